@@ -1,0 +1,111 @@
+"""The combined map as a networkx graph.
+
+Nodes are sea areas (``kind="area"``) and ports or island bases (``kind="port"``), each with its ``theatre``
+and its data ``record``.  Edges are sea-area borders (``kind="sea"``, with ``via`` and the ``nations`` that
+may cross, e.g. the Suez passage for British and French ships, 002 §3.341-3.342) and port contact
+(``kind="port"``: the sea areas a port touches).  The end-of-turn returns into the other game (002 §3.33)
+are not borders and are kept apart, in :attr:`Board.returns`.
+"""
+
+from __future__ import annotations
+
+from functools import cached_property
+
+import networkx as nx
+
+from scenarios.loader import CampaignData
+from scenarios.models import Port, SeaArea, Theatre, TheatreReturn
+
+
+def build_graph(data: CampaignData) -> nx.Graph:
+    """The map graph of ``data`` (see the module docstring for node and edge attributes)."""
+    graph = nx.Graph()
+    for name, area in data.areas.items():
+        graph.add_node(name, kind="area", theatre=area.theatre, record=area)
+    for name, port in data.ports.items():
+        graph.add_node(name, kind="port", theatre=port.theatre, record=port)
+        for area in port.touches:
+            graph.add_edge(name, area, kind="port")
+    for edge in data.adjacency.values():
+        a, b = edge.areas
+        graph.add_edge(a, b, kind="sea", via=edge.via, nations=frozenset(edge.nations or ()), record=edge)
+    return graph
+
+
+class Board:
+    """Queries on the map graph: borders, port contact, distances in sea areas, theatre returns."""
+
+    def __init__(self, data: CampaignData) -> None:
+        self.data = data
+        self.graph = build_graph(data)
+        self.returns: list[TheatreReturn] = list(data.returns.values())
+
+    def area(self, name: str) -> SeaArea:
+        return self.data.areas[name]
+
+    def port(self, name: str) -> Port:
+        return self.data.ports[name]
+
+    def areas(self, theatre: Theatre | None = None) -> list[str]:
+        """Sea-area names, optionally of one theatre, in data order."""
+        return [n for n, a in self.data.areas.items() if theatre is None or a.theatre is theatre]
+
+    def ports(self, theatre: Theatre | None = None) -> list[str]:
+        return [n for n, p in self.data.ports.items() if theatre is None or p.theatre is theatre]
+
+    def borders(self, a: str, b: str, nation: str | None = None) -> bool:
+        """True if sea areas ``a`` and ``b`` border each other (for ``nation``, where the border is limited)."""
+        edge = self.graph.get_edge_data(a, b)
+        return bool(edge) and edge["kind"] == "sea" and self._may_cross(edge, nation)
+
+    def neighbours(self, area: str, nation: str | None = None) -> list[str]:
+        """Sea areas bordering ``area``; with ``nation``, only borders that nation may cross."""
+        return sorted(
+            other
+            for other, edge in self.graph[area].items()
+            if edge["kind"] == "sea" and self._may_cross(edge, nation)
+        )
+
+    def touched_by(self, port: str) -> list[str]:
+        """Sea areas a port or base touches."""
+        return list(self.data.ports[port].touches)
+
+    def ports_on(self, area: str) -> list[str]:
+        """Ports and bases touching a sea area."""
+        return sorted(o for o, e in self.graph[area].items() if e["kind"] == "port")
+
+    @cached_property
+    def _sea_graph(self) -> nx.Graph:
+        return self.graph.edge_subgraph((a, b) for a, b, e in self.graph.edges(data=True) if e["kind"] == "sea")
+
+    def distance(self, origin: str, target: str, nation: str | None = None) -> int:
+        """Number of sea-area moves from ``origin`` (a port or sea area) to sea area ``target``.
+
+        Leaving a port into a touched area counts as one move (WAS/VITP movement: port -> first area).
+        Raises ``networkx.NetworkXNoPath`` if the target cannot be reached.
+        """
+        sea = self._sea_graph
+        if nation is not None:
+            sea = nx.subgraph_view(sea, filter_edge=lambda a, b: self._may_cross(sea[a][b], nation))
+        if origin in self.data.ports:
+            starts = self.touched_by(origin)
+            best = min(
+                (nx.shortest_path_length(sea, s, target) for s in starts if s in sea and target in sea and nx.has_path(sea, s, target)),
+                default=None,
+            )
+            if best is None and target in starts:
+                return 1
+            if best is None:
+                raise nx.NetworkXNoPath(f"no sea route from {origin} to {target}")
+            return best + 1
+        if origin == target:
+            return 0
+        return int(nx.shortest_path_length(sea, origin, target))
+
+    def returns_from(self, area: str, nation: str) -> list[TheatreReturn]:
+        """Ports in the other game that a ship of ``nation`` at sea in ``area`` may return to (002 §3.33)."""
+        return [r for r in self.returns if r.area == area and (r.nations is None or nation in r.nations)]
+
+    @staticmethod
+    def _may_cross(edge: dict, nation: str | None) -> bool:
+        return not edge["nations"] or nation is None or nation in edge["nations"]

@@ -1,0 +1,182 @@
+"""The ``vas`` command line.
+
+    vas data check [--data DIR]...      validate all campaign data and print a summary
+    vas data show NAME [--data DIR]...  print every record named NAME (unit, area, port, nation, limit, set-up)
+    vas oob [--turn N] [--theatre WAS|VITP] [--nation CODE] [--data DIR]...
+                                        the order of appearance, turn by turn (combined turn numbers)
+
+Exit codes: 0 success, 1 invalid data (each problem printed as ``file:line: field: problem``), 2 bad usage.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections import Counter
+from collections.abc import Sequence
+from itertools import groupby
+from pathlib import Path
+
+import yaml
+
+from scenarios.loader import CampaignData, DataError, load_data
+from scenarios.models import LAST_TURN, Confidence, Theatre, Unit
+from strategic.board import Board
+from strategic.order_of_appearance import Movement, order_of_appearance, vitp_turn
+
+
+def counter_label(unit: Unit) -> str:
+    """Counter factors as printed: gunnery-defence-speed, ``+`` after a bonus factor, airstrike in brackets.
+
+    ``*`` stands for a factor the counter does not have (U-Boat speed, LBA gunnery).
+    """
+
+    def factor(value: int | None, bonus: bool) -> str:
+        return "*" if value is None else f"{value}{'+' if bonus else ''}"
+
+    text = "-".join(
+        (factor(unit.gunnery, unit.bonus == "gunnery"), factor(unit.defence, False), factor(unit.speed, False))
+    )
+    if unit.air is not None:
+        text += f" ({factor(unit.air, unit.bonus == 'air')})"
+    return text
+
+
+def _load(args: argparse.Namespace) -> CampaignData:
+    return load_data([Path(d) for d in args.data or []])
+
+
+def cmd_data_check(args: argparse.Namespace) -> int:
+    data = _load(args)
+    board = Board(data)
+    print(f"Campaign data OK: {len(data.files)} files")
+    if data.overridden:
+        print(f"  overrides applied: {len(data.overridden)} ({', '.join(k for _, k in data.overridden[:8])}"
+              f"{' ...' if len(data.overridden) > 8 else ''})")
+    for theatre in Theatre:
+        areas = board.areas(theatre)
+        ports = board.ports(theatre)
+        kinds = Counter(data.ports[p].kind.value.replace("_", " ") for p in ports)
+        print(f"  {theatre.value:5} {len(areas):2} sea areas, {len(ports):2} ports/bases "
+              f"({', '.join(f'{n} {k}' for k, n in sorted(kinds.items()))})")
+    print(f"  borders: {sum(1 for *_, e in board.graph.edges(data=True) if e['kind'] == 'sea')}, "
+          f"theatre returns: {len(board.returns)}, limits: {len(data.limits)}, set-ups: {', '.join(data.setups)}")
+    print(f"  units: {len(data.units)}")
+    by_nation = Counter(u.nation for u in data.units.values())
+    for code, nation in data.nations.items():
+        units = [u for u in data.units.values() if u.nation == code]
+        types = Counter(u.type.value for u in units)
+        theatres = Counter(
+            "/".join(sorted({t for p in u.arrival.places if (t := data.place_theatre(p))})) for u in units
+        )
+        print(f"    {code} {nation.name:14} {by_nation[code]:3}  "
+              f"{' '.join(f'{t}:{n}' for t, n in sorted(types.items()))}"
+              f"   arriving in {', '.join(f'{t} {n}' for t, n in sorted(theatres.items()))}")
+    facts = data.fact_confidences()
+    total = sum(facts.values())
+    shares = ", ".join(f"{c.value} {facts[c]} ({100 * facts[c] / total:.0f}%)" for c in Confidence)
+    print(f"  facts: {total}: {shares}")
+    return 0
+
+
+def _records_named(data: CampaignData, name: str) -> list[tuple[str, str]]:
+    wanted = name.casefold()
+    return [(s, k) for s, records in data.sections.items() for k in records if k.casefold() == wanted]
+
+
+def cmd_data_show(args: argparse.Namespace) -> int:
+    data = _load(args)
+    found = _records_named(data, args.name)
+    if not found:
+        close = sorted(
+            k for records in data.sections.values() for k in records if args.name.casefold() in k.casefold()
+        )
+        hint = f" Did you mean: {', '.join(close[:10])}?" if close else ""
+        print(f"vas data show: nothing named '{args.name}'.{hint}", file=sys.stderr)
+        return 2
+    for section, key in found:
+        record = data.sections[section][key]
+        print(f"# {section[:-1]} '{key}'  ({data.where(section, key)})")
+        if isinstance(record, Unit):
+            print(f"# counter {counter_label(record)}")
+        if section in ("areas", "ports"):
+            board = Board(data)
+            near = board.neighbours(key) if section == "areas" else board.touched_by(key)
+            ports = board.ports_on(key) if section == "areas" else []
+            print(f"# {'borders' if section == 'areas' else 'touches'}: {', '.join(near)}"
+                  + (f"; ports: {', '.join(ports)}" if ports else ""))
+        print(yaml.safe_dump(record.model_dump(mode="json", exclude_defaults=True), sort_keys=False,
+                             allow_unicode=True).rstrip())
+        print()
+    return 0
+
+
+def cmd_oob(args: argparse.Namespace) -> int:
+    data = _load(args)
+    theatre = Theatre(args.theatre) if args.theatre else None
+    rows = order_of_appearance(data, turn=args.turn, theatre=theatre, nation=args.nation)
+    if not rows:
+        print("No arrivals or removals match.")
+        return 0
+    for turn, turn_rows in groupby(rows, key=lambda r: r.turn):
+        vitp = vitp_turn(turn)
+        print(f"Turn {turn}" + (f"  (VITP turn {vitp})" if vitp else "  (War at Sea only)"))
+        for row in turn_rows:
+            unit = row.unit
+            if row.movement is Movement.REMOVED:
+                where = "removed from play"
+            else:
+                where = " or ".join(row.places)
+                if row.if_war_begun:
+                    where += f"  [if war has begun: {' or '.join(row.if_war_begun)}]"
+            print(f"  {row.side.value:6} {unit.nation:2} {unit.type.value:7} {unit.name:24} "
+                  f"{counter_label(unit):13} {where}")
+        print()
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="vas", description="Victory at Sea: the combined WAS + VITP campaign.")
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    def data_option(p: argparse.ArgumentParser) -> None:
+        p.add_argument("--data", action="append", metavar="DIR",
+                       help="folder of YAML overrides (repeatable; later folders win)")
+
+    data_cmd = sub.add_parser("data", help="campaign data: check, show")
+    data_sub = data_cmd.add_subparsers(dest="data_command", required=True)
+    check = data_sub.add_parser("check", help="validate all data and print a summary")
+    data_option(check)
+    check.set_defaults(func=cmd_data_check)
+    show = data_sub.add_parser("show", help="print the records with this name")
+    show.add_argument("name")
+    data_option(show)
+    show.set_defaults(func=cmd_data_show)
+
+    oob = sub.add_parser("oob", help="order of appearance, turn by turn")
+    oob.add_argument("--turn", type=int, choices=range(1, LAST_TURN + 1), metavar="N",
+                     help=f"combined turn 1-{LAST_TURN}")
+    oob.add_argument("--theatre", choices=[t.value for t in Theatre])
+    oob.add_argument("--nation", metavar="CODE", help="nation code: UK FR SU NL AU US DE IT JP")
+    data_option(oob)
+    oob.set_defaults(func=cmd_oob)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return int(args.func(args))
+    except DataError as exc:
+        print(f"vas: {len(exc.problems)} problem(s) in the campaign data:", file=sys.stderr)
+        for problem in exc.problems:
+            print(f"  {problem}", file=sys.stderr)
+        return 1
+    except KeyError as exc:
+        print(f"vas: {exc.args[0]}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())
