@@ -64,9 +64,14 @@ def _check_map(data: CampaignData, problems: list[str]) -> None:
                 problems.append(_at(data, "ports", name, f"touches.{i}", f"unknown sea area '{area}'"))
             elif data.areas[area].theatre is not port.theatre:
                 problems.append(
-                    _at(data, "ports", name, f"touches.{i}",
+                    _at(
+                        data,
+                        "ports",
+                        name,
+                        f"touches.{i}",
                         f"'{area}' is in {data.areas[area].theatre}, the port is in {port.theatre}; "
-                        "cross-theatre moves go through links (002 §3.33-3.34)")
+                        "cross-theatre moves go through links (002 §3.33-3.34)",
+                    )
                 )
         if len(set(port.touches)) != len(port.touches):
             problems.append(_at(data, "ports", name, "touches", "lists a sea area twice"))
@@ -94,8 +99,10 @@ def _check_map(data: CampaignData, problems: list[str]) -> None:
         graph.add_edges_from(tuple(e.areas) for e in data.adjacency.values())
         if not nx.is_connected(graph):
             parts = sorted((sorted(c) for c in nx.connected_components(graph)), key=len)
-            problems.append(f"{data.where('areas', parts[0][0])}: adjacency: sea areas not linked to the rest: "
-                            f"{', '.join(parts[0])}")
+            problems.append(
+                f"{data.where('areas', parts[0][0])}: adjacency: sea areas not linked to the rest: "
+                f"{', '.join(parts[0])}"
+            )
 
 
 def _check_nations(data: CampaignData, section: str, key: str, nations: list[str] | None, problems: list[str]) -> None:
@@ -121,8 +128,10 @@ def _check_units(data: CampaignData, problems: list[str]) -> None:
         if unit.nation not in data.nations:
             problems.append(_at(data, "units", name, "nation", f"unknown nation '{unit.nation}'"))
             continue
-        for field, places in (("arrival.places", unit.arrival.places),
-                              ("arrival.if_war_begun", unit.arrival.if_war_begun)):
+        for field, places in (
+            ("arrival.places", unit.arrival.places),
+            ("arrival.if_war_begun", unit.arrival.if_war_begun),
+        ):
             for i, place in enumerate(places):
                 theatre = data.place_theatre(place)
                 if theatre is None:
@@ -133,19 +142,38 @@ def _check_units(data: CampaignData, problems: list[str]) -> None:
                 activity = Activity.BASE if place in data.ports else Activity.AT_SEA
                 for limit in violated_limits(limits, unit, place, theatre, unit.arrival.turn, activity):
                     problems.append(
-                        _at(data, "units", name, f"{field}.{i}",
+                        _at(
+                            data,
+                            "units",
+                            name,
+                            f"{field}.{i}",
                             f"'{place}' is not allowed for a {unit.nation} {unit.type} on turn {unit.arrival.turn}: "
-                            f"{describe(limit)}")
+                            f"{describe(limit)}",
+                        )
                     )
         if unit.vitp_start is not None:
             letter = unit.vitp_start.letter
             if letter not in VITP_START_LETTERS:
-                problems.append(_at(data, "units", name, "vitp_start.letter",
-                                    f"unknown start letter '{letter}' (expected one of {''.join(VITP_START_LETTERS)})"))
+                problems.append(
+                    _at(
+                        data,
+                        "units",
+                        name,
+                        "vitp_start.letter",
+                        f"unknown start letter '{letter}' (expected one of {''.join(VITP_START_LETTERS)})",
+                    )
+                )
             elif VITP_START_LETTERS[letter] not in unit.arrival.places:
-                problems.append(_at(data, "units", name, "vitp_start.letter",
-                                    f"letter {letter} means {VITP_START_LETTERS[letter]}, "
-                                    f"which is not among the arrival places {unit.arrival.places}"))
+                problems.append(
+                    _at(
+                        data,
+                        "units",
+                        name,
+                        "vitp_start.letter",
+                        f"letter {letter} means {VITP_START_LETTERS[letter]}, "
+                        f"which is not among the arrival places {unit.arrival.places}",
+                    )
+                )
     for key, group in data.groups.items():
         if group.table not in data.tables:
             problems.append(_at(data, "groups", key, "table", f"unknown table '{group.table}'"))

@@ -26,7 +26,6 @@ from scenarios.models import (
     Confidence,
     Group,
     Limit,
-    LimitKind,
     Nation,
     Port,
     Record,
@@ -57,8 +56,18 @@ class DataFile(Record):
 
 
 SECTIONS: tuple[str, ...] = tuple(DataFile.model_fields)
-SINGULAR = {"nations": "nation", "areas": "area", "ports": "port", "adjacency": "border", "returns": "return",
-            "limits": "limit", "units": "unit", "groups": "group", "tables": "table", "setups": "set-up"}
+SINGULAR = {
+    "nations": "nation",
+    "areas": "area",
+    "ports": "port",
+    "adjacency": "border",
+    "returns": "return",
+    "limits": "limit",
+    "units": "unit",
+    "groups": "group",
+    "tables": "table",
+    "setups": "set-up",
+}
 
 
 class DataError(ValueError):

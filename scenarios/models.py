@@ -312,7 +312,8 @@ class Arrival(Sourced):
 
 
 class Removal(Sourced):
-    """British ships withdrawn from play (VITP rule 4.42 removal schedule)."""
+    """A unit withdrawn from play at the start of ``turn``: the British removals of VITP rule 4.42, the
+    I-Boat's withdrawal when the F-Boat arrives."""
 
     turn: Turn
     notes: Annotated[str, Strict()] = ""

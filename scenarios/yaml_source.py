@@ -1,8 +1,9 @@
 """Read YAML with line numbers and without YAML 1.1 coercion surprises.
 
-PyYAML follows YAML 1.1, where ``NO``, ``yes``, ``on`` and ``off`` are booleans, ``1941-12-07`` is a date,
-``010`` is 8 and ``1:30`` is 90.  Campaign data is full of short codes, so this reader follows YAML 1.2's core
-schema instead: only ``true`` and ``false`` are booleans, integers are plain decimal digits, dates stay strings.  Duplicate keys, which PyYAML silently overwrites, are errors.
+PyYAML follows YAML 1.1, where ``NO``, ``yes``, ``on`` and ``off`` are booleans, ``1941-12-07`` is a
+date, ``010`` is 8 and ``1:30`` is 90.  Campaign data is full of short codes, so this reader follows YAML 1.2's core
+schema instead: only ``true`` and ``false`` are booleans, integers are plain decimal digits, dates stay strings.
+Duplicate keys, which PyYAML silently overwrites, are errors.
 
 Every value read gets a line number keyed by its path (``("units", 3, "arrival", "turn")``) so that a
 validation error can name ``file:line``.

@@ -9,8 +9,6 @@ are not borders and are kept apart, in :attr:`Board.returns`.
 
 from __future__ import annotations
 
-from functools import cached_property
-
 import networkx as nx
 
 from scenarios.loader import CampaignData
@@ -24,8 +22,8 @@ def build_graph(data: CampaignData) -> nx.Graph:
         graph.add_node(name, kind="area", theatre=area.theatre, record=area)
     for name, port in data.ports.items():
         graph.add_node(name, kind="port", theatre=port.theatre, record=port)
-        for area in port.touches:
-            graph.add_edge(name, area, kind="port")
+        for touched in port.touches:
+            graph.add_edge(name, touched, kind="port")
     for edge in data.adjacency.values():
         a, b = edge.areas
         graph.add_edge(a, b, kind="sea", via=edge.via, nations=frozenset(edge.nations or ()), record=edge)
@@ -61,9 +59,7 @@ class Board:
     def neighbours(self, area: str, nation: str | None = None) -> list[str]:
         """Sea areas bordering ``area``; with ``nation``, only borders that nation may cross."""
         return sorted(
-            other
-            for other, edge in self.graph[area].items()
-            if edge["kind"] == "sea" and self._may_cross(edge, nation)
+            other for other, edge in self.graph[area].items() if edge["kind"] == "sea" and self._may_cross(edge, nation)
         )
 
     def touched_by(self, port: str) -> list[str]:
@@ -74,33 +70,23 @@ class Board:
         """Ports and bases touching a sea area."""
         return sorted(o for o, e in self.graph[area].items() if e["kind"] == "port")
 
-    @cached_property
-    def _sea_graph(self) -> nx.Graph:
-        return self.graph.edge_subgraph((a, b) for a, b, e in self.graph.edges(data=True) if e["kind"] == "sea")
-
     def distance(self, origin: str, target: str, nation: str | None = None) -> int:
         """Number of sea-area moves from ``origin`` (a port or sea area) to sea area ``target``.
 
-        Leaving a port into a touched area counts as one move (WAS/VITP movement: port -> first area).
-        Raises ``networkx.NetworkXNoPath`` if the target cannot be reached.
+        Leaving a port into an area it touches is the first move (WAS/VITP movement: port -> first area).
+        With ``nation``, borders that nation may not cross (e.g. Suez) are left out.  Raises
+        ``networkx.NetworkXNoPath`` if ``target`` cannot be reached.
         """
-        sea = self._sea_graph
-        if nation is not None:
-            sea = nx.subgraph_view(sea, filter_edge=lambda a, b: self._may_cross(sea[a][b], nation))
-        if origin in self.data.ports:
-            starts = self.touched_by(origin)
-            best = min(
-                (nx.shortest_path_length(sea, s, target) for s in starts if s in sea and target in sea and nx.has_path(sea, s, target)),
-                default=None,
-            )
-            if best is None and target in starts:
-                return 1
-            if best is None:
-                raise nx.NetworkXNoPath(f"no sea route from {origin} to {target}")
-            return best + 1
-        if origin == target:
-            return 0
-        return int(nx.shortest_path_length(sea, origin, target))
+        sea = nx.Graph(
+            (a, b) for a, b, e in self.graph.edges(data=True) if e["kind"] == "sea" and self._may_cross(e, nation)
+        )
+        sea.add_nodes_from(self.data.areas)
+        if origin not in self.data.ports:
+            return int(nx.shortest_path_length(sea, origin, target))
+        lengths = nx.multi_source_dijkstra_path_length(sea, set(self.touched_by(origin)))
+        if target not in lengths:
+            raise nx.NetworkXNoPath(f"no sea route from {origin} to {target}")
+        return int(lengths[target]) + 1
 
     def returns_from(self, area: str, nation: str) -> list[TheatreReturn]:
         """Ports in the other game that a ship of ``nation`` at sea in ``area`` may return to (002 §3.33)."""

@@ -56,12 +56,17 @@ def order_of_appearance(
     rows: list[Appearance] = []
     for unit in data.units.values():
         side = data.nations[unit.nation].side
-        theatres = frozenset(
-            Theatre(t) for t in (data.place_theatre(p) for p in unit.arrival.places) if t is not None
-        )
+        theatres = frozenset(Theatre(t) for t in (data.place_theatre(p) for p in unit.arrival.places) if t is not None)
         rows.append(
-            Appearance(unit.arrival.turn, Movement.ARRIVES, unit, side, tuple(unit.arrival.places),
-                       tuple(unit.arrival.if_war_begun), theatres)
+            Appearance(
+                unit.arrival.turn,
+                Movement.ARRIVES,
+                unit,
+                side,
+                tuple(unit.arrival.places),
+                tuple(unit.arrival.if_war_begun),
+                theatres,
+            )
         )
         if unit.removal is not None:
             rows.append(Appearance(unit.removal.turn, Movement.REMOVED, unit, side, (), (), frozenset(Theatre)))
@@ -76,5 +81,11 @@ def order_of_appearance(
     nation_order = {code: i for i, code in enumerate(data.nations)}
     return sorted(
         selected,
-        key=lambda r: (r.turn, side_order[r.side], r.movement != Movement.ARRIVES, nation_order[r.unit.nation], r.unit.name),
+        key=lambda r: (
+            r.turn,
+            side_order[r.side],
+            r.movement != Movement.ARRIVES,
+            nation_order[r.unit.nation],
+            r.unit.name,
+        ),
     )

@@ -11,6 +11,7 @@ Exit codes: 0 success, 1 invalid data (each problem printed as ``file:line: fiel
 from __future__ import annotations
 
 import argparse
+import difflib
 import sys
 from collections import Counter
 from collections.abc import Sequence
@@ -51,16 +52,22 @@ def cmd_data_check(args: argparse.Namespace) -> int:
     board = Board(data)
     print(f"Campaign data OK: {len(data.files)} files")
     if data.overridden:
-        print(f"  overrides applied: {len(data.overridden)} ({', '.join(k for _, k in data.overridden[:8])}"
-              f"{' ...' if len(data.overridden) > 8 else ''})")
+        print(
+            f"  overrides applied: {len(data.overridden)} ({', '.join(k for _, k in data.overridden[:8])}"
+            f"{' ...' if len(data.overridden) > 8 else ''})"
+        )
     for theatre in Theatre:
         areas = board.areas(theatre)
         ports = board.ports(theatre)
         kinds = Counter(data.ports[p].kind.value.replace("_", " ") for p in ports)
-        print(f"  {theatre.value:5} {len(areas):2} sea areas, {len(ports):2} ports/bases "
-              f"({', '.join(f'{n} {k}' for k, n in sorted(kinds.items()))})")
-    print(f"  borders: {sum(1 for *_, e in board.graph.edges(data=True) if e['kind'] == 'sea')}, "
-          f"theatre returns: {len(board.returns)}, limits: {len(data.limits)}, set-ups: {', '.join(data.setups)}")
+        print(
+            f"  {theatre.value:5} {len(areas):2} sea areas, {len(ports):2} ports/bases "
+            f"({', '.join(f'{n} {k}' for k, n in sorted(kinds.items()))})"
+        )
+    print(
+        f"  borders: {sum(1 for *_, e in board.graph.edges(data=True) if e['kind'] == 'sea')}, "
+        f"theatre returns: {len(board.returns)}, limits: {len(data.limits)}, set-ups: {', '.join(data.setups)}"
+    )
     print(f"  units: {len(data.units)}")
     by_nation = Counter(u.nation for u in data.units.values())
     for code, nation in data.nations.items():
@@ -69,9 +76,11 @@ def cmd_data_check(args: argparse.Namespace) -> int:
         theatres = Counter(
             "/".join(sorted({t for p in u.arrival.places if (t := data.place_theatre(p))})) for u in units
         )
-        print(f"    {code} {nation.name:14} {by_nation[code]:3}  "
-              f"{' '.join(f'{t}:{n}' for t, n in sorted(types.items()))}"
-              f"   arriving in {', '.join(f'{t} {n}' for t, n in sorted(theatres.items()))}")
+        print(
+            f"    {code} {nation.name:14} {by_nation[code]:3}  "
+            f"{' '.join(f'{t}:{n}' for t, n in sorted(types.items()))}"
+            f"   arriving in {', '.join(f'{t} {n}' for t, n in sorted(theatres.items()))}"
+        )
     facts = data.fact_confidences()
     total = sum(facts.values())
     shares = ", ".join(f"{c.value} {facts[c]} ({100 * facts[c] / total:.0f}%)" for c in Confidence)
@@ -88,9 +97,9 @@ def cmd_data_show(args: argparse.Namespace) -> int:
     data = _load(args)
     found = _records_named(data, args.name)
     if not found:
-        close = sorted(
-            k for records in data.sections.values() for k in records if args.name.casefold() in k.casefold()
-        )
+        names = [k for records in data.sections.values() for k in records]
+        close = difflib.get_close_matches(args.name, names, n=8, cutoff=0.7)
+        close += [k for k in names if args.name.casefold() in k.casefold() and k not in close][:8]
         hint = f" Did you mean: {', '.join(close[:10])}?" if close else ""
         print(f"vas data show: nothing named '{args.name}'.{hint}", file=sys.stderr)
         return 2
@@ -103,10 +112,15 @@ def cmd_data_show(args: argparse.Namespace) -> int:
             board = Board(data)
             near = board.neighbours(key) if section == "areas" else board.touched_by(key)
             ports = board.ports_on(key) if section == "areas" else []
-            print(f"# {'borders' if section == 'areas' else 'touches'}: {', '.join(near)}"
-                  + (f"; ports: {', '.join(ports)}" if ports else ""))
-        print(yaml.safe_dump(record.model_dump(mode="json", exclude_defaults=True), sort_keys=False,
-                             allow_unicode=True).rstrip())
+            print(
+                f"# {'borders' if section == 'areas' else 'touches'}: {', '.join(near)}"
+                + (f"; ports: {', '.join(ports)}" if ports else "")
+            )
+        print(
+            yaml.safe_dump(
+                record.model_dump(mode="json", exclude_defaults=True), sort_keys=False, allow_unicode=True
+            ).rstrip()
+        )
         print()
     return 0
 
@@ -129,8 +143,10 @@ def cmd_oob(args: argparse.Namespace) -> int:
                 where = " or ".join(row.places)
                 if row.if_war_begun:
                     where += f"  [if war has begun: {' or '.join(row.if_war_begun)}]"
-            print(f"  {row.side.value:6} {unit.nation:2} {unit.type.value:7} {unit.name:24} "
-                  f"{counter_label(unit):13} {where}")
+            print(
+                f"  {row.side.value:6} {unit.nation:2} {unit.type.value:7} {unit.name:24} "
+                f"{counter_label(unit):13} {where}"
+            )
         print()
     return 0
 
@@ -140,8 +156,9 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True)
 
     def data_option(p: argparse.ArgumentParser) -> None:
-        p.add_argument("--data", action="append", metavar="DIR",
-                       help="folder of YAML overrides (repeatable; later folders win)")
+        p.add_argument(
+            "--data", action="append", metavar="DIR", help="folder of YAML overrides (repeatable; later folders win)"
+        )
 
     data_cmd = sub.add_parser("data", help="campaign data: check, show")
     data_sub = data_cmd.add_subparsers(dest="data_command", required=True)
@@ -154,8 +171,9 @@ def build_parser() -> argparse.ArgumentParser:
     show.set_defaults(func=cmd_data_show)
 
     oob = sub.add_parser("oob", help="order of appearance, turn by turn")
-    oob.add_argument("--turn", type=int, choices=range(1, LAST_TURN + 1), metavar="N",
-                     help=f"combined turn 1-{LAST_TURN}")
+    oob.add_argument(
+        "--turn", type=int, choices=range(1, LAST_TURN + 1), metavar="N", help=f"combined turn 1-{LAST_TURN}"
+    )
     oob.add_argument("--theatre", choices=[t.value for t in Theatre])
     oob.add_argument("--nation", metavar="CODE", help="nation code: UK FR SU NL AU US DE IT JP")
     data_option(oob)

@@ -56,70 +56,152 @@ def test_the_template_itself_is_valid(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("text", "line", "expected"),
     [
-        pytest.param(UNIT.replace("    gunnery: 1\n", "    gunnery: 1\n    gunery: 2\n"), "7",
-                     "units[0] (Test Ship).gunery: unknown field", id="misspelt-field"),
-        pytest.param(UNIT.replace("    source: test\n    confidence", "    confidence"), "2",
-                     "units[0] (Test Ship).source: field required", id="missing-source"),
-        pytest.param(UNIT.replace("confidence: rulebook\n", "confidence: certain\n"), "11",
-                     "units[0] (Test Ship).confidence: Input should be 'rulebook', 'secondary' or 'reconstructed' "
-                     "(got 'certain')", id="bad-confidence"),
-        pytest.param(UNIT.replace("gunnery: 1", "gunnery: '1'"), "6",
-                     "units[0] (Test Ship).gunnery: Input should be a valid integer (got '1')",
-                     id="quoted-number-not-coerced"),
-        pytest.param(UNIT.replace("turn: 2,", "turn: 11,"), "9",
-                     "units[0] (Test Ship).arrival.turn: Input should be less than or equal to 10 (got 11)",
-                     id="turn-past-the-end"),
-        pytest.param(UNIT.replace("type: CA", "type: DD"), "4",
-                     "units[0] (Test Ship).type: Input should be", id="unknown-unit-type"),
-        pytest.param(UNIT.replace("type: CA", "type: CV"), "2",
-                     "units[0] (Test Ship): Value error, a CV needs an air factor", id="carrier-without-air"),
-        pytest.param(UNIT.replace("    source: test\n    confidence: rulebook\n",
-                                  "    removal: {turn: 2, source: t, confidence: rulebook}\n"
-                                  "    source: test\n    confidence: rulebook\n"), "2",
-                     "removal turn 2 is not after arrival turn 2", id="removal-before-arrival"),
-        pytest.param(UNIT.replace("    source: test\n    confidence: rulebook\n",
-                                  "    provenance: {spead: {source: t, confidence: secondary}}\n"
-                                  "    source: test\n    confidence: rulebook\n"), "2",
-                     "provenance names unknown field(s): spead", id="provenance-unknown-field"),
-        pytest.param(UNIT.replace("units:", "ships:"), "1", "ships: unknown section; expected one of",
-                     id="unknown-section"),
-        pytest.param(UNIT.replace("speed: 7\n", "speed: 7\n    speed: 6\n"), "9",
-                     "duplicate key 'speed' (first at line 8)", id="duplicate-yaml-key"),
-        pytest.param(UNIT.replace("places: [England]", "places: [England"), "9", "YAML syntax",
-                     id="yaml-syntax"),
-        pytest.param(UNIT.replace("nation: UK", "nation: NO"), "3",
-                     "units (Test Ship).nation: unknown nation 'NO'", id="NO-stays-a-string"),
-        pytest.param(UNIT.replace("places: [England]", "places: [Englnd]"), "9",
-                     "units (Test Ship).arrival.places.0: unknown place 'Englnd'", id="unknown-arrival-place"),
-        pytest.param(UNIT.replace("nation: UK", "nation: US").replace("places: [England]", "places: [Malta]"), "9",
-                     "units (Test Ship).arrival.places.0: 'Malta' is not allowed for a US CA on turn 2: 002 §3.421",
-                     id="us-ship-arriving-in-malta"),
-        pytest.param(UNIT.replace("nation: UK", "nation: DE").replace("places: [England]", "places: [Caribbean]"),
-                     "9", "'Caribbean' is not allowed for a DE CA on turn 2: 002 §1.1, §3.22",
-                     id="german-in-caribbean-turn-2"),
-        pytest.param(UNIT.replace("nation: UK", "nation: SU"), "9",
-                     "'England' is not allowed for a SU CA on turn 2: 002 §3.42", id="russian-leaves-the-baltic"),
         pytest.param(
-            "adjacency:\n  - {areas: [North Sea, Atlantis Deep], source: t, confidence: reconstructed}\n", "2",
-            "adjacency (Atlantis Deep - North Sea).areas: unknown sea area 'Atlantis Deep'", id="border-unknown-area"),
-        pytest.param("adjacency:\n  - {areas: [North Sea, North Sea], source: t, confidence: reconstructed}\n", "2",
-                     "an area cannot border itself", id="border-self-loop"),
+            UNIT.replace("    gunnery: 1\n", "    gunnery: 1\n    gunery: 2\n"),
+            "7",
+            "units[0] (Test Ship).gunery: unknown field",
+            id="misspelt-field",
+        ),
+        pytest.param(
+            UNIT.replace("    source: test\n    confidence", "    confidence"),
+            "2",
+            "units[0] (Test Ship).source: field required",
+            id="missing-source",
+        ),
+        pytest.param(
+            UNIT.replace("confidence: rulebook\n", "confidence: certain\n"),
+            "11",
+            "units[0] (Test Ship).confidence: Input should be 'rulebook', 'secondary' or 'reconstructed' "
+            "(got 'certain')",
+            id="bad-confidence",
+        ),
+        pytest.param(
+            UNIT.replace("gunnery: 1", "gunnery: '1'"),
+            "6",
+            "units[0] (Test Ship).gunnery: Input should be a valid integer (got '1')",
+            id="quoted-number-not-coerced",
+        ),
+        pytest.param(
+            UNIT.replace("turn: 2,", "turn: 11,"),
+            "9",
+            "units[0] (Test Ship).arrival.turn: Input should be less than or equal to 10 (got 11)",
+            id="turn-past-the-end",
+        ),
+        pytest.param(
+            UNIT.replace("type: CA", "type: DD"),
+            "4",
+            "units[0] (Test Ship).type: Input should be",
+            id="unknown-unit-type",
+        ),
+        pytest.param(
+            UNIT.replace("type: CA", "type: CV"),
+            "2",
+            "units[0] (Test Ship): Value error, a CV needs an air factor",
+            id="carrier-without-air",
+        ),
+        pytest.param(
+            UNIT.replace(
+                "    source: test\n    confidence: rulebook\n",
+                "    removal: {turn: 2, source: t, confidence: rulebook}\n    source: test\n    confidence: rulebook\n",
+            ),
+            "2",
+            "removal turn 2 is not after arrival turn 2",
+            id="removal-before-arrival",
+        ),
+        pytest.param(
+            UNIT.replace(
+                "    source: test\n    confidence: rulebook\n",
+                "    provenance: {spead: {source: t, confidence: secondary}}\n"
+                "    source: test\n    confidence: rulebook\n",
+            ),
+            "2",
+            "provenance names unknown field(s): spead",
+            id="provenance-unknown-field",
+        ),
+        pytest.param(
+            UNIT.replace("units:", "ships:"), "1", "ships: unknown section; expected one of", id="unknown-section"
+        ),
+        pytest.param(
+            UNIT.replace("speed: 7\n", "speed: 7\n    speed: 6\n"),
+            "9",
+            "duplicate key 'speed' (first at line 8)",
+            id="duplicate-yaml-key",
+        ),
+        pytest.param(UNIT.replace("places: [England]", "places: [England"), "9", "YAML syntax", id="yaml-syntax"),
+        pytest.param(
+            UNIT.replace("nation: UK", "nation: NO"),
+            "3",
+            "units (Test Ship).nation: unknown nation 'NO'",
+            id="NO-stays-a-string",
+        ),
+        pytest.param(
+            UNIT.replace("places: [England]", "places: [Englnd]"),
+            "9",
+            "units (Test Ship).arrival.places.0: unknown place 'Englnd'",
+            id="unknown-arrival-place",
+        ),
+        pytest.param(
+            UNIT.replace("nation: UK", "nation: US").replace("places: [England]", "places: [Malta]"),
+            "9",
+            "units (Test Ship).arrival.places.0: 'Malta' is not allowed for a US CA on turn 2: 002 §3.421",
+            id="us-ship-arriving-in-malta",
+        ),
+        pytest.param(
+            UNIT.replace("nation: UK", "nation: DE").replace("places: [England]", "places: [Caribbean]"),
+            "9",
+            "'Caribbean' is not allowed for a DE CA on turn 2: 002 §1.1, §3.22",
+            id="german-in-caribbean-turn-2",
+        ),
+        pytest.param(
+            UNIT.replace("nation: UK", "nation: SU"),
+            "9",
+            "'England' is not allowed for a SU CA on turn 2: 002 §3.42",
+            id="russian-leaves-the-baltic",
+        ),
+        pytest.param(
+            "adjacency:\n  - {areas: [North Sea, Atlantis Deep], source: t, confidence: reconstructed}\n",
+            "2",
+            "adjacency (Atlantis Deep - North Sea).areas: unknown sea area 'Atlantis Deep'",
+            id="border-unknown-area",
+        ),
+        pytest.param(
+            "adjacency:\n  - {areas: [North Sea, North Sea], source: t, confidence: reconstructed}\n",
+            "2",
+            "an area cannot border itself",
+            id="border-self-loop",
+        ),
         pytest.param(
             "ports:\n  - {name: Gibraltar, theatre: WAS, kind: major_port, touches: [Mediterranean, Indonesia],\n"
-            "     owner: allied, repair: 2, source: t, confidence: reconstructed}\n", "2",
-            "ports (Gibraltar).touches.1: 'Indonesia' is in VITP, the port is in WAS", id="port-touches-other-theatre"),
+            "     owner: allied, repair: 2, source: t, confidence: reconstructed}\n",
+            "2",
+            "ports (Gibraltar).touches.1: 'Indonesia' is in VITP, the port is in WAS",
+            id="port-touches-other-theatre",
+        ),
         pytest.param(
-            "tables:\n  - name: t\n    rolls: [{faces: [1, 2, 3], place: Caribbean}, {faces: [3, 4, 5, 6], place: Malta}]\n"
-            "    source: t\n    confidence: reconstructed\n", "2",
-            "the rolls must cover each face 1-6 exactly once", id="roll-table-faces"),
+            "tables:\n  - name: t\n    rolls: [{faces: [1, 2, 3], place: Caribbean},\n"
+            "            {faces: [3, 4, 5, 6], place: Malta}]\n"
+            "    source: t\n    confidence: reconstructed\n",
+            "2",
+            "the rolls must cover each face 1-6 exactly once",
+            id="roll-table-faces",
+        ),
         pytest.param(
             "limits:\n  - {id: x, kind: cap, units: {nations: [UK]}, places: [Malta], rule: r, source: t,"
-            " confidence: rulebook}\n", "2", "'max' is required for kind cap", id="cap-without-max"),
+            " confidence: rulebook}\n",
+            "2",
+            "'max' is required for kind cap",
+            id="cap-without-max",
+        ),
         pytest.param(
-            UNIT.replace("type: CA", "type: BB").replace("    source: test\n    confidence: rulebook\n",
-                                                         "    vitp_start: {letter: P, source: t, confidence: rulebook}\n"
-                                                         "    source: test\n    confidence: rulebook\n"),
-            "10", "letter P means Pearl Harbor, which is not among the arrival places", id="start-letter-mismatch"),
+            UNIT.replace("type: CA", "type: BB").replace(
+                "    source: test\n    confidence: rulebook\n",
+                "    vitp_start: {letter: P, source: t, confidence: rulebook}\n"
+                "    source: test\n    confidence: rulebook\n",
+            ),
+            "10",
+            "letter P means Pearl Harbor, which is not among the arrival places",
+            id="start-letter-mismatch",
+        ),
         pytest.param("- just\n- a list\n", "1", "a data file must be a mapping of sections", id="top-level-list"),
     ],
 )
@@ -142,8 +224,10 @@ def test_reversed_border_is_a_duplicate(tmp_path: Path) -> None:
         "  - {areas: [Sicily Narrows, Malta Channel], source: t, confidence: reconstructed}\n"
     )
     problems = problems_for(tmp_path, {"bad.yaml": text})
-    assert problems[0].endswith("bad.yaml:3: adjacency[1] (Malta Channel - Sicily Narrows): duplicate border "
-                                f"(also at {tmp_path / 'override' / 'bad.yaml'}:2)")
+    assert problems[0].endswith(
+        "bad.yaml:3: adjacency[1] (Malta Channel - Sicily Narrows): duplicate border "
+        f"(also at {tmp_path / 'override' / 'bad.yaml'}:2)"
+    )
 
 
 def test_isolated_sea_area_is_reported(tmp_path: Path) -> None:
@@ -154,7 +238,8 @@ def test_isolated_sea_area_is_reported(tmp_path: Path) -> None:
         "    source: t\n    confidence: reconstructed\n"
     )
     problems = problems_for(tmp_path, {"bad.yaml": text})
-    assert problems == [f"{tmp_path / 'override' / 'bad.yaml'}:2: adjacency: sea areas not linked to the rest: Sargasso Sea"]
+    bad = tmp_path / "override" / "bad.yaml"
+    assert problems == [f"{bad}:2: adjacency: sea areas not linked to the rest: Sargasso Sea"]
 
 
 def test_missing_override_folder(tmp_path: Path) -> None:

@@ -97,8 +97,15 @@ def test_nations_and_players(data: CampaignData) -> None:
     """002 §3: four players; French ships under the British player (§2.1); time tracks per §2.33."""
     players = {code: n.player.value for code, n in data.nations.items()}
     assert players == {
-        "UK": "allies", "FR": "allies", "SU": "allies", "NL": "allies", "AU": "allies",
-        "US": "united_states", "DE": "germany_italy", "IT": "germany_italy", "JP": "japan",
+        "UK": "allies",
+        "FR": "allies",
+        "SU": "allies",
+        "NL": "allies",
+        "AU": "allies",
+        "US": "united_states",
+        "DE": "germany_italy",
+        "IT": "germany_italy",
+        "JP": "japan",
     }
     assert {c for c, n in data.nations.items() if n.time_track is Theatre.WAS} == {"UK", "FR", "SU", "DE", "IT"}
 
@@ -124,8 +131,9 @@ def test_facts_by_confidence_are_counted(data: CampaignData) -> None:
 def legal(data: CampaignData, unit: str, place: str, turn: int, *, holds=None) -> bool:
     activity = Activity.BASE if place in data.ports else Activity.AT_SEA
     kwargs = {"holds": holds} if holds else {}
-    return not violated_limits(data.limits.values(), data.units[unit], place, data.place_theatre(place), turn,
-                               activity, **kwargs)
+    return not violated_limits(
+        data.limits.values(), data.units[unit], place, data.place_theatre(place), turn, activity, **kwargs
+    )
 
 
 def test_c03_caribbean_access(data: CampaignData) -> None:
@@ -159,8 +167,15 @@ def test_c08_one_british_ship_at_pearl_harbor_is_a_cap(data: CampaignData) -> No
 
 def test_c10_italian_cruisers(data: CampaignData) -> None:
     """C-10 (002 §4.2)."""
-    allowed = {"North Atlantic", "South Atlantic", "Cape of Good Hope", "Mediterranean", "Italy", "France",
-               "Neutral Country"}
+    allowed = {
+        "North Atlantic",
+        "South Atlantic",
+        "Cape of Good Hope",
+        "Mediterranean",
+        "Italy",
+        "France",
+        "Neutral Country",
+    }
     for place in list(data.areas) + list(data.ports):
         assert legal(data, "Zara", place, 5) == (place in allowed), place
 
@@ -198,5 +213,11 @@ def test_setups(data: CampaignData) -> None:
 def test_caribbean_placement_roll(data: CampaignData) -> None:
     """C-06 (002 §3.233, §4.3): a 6 goes to the North Atlantic, anything else stays in the Caribbean."""
     table = {face: roll.place for roll in data.tables["caribbean-placement"].rolls for face in roll.faces}
-    assert table == {1: "Caribbean", 2: "Caribbean", 3: "Caribbean", 4: "Caribbean", 5: "Caribbean",
-                     6: "North Atlantic"}
+    assert table == {
+        1: "Caribbean",
+        2: "Caribbean",
+        3: "Caribbean",
+        4: "Caribbean",
+        5: "Caribbean",
+        6: "North Atlantic",
+    }

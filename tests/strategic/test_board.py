@@ -66,15 +66,18 @@ def test_ceylon_to_cape_is_two_areas(board: Board) -> None:
 
 
 def test_united_states_reaches_with_a_speed_roll(board: Board) -> None:
-    """002 §4.3: from United States, North Atlantic or Caribbean in one move; Barents, North Sea, South Atlantic in two."""
+    """002 §4.3: United States -> North Atlantic or Caribbean in one move; Barents, North Sea, South Atlantic in two."""
     assert {a for a in board.areas(Theatre.WAS) if board.distance("United States", a, "US") == 1} == {
-        "North Atlantic", "Caribbean"}
+        "North Atlantic",
+        "Caribbean",
+    }
     for area in ("Barents Sea", "North Sea", "South Atlantic"):
         assert board.distance("United States", area, "US") == 2
 
 
 def test_theatre_returns(board: Board) -> None:
     """002 §3.331-3.334: returns into the other game at the end of the turn."""
+
     def ports(area: str, nation: str) -> set[str]:
         return {r.port for r in board.returns_from(area, nation)}
 

@@ -16,8 +16,17 @@ def test_vitp_turn_numbering() -> None:
 
 def test_turn_3_arrivals(data: CampaignData) -> None:
     names = {r.unit.name for r in order_of_appearance(data, turn=3) if r.movement is Movement.ARRIVES}
-    assert {"London", "Hornet", "Washington", "5th Air Force", "Zuikaku", "Zuiho", "25th Air Flotilla",
-            "26th Air Flotilla", "Italian Frogmen"} <= names
+    assert {
+        "London",
+        "Hornet",
+        "Washington",
+        "5th Air Force",
+        "Zuikaku",
+        "Zuiho",
+        "25th Air Flotilla",
+        "26th Air Flotilla",
+        "Italian Frogmen",
+    } <= names
 
 
 def test_filters(data: CampaignData) -> None:
