@@ -221,3 +221,24 @@ def test_caribbean_placement_roll(data: CampaignData) -> None:
         5: "Caribbean",
         6: "North Atlantic",
     }
+
+
+def test_totals_per_nation(data: CampaignData) -> None:
+    """Counters per navy in the bundled data (a changed count must be a deliberate data change)."""
+    totals = {code: sum(1 for u in data.units.values() if u.nation == code) for code in data.nations}
+    assert totals == {"UK": 51, "FR": 15, "SU": 2, "NL": 1, "AU": 3, "US": 74, "DE": 24, "IT": 12, "JP": 61}
+
+
+def test_every_ruling_cited_in_the_data_exists() -> None:
+    """Data comments and sources cite rulings as R-XXX-NN; each must be in docs/rulings.md."""
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    rulings = set(re.findall(r"^### (R-[A-Z]+-\d+)", (root / "docs" / "rulings.md").read_text(), re.M))
+    cited: set[str] = set()
+    for path in (root / "scenarios" / "data").rglob("*.yaml"):
+        cited |= set(re.findall(r"\bR-[A-Z]+-\d+\b", path.read_text()))
+    assert cited, "the data cites no rulings"
+    assert cited <= rulings, sorted(cited - rulings)
+
