@@ -241,4 +241,3 @@ def test_every_ruling_cited_in_the_data_exists() -> None:
         cited |= set(re.findall(r"\bR-[A-Z]+-\d+\b", path.read_text()))
     assert cited, "the data cites no rulings"
     assert cited <= rulings, sorted(cited - rulings)
-

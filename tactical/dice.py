@@ -1,0 +1,112 @@
+"""Seeded, labelled dice: every roll of the campaign and of every battle comes from here.
+
+DESIGN.md "Dice": one :class:`Dice` per campaign or battle wraps a ``numpy.random.Generator``; every roll
+carries a label (who, what) and the rule that called for it, and is appended to :attr:`Dice.log`.  Seeds come
+from ``SeedSequence(seed, spawn_key=key)`` so that a battle replays the same whatever ran before it.
+:class:`ScriptedDice` returns faces given by a test, to force any outcome.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+
+@dataclass(frozen=True)
+class Roll:
+    """One call to the dice: ``faces`` of ``sides``-sided dice, what they were for and under which rule."""
+
+    label: str
+    rule: str
+    sides: int
+    faces: tuple[int, ...]
+
+    def __str__(self) -> str:
+        return (
+            f"{self.label} [{self.rule}]: {'d' if len(self.faces) == 1 else f'{len(self.faces)}d'}{self.sides} -> "
+            + (", ".join(map(str, self.faces)))
+        )
+
+
+class DiceExhausted(RuntimeError):
+    """A :class:`ScriptedDice` was asked for more dice than the test scripted."""
+
+
+class Dice:
+    """Dice from a seeded ``numpy.random.Generator`` (PCG64).
+
+    ``seed`` is an int (or ``None`` for 0); ``key`` a spawn key such as ``(turn, battle_no)``.  Raises
+    ``ValueError`` for a die with fewer than 2 sides or a negative count.
+    """
+
+    def __init__(self, seed: int | None = 0, key: tuple[int, ...] = ()) -> None:
+        self.seed = 0 if seed is None else int(seed)
+        self.key = tuple(int(k) for k in key)
+        self._rng = np.random.Generator(np.random.PCG64(np.random.SeedSequence(self.seed, spawn_key=self.key)))
+        self.log: list[Roll] = []
+
+    def spawn(self, *key: int) -> Dice:
+        """Independent dice for a sub-process (a battle): same seed, spawn key extended by ``key``."""
+        return Dice(self.seed, (*self.key, *key))
+
+    def roll(self, count: int, sides: int = 6, *, label: str, rule: str = "") -> tuple[int, ...]:
+        """Roll ``count`` dice of ``sides`` faces (1..sides); logged as one :class:`Roll`."""
+        if sides < 2 or count < 0:
+            raise ValueError(f"cannot roll {count}d{sides}")
+        faces = tuple(int(f) for f in self._draw(count, sides))
+        self.log.append(Roll(label, rule, sides, faces))
+        return faces
+
+    def d6(self, *, label: str, rule: str = "") -> int:
+        return self.roll(1, 6, label=label, rule=rule)[0]
+
+    def d10(self, *, label: str, rule: str = "") -> int:
+        return self.roll(1, 10, label=label, rule=rule)[0]
+
+    def _draw(self, count: int, sides: int) -> np.ndarray:
+        return self._rng.integers(1, sides + 1, size=count)
+
+    # -- saves: the generator state is plain JSON-able data
+    def state(self) -> dict[str, Any]:
+        """The seed, key and generator state, for a save; :meth:`from_state` restores it exactly."""
+        return {"seed": self.seed, "key": list(self.key), "bit_generator": self._rng.bit_generator.state}
+
+    @classmethod
+    def from_state(cls, state: dict[str, Any]) -> Dice:
+        dice = cls(state["seed"], tuple(state["key"]))
+        dice._rng.bit_generator.state = state["bit_generator"]
+        return dice
+
+
+class ScriptedDice(Dice):
+    """Dice that return the faces a test gives, in order; raises :class:`DiceExhausted` when they run out.
+
+    A face outside ``1..sides`` raises ``ValueError``, so a script cannot silently roll a 7 on a d6.
+    """
+
+    def __init__(self, faces: Iterable[int] = ()) -> None:
+        super().__init__(0)
+        self._script: deque[int] = deque(faces)
+
+    def push(self, *faces: int) -> None:
+        self._script.extend(faces)
+
+    @property
+    def remaining(self) -> int:
+        return len(self._script)
+
+    def spawn(self, *key: int) -> Dice:
+        return self  # a scripted game shares one script
+
+    def _draw(self, count: int, sides: int) -> np.ndarray:
+        if len(self._script) < count:
+            raise DiceExhausted(f"script has {len(self._script)} dice left, {count}d{sides} asked")
+        faces = [self._script.popleft() for _ in range(count)]
+        bad = [f for f in faces if not 1 <= f <= sides]
+        if bad:
+            raise ValueError(f"scripted face(s) {bad} impossible on a d{sides}")
+        return np.array(faces)
