@@ -428,6 +428,16 @@ class Setup(Sourced):
     notes: Annotated[str, Strict()] = ""
 
 
+class Constant(Sourced):
+    """A number a rule needs that the sources leave open or a user may want to change (e.g. the oil-roll
+    success faces).  ``value`` is an integer or a list of die faces."""
+
+    name: NonEmpty
+    value: StrictInt | list[StrictInt]
+    rule: NonEmpty
+    notes: Annotated[str, Strict()] = ""
+
+
 class SetupsFile(Record):
     groups: list[Group] = Field(default_factory=list)
     tables: list[RollTable] = Field(default_factory=list)

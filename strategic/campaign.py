@@ -1,0 +1,399 @@
+"""The campaign: one object that holds the data, the map, the state and the dice, verifies and applies orders,
+enumerates legal orders, and runs the automatic steps of each phase.
+
+The turn's order of phases and decisions is the clock's (:mod:`strategic.clock`); this module knows what each
+phase does.  Everything that changes the state goes through :meth:`Campaign.apply` (player orders, verified
+first: an illegal order raises :class:`~strategic.orders.IllegalOrder` and changes nothing) or through the
+clock's calls to :meth:`enter_phase` and :meth:`leave_phase`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from scenarios.limits import covers_place, selects, violated_limits
+from scenarios.loader import CampaignData
+from scenarios.models import Activity, Condition, Limit, LimitKind, Owner, Player, Setup, Side, Theatre, Unit, UnitType
+from strategic import basing, control, placement
+from strategic.board import Board
+from strategic.combat import BattleResolver, apply_outcome, find_battles
+from strategic.movement import MOVING_TYPES, candidate_paths, execute_move, plan_move
+from strategic.orders import (
+    DeferReinforcement,
+    IllegalOrder,
+    Loan,
+    Move,
+    Order,
+    PlaceAir,
+    PlaceReinforcement,
+    PlaceSubmarine,
+    PlaceSurfaceRaider,
+    ReturnToPort,
+)
+from strategic.state import CampaignState, Event, Mode, Phase, UnitState, UnitStatus
+from tactical.dice import Dice
+
+SUPPORTED_SETUPS = ("standard", "was_only", "vitp_only")
+
+
+class Campaign:
+    """A game in progress.  Build one with :meth:`new` or :func:`strategic.saves.load`."""
+
+    def __init__(self, data: CampaignData, state: CampaignState, dice: Dice,
+                 resolver: BattleResolver | None = None) -> None:
+        self.data = data
+        self.board = Board(data)
+        self.state = state
+        self.dice = dice
+        self.resolver = resolver
+        self.setup: Setup = data.setups[state.setup]
+        self._unit_records: dict[str, Unit] = data.units
+        self._limits: list[Limit] = list(data.limits.values())
+        self.on_event: Callable[[Event], None] | None = None
+
+    # ------------------------------------------------------------------ creation
+
+    @classmethod
+    def new(cls, data: CampaignData, setup: str = "standard", seed: int = 1,
+            resolver: BattleResolver | None = None) -> Campaign:
+        """A new game of set-up ``setup`` (a name in the data).  Raises ``ValueError`` for an unknown set-up
+        or one whose special rules are not implemented yet (the 002 §5 early-war start)."""
+        if setup not in data.setups:
+            raise ValueError(f"unknown set-up '{setup}' (known: {', '.join(data.setups)})")
+        if setup not in SUPPORTED_SETUPS:
+            raise ValueError(f"set-up '{setup}' (002 §5 early-war start) needs the pre-war rules, not implemented yet")
+        spec = data.setups[setup]
+        units: dict[str, UnitState] = {}
+        for name, unit in data.units.items():
+            places = unit.arrival.places
+            if not any(_theatre_of(data, p) in spec.theatres for p in places):
+                continue
+            nation = data.nations[unit.nation]
+            inactive = None
+            if spec.vitp_first_turn and spec.vitp_first_turn > spec.first_turn and nation.time_track is Theatre.VITP:
+                inactive = spec.vitp_first_turn  # 002 §3.21: set up, inactive until VITP starts
+            units[name] = UnitState(name=name, side=nation.side, controller=nation.player,
+                                    due_turn=max(unit.arrival.turn, spec.first_turn), inactive_until=inactive)
+        control_map: dict[str, Side | None] = {
+            a: (Side(spec.control[a]) if spec.control.get(a) in ("allied", "axis") else None)
+            for a in data.areas if _theatre_of(data, a) in spec.theatres
+        }
+        owners = {p: spec.port_owners.get(p, port.owner) for p, port in data.ports.items()}
+        state = CampaignState(setup=setup, seed=seed, turn=spec.first_turn, units=units, control=control_map,
+                              port_owners=owners, poc={t: spec.axis_poc_lead.get(t, 0) for t in spec.theatres})
+        return cls(data, state, Dice(seed), resolver)
+
+    # ------------------------------------------------------------------ facts about the game
+
+    def unit_record(self, name: str) -> Unit:
+        return self._unit_records[name]
+
+    @property
+    def vitp_started(self) -> bool:
+        first = self.setup.vitp_first_turn
+        return first is not None and self.state.turn >= first
+
+    def setup_plays(self, theatre: Theatre) -> bool:
+        return theatre in self.setup.theatres
+
+    def place_theatre(self, place: str) -> Theatre:
+        theatre = self.data.place_theatre(place)
+        if theatre is None:
+            raise KeyError(f"unknown place '{place}'")
+        return Theatre(theatre)
+
+    def place_played(self, place: str) -> bool:
+        return self.place_theatre(place) in self.setup.theatres
+
+    def player_for(self, nation: str) -> Player:
+        return self.data.nations[nation].player
+
+    @staticmethod
+    def enemy_of(side: Side) -> Side:
+        return Side.AXIS if side is Side.ALLIED else Side.ALLIED
+
+    def port_active(self, port: str, turn: int | None = None) -> bool:
+        """War at Sea 2.3: some ports are active only in some turns (France: 2-6)."""
+        active = self.data.ports[port].active
+        t = self.state.turn if turn is None else turn
+        return active.from_turn <= t <= active.until_turn
+
+    def port_friendly(self, port: str, side: Side) -> bool:
+        """A port a side may use now: its own or neutral (002 §3.422: any Allied or neutral port), and active."""
+        owner = self.state.port_owners[port]
+        return owner in (side.value, Owner.NEUTRAL) and self.port_active(port)
+
+    def condition_holds(self, condition: Condition, place: str, side: Side) -> bool:
+        poc = self.state.poc
+        if condition is Condition.ALWAYS:
+            return True
+        if condition is Condition.JAPAN_NOT_AHEAD_VITP:
+            return poc.get(Theatre.VITP, 0) <= 0
+        if condition is Condition.AXIS_NOT_AHEAD_WAS:
+            return poc.get(Theatre.WAS, 0) <= 0
+        if condition is Condition.PORT_NOT_FRIENDLY:
+            return place in self.data.ports and self.state.port_owners[place] != side.value
+        if condition is Condition.PORT_FRIENDLY:
+            return place in self.data.ports and self.state.port_owners[place] == side.value
+        if condition is Condition.PEARL_HARBOR_JAPANESE:
+            return self.state.port_owners.get("Pearl Harbor") == Owner.AXIS
+        raise ValueError(f"unknown condition {condition}")
+
+    def violations(self, unit: Unit, place: str, activity: Activity, side: Side) -> list[Limit]:
+        """The limits that forbid ``unit`` being in ``place`` now (conditions and caps evaluated)."""
+        theatre = self.data.place_theatre(place)
+        broken = violated_limits(self._limits, unit, place, theatre, self.state.turn, activity,
+                                 lambda c: self.condition_holds(c, place, side))
+        if activity is Activity.BASE:
+            for limit in self._limits:
+                if (limit.kind is LimitKind.CAP and limit.max is not None and selects(limit, unit)
+                        and activity in limit.activity and covers_place(limit, place, theatre)):
+                    based = sum(1 for u in self.state.units_at(place, status=UnitStatus.PORT)
+                                if u.name != unit.name and selects(limit, self.unit_record(u.name)))
+                    if based >= limit.max:
+                        broken.append(limit)
+        return broken
+
+    def require_allowed(self, unit: Unit, place: str, activity: Activity, *, side: Side) -> None:
+        broken = self.violations(unit, place, activity, side)
+        if broken:
+            raise IllegalOrder(broken[0].rule.split(":")[0], f"{unit.name} may not be in {place}: "
+                               + broken[0].rule.split(": ", 1)[-1])
+
+    def can_base(self, unit: Unit, us: UnitState, port: str) -> bool:
+        """May ``unit`` return to ``port`` at the end of this turn?  The port must be friendly and still active
+        next turn (France, WAS 2.3: a ship returning there at the end of turn 6 is interned), and no basing
+        limit may forbid it."""
+        last = self.setup.last_turn
+        next_turn = min(self.state.turn + 1, last)
+        return (self.port_friendly(port, us.side) and (self.state.turn == last or self.port_active(port, next_turn))
+                and not self.violations(unit, port, Activity.BASE, us.side))
+
+    @staticmethod
+    def require_commander(us: UnitState, player: str) -> None:
+        if us.commander.value != player:
+            raise IllegalOrder("002 §3", f"{us.name} takes orders from {us.commander.value}, not {player}")
+
+    @staticmethod
+    def require_active(us: UnitState) -> None:
+        if us.inactive_until is not None:
+            raise IllegalOrder("002 §3.21", f"{us.name} stays inactive until turn {us.inactive_until}")
+
+    def log(self, kind: str, text: str, rule: str = "", **data: object) -> None:
+        event = Event(turn=self.state.turn, phase=self.state.phase, kind=kind, text=text, rule=rule, data=data)
+        self.state.events.append(event)
+        if self.on_event is not None:
+            self.on_event(event)
+
+    # ------------------------------------------------------------------ orders
+
+    def verify(self, player: str, order: Order) -> None:
+        """Raise :class:`IllegalOrder` if ``player`` may not give ``order`` now; change nothing."""
+        self._dispatch(player, order, dry_run=True)
+
+    def apply(self, player: str, order: Order) -> list[Event]:
+        """Verify, then carry out ``order``; returns the events it caused.  An illegal order changes nothing."""
+        if self.state.winner is not None:
+            raise IllegalOrder("002 §3.1", "the game is over")
+        self._dispatch(player, order, dry_run=True)
+        first = len(self.state.events)
+        self.log("order", f"{player}: {order.model_dump_json(exclude={'kind'})}", "", order=order.model_dump())
+        self._dispatch(player, order, dry_run=False)
+        return self.state.events[first:]
+
+    def _dispatch(self, player: str, order: Order, *, dry_run: bool) -> None:
+        if isinstance(order, Move):
+            plan = plan_move(self, player, order)
+            if not dry_run:
+                execute_move(self, plan)
+        elif isinstance(order, PlaceAir):
+            placement.place_air(self, player, order, dry_run=dry_run)
+        elif isinstance(order, PlaceSubmarine):
+            placement.place_submarine(self, player, order, dry_run=dry_run)
+        elif isinstance(order, PlaceSurfaceRaider):
+            placement.place_surface_raider(self, player, order, dry_run=dry_run)
+        elif isinstance(order, PlaceReinforcement):
+            placement.place_reinforcement(self, player, order, dry_run=dry_run)
+        elif isinstance(order, DeferReinforcement):
+            placement.defer_reinforcement(self, player, order, dry_run=dry_run)
+        elif isinstance(order, ReturnToPort):
+            option = basing.verify_return(self, player, order)
+            if not dry_run:
+                basing.execute_return(self, self.state.unit(order.unit), option)
+        elif isinstance(order, Loan):
+            self._loan(player, order, dry_run=dry_run)
+        else:  # pragma: no cover - the Order union is closed
+            raise IllegalOrder("engine", f"unknown order {order!r}")
+
+    def _loan(self, player: str, order: Loan, *, dry_run: bool) -> None:
+        """002 §3: the owner of a nation's units may lend them to another player of his side and take them
+        back; he keeps final authority, so only the owner may lend or recall."""
+        us = self.state.unit(order.unit)
+        if us.controller.value != player:
+            raise IllegalOrder("002 §3", f"only {us.controller.value} may lend or recall {us.name}")
+        if order.to is not None:
+            target = Player(order.to)
+            sides = {self.data.nations[n].side for n in self.data.nations if self.data.nations[n].player is target}
+            if us.side not in sides or target is us.controller:
+                raise IllegalOrder("002 §3",
+                                   f"{us.name} may be lent only to another player of the {us.side.value} side")
+        if not dry_run:
+            us.loaned_to = Player(order.to) if order.to else None
+            self.log("loan", f"{us.name} lent to {order.to}" if order.to else f"{us.name} recalled by {player}",
+                     "002 §3", unit=us.name)
+
+    def legal_orders(self, player: str) -> list[Order]:
+        """Every legal order for ``player`` in the current phase (loans excluded: they are always possible)."""
+        phase = self.state.phase
+        out: list[Order] = []
+        mine = [u for u in self.state.units.values() if u.commander.value == player]
+        if phase is Phase.REINFORCE:
+            for us in mine:
+                reserved = us.status is UnitStatus.AWAITING and us.due_turn is None and us.place is None \
+                    and self.unit_record(us.name).type is UnitType.SS and us.side is Side.AXIS
+                if us.status is UnitStatus.AWAITING and (us.due_turn == self.state.turn or reserved):
+                    out += [PlaceReinforcement(unit=us.name, place=p) for p in
+                            placement.legal_arrival_places(self, self.unit_record(us.name), us)]
+                    if self.unit_record(us.name).type is UnitType.SS and us.due_turn == self.state.turn \
+                            and self.unit_record(us.name).nation == "DE":
+                        out.append(DeferReinforcement(unit=us.name))
+        elif phase in (Phase.PATROL, Phase.RAID, Phase.LANDING):
+            mode = {Phase.PATROL: Mode.PATROL, Phase.RAID: Mode.RAID, Phase.LANDING: Mode.LANDING}[phase]
+            for us in mine:
+                unit = self.unit_record(us.name)
+                if us.status is not UnitStatus.PORT or us.place is None or us.moved or us.inactive_until:
+                    continue
+                if phase is Phase.PATROL and unit.type is UnitType.RAIDER and self.state.turn == 1:
+                    out += [PlaceSurfaceRaider(unit=us.name, area=a) for a in unit.arrival.places
+                            if a in self.data.areas and not self.violations(unit, a, Activity.AT_SEA, us.side)]
+                    continue
+                if (mode is Mode.LANDING) != (unit.type is UnitType.AMPH) or (
+                        mode is not Mode.LANDING and unit.type not in MOVING_TYPES):
+                    continue
+                for path in candidate_paths(self, us.place, unit.nation, mode):
+                    order = Move(unit=us.name, path=path, mode=mode.value)  # type: ignore[arg-type]
+                    if self._is_legal(player, order):
+                        out.append(order)
+        elif phase is Phase.AIR:
+            for us in mine:
+                unit = self.unit_record(us.name)
+                if unit.type in (UnitType.LBA, UnitType.FROGMEN) and us.status is UnitStatus.PORT and not us.moved \
+                        and not us.inactive_until:
+                    out += [PlaceAir(unit=us.name, area=a) for a in placement.air_areas(self, us)]
+        elif phase is Phase.SUBMARINE:
+            for us in mine:
+                unit = self.unit_record(us.name)
+                if unit.type is UnitType.SS and us.status is UnitStatus.PORT and not us.moved \
+                        and not us.inactive_until:
+                    out += [PlaceSubmarine(unit=us.name, area=a) for a in placement.submarine_areas(self, us)]
+        elif phase is Phase.RETURN:
+            for us in mine:
+                unit = self.unit_record(us.name)
+                if us.status is UnitStatus.SEA and unit.type is not UnitType.SS and not us.inactive_until:
+                    out += [ReturnToPort(unit=us.name, port=o.port) for o in basing.return_options(self, us)]
+        return out
+
+    def _is_legal(self, player: str, order: Order) -> bool:
+        try:
+            self.verify(player, order)
+        except IllegalOrder:
+            return False
+        return True
+
+    # ------------------------------------------------------------------ automatic steps of the phases
+
+    def enter_phase(self, phase: Phase) -> None:
+        state = self.state
+        state.phase = phase
+        if phase is Phase.START:
+            self.log("turn", f"turn {state.turn} begins", "002 §3.2")
+            placement.start_of_turn_arrivals(self)
+            if state.turn == self.setup.vitp_first_turn:
+                placement.start_vitp(self)
+            if state.turn == self.data.constant("italian-side-change-turn") and self.setup_plays(Theatre.WAS):
+                placement.italy_changes_sides(self)
+            if len(self.setup.theatres) == 2:
+                placement.forced_moves(self)
+        elif phase is Phase.REPAIR:
+            basing.repair(self)
+        elif phase is Phase.RAID:
+            self._indonesia_patrol_check()
+        elif phase is Phase.COMBAT:
+            self._fight()
+        elif phase is Phase.CONTROL:
+            control.settle_control_and_poc(self)
+            control.isolate_ports(self)
+
+    def leave_phase(self, phase: Phase) -> None:
+        state = self.state
+        if phase is Phase.REINFORCE:
+            for us in state.units.values():
+                if us.status is UnitStatus.AWAITING and us.due_turn == state.turn:
+                    places = placement.legal_arrival_places(self, self.unit_record(us.name), us)
+                    if places:
+                        placement.place_unit(self, us, places[0], arriving=True)
+        elif phase is Phase.RETURN:
+            for us in state.units.values():
+                if us.status is not UnitStatus.SEA or us.inactive_until is not None:
+                    continue
+                if self.unit_record(us.name).type is UnitType.SS:
+                    us.status, us.place, us.mode = UnitStatus.PORT, None, None  # back to the reserve (R-OPS-04)
+                else:
+                    basing.default_return(self, us)
+        elif phase is Phase.END:
+            control.check_victory(self, final=state.turn >= self.setup.last_turn)
+            for us in state.units.values():
+                us.moved = us.returned_early = us.disabled = False
+                us.sailed_from = None
+
+    def _indonesia_patrol_check(self) -> None:
+        """002 §3.231: on the first VITP turn, unless two British battleships (3-3-6 or better) patrol Indonesia
+        when the Japanese raiders start to move, Allied control of Indonesia is removed."""
+        if self.state.turn != self.setup.vitp_first_turn or "Indonesia" not in self.state.control:
+            return
+        if self.setup.vitp_first_turn == self.setup.first_turn or not self.setup_plays(Theatre.WAS):
+            return
+        guards = [us.name for us in self.state.units_at("Indonesia", status=UnitStatus.SEA)
+                  if us.mode is Mode.PATROL and _battleship_336(self.unit_record(us.name))]
+        if len(guards) < 2 and self.state.control.get("Indonesia") is Side.ALLIED:
+            self.state.control["Indonesia"] = None
+            self.log("control", "Allied control of Indonesia removed: fewer than two British battleships patrol it",
+                     "002 §3.231", guards=guards)
+
+    def _fight(self) -> None:
+        self.state.pending_battles = [b.area for b in find_battles(self)]
+        self.resolve_pending()
+
+    def resolve_pending(self) -> None:
+        """Resolve the pending battles with the configured resolver (002 §4.1: each theatre's own combat), in
+        the order listed; without a resolver they stay pending and the turn cannot complete."""
+        if not self.state.pending_battles:
+            return
+        if self.resolver is None:
+            self.log("battle", f"battles in {', '.join(self.state.pending_battles)} wait for a combat resolver",
+                     "002 §4.1")
+            return
+        battles = {b.area: b for b in find_battles(self)}
+        for area in list(self.state.pending_battles):
+            if area in battles:
+                apply_outcome(self, self.resolver.resolve(self, battles[area]))
+            self.state.pending_battles.remove(area)
+
+    @property
+    def blocked(self) -> str | None:
+        """Why the game cannot go on (unresolved battles), or ``None``."""
+        if self.state.pending_battles:
+            return (f"battles pending in {', '.join(self.state.pending_battles)}: no combat resolver is configured "
+                    "(classic combat: issue 4)")
+        return None
+
+
+def _battleship_336(unit: Unit) -> bool:
+    """A British battleship of 3-3-6 or better (002 §3.231); battlecruisers count (R-EU-02)."""
+    return (unit.nation == "UK" and unit.type in (UnitType.BB, UnitType.BC) and (unit.gunnery or 0) >= 3
+            and (unit.defence or 0) >= 3 and (unit.speed or 0) >= 6)
+
+
+def _theatre_of(data: CampaignData, place: str) -> Theatre | None:
+    theatre = data.place_theatre(place)
+    return Theatre(theatre) if theatre else None

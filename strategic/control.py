@@ -1,0 +1,155 @@
+"""Control of sea areas, POC per theatre, isolation of ports, victory.
+
+Sources: VITP 15.1 and reference/vitp.md §5.1 (patrolling ships and land-based air control an area, raiders
+never: case V-07); War at Sea (reference/was.md §1.5: surface ships control; a surviving U-Boat keeps the Allies
+from controlling: case W-06); 002 §2.214 (surface raiders break Allied control and control alone if no Allied
+surface ship is there), §4.12 (U-Boats in VITP break control), §1.1-1.3 (which track each award counts on),
+§3.21 (VITP areas keep their start control until VITP begins, except Bay of Bengal and Indonesia), §3.1
+(victory), VITP 5.3-5.4 (isolation, automatic victory).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from scenarios.models import Owner, Side, Theatre, UnitType
+from strategic.state import Mode, PocRecord, UnitStatus
+
+if TYPE_CHECKING:
+    from strategic.campaign import Campaign
+
+CONTROL_BEFORE_VITP = frozenset({"Bay of Bengal", "Indonesia"})  # 002 §3.21, §1.3
+
+
+def area_control(campaign: Campaign, area: str) -> Side | None:
+    """Who controls ``area`` after combat, from the units at sea there (see the module docstring)."""
+    theatre = campaign.data.areas[area].theatre
+    controllers: dict[Side, int] = {Side.ALLIED: 0, Side.AXIS: 0}
+    surface: dict[Side, int] = {Side.ALLIED: 0, Side.AXIS: 0}
+    axis_breakers = 0
+    axis_raiders = 0
+    for us in campaign.state.units.values():
+        if us.status is not UnitStatus.SEA or us.place != area or us.disabled:
+            continue
+        unit = campaign.unit_record(us.name)
+        if unit.type is UnitType.RAIDER:
+            if us.side is Side.AXIS:
+                axis_breakers += 1
+                axis_raiders += 1
+            continue
+        if unit.type is UnitType.SS:
+            if us.side is Side.AXIS and unit.nation == "DE":
+                axis_breakers += 1  # U-Boats (002 §4.12; WAS case W-06); the I-Boat does not
+            continue
+        if unit.type.is_ship:
+            surface[us.side] += 1
+            if theatre is Theatre.WAS or us.mode is Mode.PATROL:
+                controllers[us.side] += 1
+        elif unit.type is UnitType.LBA and theatre is Theatre.VITP:
+            controllers[us.side] += 1
+    if controllers[Side.ALLIED] and not controllers[Side.AXIS] and not axis_breakers:
+        return Side.ALLIED
+    if controllers[Side.AXIS] and not controllers[Side.ALLIED]:
+        return Side.AXIS
+    if axis_raiders and not surface[Side.ALLIED] and not controllers[Side.ALLIED]:
+        return Side.AXIS  # 002 §2.214: the surface raider controls alone
+    return None
+
+
+def settle_control_and_poc(campaign: Campaign) -> dict[Theatre, int]:
+    """Set control of every played area and award POC; returns this turn's award per track (Axis positive).
+
+    Before VITP starts, VITP areas other than the Bay of Bengal and Indonesia keep their control, and awards on
+    the VITP track are not scored (R-OPS-10).  An award on the track of a theatre the set-up does not play counts
+    on the played theatre's track (R-OPS-11).
+    """
+    state = campaign.state
+    state.previous_control = dict(state.control)
+    awards = dict.fromkeys(campaign.setup.theatres, 0)
+    for area, record in campaign.data.areas.items():
+        if not campaign.place_played(area):
+            continue
+        if record.theatre is Theatre.VITP and not campaign.vitp_started and area not in CONTROL_BEFORE_VITP:
+            controller = state.control.get(area)
+        else:
+            controller = area_control(campaign, area)
+        state.control[area] = controller
+        if controller is None:
+            continue
+        award = record.poc.axis if controller is Side.AXIS else record.poc.allied
+        track = award.track if award.track in awards else campaign.setup.theatres[0]
+        if track is Theatre.VITP and not campaign.vitp_started:
+            continue
+        awards[track] += award.value if controller is Side.AXIS else -award.value
+    for track, value in awards.items():
+        state.poc[track] = state.poc.get(track, 0) + value
+    state.poc_history.append(PocRecord(turn=state.turn, awards=awards, totals=dict(state.poc)))
+    campaign.log("poc", "POC " + ", ".join(f"{t.value} {_signed(v)} (track {_lead(state.poc[t])})"
+                                            for t, v in awards.items()), "002 §3.1, §1", awards=awards)
+    return awards
+
+
+def isolate_ports(campaign: Campaign) -> None:
+    """VITP 5.3: a VITP port or base whose every touched area is enemy-controlled at the end of as many
+    consecutive turns as the ``isolation-turns`` constant changes hands; units in it put to sea and must return
+    elsewhere.  War at Sea ports never change hands (R-OPS-05)."""
+    if not campaign.vitp_started:
+        return
+    state = campaign.state
+    needed = int(campaign.data.constant("isolation-turns"))  # type: ignore[arg-type]
+    for name, port in campaign.data.ports.items():
+        owner = state.port_owners[name]
+        if port.theatre is not Theatre.VITP or owner == Owner.NEUTRAL or not campaign.place_played(name):
+            continue
+        enemy = Side.AXIS if owner == Owner.ALLIED else Side.ALLIED
+        if all(state.control.get(a) is enemy for a in port.touches):
+            state.isolation[name] = state.isolation.get(name, 0) + 1
+        else:
+            state.isolation.pop(name, None)
+            continue
+        if state.isolation[name] < needed:
+            campaign.log("isolation", f"{name} is isolated ({state.isolation[name]}/{needed} turns)", "VITP 5.3")
+            continue
+        state.port_owners[name] = Owner(enemy.value)
+        state.isolation.pop(name)
+        campaign.log("capture", f"{name} falls to the {enemy.value} side by isolation", "VITP 5.3", port=name)
+        for us in state.units_at(name, status=UnitStatus.PORT):
+            if us.side is not enemy:
+                us.status, us.place, us.mode, us.returned_early = UnitStatus.SEA, port.touches[0], Mode.PATROL, False
+                campaign.log("escape", f"{us.name} puts to sea from {name}", "VITP 5.3 (FAQ)", unit=us.name)
+
+
+def check_victory(campaign: Campaign, *, final: bool) -> None:
+    """Automatic victory (VITP: a lead of ``automatic-victory-lead`` POC) and the end-of-game result.
+
+    002 §3.1: the Allies must win or tie both theatres; the Axis wins if it wins either.  A theatre decided by
+    automatic victory keeps its result; an Axis automatic victory ends the game (R-OPS-12).
+    """
+    state = campaign.state
+    lead = int(campaign.data.constant("automatic-victory-lead"))  # type: ignore[arg-type]
+    for theatre in campaign.setup.theatres:
+        if theatre in state.theatre_results:
+            continue
+        if theatre is Theatre.VITP and campaign.vitp_started and abs(state.poc[theatre]) >= lead:
+            state.theatre_results[theatre] = "axis" if state.poc[theatre] > 0 else "allied"
+            campaign.log("automatic_victory", f"{theatre.value}: automatic victory for the "
+                         f"{state.theatre_results[theatre]} side ({_lead(state.poc[theatre])})", "VITP 5.4")
+        elif final:
+            value = state.poc[theatre]
+            state.theatre_results[theatre] = "axis" if value > 0 else "allied" if value < 0 else "tie"
+    results = state.theatre_results
+    if any(r == "axis" for r in results.values()):
+        state.winner = "axis"
+    elif final and all(results.get(t) in ("allied", "tie") for t in campaign.setup.theatres):
+        state.winner = "allied"
+    if state.winner:
+        campaign.log("victory", f"the {state.winner} side wins ("
+                     + ", ".join(f"{t.value}: {r}" for t, r in results.items()) + ")", "002 §3.1")
+
+
+def _signed(value: int) -> str:
+    return f"{value:+d}"
+
+
+def _lead(value: int) -> str:
+    return "level" if value == 0 else f"Axis +{value}" if value > 0 else f"Allies +{-value}"

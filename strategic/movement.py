@@ -1,0 +1,198 @@
+"""Patrol, raid and landing moves: distances, speed rolls, control blocking, theatre transfers.
+
+Sources: War at Sea movement (reference/was.md §3.1: one area free, a second with a speed roll that succeeds
+when the die is below the ship's speed; a failed roll keeps the ship in port); VITP 6.221-6.23 and 17.32
+(reference/vitp.md §3.2: the distance table by nationality and mode); 002 §3.24, §3.244 (raiding is VITP only),
+§3.33-3.343 (moving between the games), §3.22 (no British entry into Japanese-controlled areas before VITP).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import pairwise
+from typing import TYPE_CHECKING
+
+from scenarios.models import Activity, Theatre, UnitType
+from strategic.orders import IllegalOrder, Move
+from strategic.state import Mode, UnitStatus
+
+if TYPE_CHECKING:
+    from strategic.campaign import Campaign
+
+MOVING_TYPES = frozenset(
+    {UnitType.BB, UnitType.BC, UnitType.PB, UnitType.CV, UnitType.CVL, UnitType.CA, UnitType.CL, UnitType.RAIDER}
+)
+
+# 002 §3.341-3.343: the only moves from game to game, as (port, path) -> allowed nations (None: any nation the
+# area limits admit) and where a ship that fails its speed roll ends.
+TRANSFER_ROUTES: dict[tuple[str, tuple[str, str]], tuple[frozenset[str] | None, str, str]] = {
+    ("Neutral Country", ("Cape of Good Hope", "Bay of Bengal")): (None, "raider", "002 §3.341"),
+    ("Malta", ("Mediterranean", "Bay of Bengal")): (frozenset({"UK", "FR"}), "raider", "002 §3.341"),
+    ("Ceylon", ("Bay of Bengal", "Cape of Good Hope")): (
+        frozenset({"JP", "DE", "FR", "UK"}), "Neutral Country", "002 §3.342"),
+    ("Ceylon", ("Bay of Bengal", "Mediterranean")): (frozenset({"UK", "FR"}), "Malta", "002 §3.342"),
+}
+
+
+@dataclass(frozen=True)
+class MovePlan:
+    """A verified move: where each speed roll falls and what a failure does."""
+
+    unit: str
+    origin: str
+    path: tuple[str, ...]
+    mode: Mode
+    free_areas: int  # areas entered without a speed roll
+    roll_theatre: Theatre | None  # theatre whose speed-roll rule applies (None: no roll needed)
+    on_failure: str  # "port" | "stop" | "raider" | a port name
+    rule: str
+
+
+def max_free_and_total(nation: str, mode: Mode, theatre: Theatre) -> tuple[int, int]:
+    """(areas without a speed roll, most areas) for a move (reference/vitp.md §3.2 table; WAS §3.1)."""
+    if mode is Mode.RAID:
+        if nation in ("JP", "US"):
+            return 2, 3  # VITP 6.222, 6.23 (US 17.13)
+        return 1, 2  # VITP 6.223, 17.32: British, Dutch, Australian; French and German as the British
+    return 1, 2  # patrol (WAS 3.1, VITP 6.221) and landing (R-OPS-03)
+
+
+def plan_move(campaign: Campaign, player: str, order: Move) -> MovePlan:
+    """Verify ``order`` for ``player`` in the current phase; raises :class:`IllegalOrder` naming the rule."""
+    state, data = campaign.state, campaign.data
+    unit = campaign.unit_record(order.unit)
+    us = state.unit(order.unit)
+    mode = {"patrol": Mode.PATROL, "raid": Mode.RAID, "landing": Mode.LANDING}[order.mode]
+    campaign.require_commander(us, player)
+    campaign.require_active(us)
+    expected_phase = {Mode.PATROL: "patrol", Mode.RAID: "raid", Mode.LANDING: "landing"}[mode]
+    if state.phase.value != expected_phase:
+        raise IllegalOrder("002 §3.24", f"{mode.value} moves are made in the {expected_phase} phase, not {state.phase}")
+    if mode is Mode.LANDING:
+        if unit.type is not UnitType.AMPH:
+            raise IllegalOrder("002 §3.243", f"{unit.name} is not a marine unit")
+    elif unit.type not in MOVING_TYPES:
+        raise IllegalOrder("002 §3.24", f"{unit.name} ({unit.type}) does not move as a ship")
+    if unit.type is UnitType.RAIDER and state.turn == 1:
+        raise IllegalOrder("002 §2.211", f"on turn 1 {unit.name} is placed, not moved")
+    if us.status is not UnitStatus.PORT or us.place is None or us.moved:
+        raise IllegalOrder("VITP 6.1 / WAS 3.1", f"{unit.name} is not in port ready to sail")
+    origin = us.place
+    if not campaign.port_active(origin):
+        raise IllegalOrder("WAS 2.3", f"{origin} is not an active port this turn")
+    path = order.path
+    if len(set(path)) != len(path):
+        raise IllegalOrder("WAS 3.1", "a move may not enter the same sea area twice")
+    for area in path:
+        if area not in data.areas:
+            raise IllegalOrder("map", f"'{area}' is not a sea area")
+    theatres = [data.areas[a].theatre for a in path]
+    origin_theatre = data.ports[origin].theatre
+    crosses = any(t is not origin_theatre for t in theatres)
+    rule = "WAS 3.1" if origin_theatre is Theatre.WAS else "VITP 6.2"
+    on_failure = "stop"
+    if crosses:
+        route = TRANSFER_ROUTES.get((origin, (path[0], path[1]))) if len(path) == 2 else None
+        if route is None:
+            raise IllegalOrder("002 §3.343",
+                               f"{origin} -> {' -> '.join(path)} is not one of the moves between the games")
+        nations, on_failure, rule = route
+        if nations is not None and unit.nation not in nations:
+            raise IllegalOrder(rule, f"{unit.nation} ships may not make this move between the games")
+        if mode is not Mode.PATROL:
+            raise IllegalOrder("002 §3.34", "ships move between the games only as patrollers")
+    if mode in (Mode.RAID, Mode.LANDING) and (origin_theatre is Theatre.WAS or Theatre.WAS in theatres):
+        raise IllegalOrder("002 §3.244" if mode is Mode.RAID else "002 §3.243",
+                           f"{mode.value} moves are not allowed in War at Sea")
+    free, most = max_free_and_total(unit.nation, mode, origin_theatre)
+    if len(path) > most:
+        raise IllegalOrder(rule, f"a {mode.value} move by a {unit.nation} ship reaches at most {most} sea areas")
+    if len(path) > free and unit.speed is None:
+        raise IllegalOrder(rule, f"{unit.name} has no speed factor and cannot make a speed roll")
+    if path[0] not in data.ports[origin].touches:
+        raise IllegalOrder(rule, f"{origin} does not touch {path[0]}")
+    for a, b in pairwise(path):
+        if not campaign.board.borders(a, b, unit.nation):
+            limited = " for this nation" if campaign.board.borders(a, b) else ""
+            raise IllegalOrder(rule, f"{a} does not border {b}{limited}")
+    enemy = campaign.enemy_of(us.side)
+    for area in path[:-1]:
+        if state.control.get(area) == enemy:
+            raise IllegalOrder("VITP 6.3 / WAS 3.1", f"cannot move through {area}: it is enemy-controlled")
+    if not campaign.vitp_started and us.side.value == "allied":
+        for area in path:
+            if data.areas[area].theatre is Theatre.VITP and state.control.get(area) == enemy:
+                raise IllegalOrder("002 §3.22",
+                                   f"British ships may not enter Japanese-controlled {area} before VITP begins")
+    for area in path:
+        campaign.require_allowed(unit, area, Activity.AT_SEA, side=us.side)
+    if not crosses and on_failure == "stop" and origin_theatre is Theatre.WAS:
+        on_failure = "port"  # WAS: a ship that fails its speed roll stays in port (reference/was.md §3.1)
+    roll_theatre = theatres[free] if len(path) > free else None
+    return MovePlan(unit.name, origin, tuple(path), mode, free, roll_theatre, on_failure, rule)
+
+
+def speed_roll_succeeds(campaign: Campaign, speed: int, theatre: Theatre, face: int) -> bool:
+    """War at Sea: the die must be below the speed (speed 7 never fails).  VITP: the same, and the faces of
+    the ``vitp-speed-roll-always-fails`` constant always fail (docs/rulings.md R-OPS-01)."""
+    if face >= speed:
+        return False
+    if theatre is Theatre.VITP:
+        always = campaign.data.constant("vitp-speed-roll-always-fails")
+        return face not in (always if isinstance(always, list) else [always])
+    return True
+
+
+def execute_move(campaign: Campaign, plan: MovePlan) -> None:
+    """Apply a verified move, rolling the speed roll if the path needs one."""
+    us = campaign.state.unit(plan.unit)
+    unit = campaign.unit_record(plan.unit)
+    us.sailed_from = plan.origin
+    us.moved = True
+    reached = len(plan.path)
+    if plan.roll_theatre is not None:
+        assert unit.speed is not None
+        face = campaign.dice.d6(label=f"speed roll {unit.name} (speed {unit.speed}) into {plan.path[plan.free_areas]}",
+                                rule=plan.rule)
+        if not speed_roll_succeeds(campaign, unit.speed, plan.roll_theatre, face):
+            campaign.log("speed_roll", f"{unit.name} fails its speed roll ({face} vs speed {unit.speed})", plan.rule,
+                         unit=unit.name, face=face, success=False)
+            if plan.on_failure == "port":
+                us.returned_early = True
+                campaign.log("move", f"{unit.name} stays in {plan.origin}", plan.rule, unit=unit.name)
+                return
+            if plan.on_failure == "raider":
+                _put_at_sea(campaign, plan, plan.path[-1], Mode.RAID)
+                campaign.log("move", f"{unit.name} enters {plan.path[-1]} as a raider", plan.rule, unit=unit.name)
+                return
+            if plan.on_failure != "stop":
+                us.status, us.place, us.mode, us.returned_early = UnitStatus.PORT, plan.on_failure, None, True
+                campaign.log("move", f"{unit.name} returns to {plan.on_failure}", plan.rule, unit=unit.name)
+                return
+            reached = plan.free_areas
+        else:
+            campaign.log("speed_roll", f"{unit.name} makes its speed roll ({face} vs speed {unit.speed})", plan.rule,
+                         unit=unit.name, face=face, success=True)
+    _put_at_sea(campaign, plan, plan.path[reached - 1], plan.mode)
+    campaign.log("move", f"{unit.name} {plan.mode.value}s {plan.origin} -> {' -> '.join(plan.path[:reached])}",
+                 plan.rule, unit=unit.name, path=list(plan.path[:reached]), mode=plan.mode.value)
+
+
+def _put_at_sea(campaign: Campaign, plan: MovePlan, area: str, mode: Mode) -> None:
+    us = campaign.state.unit(plan.unit)
+    us.status, us.place, us.mode = UnitStatus.SEA, area, mode
+
+
+def candidate_paths(campaign: Campaign, origin: str, nation: str, mode: Mode) -> list[tuple[str, ...]]:
+    """All geometrically possible paths from ``origin`` for enumeration (legality is checked by plan_move)."""
+    board, data = campaign.board, campaign.data
+    origin_theatre = data.ports[origin].theatre
+    _, most = max_free_and_total(nation, mode, origin_theatre)
+    paths: list[tuple[str, ...]] = []
+    frontier: list[tuple[str, ...]] = [(a,) for a in data.ports[origin].touches]
+    while frontier:
+        path = frontier.pop()
+        paths.append(path)
+        if len(path) < most:
+            frontier.extend((*path, n) for n in board.neighbours(path[-1], nation) if n not in path)
+    return sorted(paths, key=lambda p: (len(p), p))

@@ -1,0 +1,341 @@
+"""Placing units: arrivals and removals, land-based air, submarines, turn-1 surface raiders, and the start-of-turn
+events of the combined game (VITP set-up, Location Uncertain groups, Caribbean rolls, forced moves, Italy).
+
+Sources are cited per function: 002 §2.211, §2.221, §2.31-2.33, §3.21-3.233, §3.245, §3.323, §3.35, §3.36,
+§4.3, §4.4; VITP 3.3 (land-based air), 4.42 (British removals), 4.5 (eliminated air and landing units return).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from scenarios.models import Activity, Side, Theatre, UnitType
+from strategic.orders import (
+    DeferReinforcement,
+    IllegalOrder,
+    PlaceAir,
+    PlaceReinforcement,
+    PlaceSubmarine,
+    PlaceSurfaceRaider,
+)
+from strategic.state import Mode, UnitState, UnitStatus
+
+if TYPE_CHECKING:
+    from scenarios.models import Unit
+    from strategic.campaign import Campaign
+
+
+# --------------------------------------------------------------------------- arrivals
+
+
+def arrival_places(campaign: Campaign, unit: Unit, us: UnitState) -> list[str]:
+    """Where an arriving unit may be put this turn: its places in the played theatres (or the places set when it
+    was delayed, ``arrive_at``), plus the chart's 'if the VITP war has begun' places once VITP has started
+    (002 chart notes * and **)."""
+    places = list(us.arrive_at or unit.arrival.places)
+    if campaign.vitp_started:
+        places += [p for p in unit.arrival.if_war_begun if p not in places]
+    return [p for p in places if campaign.place_played(p)]
+
+
+def legal_arrival_places(campaign: Campaign, unit: Unit, us: UnitState) -> list[str]:
+    """Arrival places that exist, are friendly (ports) and admit the unit (limits)."""
+    out = []
+    side = us.side
+    for place in arrival_places(campaign, unit, us):
+        if place in campaign.data.groups:
+            out.append(place)
+        elif place in campaign.data.ports:
+            if campaign.port_friendly(place, side) and not campaign.violations(unit, place, Activity.BASE, side):
+                out.append(place)
+        elif not campaign.violations(unit, place, Activity.AT_SEA, side):
+            out.append(place)
+    return out
+
+
+def start_of_turn_arrivals(campaign: Campaign) -> None:
+    """Removals, then arrivals due this turn (data turn, or the return of eliminated air/landing units).
+
+    A unit with one legal place is put there; with several it waits for the REINFORCE phase; with none
+    (its ports are enemy-held) it is lost, except that US units may use Samoa when Pearl Harbor is lost
+    (VITP 6.2 [R]: circled Pearl Harbor reinforcements).
+    """
+    state, turn = campaign.state, campaign.state.turn
+    for name, us in state.units.items():
+        unit = campaign.unit_record(name)
+        if unit.removal is not None and unit.removal.turn == turn and us.status not in (UnitStatus.SUNK,
+                                                                                          UnitStatus.REMOVED):
+            _remove(campaign, us, "withdrawn from play", unit.removal.source)
+    for name, us in state.units.items():
+        if us.status is not UnitStatus.AWAITING or us.due_turn != turn:
+            continue
+        unit = campaign.unit_record(name)
+        if unit.type is UnitType.RAIDER and turn == 1:
+            us.status, us.place, us.due_turn = UnitStatus.PORT, "Germany", None  # placed in the patrol phase
+            continue
+        places = legal_arrival_places(campaign, unit, us)
+        if not places and unit.nation == "US" and "Pearl Harbor" in unit.arrival.places + unit.arrival.if_war_begun \
+                and campaign.port_friendly("Samoa", us.side):
+            places = ["Samoa"]
+        if not places:
+            us.status, us.place, us.due_turn = UnitStatus.REMOVED, None, None
+            campaign.log("lost", f"{name} cannot arrive: no friendly place among {unit.arrival.places}",
+                         "VITP 6.2", unit=name)
+        elif len(places) == 1 or unit.type is UnitType.SS:
+            place_unit(campaign, us, places[0], arriving=True)
+
+
+def pending_arrivals(campaign: Campaign, player: str) -> list[UnitState]:
+    """Units of ``player`` due this turn that still wait for their place to be chosen."""
+    return [u for u in campaign.state.units.values()
+            if u.status is UnitStatus.AWAITING and u.due_turn == campaign.state.turn and u.commander.value == player]
+
+
+def place_reinforcement(campaign: Campaign, player: str, order: PlaceReinforcement, *, dry_run: bool) -> None:
+    us = campaign.state.unit(order.unit)
+    unit = campaign.unit_record(order.unit)
+    campaign.require_commander(us, player)
+    if campaign.state.phase.value != "reinforce":
+        raise IllegalOrder("002 §2.32", "reinforcements are placed in the reinforcement phase")
+    reserved = us.status is UnitStatus.AWAITING and us.due_turn is None and unit.type is UnitType.SS
+    if not (us.status is UnitStatus.AWAITING and (us.due_turn == campaign.state.turn or reserved)):
+        raise IllegalOrder("002 §2.32", f"{unit.name} is not arriving this turn")
+    legal = legal_arrival_places(campaign, unit, us)
+    if order.place not in legal:
+        raise IllegalOrder("002 §2.32", f"{unit.name} may arrive only in {' or '.join(legal) or 'no place now'}")
+    if not dry_run:
+        place_unit(campaign, us, order.place, arriving=True)
+
+
+def defer_reinforcement(campaign: Campaign, player: str, order: DeferReinforcement, *, dry_run: bool) -> None:
+    """002 §4.4: the German player may keep arriving U-Boats in reserve and bring them in on a later turn."""
+    us = campaign.state.unit(order.unit)
+    unit = campaign.unit_record(order.unit)
+    campaign.require_commander(us, player)
+    if unit.type is not UnitType.SS or unit.nation != "DE":
+        raise IllegalOrder("002 §4.4", "only U-Boat reinforcements may be saved")
+    if not (us.status is UnitStatus.AWAITING and us.due_turn == campaign.state.turn):
+        raise IllegalOrder("002 §4.4", f"{unit.name} is not arriving this turn")
+    if not dry_run:
+        us.due_turn = None
+        campaign.log("reserve", f"{unit.name} is kept in reserve", "002 §4.4", unit=unit.name)
+
+
+def place_unit(campaign: Campaign, us: UnitState, place: str, *, arriving: bool) -> None:
+    """Put a unit in a port (in port), a sea area (at sea, not moving this turn) or a Location Uncertain group."""
+    unit = campaign.unit_record(us.name)
+    us.due_turn, us.arrive_at = None, []
+    if unit.type is UnitType.SS:
+        us.status, us.place, us.mode = UnitStatus.PORT, None, None  # submarines wait in reserve (R-OPS-04)
+        where = "the submarine reserve"
+    elif place in campaign.data.ports:
+        us.status, us.place, us.mode = UnitStatus.PORT, place, None
+        where = place
+    elif place in campaign.data.groups:
+        us.status, us.place, us.mode = UnitStatus.AWAITING, place, None
+        where = place
+    else:
+        us.status, us.place = UnitStatus.SEA, place
+        us.mode = Mode.AIR if unit.type is UnitType.LBA else Mode.PATROL
+        us.moved = True
+        where = f"at sea in {place}"
+    if arriving:
+        campaign.log("arrival", f"{unit.name} arrives: {where}", "002 chart, §2.32", unit=unit.name, place=place)
+
+
+def _remove(campaign: Campaign, us: UnitState, why: str, rule: str) -> None:
+    us.status, us.place, us.mode = UnitStatus.REMOVED, None, None
+    campaign.log("removal", f"{us.name} {why}", rule, unit=us.name)
+
+
+# --------------------------------------------------------------------------- the combined game's start
+
+
+def start_vitp(campaign: Campaign) -> None:
+    """The first VITP turn (combined turn 3 in the standard game): 002 §3.21-3.233, §4.3.
+
+    Inactive units become active; each Location Uncertain group rolls its table (002 §3.232: groups not placed
+    in the Central Pacific or Hawaiian Islands go to the Caribbean); then every US ship at sea in the Caribbean
+    or in port in the United States rolls: a 6 puts it in the North Atlantic, otherwise the Caribbean (§3.233,
+    §4.3).
+    """
+    state = campaign.state
+    for us in state.units.values():
+        if us.inactive_until is not None and us.inactive_until <= state.turn:
+            us.inactive_until = None
+    setup = campaign.setup
+    for group in campaign.data.groups.values():
+        members = [u for u in state.units.values() if u.place == group.name and u.status is UnitStatus.AWAITING]
+        if not members:
+            continue
+        table = campaign.data.tables[setup.tables.get(group.table, group.table)]
+        face = campaign.dice.d6(label=f"Location Uncertain {group.name}", rule="002 §3.232; VITP 18")
+        result = next(r.place for r in table.rolls if face in r.faces)
+        campaign.log("location_uncertain", f"{group.name} rolls {face}: {result}", "002 §3.232",
+                     group=group.name, face=face, place=result)
+        for us in members:
+            if result == "reinforcement":
+                us.place, us.due_turn, us.arrive_at = None, state.turn + 1, ["Pearl Harbor"]
+            else:
+                place_unit(campaign, us, result, arriving=False)
+    if not campaign.setup_plays(Theatre.WAS):
+        return
+    table = campaign.data.tables["caribbean-placement"]
+    for us in state.units.values():
+        unit = campaign.unit_record(us.name)
+        at_caribbean = us.status is UnitStatus.SEA and us.place == "Caribbean"
+        in_united_states = us.status is UnitStatus.PORT and us.place == "United States"
+        if unit.nation != "US" or not unit.type.is_ship or not (at_caribbean or in_united_states):
+            continue
+        face = campaign.dice.d6(label=f"Caribbean placement {unit.name}", rule="002 §3.233, §4.3")
+        place = next(r.place for r in table.rolls if face in r.faces)
+        us.status, us.place, us.mode, us.moved = UnitStatus.SEA, place, Mode.PATROL, True
+        campaign.log("caribbean_roll", f"{unit.name} rolls {face}: at sea in {place}", "002 §3.233, §4.3",
+                     unit=unit.name, face=face, place=place)
+
+
+def forced_moves(campaign: Campaign) -> None:
+    """002 §3.36: Japanese units in War at Sea while Japan is not ahead in VITP go to the Bay of Bengal as raiders;
+    German units in VITP while the Axis is not ahead in War at Sea go to the Cape of Good Hope (no speed rolls)."""
+    state, data = campaign.state, campaign.data
+    for us in state.units.values():
+        if us.status not in (UnitStatus.PORT, UnitStatus.SEA) or us.place is None:
+            continue
+        unit = campaign.unit_record(us.name)
+        theatre = campaign.place_theatre(us.place)
+        if unit.nation == "JP" and theatre is Theatre.WAS and state.poc[Theatre.VITP] <= 0:
+            us.status, us.place, us.mode, us.moved = UnitStatus.SEA, "Bay of Bengal", Mode.RAID, True
+            campaign.log("forced_move", f"{unit.name} must leave War at Sea: raiding in the Bay of Bengal", "002 §3.36",
+                         unit=unit.name)
+        elif unit.nation == "DE" and theatre is Theatre.VITP and state.poc[Theatre.WAS] <= 0 and unit.type.is_ship:
+            us.status, us.place, us.mode, us.moved = UnitStatus.SEA, "Cape of Good Hope", Mode.PATROL, True
+            campaign.log("forced_move", f"{unit.name} must leave VITP: at sea in the Cape of Good Hope", "002 §3.36",
+                         unit=unit.name)
+    del data
+
+
+def italy_changes_sides(campaign: Campaign) -> None:
+    """002 §2.221: on the set turn every Italian counter still in play rolls; on the set faces it changes sides,
+    joining the other Allies (the British player) and moving to Malta if it was in Italy (R-OPS-06)."""
+    faces = campaign.data.constant("italian-side-change-faces")
+    faces = faces if isinstance(faces, list) else [faces]
+    for us in campaign.state.units.values():
+        unit = campaign.unit_record(us.name)
+        if unit.nation != "IT" or us.side is not Side.AXIS or us.status in (UnitStatus.SUNK, UnitStatus.REMOVED):
+            continue
+        face = campaign.dice.d6(label=f"Italian side change {unit.name}", rule="002 §2.221")
+        if face in faces:
+            us.side, us.controller, us.loaned_to = Side.ALLIED, campaign.player_for("UK"), None
+            if us.place == "Italy" or us.place in campaign.data.areas:
+                us.status, us.place, us.mode = UnitStatus.PORT, "Malta", None
+            campaign.log("side_change", f"{unit.name} rolls {face}: joins the Allies", "002 §2.221",
+                         unit=unit.name, face=face)
+        else:
+            campaign.log("side_change", f"{unit.name} rolls {face}: stays with the Axis", "002 §2.221",
+                         unit=unit.name, face=face)
+
+
+# --------------------------------------------------------------------------- air, submarines, raiders
+
+
+def air_areas(campaign: Campaign, us: UnitState) -> list[str]:
+    """Sea areas where a land-based air unit may be placed: any area of its game touched by a friendly, active
+    port or base (VITP 3.3 [S]; War at Sea LBA likewise, R-OPS-09), less the areas its limits forbid."""
+    unit = campaign.unit_record(us.name)
+    out = []
+    for area, record in campaign.data.areas.items():
+        if not campaign.place_played(area):
+            continue
+        if unit.type is UnitType.LBA and record.theatre.value != unit.counter:
+            continue
+        if not any(campaign.port_friendly(p, us.side) for p in campaign.board.ports_on(area)):
+            continue
+        if campaign.violations(unit, area, Activity.AT_SEA, us.side):
+            continue
+        out.append(area)
+    return out
+
+
+def place_air(campaign: Campaign, player: str, order: PlaceAir, *, dry_run: bool) -> None:
+    us = campaign.state.unit(order.unit)
+    unit = campaign.unit_record(order.unit)
+    campaign.require_commander(us, player)
+    campaign.require_active(us)
+    if campaign.state.phase.value != "air":
+        raise IllegalOrder("002 §3.242", "air units are placed in the air phase")
+    if unit.type not in (UnitType.LBA, UnitType.FROGMEN):
+        raise IllegalOrder("002 §3.242", f"{unit.name} is not an air unit")
+    if us.status is not UnitStatus.PORT or us.moved:
+        raise IllegalOrder("VITP 3.3", f"{unit.name} is not available to be placed")
+    if order.area not in campaign.data.areas:
+        raise IllegalOrder("map", f"'{order.area}' is not a sea area")
+    campaign.require_allowed(unit, order.area, Activity.AT_SEA, side=us.side)
+    if order.area not in air_areas(campaign, us):
+        raise IllegalOrder("VITP 3.3", f"{order.area} is not touched by a friendly port or base")
+    if not dry_run:
+        us.status, us.place, us.mode, us.moved, us.sailed_from = UnitStatus.SEA, order.area, Mode.AIR, True, us.place
+        campaign.log("air", f"{unit.name} placed in {order.area}", "002 §3.242", unit=unit.name, area=order.area)
+
+
+def submarine_areas(campaign: Campaign, us: UnitState) -> list[str]:
+    unit = campaign.unit_record(us.name)
+    return [a for a in campaign.data.areas if campaign.place_played(a)
+            and not campaign.violations(unit, a, Activity.AT_SEA, us.side) and not _sub_cap_full(campaign, unit, a)]
+
+
+def _sub_cap_full(campaign: Campaign, unit: Unit, area: str) -> bool:
+    """002 §3.323: at most one U-Boat in VITP in a turn (counted by the cap limit)."""
+    for limit in campaign.data.limits.values():
+        if limit.kind.value != "cap" or limit.max is None:
+            continue
+        from scenarios.limits import covers_place, selects
+
+        if selects(limit, unit) and covers_place(limit, area, campaign.place_theatre(area).value):
+            count = sum(1 for other in campaign.state.units.values()
+                        if other.status is UnitStatus.SEA and other.place is not None
+                        and selects(limit, campaign.unit_record(other.name))
+                        and covers_place(limit, other.place, campaign.place_theatre(other.place).value))
+            if count >= limit.max:
+                return True
+    return False
+
+
+def place_submarine(campaign: Campaign, player: str, order: PlaceSubmarine, *, dry_run: bool) -> None:
+    us = campaign.state.unit(order.unit)
+    unit = campaign.unit_record(order.unit)
+    campaign.require_commander(us, player)
+    campaign.require_active(us)
+    if campaign.state.phase.value != "submarine":
+        raise IllegalOrder("002 §3.245", "submarines are placed in the submarine phase")
+    if unit.type is not UnitType.SS:
+        raise IllegalOrder("002 §3.245", f"{unit.name} is not a submarine")
+    if us.status is not UnitStatus.PORT or us.moved:
+        raise IllegalOrder("002 §3.245", f"{unit.name} is not in reserve")
+    if order.area not in campaign.data.areas:
+        raise IllegalOrder("map", f"'{order.area}' is not a sea area")
+    campaign.require_allowed(unit, order.area, Activity.AT_SEA, side=us.side)
+    if _sub_cap_full(campaign, unit, order.area):
+        raise IllegalOrder("002 §3.323", "only one U-Boat may be in VITP in a turn")
+    if not dry_run:
+        us.status, us.place, us.mode, us.moved = UnitStatus.SEA, order.area, Mode.SUBMARINE, True
+        campaign.log("submarine", f"{unit.name} placed in {order.area}", "002 §3.245", unit=unit.name, area=order.area)
+
+
+def place_surface_raider(campaign: Campaign, player: str, order: PlaceSurfaceRaider, *, dry_run: bool) -> None:
+    """002 §2.211: on turn 1 each surface raider is placed in any War at Sea area or the Bay of Bengal."""
+    us = campaign.state.unit(order.unit)
+    unit = campaign.unit_record(order.unit)
+    campaign.require_commander(us, player)
+    if unit.type is not UnitType.RAIDER:
+        raise IllegalOrder("002 §2.211", f"{unit.name} is not a surface raider")
+    if campaign.state.turn != 1 or campaign.state.phase.value != "patrol":
+        raise IllegalOrder("002 §2.211", "surface raiders are placed in the patrol phase of turn 1")
+    if us.status is not UnitStatus.PORT or us.moved:
+        raise IllegalOrder("002 §2.211", f"{unit.name} is not available to be placed")
+    if order.area not in unit.arrival.places or order.area not in campaign.data.areas:
+        raise IllegalOrder("002 §2.211", f"{unit.name} may be placed only in {', '.join(unit.arrival.places)}")
+    campaign.require_allowed(unit, order.area, Activity.AT_SEA, side=us.side)
+    if not dry_run:
+        us.status, us.place, us.mode, us.moved, us.sailed_from = (UnitStatus.SEA, order.area, Mode.PATROL, True,
+                                                                  "Germany")
+        campaign.log("surface_raider", f"{unit.name} placed in {order.area}", "002 §2.211", unit=unit.name)

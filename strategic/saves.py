@@ -1,0 +1,76 @@
+"""Saving and loading a campaign: versioned JSON, written atomically.
+
+A save holds the whole :class:`~strategic.state.CampaignState` (with the dice's generator state), so loading it
+and continuing gives exactly the game an unsaved run would have played (DESIGN.md; case E-02).  The simpy
+clock is rebuilt from the saved turn, step and decider.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from pathlib import Path
+
+from pydantic import ValidationError
+
+from scenarios.loader import CampaignData
+from strategic.campaign import Campaign
+from strategic.clock import Clock
+from strategic.combat import BattleResolver
+from strategic.state import STATE_VERSION, CampaignState
+from tactical.dice import Dice
+
+
+class SaveError(ValueError):
+    """A save file that cannot be read: the message names the file and the problem."""
+
+
+def save(campaign: Campaign, path: Path) -> None:
+    """Write the game to ``path`` atomically (a temporary file in the same folder, then a rename): a crash
+    never leaves a half-written save, and the previous save survives until the new one is complete."""
+    campaign.state.dice = campaign.dice.state()
+    text = campaign.state.to_json()
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def load(path: Path, data: CampaignData, resolver: BattleResolver | None = None) -> tuple[Campaign, Clock]:
+    """Read a save and resume the game at its saved decision.  Raises :class:`SaveError` naming the file for an
+    unreadable, corrupt, wrong-version or data-incompatible save."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise SaveError(f"{path}: cannot read the save: {exc.strerror}") from exc
+    try:
+        raw = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise SaveError(f"{path}:{exc.lineno}: not a save file (invalid JSON: {exc.msg})") from exc
+    version = raw.get("version") if isinstance(raw, dict) else None
+    if version != STATE_VERSION:
+        raise SaveError(f"{path}: save version {version!r}, this program reads version {STATE_VERSION}")
+    try:
+        state = CampaignState.model_validate(raw)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first["loc"])
+        raise SaveError(f"{path}: {where}: {first['msg']} ({exc.error_count()} problem(s))") from exc
+    missing = sorted(set(state.units) - set(data.units))
+    if missing:
+        raise SaveError(f"{path}: units not in the campaign data: {', '.join(missing[:5])}")
+    if state.setup not in data.setups:
+        raise SaveError(f"{path}: set-up '{state.setup}' is not in the campaign data")
+    dice = Dice.from_state(state.dice) if state.dice else Dice(state.seed)
+    campaign = Campaign(data, state, dice, resolver)
+    return campaign, Clock(campaign, resume=True)

@@ -1,0 +1,146 @@
+"""Campaign state: plain data that serialises to versioned JSON and round-trips exactly.
+
+Everything the rules need to continue a game lives here: the turn and phase, every unit's place and status,
+sea-area control, port ownership, both POC tracks, the dice state and the event log.  The rules that change it
+live in the other ``strategic`` modules; the state itself only knows how to be read, copied and saved.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from scenarios.models import Owner, Player, Side, Theatre
+
+STATE_VERSION = 1
+
+
+class UnitStatus(StrEnum):
+    AWAITING = "awaiting"  # not yet arrived (or eliminated and due back)
+    PORT = "port"  # in a port or base between turns
+    SEA = "sea"  # at sea in a sea area this turn
+    SUNK = "sunk"
+    REMOVED = "removed"  # withdrawn (British removals, I-Boat), interned, or lost without a port
+
+
+class Mode(StrEnum):
+    """How a unit at sea got there (VITP rule 6.1: patrolling face up, raiding face down)."""
+
+    PATROL = "patrol"
+    RAID = "raid"
+    AIR = "air"  # land-based air placed in an area
+    LANDING = "landing"  # amphibious unit
+    SUBMARINE = "submarine"  # U-Boat, I-Boat, F-Boat placed in an area
+
+
+class UnitState(BaseModel):
+    """One counter in play.  ``place`` is a port while in port, a sea area while at sea."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    name: str
+    status: UnitStatus = UnitStatus.AWAITING
+    place: str | None = None
+    mode: Mode | None = None
+    damage: int = 0
+    side: Side
+    controller: Player
+    loaned_to: Player | None = None
+    sailed_from: str | None = None
+    moved: bool = False
+    returned_early: bool = False
+    inactive_until: int | None = None
+    due_turn: int | None = None
+    arrive_at: list[str] = Field(default_factory=list)
+    disabled: bool = False
+
+    @property
+    def commander(self) -> Player:
+        """The player giving this unit's orders now: the borrower while on loan (002 §3)."""
+        return self.loaned_to or self.controller
+
+
+class Phase(StrEnum):
+    """Steps of a combined turn (002 §3.241-3.246; War at Sea turns 1-2 use a subset, see clock.py)."""
+
+    START = "start"  # removals, arrivals, returns, forced moves
+    REINFORCE = "reinforce"  # players place arrivals that have a choice of place
+    PATROL = "patrol"  # patrolling moves (all War at Sea movement is patrolling)
+    REPAIR = "repair"
+    AIR = "air"  # land-based air placement
+    LANDING = "landing"  # VITP marine units
+    RAID = "raid"  # VITP raiding moves
+    SUBMARINE = "submarine"  # submarine placement
+    COMBAT = "combat"
+    CONTROL = "control"  # control, POC, isolation of ports
+    RETURN = "return"  # return to port
+    END = "end"
+
+
+class Event(BaseModel):
+    """One entry of the log: what happened, when, and why (rule)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    turn: int
+    phase: Phase
+    kind: str
+    text: str
+    rule: str = ""
+    data: dict[str, Any] = Field(default_factory=dict)
+
+    def __str__(self) -> str:
+        return f"T{self.turn} {self.phase.value:9} {self.text}" + (f"  [{self.rule}]" if self.rule else "")
+
+
+class PocRecord(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    turn: int
+    awards: dict[Theatre, int]
+    totals: dict[Theatre, int]
+
+
+class CampaignState(BaseModel):
+    """The whole game.  ``poc`` holds each theatre's track as the Axis lead (negative: the Allies lead)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    version: int = STATE_VERSION
+    setup: str
+    seed: int
+    options: dict[str, bool] = Field(default_factory=dict)
+    turn: int
+    phase: Phase = Phase.START
+    step: int = 0
+    decider: int = 0
+    units: dict[str, UnitState]
+    control: dict[str, Side | None]
+    previous_control: dict[str, Side | None] = Field(default_factory=dict)
+    port_owners: dict[str, Owner]
+    isolation: dict[str, int] = Field(default_factory=dict)
+    poc: dict[Theatre, int]
+    poc_history: list[PocRecord] = Field(default_factory=list)
+    theatre_results: dict[Theatre, str] = Field(default_factory=dict)
+    winner: str | None = None
+    dice: dict[str, Any] = Field(default_factory=dict)
+    pending_battles: list[str] = Field(default_factory=list)
+    events: list[Event] = Field(default_factory=list)
+
+    def unit(self, name: str) -> UnitState:
+        try:
+            return self.units[name]
+        except KeyError:
+            raise KeyError(f"no unit named '{name}'") from None
+
+    def units_at(self, place: str, *, status: UnitStatus | None = None) -> list[UnitState]:
+        return [u for u in self.units.values() if u.place == place and (status is None or u.status is status)]
+
+    def to_json(self) -> str:
+        return self.model_dump_json(indent=1)
+
+    @classmethod
+    def from_json(cls, text: str) -> CampaignState:
+        return cls.model_validate_json(text)
