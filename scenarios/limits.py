@@ -10,14 +10,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from scenarios.models import Activity, Condition, Limit, LimitKind, Unit
+from scenarios.models import Activity, Condition, Limit, LimitKind, Side, Unit
 
 
-def selects(limit: Limit, unit: Unit) -> bool:
-    """True if ``unit`` is one of the units ``limit`` speaks of (empty selector lists match all)."""
+def selects(limit: Limit, unit: Unit, side: Side | None = None) -> bool:
+    """True if ``unit`` (now on ``side``, if known) is one of the units ``limit`` speaks of (empty selector
+    lists match all)."""
     sel = limit.units
     return (
         (not sel.nations or unit.nation in sel.nations)
+        and (not sel.sides or side is None or side in sel.sides)
         and (not sel.types or unit.type in sel.types)
         and (not sel.counters or unit.counter in sel.counters)
         and (not sel.names or unit.name in sel.names)
@@ -37,6 +39,7 @@ def violated_limits(
     turn: int,
     activity: Activity,
     holds: Callable[[Condition], bool] = lambda c: c is Condition.ALWAYS,
+    side: Side | None = None,
 ) -> list[Limit]:
     """The confine/exclude limits that forbid ``unit`` being in ``place`` on ``turn`` doing ``activity``.
 
@@ -45,7 +48,7 @@ def violated_limits(
     """
     broken = []
     for limit in limits:
-        if limit.kind is LimitKind.CAP or not selects(limit, unit):
+        if limit.kind is LimitKind.CAP or not selects(limit, unit, side):
             continue
         if not (limit.from_turn <= turn <= limit.until_turn) or activity not in limit.activity:
             continue

@@ -262,9 +262,11 @@ class Activity(StrEnum):
 
 
 class UnitSelector(Record):
-    """Which units a limit applies to; empty lists match everything."""
+    """Which units a limit applies to; empty lists match everything.  ``sides`` matters for units that change
+    sides during the game (the Italians, 002 §2.221)."""
 
     nations: list[NonEmpty] = Field(default_factory=list)
+    sides: list[Side] = Field(default_factory=list)
     types: list[UnitType] = Field(default_factory=list)
     counters: list[Theatre] = Field(default_factory=list)
     names: list[NonEmpty] = Field(default_factory=list)

@@ -139,14 +139,16 @@ class Campaign:
             return self.state.port_owners.get("Pearl Harbor") == Owner.AXIS
         raise ValueError(f"unknown condition {condition}")
 
-    def violations(self, unit: Unit, place: str, activity: Activity, side: Side) -> list[Limit]:
-        """The limits that forbid ``unit`` being in ``place`` now (conditions and caps evaluated)."""
+    def violations(self, unit: Unit, place: str, activity: Activity, side: Side, *,
+                   conditional: bool = True) -> list[Limit]:
+        """The limits that forbid ``unit`` being in ``place`` now (conditions and caps evaluated).  With
+        ``conditional=False`` only the limits that always hold count (for the turn-1 raider placement)."""
         theatre = self.data.place_theatre(place)
-        broken = violated_limits(self._limits, unit, place, theatre, self.state.turn, activity,
-                                 lambda c: self.condition_holds(c, place, side))
+        holds = (lambda c: self.condition_holds(c, place, side)) if conditional else (lambda c: c is Condition.ALWAYS)
+        broken = violated_limits(self._limits, unit, place, theatre, self.state.turn, activity, holds, side)
         if activity is Activity.BASE:
             for limit in self._limits:
-                if (limit.kind is LimitKind.CAP and limit.max is not None and selects(limit, unit)
+                if (limit.kind is LimitKind.CAP and limit.max is not None and selects(limit, unit, side)
                         and activity in limit.activity and covers_place(limit, place, theatre)):
                     based = sum(1 for u in self.state.units_at(place, status=UnitStatus.PORT)
                                 if u.name != unit.name and selects(limit, self.unit_record(u.name)))
@@ -265,7 +267,8 @@ class Campaign:
                     continue
                 if phase is Phase.PATROL and unit.type is UnitType.RAIDER and self.state.turn == 1:
                     out += [PlaceSurfaceRaider(unit=us.name, area=a) for a in unit.arrival.places
-                            if a in self.data.areas and not self.violations(unit, a, Activity.AT_SEA, us.side)]
+                            if a in self.data.areas
+                            and not self.violations(unit, a, Activity.AT_SEA, us.side, conditional=False)]
                     continue
                 if (mode is Mode.LANDING) != (unit.type is UnitType.AMPH) or (
                         mode is not Mode.LANDING and unit.type not in MOVING_TYPES):

@@ -30,7 +30,8 @@ class Battle:
 @dataclass
 class UnitResult:
     """What a battle did to one unit: damage points added, disabled (sent home), sunk or eliminated (air and
-    landing units return two turns later: VITP 4.5), or withdrew to a port."""
+    landing units return two turns later: VITP 4.5), withdrew to a port, or expended (the Italian Frogmen,
+    removed from play once used: 002 §2.221)."""
 
     name: str
     damage: int = 0
@@ -38,6 +39,7 @@ class UnitResult:
     sunk: bool = False
     eliminated: bool = False
     withdrew: bool = False
+    expended: bool = False
 
 
 @dataclass
@@ -84,12 +86,18 @@ def apply_outcome(campaign: Campaign, outcome: BattleOutcome) -> None:
             campaign.log("sunk", f"{us.name} is sunk in {outcome.battle.area}", "VITP 4.4 / WAS 4.2", unit=us.name)
         elif result.eliminated:
             unit = campaign.unit_record(us.name)
-            us.status, us.place, us.mode = UnitStatus.AWAITING, None, None
+            us.status, us.place, us.mode, us.damage = UnitStatus.AWAITING, None, None, 0  # returns fresh
             if unit.type in (UnitType.LBA, UnitType.AMPH):
                 us.due_turn = state.turn + delay
             campaign.log("eliminated", f"{us.name} is eliminated in {outcome.battle.area}", "VITP 4.5", unit=us.name)
+        elif result.expended:
+            us.status, us.place, us.mode = UnitStatus.REMOVED, None, None
+            campaign.log("removal", f"{us.name} is used and removed from play", "002 §2.221", unit=us.name)
         elif result.disabled or result.withdrew:
             us.returned_early = True
-            default_return(campaign, us)
+            if campaign.unit_record(us.name).type is UnitType.SS:
+                us.status, us.place, us.mode = UnitStatus.PORT, None, None  # back to the reserve (R-OPS-04)
+            else:
+                default_return(campaign, us)
             if result.disabled:
                 campaign.log("disabled", f"{us.name} is disabled and returns to port", "VITP 4.4", unit=us.name)

@@ -221,7 +221,7 @@ def italy_changes_sides(campaign: Campaign) -> None:
     faces = faces if isinstance(faces, list) else [faces]
     for us in campaign.state.units.values():
         unit = campaign.unit_record(us.name)
-        if unit.nation != "IT" or us.side is not Side.AXIS or us.status in (UnitStatus.SUNK, UnitStatus.REMOVED):
+        if unit.nation != "IT" or us.side is not Side.AXIS or us.status not in (UnitStatus.PORT, UnitStatus.SEA):
             continue
         face = campaign.dice.d6(label=f"Italian side change {unit.name}", rule="002 §2.221")
         if face in faces:
@@ -334,7 +334,10 @@ def place_surface_raider(campaign: Campaign, player: str, order: PlaceSurfaceRai
         raise IllegalOrder("002 §2.211", f"{unit.name} is not available to be placed")
     if order.area not in unit.arrival.places or order.area not in campaign.data.areas:
         raise IllegalOrder("002 §2.211", f"{unit.name} may be placed only in {', '.join(unit.arrival.places)}")
-    campaign.require_allowed(unit, order.area, Activity.AT_SEA, side=us.side)
+    # the specific turn-1 placement of 002 §2.211 overrides the POC-gated access of §3.3 (R-OPS-13)
+    broken = campaign.violations(unit, order.area, Activity.AT_SEA, us.side, conditional=False)
+    if broken:
+        raise IllegalOrder(broken[0].rule.split(":")[0], f"{unit.name} may not be placed in {order.area}")
     if not dry_run:
         us.status, us.place, us.mode, us.moved, us.sailed_from = (UnitStatus.SEA, order.area, Mode.PATROL, True,
                                                                   "Germany")

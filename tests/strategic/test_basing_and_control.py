@@ -1,0 +1,177 @@
+"""Return to port, repairs, control, POC, isolation and victory (002 §1, §2.214, §3.1, §3.21, §3.33-3.42, §4.3)."""
+
+from __future__ import annotations
+
+import pytest
+
+from scenarios.loader import CampaignData
+from scenarios.models import Owner, Side, Theatre
+from strategic import basing, control
+from strategic.orders import IllegalOrder, ReturnToPort
+from strategic.state import Mode, Phase, UnitStatus
+from tests.strategic.engine_helpers import game, poc, port, sea
+
+
+def options(c, name: str) -> list[str]:
+    return [o.port for o in basing.return_options(c, c.state.unit(name))]
+
+
+class TestReturn:
+    def test_c07_us_ships_return_only_to_united_states(self, data: CampaignData) -> None:
+        c = game(data, turn=5, phase=Phase.RETURN)
+        sea(c, "Texas", "North Atlantic")
+        assert options(c, "Texas") == ["United States", "Pearl Harbor"]  # and via Panama (002 §3.334)
+        with pytest.raises(IllegalOrder, match=r"^002 §3.421"):
+            c.apply("united_states", ReturnToPort(unit="Texas", port="England"))
+
+    def test_british_return_to_any_allied_or_neutral_port(self, data: CampaignData) -> None:
+        c = game(data, turn=5, phase=Phase.RETURN)
+        sea(c, "Hood", "South Atlantic")
+        assert options(c, "Hood") == ["England", "Neutral Country"]
+
+    def test_c08_one_british_ship_at_pearl_harbor(self, data: CampaignData) -> None:
+        c = game(data, turn=5, phase=Phase.RETURN)
+        sea(c, "Hood", "Caribbean")
+        sea(c, "Renown", "North Atlantic")
+        c.apply("allies", ReturnToPort(unit="Hood", port="Pearl Harbor"))
+        assert "Pearl Harbor" not in options(c, "Renown")
+        with pytest.raises(IllegalOrder, match=r"^002 §3.422"):
+            c.apply("allies", ReturnToPort(unit="Renown", port="Pearl Harbor"))
+
+    def test_c13_early_returners_may_not_change_games(self, data: CampaignData) -> None:
+        c = game(data, turn=5, phase=Phase.RETURN)
+        sea(c, "Hood", "Mediterranean")
+        assert "Ceylon" in options(c, "Hood")  # 002 §3.331 via Suez
+        c.state.unit("Hood").returned_early = True
+        assert "Ceylon" not in options(c, "Hood")
+
+    def test_cape_returns_to_ceylon_only_if_friendly(self, data: CampaignData) -> None:
+        c = game(data, turn=5, phase=Phase.RETURN)
+        sea(c, "Hood", "Cape of Good Hope")
+        assert options(c, "Hood") == ["Neutral Country", "Ceylon"]
+        c.state.port_owners["Ceylon"] = Owner.AXIS
+        assert options(c, "Hood") == ["Neutral Country"]
+
+    def test_samoa_only_when_pearl_harbor_is_japanese(self, data: CampaignData) -> None:
+        c = game(data, turn=5, phase=Phase.RETURN)
+        sea(c, "Texas", "Caribbean")
+        c.state.port_owners["Pearl Harbor"] = Owner.AXIS
+        assert options(c, "Texas") == ["United States", "Samoa"]
+
+    def test_w01_italian_cruiser_with_no_port_is_lost(self, data: CampaignData) -> None:
+        c = game(data, turn=7, phase=Phase.RETURN)
+        sea(c, "Zara", "North Atlantic")
+        assert options(c, "Zara") == []  # France inactive from turn 7 (WAS 2.3); Italy does not touch it
+        c.leave_phase(Phase.RETURN)
+        assert c.state.unit("Zara").status is UnitStatus.REMOVED
+
+    def test_returning_to_france_at_the_end_of_turn_6_is_not_allowed(self, data: CampaignData) -> None:
+        c = game(data, turn=5, phase=Phase.RETURN)
+        sea(c, "Zara", "North Atlantic")
+        assert options(c, "Zara") == ["France"]
+        c.state.turn = 6
+        assert options(c, "Zara") == []
+
+    @pytest.mark.parametrize(("face", "port_name"), [(4, "Germany"), (5, "Neutral Country")])
+    def test_german_oil_roll(self, data: CampaignData, face: int, port_name: str) -> None:
+        """WAS 3.4: turn 1, France inactive: a German ship in the North Atlantic oils to Germany or goes neutral."""
+        c = game(data, turn=1, phase=Phase.RETURN, faces=(face,))
+        sea(c, "Admiral Scheer", "North Atlantic")
+        assert options(c, "Admiral Scheer") == ["Germany"]
+        c.apply("germany_italy", ReturnToPort(unit="Admiral Scheer", port="Germany"))
+        assert c.state.unit("Admiral Scheer").place == port_name
+
+
+def test_repairs_by_port_capacity(data: CampaignData) -> None:
+    """002 §3.241: Malta repairs 2 points a turn (R-MAP-05), most damaged ship first."""
+    c = game(data, turn=3, phase=Phase.REPAIR)
+    port(c, "Hood", "Malta")
+    port(c, "Renown", "Malta")
+    c.state.unit("Hood").damage, c.state.unit("Renown").damage = 1, 3
+    basing.repair(c)
+    assert (c.state.unit("Renown").damage, c.state.unit("Hood").damage) == (1, 1)
+
+
+class TestControl:
+    def test_w06_a_surviving_u_boat_denies_allied_control(self, data: CampaignData) -> None:
+        c = game(data, turn=2, phase=Phase.CONTROL)
+        sea(c, "Hood", "North Atlantic")
+        assert control.area_control(c, "North Atlantic") is Side.ALLIED
+        sea(c, "U-Boat 1", "North Atlantic", Mode.SUBMARINE)
+        assert control.area_control(c, "North Atlantic") is None
+
+    def test_v07_raiders_never_control_patrollers_and_air_do(self, data: CampaignData) -> None:
+        c = game(data, turn=4, phase=Phase.CONTROL)
+        sea(c, "Akagi", "Coral Sea", Mode.RAID)
+        assert control.area_control(c, "Coral Sea") is None
+        sea(c, "21st Air Flotilla", "Marianas Islands", Mode.AIR)
+        assert control.area_control(c, "Marianas Islands") is Side.AXIS
+        sea(c, "Kongo", "Coral Sea", Mode.PATROL)
+        assert control.area_control(c, "Coral Sea") is Side.AXIS
+
+    def test_surface_raider_controls_alone(self, data: CampaignData) -> None:
+        """002 §2.214."""
+        c = game(data, turn=2, phase=Phase.CONTROL)
+        sea(c, "Atlantis", "South Atlantic")
+        assert control.area_control(c, "South Atlantic") is Side.AXIS
+        sea(c, "Hood", "South Atlantic")
+        assert control.area_control(c, "South Atlantic") is None
+
+    def test_c05_bay_of_bengal_scores_for_the_british_in_was_from_turn_1(self, data: CampaignData) -> None:
+        c = game(data, turn=1, phase=Phase.CONTROL)
+        sea(c, "Hermes", "Bay of Bengal")
+        sea(c, "Hood", "North Sea")
+        awards = control.settle_control_and_poc(c)
+        # North Sea Allied 1 + Bay of Bengal Allied 1, both on the WAS track; nothing scored in VITP yet
+        assert awards == {Theatre.WAS: -2, Theatre.VITP: 0}
+        assert c.state.control["Bay of Bengal"] is Side.ALLIED
+
+    def test_caribbean_counts_in_vitp_once_it_has_begun(self, data: CampaignData) -> None:
+        c = game(data, turn=3, phase=Phase.CONTROL)
+        for area in c.state.control:
+            c.state.control[area] = None
+        sea(c, "Texas", "Caribbean")
+        assert control.settle_control_and_poc(c) == {Theatre.WAS: 0, Theatre.VITP: -1}
+
+    def test_vitp_areas_keep_their_control_before_vitp(self, data: CampaignData) -> None:
+        c = game(data, turn=2, phase=Phase.CONTROL)
+        control.settle_control_and_poc(c)
+        assert c.state.control["Marianas Islands"] is Side.AXIS and c.state.control["Coral Sea"] is Side.ALLIED
+        assert c.state.control["Indonesia"] is None  # computed normally (002 §3.21): nobody there
+
+    def test_isolation_takes_two_turns(self, data: CampaignData) -> None:
+        c = game(data, turn=4, phase=Phase.CONTROL)
+        port(c, "Houston", "Philippines")
+        for area in ("Indonesia", "Marianas Islands"):
+            c.state.control[area] = Side.AXIS
+        touches = c.data.ports["Philippines"].touches
+        assert set(touches) <= {"Indonesia", "Marianas Islands"}
+        control.isolate_ports(c)
+        assert c.state.port_owners["Philippines"] is Owner.ALLIED
+        control.isolate_ports(c)
+        assert c.state.port_owners["Philippines"] == Owner.AXIS
+        assert c.state.unit("Houston").status is UnitStatus.SEA  # puts to sea, returns elsewhere
+
+
+class TestVictory:
+    def _end(self, data: CampaignData, was: int, vitp: int) -> str | None:
+        c = game(data, turn=10, phase=Phase.END)
+        poc(c, was=was, vitp=vitp)
+        control.check_victory(c, final=True)
+        return c.state.winner
+
+    def test_c02_allies_must_win_or_tie_both(self, data: CampaignData) -> None:
+        assert self._end(data, -3, 0) == "allied"
+        assert self._end(data, 0, 0) == "allied"
+        assert self._end(data, -10, 1) == "axis"
+        assert self._end(data, 2, -20) == "axis"
+
+    def test_automatic_victory_in_vitp(self, data: CampaignData) -> None:
+        c = game(data, turn=5, phase=Phase.END)
+        poc(c, vitp=30)
+        control.check_victory(c, final=False)
+        assert c.state.winner == "axis"
+        c = game(data, turn=5, phase=Phase.END)
+        poc(c, vitp=-31)
+        control.check_victory(c, final=False)
+        assert c.state.winner is None and c.state.theatre_results == {Theatre.VITP: "allied"}

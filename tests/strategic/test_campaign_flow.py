@@ -1,0 +1,229 @@
+"""Whole turns and games: the clock's phase order, determinism, saves, loans, and invariants under random play."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from scenarios.loader import CampaignData
+from scenarios.models import Player, Side, Theatre
+from scenarios.limits import violated_limits
+from scenarios.models import Activity
+from strategic.ai import BaselineAI, play
+from strategic.campaign import Campaign
+from strategic.clock import COMBINED_TURN, WAR_AT_SEA_TURN, Clock, turn_plan
+from strategic.orders import IllegalOrder, Loan, Move
+from strategic.saves import SaveError, load, save
+from strategic.state import Phase, UnitStatus
+from tests.strategic.engine_helpers import WithdrawResolver
+
+PLAYERS = ("japan", "germany_italy", "united_states", "allies")
+
+
+def new_game(data: CampaignData, seed: int = 1, setup: str = "standard") -> tuple[Campaign, Clock]:
+    campaign = Campaign.new(data, setup, seed=seed, resolver=WithdrawResolver())
+    return campaign, Clock(campaign)
+
+
+def baseline() -> dict[str, BaselineAI]:
+    ai = BaselineAI()
+    return dict.fromkeys(PLAYERS, ai)
+
+
+def test_c01_turn_plans(data: CampaignData) -> None:
+    """002 §3.2: War at Sea alone on turns 1-2, both games from turn 3; §3.241: Japan, Allies, Germany-Italy."""
+    campaign, _ = new_game(data)
+    assert turn_plan(campaign, 2) is WAR_AT_SEA_TURN and turn_plan(campaign, 3) is COMBINED_TURN
+    patrol = dict(COMBINED_TURN)[Phase.PATROL]
+    assert patrol == (Player.JAPAN, Player.UNITED_STATES, Player.ALLIES, Player.GERMANY_ITALY)
+    assert dict(WAR_AT_SEA_TURN)[Phase.PATROL][0] is Player.ALLIES
+    assert dict(WAR_AT_SEA_TURN)[Phase.RETURN][0] is Player.GERMANY_ITALY  # case W-05
+
+
+def test_first_decision_is_the_british_set_up(data: CampaignData) -> None:
+    """002 §3.22: the British set up (choose ports) and move first."""
+    campaign, clock = new_game(data)
+    assert clock.decision is not None
+    assert (clock.decision.turn, clock.decision.phase, clock.decision.player) == (1, Phase.REINFORCE, Player.ALLIES)
+    japanese = [u for u in campaign.state.units.values() if campaign.unit_record(u.name).nation == "JP"]
+    assert all(u.inactive_until == 3 for u in japanese)
+
+
+def test_a_whole_game_is_played_and_decided(data: CampaignData) -> None:
+    campaign, clock = new_game(data, seed=3)
+    play(campaign, clock, baseline())
+    assert clock.finished and campaign.state.turn == 10
+    assert campaign.state.winner in ("axis", "allied")
+    assert [r.turn for r in campaign.state.poc_history] == list(range(1, 11))
+    assert set(campaign.state.theatre_results) == {Theatre.WAS, Theatre.VITP}
+
+
+def test_e01_same_seed_same_game(data: CampaignData) -> None:
+    runs = []
+    for _ in range(2):
+        campaign, clock = new_game(data, seed=5)
+        play(campaign, clock, baseline())
+        runs.append(campaign.state.model_dump_json())
+    assert runs[0] == runs[1]
+
+
+def test_without_a_resolver_battles_block_the_turn(data: CampaignData) -> None:
+    campaign = Campaign.new(data, "standard", seed=1)
+    clock = Clock(campaign)
+    play(campaign, clock, baseline())
+    assert campaign.blocked and "no combat resolver" in campaign.blocked
+    assert campaign.state.phase is Phase.COMBAT and campaign.state.turn == 1
+    assert not clock.finished
+    campaign.resolver = WithdrawResolver()
+    clock.retry()
+    assert clock.decision is not None and clock.decision.phase is Phase.RETURN
+
+
+@pytest.mark.parametrize("stop_turn", [2, 4, 9])
+def test_e02_save_load_continue_is_identical(data: CampaignData, tmp_path: Path, stop_turn: int) -> None:
+    straight, clock = new_game(data, seed=8)
+    play(straight, clock, baseline())
+
+    first, clock = new_game(data, seed=8)
+    play(first, clock, baseline(), stop_at_turn=stop_turn)
+    path = tmp_path / "game.json"
+    save(first, path)
+    assert [p.name for p in tmp_path.iterdir()] == ["game.json"]  # atomic write: no temporary file left
+    resumed, clock2 = load(path, data, WithdrawResolver())
+    assert clock2.decision is not None and clock2.decision.turn == stop_turn
+    play(resumed, clock2, baseline())
+    assert resumed.state.model_dump_json(exclude={"dice"}) == straight.state.model_dump_json(exclude={"dice"})
+
+
+def test_e02_save_right_after_creation_round_trips(data: CampaignData, tmp_path: Path) -> None:
+    campaign, _ = new_game(data)
+    save(campaign, tmp_path / "s.json")
+    loaded, _ = load(tmp_path / "s.json", data)
+    assert loaded.state == campaign.state
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        ("{not json", "s.json:1: not a save file (invalid JSON"),
+        ('{"version": 99}', "s.json: save version 99, this program reads version 1"),
+        ('{"version": 1, "setup": "standard"}', "s.json: seed: Field required"),
+    ],
+)
+def test_corrupt_saves_are_refused_by_name(data: CampaignData, tmp_path: Path, content: str, message: str) -> None:
+    (tmp_path / "s.json").write_text(content)
+    with pytest.raises(SaveError) as info:
+        load(tmp_path / "s.json", data)
+    assert message in str(info.value)
+
+
+def test_save_with_unknown_units_is_refused(data: CampaignData, tmp_path: Path) -> None:
+    campaign, _ = new_game(data)
+    save(campaign, tmp_path / "s.json")
+    raw = json.loads((tmp_path / "s.json").read_text())
+    raw["units"]["Bismark II"] = raw["units"]["Hood"] | {"name": "Bismark II"}
+    (tmp_path / "s.json").write_text(json.dumps(raw))
+    with pytest.raises(SaveError, match="units not in the campaign data: Bismark II"):
+        load(tmp_path / "s.json", data)
+
+
+def test_loans(data: CampaignData) -> None:
+    """002 §3: the owner lends and recalls; the borrower gives the orders meanwhile."""
+    campaign, clock = new_game(data)
+    play(campaign, clock, baseline(), stop_at_turn=2)
+    assert clock.decision is not None and clock.decision.phase is Phase.REINFORCE
+    hood = campaign.state.unit("Hood")
+    with pytest.raises(IllegalOrder, match="^002 §3: only allies may lend"):
+        campaign.apply("united_states", Loan(unit="Hood", to="united_states"))
+    with pytest.raises(IllegalOrder, match="another player of the allied side"):
+        campaign.apply("allies", Loan(unit="Hood", to="japan"))
+    campaign.apply("allies", Loan(unit="Hood", to="united_states"))
+    assert hood.commander is Player.UNITED_STATES
+    campaign.state.phase = Phase.PATROL
+    with pytest.raises(IllegalOrder, match="takes orders from united_states"):
+        campaign.apply("allies", Move(unit="Hood", path=(campaign.data.ports[hood.place].touches[0],)))
+    campaign.apply("allies", Loan(unit="Hood", to=None))
+    assert hood.commander is Player.ALLIES
+
+
+# --------------------------------------------------------------------------- random legal play
+
+
+class RandomAgent:
+    """Gives a random subset of the legal orders (seeded); re-checks each against the changing state."""
+
+    def __init__(self, seed: int) -> None:
+        self.rng = np.random.default_rng(seed)
+
+    def orders(self, campaign: Campaign, player: str) -> list:
+        legal = campaign.legal_orders(player)
+        picked = [legal[i] for i in self.rng.permutation(len(legal)) if self.rng.random() < 0.3]
+        return picked
+
+
+def check_invariants(campaign: Campaign, sunk_before: set[str]) -> set[str]:
+    data, state = campaign.data, campaign.state
+    for us in state.units.values():
+        if us.status is UnitStatus.SEA:
+            assert us.place in data.areas, us
+        elif us.status is UnitStatus.PORT:
+            assert us.place in data.ports or (us.place is None and campaign.unit_record(us.name).type.value == "SS"), us
+        elif us.status in (UnitStatus.SUNK, UnitStatus.REMOVED):
+            assert us.place is None, us
+        else:
+            assert us.place is None or us.place in data.groups, us
+        if us.status in (UnitStatus.SEA, UnitStatus.PORT) and us.place is not None:
+            activity = Activity.AT_SEA if us.status is UnitStatus.SEA else Activity.BASE
+            broken = violated_limits(data.limits.values(), campaign.unit_record(us.name), us.place,
+                                     data.place_theatre(us.place), state.turn, activity, side=us.side)
+            assert not broken, (us.name, us.place, [b.id for b in broken])
+    sunk = {n for n, u in state.units.items() if u.status is UnitStatus.SUNK}
+    assert sunk_before <= sunk, "a sunk unit came back"
+    setup = campaign.setup
+    for theatre in setup.theatres:
+        awarded = sum(r.awards.get(theatre, 0) for r in state.poc_history)
+        assert state.poc[theatre] == setup.axis_poc_lead.get(theatre, 0) + awarded
+    return sunk
+
+
+def random_game(data: CampaignData, seed: int) -> Campaign:
+    campaign, clock = new_game(data, seed=seed)
+    agent = RandomAgent(seed)
+    sunk: set[str] = set()
+    while not clock.finished:
+        decision = clock.decision
+        assert decision is not None and not campaign.blocked
+        for order in agent.orders(campaign, decision.player.value):
+            try:
+                campaign.apply(decision.player.value, order)
+            except IllegalOrder:
+                pass
+        clock.end_decision()
+        sunk = check_invariants(campaign, sunk)
+    assert campaign.state.winner in ("axis", "allied")
+    return campaign
+
+
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(min_value=0, max_value=2**31 - 1))
+def test_random_legal_play_keeps_the_invariants(data: CampaignData, seed: int) -> None:
+    random_game(data, seed)
+
+
+@pytest.mark.slow
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(min_value=0, max_value=2**31 - 1))
+def test_random_legal_play_200_campaigns(data: CampaignData, seed: int) -> None:
+    random_game(data, seed)
+
+
+def test_side_changed_italians_follow_allied_rules(data: CampaignData) -> None:
+    campaign, _ = new_game(data)
+    zara = campaign.unit_record("Zara")
+    assert violated_limits(data.limits.values(), zara, "Malta", "WAS", 8, Activity.BASE, side=Side.AXIS)
+    assert not violated_limits(data.limits.values(), zara, "Malta", "WAS", 8, Activity.BASE, side=Side.ALLIED)

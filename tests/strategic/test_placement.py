@@ -1,0 +1,198 @@
+"""Arrivals, land-based air, submarines, surface raiders and the start of VITP (002 §2, §3.2, §3.3, §4.3, §4.4)."""
+
+from __future__ import annotations
+
+import pytest
+
+from scenarios.loader import CampaignData
+from scenarios.models import Owner, Side, Theatre
+from strategic import placement
+from strategic.orders import (
+    DeferReinforcement,
+    IllegalOrder,
+    PlaceAir,
+    PlaceReinforcement,
+    PlaceSubmarine,
+    PlaceSurfaceRaider,
+)
+from strategic.state import Mode, Phase, UnitStatus
+from tests.strategic.engine_helpers import game, poc, port, sea
+
+
+def refused(campaign, player, order) -> str:
+    before = campaign.state.model_dump_json()
+    with pytest.raises(IllegalOrder) as info:
+        campaign.apply(player, order)
+    assert campaign.state.model_dump_json() == before
+    return str(info.value)
+
+
+class TestArrivals:
+    def test_single_place_arrives_directly(self, data: CampaignData) -> None:
+        c = game(data, turn=3, phase=Phase.START)
+        c.state.unit("Zuikaku").due_turn = 3
+        placement.start_of_turn_arrivals(c)
+        assert (c.state.unit("Zuikaku").status, c.state.unit("Zuikaku").place) == (UnitStatus.PORT,
+                                                                                  "Yokosuka Navy Yard")
+
+    def test_a_choice_waits_for_the_player_then_defaults(self, data: CampaignData) -> None:
+        c = game(data, turn=3, phase=Phase.START)
+        c.state.unit("London").due_turn = 3
+        placement.start_of_turn_arrivals(c)
+        assert c.state.unit("London").status is UnitStatus.AWAITING
+        c.state.phase = Phase.REINFORCE
+        assert {o.place for o in c.legal_orders("allies") if o.unit == "London"} == {"England", "Ceylon"}
+        assert refused(c, "allies", PlaceReinforcement(unit="London", place="Malta")).startswith("002 §2.32")
+        c.apply("allies", PlaceReinforcement(unit="London", place="Ceylon"))
+        assert c.state.unit("London").place == "Ceylon"
+
+    def test_unplaced_arrivals_take_their_first_place(self, data: CampaignData) -> None:
+        c = game(data, turn=4, phase=Phase.REINFORCE)
+        c.state.unit("Indomitable").due_turn = 4
+        c.leave_phase(Phase.REINFORCE)
+        assert c.state.unit("Indomitable").place == "Ceylon"
+
+    def test_arrival_port_held_by_the_enemy_loses_the_unit(self, data: CampaignData) -> None:
+        c = game(data, turn=5, phase=Phase.START)
+        c.state.unit("Taiho").due_turn = 5
+        c.state.port_owners["Yokosuka Navy Yard"] = Owner.ALLIED
+        placement.start_of_turn_arrivals(c)
+        assert c.state.unit("Taiho").status is UnitStatus.REMOVED
+
+    def test_us_pearl_harbor_reinforcements_use_samoa(self, data: CampaignData) -> None:
+        c = game(data, turn=7, phase=Phase.START)
+        c.state.unit("7th Air Force").due_turn = 7
+        c.state.port_owners["Pearl Harbor"] = Owner.AXIS
+        placement.start_of_turn_arrivals(c)
+        assert c.state.unit("7th Air Force").place == "Samoa"
+
+    def test_c14_u_boat_reinforcements_may_be_saved(self, data: CampaignData) -> None:
+        c = game(data, turn=4, phase=Phase.REINFORCE)
+        c.state.unit("U-Boat 6").due_turn = 4
+        c.apply("germany_italy", DeferReinforcement(unit="U-Boat 6"))
+        c.leave_phase(Phase.REINFORCE)
+        assert c.state.unit("U-Boat 6").status is UnitStatus.AWAITING
+        c.state.turn = 6
+        assert PlaceReinforcement(unit="U-Boat 6", place="Germany") in c.legal_orders("germany_italy")
+        c.apply("germany_italy", PlaceReinforcement(unit="U-Boat 6", place="Germany"))
+        assert (c.state.unit("U-Boat 6").status, c.state.unit("U-Boat 6").place) == (UnitStatus.PORT, None)
+        assert refused(c, "germany_italy", DeferReinforcement(unit="Tirpitz")).startswith("002 §4.4")
+
+    def test_british_removals(self, data: CampaignData) -> None:
+        c = game(data, turn=8, phase=Phase.START)
+        port(c, "Revenge", "Ceylon")
+        placement.start_of_turn_arrivals(c)
+        assert c.state.unit("Revenge").status is UnitStatus.REMOVED
+
+
+class TestAir:
+    def test_lba_in_an_area_touched_by_a_friendly_port(self, data: CampaignData) -> None:
+        c = game(data, turn=1, phase=Phase.AIR)
+        port(c, "Allied LBA", "England")
+        areas = set(placement.air_areas(c, c.state.unit("Allied LBA")))
+        assert {"North Sea", "North Atlantic", "South Atlantic", "Mediterranean", "Caribbean"} <= areas
+        assert "Cape of Good Hope" not in areas  # 002 §1.2 (case C-04)
+        assert refused(c, "allies", PlaceAir(unit="Allied LBA", area="Cape of Good Hope")).startswith("002 §1.2")
+        c.apply("allies", PlaceAir(unit="Allied LBA", area="Caribbean"))  # 002 §1.1
+        assert c.state.unit("Allied LBA").mode is Mode.AIR
+
+    def test_vitp_air_never_in_war_at_sea(self, data: CampaignData) -> None:
+        c = game(data, turn=4, phase=Phase.AIR)
+        port(c, "21st Air Flotilla", "Yokosuka Navy Yard")
+        areas = placement.air_areas(c, c.state.unit("21st Air Flotilla"))
+        assert areas and all(c.data.areas[a].theatre is Theatre.VITP for a in areas)
+        assert refused(c, "japan", PlaceAir(unit="21st Air Flotilla", area="North Sea")).startswith("002 §3.3")
+
+    def test_frogmen_only_in_the_mediterranean(self, data: CampaignData) -> None:
+        c = game(data, turn=3, phase=Phase.AIR)
+        port(c, "Italian Frogmen", "Italy")
+        assert placement.air_areas(c, c.state.unit("Italian Frogmen")) == ["Mediterranean"]
+
+
+class TestSubmarines:
+    def test_one_u_boat_in_vitp_only_while_the_axis_leads(self, data: CampaignData) -> None:
+        c = game(data, turn=4, phase=Phase.SUBMARINE)
+        for name in ("U-Boat 1", "U-Boat 2"):
+            c.state.unit(name).status, c.state.unit(name).place = UnitStatus.PORT, None
+        c.state.unit("U-Boat 1").due_turn = c.state.unit("U-Boat 2").due_turn = None
+        poc(c, was=0)
+        assert refused(c, "germany_italy", PlaceSubmarine(unit="U-Boat 1", area="Bay of Bengal")).startswith(
+            "002 §3.3")
+        poc(c, was=2)
+        c.apply("germany_italy", PlaceSubmarine(unit="U-Boat 1", area="Bay of Bengal"))
+        assert refused(c, "germany_italy", PlaceSubmarine(unit="U-Boat 2", area="Bay of Bengal")).startswith(
+            "002 §3.323")
+        assert refused(c, "germany_italy", PlaceSubmarine(unit="U-Boat 2", area="Indonesia")).startswith("002 §3.3")
+
+    def test_i_boat_may_reach_the_cape_while_japan_leads(self, data: CampaignData) -> None:
+        """002 §3.35, §3.3."""
+        c = game(data, turn=4, phase=Phase.SUBMARINE)
+        us = c.state.unit("I-Boat")
+        us.status, us.place, us.due_turn = UnitStatus.PORT, None, None
+        poc(c, vitp=0)
+        assert "Cape of Good Hope" not in placement.submarine_areas(c, us)
+        poc(c, vitp=1)
+        assert "Cape of Good Hope" in placement.submarine_areas(c, us)
+        assert "South Atlantic" not in placement.submarine_areas(c, us)
+
+
+class TestSurfaceRaiders:
+    def test_turn_1_placement(self, data: CampaignData) -> None:
+        """002 §2.211, §1.1: any War at Sea area or the Bay of Bengal, not the Caribbean on turn 1."""
+        c = game(data, turn=1, phase=Phase.START)
+        c.state.unit("Atlantis").due_turn = 1
+        placement.start_of_turn_arrivals(c)
+        c.state.phase = Phase.PATROL
+        legal = {o.area for o in c.legal_orders("germany_italy") if isinstance(o, PlaceSurfaceRaider)}
+        assert legal == {"North Atlantic", "South Atlantic", "North Sea", "Barents Sea", "Baltic Sea", "Mediterranean",
+                         "Cape of Good Hope", "Bay of Bengal"}
+        c.apply("germany_italy", PlaceSurfaceRaider(unit="Atlantis", area="Bay of Bengal"))
+        assert (c.state.unit("Atlantis").place, c.state.unit("Atlantis").status) == ("Bay of Bengal", UnitStatus.SEA)
+
+
+class TestStartOfVitp:
+    def test_location_uncertain_and_caribbean_rolls(self, data: CampaignData) -> None:
+        """002 §3.232 (groups not in Central Pacific or Hawaiian Islands go to the Caribbean), §3.233 (case C-06)."""
+        c = game(data, turn=3, phase=Phase.START, faces=(1, 3, 5, 6, 6, 2))
+        for name in ("Enterprise", "Lexington", "Saratoga", "Yorktown"):
+            group = c.unit_record(name).arrival.places[0]
+            c.state.unit(name).place, c.state.unit(name).due_turn = group, None
+        placement.start_vitp(c)
+        # groups in data order W, X, Y, Z roll 1, 3, 5, 6: Hawaiian Islands, Central Pacific, Caribbean, Caribbean
+        assert c.state.unit("Enterprise").place == "Hawaiian Islands"
+        assert c.state.unit("Lexington").place == "Central Pacific Ocean"
+        # then each US ship in the Caribbean rolls (Saratoga 6: North Atlantic; Yorktown 2: stays)
+        assert c.state.unit("Saratoga").place == "North Atlantic"
+        assert c.state.unit("Yorktown").place == "Caribbean"
+        assert c.dice.remaining == 0
+
+    def test_italy_changes_sides(self, data: CampaignData) -> None:
+        c = game(data, turn=8, phase=Phase.START, faces=(1, 6))
+        port(c, "Littorio", "Italy")
+        port(c, "Vittorio Veneto", "Italy")
+        placement.italy_changes_sides(c)
+        assert (c.state.unit("Littorio").side, c.state.unit("Littorio").place) == (Side.ALLIED, "Malta")
+        assert c.state.unit("Littorio").controller.value == "allies"
+        assert c.state.unit("Vittorio Veneto").side is Side.AXIS
+
+    def test_c09_forced_moves(self, data: CampaignData) -> None:
+        c = game(data, turn=5, phase=Phase.START)
+        port(c, "Kongo", "Neutral Country")
+        port(c, "Tirpitz", "Ceylon")
+        poc(c, was=0, vitp=0)
+        placement.forced_moves(c)
+        assert (c.state.unit("Kongo").place, c.state.unit("Kongo").mode) == ("Bay of Bengal", Mode.RAID)
+        assert c.state.unit("Tirpitz").place == "Cape of Good Hope"
+
+    def test_no_forced_move_while_ahead(self, data: CampaignData) -> None:
+        c = game(data, turn=5, phase=Phase.START)
+        port(c, "Kongo", "Neutral Country")
+        poc(c, vitp=4)
+        placement.forced_moves(c)
+        assert c.state.unit("Kongo").place == "Neutral Country"
+
+
+def test_sea_helper_marks_units_moved(data: CampaignData) -> None:
+    c = game(data)
+    sea(c, "Hood", "North Sea")
+    assert c.state.unit("Hood").moved
