@@ -40,7 +40,7 @@ COMBINED_TURN: tuple[tuple[Phase, tuple[Player, ...]], ...] = (
 
 WAR_AT_SEA_TURN: tuple[tuple[Phase, tuple[Player, ...]], ...] = (
     (Phase.START, ()),
-    (Phase.REINFORCE, (AL, US, GI)),
+    (Phase.REINFORCE, (J, US, AL, GI)),  # 002 §3.21-3.22: VITP forces set up, then the British, then Germany
     (Phase.PATROL, (AL, US, GI)),  # 002 §3.22: the British move first, then the Germans
     (Phase.REPAIR, ()),
     (Phase.AIR, (AL, US, GI)),

@@ -29,8 +29,8 @@ def area_control(campaign: Campaign, area: str) -> Side | None:
     axis_breakers = 0
     axis_raiders = 0
     for us in campaign.state.units.values():
-        if us.status is not UnitStatus.SEA or us.place != area or us.disabled:
-            continue
+        if us.status is not UnitStatus.SEA or us.place != area or us.disabled or us.inactive_until is not None:
+            continue  # inactive units (002 §3.21) neither fight nor control
         unit = campaign.unit_record(us.name)
         if unit.type is UnitType.RAIDER:
             if us.side is Side.AXIS:

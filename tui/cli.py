@@ -24,6 +24,7 @@ from scenarios.loader import CampaignData, DataError, load_data
 from scenarios.models import LAST_TURN, Confidence, Theatre, Unit
 from strategic.board import Board
 from strategic.order_of_appearance import Movement, order_of_appearance, vitp_turn
+from tui.run_command import add_run_parser
 
 
 def counter_label(unit: Unit) -> str:
@@ -169,6 +170,8 @@ def build_parser() -> argparse.ArgumentParser:
     show.add_argument("name")
     data_option(show)
     show.set_defaults(func=cmd_data_show)
+
+    add_run_parser(sub, data_option)
 
     oob = sub.add_parser("oob", help="order of appearance, turn by turn")
     oob.add_argument(

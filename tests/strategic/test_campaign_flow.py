@@ -45,10 +45,13 @@ def test_c01_turn_plans(data: CampaignData) -> None:
     assert dict(WAR_AT_SEA_TURN)[Phase.RETURN][0] is Player.GERMANY_ITALY  # case W-05
 
 
-def test_first_decision_is_the_british_set_up(data: CampaignData) -> None:
-    """002 §3.22: the British set up (choose ports) and move first."""
+def test_set_up_order(data: CampaignData) -> None:
+    """002 §3.21-3.22: the VITP forces set up normally (Japan chooses among its start ports), then the British
+    set up and move first."""
     campaign, clock = new_game(data)
     assert clock.decision is not None
+    assert (clock.decision.turn, clock.decision.phase, clock.decision.player) == (1, Phase.REINFORCE, Player.JAPAN)
+    clock.end_decision()
     assert (clock.decision.turn, clock.decision.phase, clock.decision.player) == (1, Phase.REINFORCE, Player.ALLIES)
     japanese = [u for u in campaign.state.units.values() if campaign.unit_record(u.name).nation == "JP"]
     assert all(u.inactive_until == 3 for u in japanese)

@@ -1,0 +1,40 @@
+"""`vas run` as a user runs it (headless campaign)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tui.cli import main
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_without_combat_the_run_stops_at_the_first_battle(capsys: pytest.CaptureFixture[str],
+                                                          tmp_path: Path) -> None:
+    code, out, _ = run(capsys, "run", "--seed", "1", "--combat", "none", "--save", str(tmp_path / "g.json"),
+                       "--log", str(tmp_path / "log.txt"))
+    assert code == 3
+    assert "=== Turn 1 ===" in out and "Arrivals (150)" in out
+    assert "Stopped on turn 1: battles pending in" in out
+    assert (tmp_path / "g.json").exists()
+    log = (tmp_path / "log.txt").read_text()
+    assert "T1 patrol" in log and "# dice" in log
+
+
+def test_bad_player_and_setup(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, "run", "--ai", "italy")
+    assert code == 2 and "unknown player(s) italy" in err
+    code, _, err = run(capsys, "run", "--setup", "early_war", "--combat", "none")
+    assert code == 2 and "002 §5 early-war start" in err
+
+
+def test_corrupt_save(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    (tmp_path / "bad.json").write_text("{}")
+    code, _, err = run(capsys, "run", "--load", str(tmp_path / "bad.json"))
+    assert code == 1 and "bad.json: save version None" in err
