@@ -50,6 +50,8 @@ class Campaign:
         self._unit_records: dict[str, Unit] = data.units
         self._limits: list[Limit] = list(data.limits.values())
         self.on_event: Callable[[Event], None] | None = None
+        self.keep_undo = False  # the TUI turns this on; AI play does not pay for snapshots
+        self._undo: list[tuple[CampaignState, dict]] = []
 
     # ------------------------------------------------------------------ creation
 
@@ -198,10 +200,28 @@ class Campaign:
         if self.state.winner is not None:
             raise IllegalOrder("002 §3.1", "the game is over")
         self._dispatch(player, order, dry_run=True)
+        if self.keep_undo:
+            self._undo.append((self.state.model_copy(deep=True), self.dice.state()))
         first = len(self.state.events)
         self.log("order", f"{player}: {order.model_dump_json(exclude={'kind'})}", "", order=order.model_dump())
         self._dispatch(player, order, dry_run=False)
         return self.state.events[first:]
+
+    def undo(self) -> bool:
+        """Take back the last order of the current decision (state and dice); ``False`` if there is none.
+        Orders are recorded for undo only while :attr:`keep_undo` is on."""
+        if not self._undo:
+            return False
+        snapshot, dice = self._undo.pop()
+        for name in CampaignState.model_fields:  # in place: the clock holds this very state object
+            setattr(self.state, name, getattr(snapshot, name))
+        if type(self.dice) is Dice:
+            self.dice = Dice.from_state(dice)
+        return True
+
+    def commit_decision(self) -> None:
+        """The decision is over: its orders can no longer be taken back."""
+        self._undo.clear()
 
     def _dispatch(self, player: str, order: Order, *, dry_run: bool) -> None:
         if isinstance(order, Move):

@@ -88,6 +88,7 @@ class Clock:
         if self._event is None:
             raise RuntimeError("no decision is pending")
         event, self._event, self.decision = self._event, None, None
+        self.campaign.commit_decision()
         event.succeed()
         self._pump()
 

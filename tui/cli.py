@@ -4,6 +4,9 @@
     vas data show NAME [--data DIR]...  print every record named NAME (unit, area, port, nation, limit, set-up)
     vas oob [--turn N] [--theatre WAS|VITP] [--nation CODE] [--data DIR]...
                                         the order of appearance, turn by turn (combined turn numbers)
+    vas run [--seed N] [--setup NAME] [--turns K] [--ai all|PLAYER...] [--save FILE] [--load FILE] ...
+                                        a headless campaign played by the AI (see tui/run_command.py)
+    vas play [--load FILE]              the textual app
 
 Exit codes: 0 success, 1 invalid data (each problem printed as ``file:line: field: problem``), 2 bad usage.
 """
@@ -24,24 +27,8 @@ from scenarios.loader import CampaignData, DataError, load_data
 from scenarios.models import LAST_TURN, Confidence, Theatre, Unit
 from strategic.board import Board
 from strategic.order_of_appearance import Movement, order_of_appearance, vitp_turn
+from tui.labels import counter_label
 from tui.run_command import add_run_parser
-
-
-def counter_label(unit: Unit) -> str:
-    """Counter factors as printed: gunnery-defence-speed, ``+`` after a bonus factor, airstrike in brackets.
-
-    ``*`` stands for a factor the counter does not have (U-Boat speed, LBA gunnery).
-    """
-
-    def factor(value: int | None, bonus: bool) -> str:
-        return "*" if value is None else f"{value}{'+' if bonus else ''}"
-
-    text = "-".join(
-        (factor(unit.gunnery, unit.bonus == "gunnery"), factor(unit.defence, False), factor(unit.speed, False))
-    )
-    if unit.air is not None:
-        text += f" ({factor(unit.air, unit.bonus == 'air')})"
-    return text
 
 
 def _load(args: argparse.Namespace) -> CampaignData:
@@ -152,6 +139,19 @@ def cmd_oob(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_play(args: argparse.Namespace) -> int:
+    from tui.app import VictoryAtSeaApp
+
+    app = VictoryAtSeaApp(_load(args))
+    if args.load:
+        message = app.load_game_on_start(args.load)
+        if message:
+            print(f"vas play: {message}", file=sys.stderr)
+            return 1
+    app.run()
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="vas", description="Victory at Sea: the combined WAS + VITP campaign.")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -172,6 +172,11 @@ def build_parser() -> argparse.ArgumentParser:
     show.set_defaults(func=cmd_data_show)
 
     add_run_parser(sub, data_option)
+
+    play = sub.add_parser("play", help="the textual app: play hot-seat or against AI nations")
+    play.add_argument("--load", type=Path, metavar="FILE", help="open a saved game")
+    data_option(play)
+    play.set_defaults(func=cmd_play)
 
     oob = sub.add_parser("oob", help="order of appearance, turn by turn")
     oob.add_argument(

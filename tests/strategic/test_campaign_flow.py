@@ -230,3 +230,21 @@ def test_side_changed_italians_follow_allied_rules(data: CampaignData) -> None:
     zara = campaign.unit_record("Zara")
     assert violated_limits(data.limits.values(), zara, "Malta", "WAS", 8, Activity.BASE, side=Side.AXIS)
     assert not violated_limits(data.limits.values(), zara, "Malta", "WAS", 8, Activity.BASE, side=Side.ALLIED)
+
+
+def test_undo_within_a_decision(data: CampaignData) -> None:
+    campaign, clock = new_game(data)
+    campaign.keep_undo = True
+    play(campaign, clock, baseline(), stop_at_turn=2)
+    clock.end_decision()  # Japan's set-up (nothing to place) -> the British
+    while clock.decision is not None and clock.decision.phase is not Phase.PATROL:
+        clock.end_decision()
+    before = campaign.state.model_dump_json()
+    order = next(o for o in campaign.legal_orders("allies") if isinstance(o, Move) and len(o.path) == 2)
+    campaign.apply("allies", order)  # a two-area move: one speed roll
+    assert campaign.state.model_dump_json() != before
+    assert campaign.undo() and campaign.state.model_dump_json() == before
+    assert not campaign.undo()
+    campaign.apply("allies", order)
+    clock.end_decision()
+    assert not campaign.undo()  # the decision is over

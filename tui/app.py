@@ -1,0 +1,550 @@
+"""The textual app (``vas play``): start a campaign hot-seat or against AI nations, give orders, follow the war.
+
+Screens: :class:`StartScreen` (new game: set-up, seed, which players are human; load a save; the order of
+appearance), :class:`CampaignScreen` (map, phase bar, orders, units, log, POC), :class:`HandOverScreen`
+(hot-seat: hides the board between two human players), :class:`OobScreen` (the order of appearance, turn by
+turn), :class:`PathScreen` (a file name for save and load).
+
+The app reads the engine's state and sends it orders; it never changes the state itself.  AI players' decisions
+run in a worker thread while the screen shows who is thinking.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rich.text import Text
+from textual import on, work
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, HorizontalScroll, Vertical, VerticalScroll
+from textual.screen import ModalScreen, Screen
+from textual.widgets import (
+    Button,
+    DataTable,
+    Footer,
+    Header,
+    Input,
+    Label,
+    OptionList,
+    RichLog,
+    Select,
+    Static,
+    Switch,
+    TabbedContent,
+    TabPane,
+)
+from textual.widgets.option_list import Option
+from textual_plotext import PlotextPlot
+
+from scenarios.loader import CampaignData, load_data
+from scenarios.models import Player, Theatre
+from strategic.ai import Agent, BaselineAI
+from strategic.campaign import SUPPORTED_SETUPS, Campaign
+from strategic.clock import Clock
+from strategic.combat import BattleResolver
+from strategic.order_of_appearance import Movement, order_of_appearance, vitp_turn
+from strategic.orders import IllegalOrder, Order
+from strategic.saves import SaveError, load, save
+from strategic.state import Phase
+from tui.labels import counter_label
+from tui.map_view import MapView
+from tui.order_entry import GRAMMAR, OrderSyntaxError, describe, parse
+
+PLAYER_NAMES = {
+    Player.JAPAN: "Japan",
+    Player.GERMANY_ITALY: "Germany-Italy",
+    Player.UNITED_STATES: "United States",
+    Player.ALLIES: "Allies (Britain, France, Russia, Netherlands, Australia)",
+}
+
+PHASE_RULES = {
+    Phase.START: "002 §2.31-2.33: arrivals and removals",
+    Phase.REINFORCE: "002 §2.32: place arriving units",
+    Phase.PATROL: "002 §3.241: patrolling moves (Japan, Allies, Germany-Italy)",
+    Phase.REPAIR: "002 §3.241: repairs",
+    Phase.AIR: "002 §3.242: air strikes are placed",
+    Phase.LANDING: "002 §3.243: marine units move",
+    Phase.RAID: "002 §3.244: raiding moves (VITP only)",
+    Phase.SUBMARINE: "002 §3.245: submarines are placed",
+    Phase.COMBAT: "002 §4.1: combat in each theatre",
+    Phase.CONTROL: "002 §3.1, §1: control and POC",
+    Phase.RETURN: "002 §3.246, §3.33: return to port",
+    Phase.END: "002 §3.1: victory",
+}
+
+
+def make_resolver() -> BattleResolver | None:
+    try:
+        from strategic.classic.resolver import ClassicResolver
+    except ImportError:  # pragma: no cover - classic combat ships with the program
+        return None
+    return ClassicResolver()
+
+
+class Session:
+    """A game being played in the app: the campaign, its clock, and who is human."""
+
+    def __init__(self, campaign: Campaign, clock: Clock, humans: set[str]) -> None:
+        self.campaign = campaign
+        self.clock = clock
+        self.humans = humans
+        self.ai: dict[str, Agent] = {p.value: BaselineAI() for p in Player}
+        self.last_human: str | None = None
+        campaign.keep_undo = True
+
+    @property
+    def waiting_for_human(self) -> bool:
+        d = self.clock.decision
+        return d is not None and d.player.value in self.humans
+
+    def run_ai_until_human(self) -> None:
+        """Play AI decisions until a human must decide, the game ends, or a battle blocks it (worker thread)."""
+        clock, campaign = self.clock, self.campaign
+        while clock.decision is not None and not self.waiting_for_human and not campaign.blocked:
+            player = clock.decision.player.value
+            for order in self.ai[player].orders(campaign, player):
+                try:
+                    campaign.apply(player, order)
+                except IllegalOrder as exc:
+                    campaign.log("order_refused", f"{player}: {exc}", exc.rule)
+            clock.end_decision()
+
+
+# --------------------------------------------------------------------------- start
+
+
+class StartScreen(Screen[None]):
+    """New campaign, load a save, or the order of appearance."""
+
+    BINDINGS = [Binding("q", "app.quit", "Quit")]
+
+    def compose(self) -> ComposeResult:
+        data: CampaignData = self.app.data  # type: ignore[attr-defined]
+        yield Header(show_clock=False)
+        with VerticalScroll(id="start"):
+            yield Static(Text("Victory at Sea — the global naval war, 1939-1945", style="bold"), id="title")
+            yield Label("Set-up")
+            yield Select([(data.setups[s].title, s) for s in SUPPORTED_SETUPS if s in data.setups],
+                         value="standard", allow_blank=False, id="setup")
+            yield Label("Seed")
+            yield Input("1", id="seed", type="integer")
+            yield Label("Human players (the others are played by the baseline AI)")
+            for player in Player:
+                with Horizontal(classes="player-row"):
+                    yield Switch(value=player is Player.ALLIES, id=f"human-{player.value}")
+                    yield Label(PLAYER_NAMES[player])
+            yield Button("Start campaign", id="start-game", variant="primary")
+            yield Label("Load a saved game")
+            yield Input(placeholder="path/to/save.json", id="load-path")
+            yield Button("Load", id="load-game")
+            yield Button("Order of appearance", id="oob")
+            yield Static("", id="start-message")
+        yield Footer()
+
+    @on(Button.Pressed, "#start-game")
+    def start_game(self) -> None:
+        seed_text = self.query_one("#seed", Input).value or "1"
+        setup = str(self.query_one("#setup", Select).value)
+        humans = {p.value for p in Player if self.query_one(f"#human-{p.value}", Switch).value}
+        self.app.start_new(setup, int(seed_text), humans)  # type: ignore[attr-defined]
+
+    @on(Button.Pressed, "#load-game")
+    def load_game(self) -> None:
+        path = self.query_one("#load-path", Input).value.strip()
+        message = self.app.load_game(Path(path)) if path else "give the path of a save"  # type: ignore[attr-defined]
+        if message:
+            self.query_one("#start-message", Static).update(Text(message, style="bold red"))
+
+    @on(Button.Pressed, "#oob")
+    def show_oob(self) -> None:
+        self.app.push_screen(OobScreen())
+
+
+# --------------------------------------------------------------------------- campaign
+
+
+class CampaignScreen(Screen[None]):
+    """The campaign: phase bar, map, and tabs for orders, units, log and POC."""
+
+    BINDINGS = [
+        Binding("e", "end_phase", "End phase"),
+        Binding("u", "undo", "Undo"),
+        Binding("s", "save", "Save"),
+        Binding("o", "oob", "Order of appearance"),
+        Binding("question_mark", "help", "Help"),
+        Binding("q", "app.quit", "Quit"),
+    ]
+
+    def __init__(self, session: Session) -> None:
+        super().__init__()
+        self.session = session
+        self._orders: list[Order] = []
+        self._logged = 0
+
+    def compose(self) -> ComposeResult:
+        yield Header(show_clock=False)
+        yield Static(id="phase-bar")
+        with Horizontal(id="main"):
+            with HorizontalScroll(id="map-scroll"):
+                yield MapView(id="map")
+            with TabbedContent(id="tabs", initial="tab-orders"):
+                with TabPane("Orders", id="tab-orders"):
+                    yield Static(id="decision")
+                    yield Input(placeholder="filter orders by unit or place", id="order-filter")
+                    yield OptionList(id="orders")
+                    yield Input(placeholder=f"or type an order: {GRAMMAR}", id="order-input")
+                    yield Static(id="order-message")
+                    with Horizontal(id="order-buttons"):
+                        yield Button("Undo (u)", id="undo")
+                        yield Button("End phase (e)", id="end-phase", variant="primary")
+                with TabPane("Units", id="tab-units"):
+                    yield Input(placeholder="filter units", id="unit-filter")
+                    yield DataTable(id="units", zebra_stripes=True)
+                with TabPane("Log", id="tab-log"):
+                    yield RichLog(id="log", wrap=True, markup=False)
+                with TabPane("POC", id="tab-poc"):
+                    yield Static(id="poc-text")
+                    yield PlotextPlot(id="poc-plot")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        table = self.query_one("#units", DataTable)
+        table.add_columns("Unit", "Nation", "Type", "Counter", "Status", "Place", "Damage", "Orders from")
+        self.refresh_all()
+        self.continue_game()
+
+    # -- flow
+    def continue_game(self) -> None:
+        """Hand over to the next human, or let the AI play until a human must decide."""
+        session = self.session
+        if session.clock.finished or session.campaign.blocked:
+            self.refresh_all()
+            return
+        if session.waiting_for_human:
+            player = session.clock.decision.player.value  # type: ignore[union-attr]
+            if len(session.humans) > 1 and session.last_human not in (None, player):
+                self.app.push_screen(HandOverScreen(player), lambda _: self._human_ready(player))
+            else:
+                self._human_ready(player)
+            return
+        self.query_one("#decision", Static).update(Text("AI players are deciding…", style="italic"))
+        self.run_ai()
+
+    def _human_ready(self, player: str) -> None:
+        self.session.last_human = player
+        self.refresh_all()
+
+    @work(thread=True, exclusive=True, group="ai")
+    def run_ai(self) -> None:
+        self.session.run_ai_until_human()
+        self.app.call_from_thread(self._after_ai)
+
+    def _after_ai(self) -> None:
+        self.refresh_all()
+        if self.session.waiting_for_human:
+            self.continue_game()
+
+    # -- actions
+    def action_end_phase(self) -> None:
+        if not self.session.waiting_for_human:
+            return
+        self.session.clock.end_decision()
+        self.query_one("#order-message", Static).update("")
+        self.continue_game()
+
+    def action_undo(self) -> None:
+        taken_back = self.session.campaign.undo()
+        self._message("order taken back" if taken_back else "nothing to undo in this decision", ok=taken_back)
+        self.refresh_all()
+
+    def action_save(self) -> None:
+        def done(path: str | None) -> None:
+            if path:
+                save(self.session.campaign, Path(path))
+                self._message(f"saved to {path}", ok=True)
+
+        self.app.push_screen(PathScreen("Save the game to"), done)
+
+    def action_oob(self) -> None:
+        self.app.push_screen(OobScreen())
+
+    def action_help(self) -> None:
+        self._message(f"Pick an order and press Enter, or type one: {GRAMMAR}. e ends your phase, u takes back "
+                      "your last order, s saves, o shows the order of appearance.", ok=True)
+
+    @on(Button.Pressed, "#end-phase")
+    def _end_button(self) -> None:
+        self.action_end_phase()
+
+    @on(Button.Pressed, "#undo")
+    def _undo_button(self) -> None:
+        self.action_undo()
+
+    @on(OptionList.OptionSelected, "#orders")
+    def pick_order(self, event: OptionList.OptionSelected) -> None:
+        index = int(event.option.id or -1)
+        if 0 <= index < len(self._orders):
+            self.give(self._orders[index])
+
+    @on(Input.Submitted, "#order-input")
+    def typed_order(self, event: Input.Submitted) -> None:
+        try:
+            order = parse(self.session.campaign.data, event.value)
+        except OrderSyntaxError as exc:
+            self._message(str(exc), ok=False)
+            return
+        if self.give(order):
+            event.input.value = ""
+
+    @on(Input.Changed, "#order-filter")
+    def _filter_orders(self) -> None:
+        self.refresh_orders()
+
+    @on(Input.Changed, "#unit-filter")
+    def _filter_units(self) -> None:
+        self.refresh_units()
+
+    def give(self, order: Order) -> bool:
+        """Send an order for the deciding human; an illegal one shows its rule and changes nothing."""
+        session = self.session
+        if not session.waiting_for_human:
+            self._message("it is not a human player's decision", ok=False)
+            return False
+        player = session.clock.decision.player.value  # type: ignore[union-attr]
+        try:
+            events = session.campaign.apply(player, order)
+        except IllegalOrder as exc:
+            self._message(str(exc), ok=False)
+            return False
+        self._message("; ".join(e.text for e in events if e.kind != "order") or describe(order), ok=True)
+        self.refresh_all()
+        return True
+
+    def _message(self, text: str, *, ok: bool) -> None:
+        self.query_one("#order-message", Static).update(Text(text, style="green" if ok else "bold red"))
+
+    # -- drawing
+    def refresh_all(self) -> None:
+        campaign = self.session.campaign
+        self.query_one("#map", MapView).show(campaign)
+        self.query_one("#phase-bar", Static).update(self.phase_bar())
+        self.refresh_orders()
+        self.refresh_units()
+        self.refresh_log()
+        self.refresh_poc()
+
+    def phase_bar(self) -> Text:
+        campaign, clock = self.session.campaign, self.session.clock
+        state = campaign.state
+        vitp = vitp_turn(state.turn) if campaign.vitp_started else None
+        text = Text(f" Turn {state.turn}/{campaign.setup.last_turn}", style="bold")
+        if vitp:
+            text.append(f" (VITP {vitp})")
+        text.append(f" · {state.phase.value.title()} ", style="bold")
+        if clock.decision is not None:
+            who = PLAYER_NAMES[clock.decision.player].split(" (")[0]
+            kind = "you" if clock.decision.player.value in self.session.humans else "AI"
+            text.append(f"· {who} ({kind}) decides ", style="bold yellow")
+        text.append(f"· {PHASE_RULES[state.phase]}", style="dim")
+        for theatre, value in state.poc.items():
+            lead = "level" if value == 0 else (f"Axis +{value}" if value > 0 else f"Allies +{-value}")
+            text.append(f" · {theatre.value} {lead}")
+        if state.winner:
+            text.append(f" · GAME OVER: the {state.winner} side wins", style="bold green")
+        elif campaign.blocked:
+            text.append(f" · {campaign.blocked}", style="bold red")
+        return text
+
+    def refresh_orders(self) -> None:
+        session = self.session
+        option_list = self.query_one("#orders", OptionList)
+        option_list.clear_options()
+        decision = session.clock.decision
+        if decision is None or not session.waiting_for_human:
+            self._orders = []
+            self.query_one("#decision", Static).update(Text("No decision for you now.", style="italic"))
+            return
+        wanted = self.query_one("#order-filter", Input).value.casefold()
+        legal = session.campaign.legal_orders(decision.player.value)
+        self._orders = [o for o in legal if wanted in describe(o).casefold()]
+        self.query_one("#decision", Static).update(
+            Text(f"{PLAYER_NAMES[decision.player]}: {decision.phase.value} — {len(legal)} legal orders "
+                 f"({PHASE_RULES[decision.phase]})", style="bold"))
+        option_list.add_options([Option(describe(o), id=str(i)) for i, o in enumerate(self._orders[:500])])
+
+    def refresh_units(self) -> None:
+        campaign = self.session.campaign
+        table = self.query_one("#units", DataTable)
+        table.clear()
+        wanted = self.query_one("#unit-filter", Input).value.casefold()
+        for name, us in campaign.state.units.items():
+            unit = campaign.unit_record(name)
+            row = (name, unit.nation, unit.type.value, counter_label(unit), us.status.value, us.place or "",
+                   str(us.damage), us.commander.value)
+            if wanted and not any(wanted in str(cell).casefold() for cell in row):
+                continue
+            table.add_row(*row)
+
+    def refresh_log(self) -> None:
+        log = self.query_one("#log", RichLog)
+        events = self.session.campaign.state.events
+        if self._logged > len(events):  # an undo shortened the log
+            log.clear()
+            self._logged = 0
+        for event in events[self._logged:]:
+            if event.kind != "order":
+                log.write(str(event))
+        self._logged = len(events)
+
+    def refresh_poc(self) -> None:
+        state = self.session.campaign.state
+        lines = [f"{t.value}: " + ("level" if v == 0 else f"Axis +{v}" if v > 0 else f"Allies +{-v}")
+                 for t, v in state.poc.items()]
+        self.query_one("#poc-text", Static).update("POC (positive: the Axis leads)  " + "   ".join(lines))
+        plot = self.query_one("#poc-plot", PlotextPlot)
+        plt = plot.plt
+        plt.clear_data()
+        turns = [r.turn for r in state.poc_history]
+        for theatre in (Theatre.WAS, Theatre.VITP):
+            values = [r.totals.get(theatre, 0) for r in state.poc_history]
+            if turns and theatre in state.poc:
+                plt.plot(turns, values, label=theatre.value, marker="braille")
+        plt.title("POC track per theatre")
+        plt.xlabel("turn")
+        plot.refresh()
+
+
+class HandOverScreen(ModalScreen[None]):
+    """Hot-seat: the board is hidden until the next player says he is at the screen."""
+
+    def __init__(self, player: str) -> None:
+        super().__init__()
+        self.player = player
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="handover"):
+            yield Static(Text(f"Pass the keyboard to {PLAYER_NAMES[Player(self.player)]}", style="bold"))
+            yield Static("The previous player's choices stay hidden until you continue.")
+            yield Button(f"I am {PLAYER_NAMES[Player(self.player)].split(' (')[0]}", id="ready", variant="primary")
+
+    @on(Button.Pressed, "#ready")
+    def ready(self) -> None:
+        self.dismiss(None)
+
+
+class PathScreen(ModalScreen[str | None]):
+    """Ask for a file name."""
+
+    def __init__(self, prompt: str) -> None:
+        super().__init__()
+        self.prompt = prompt
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="path-dialog"):
+            yield Label(self.prompt)
+            yield Input("campaign-save.json", id="path")
+            with Horizontal():
+                yield Button("OK", id="ok", variant="primary")
+                yield Button("Cancel", id="cancel")
+
+    @on(Button.Pressed, "#ok")
+    @on(Input.Submitted, "#path")
+    def ok(self) -> None:
+        self.dismiss(self.query_one("#path", Input).value.strip() or None)
+
+    @on(Button.Pressed, "#cancel")
+    def cancel(self) -> None:
+        self.dismiss(None)
+
+
+class OobScreen(Screen[None]):
+    """The order of appearance: every arrival and removal, turn by turn, filterable by nation."""
+
+    BINDINGS = [Binding("escape", "app.pop_screen", "Back")]
+
+    def compose(self) -> ComposeResult:
+        data: CampaignData = self.app.data  # type: ignore[attr-defined]
+        yield Header(show_clock=False)
+        yield Select([("All nations", "")] + [(n.name, code) for code, n in data.nations.items()],
+                     value="", allow_blank=False, id="nation")
+        yield DataTable(id="oob", zebra_stripes=True)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        table = self.query_one("#oob", DataTable)
+        table.add_columns("Turn", "VITP", "Side", "Nation", "Unit", "Type", "Counter", "Where")
+        self.fill("")
+
+    @on(Select.Changed, "#nation")
+    def _nation(self, event: Select.Changed) -> None:
+        self.fill(str(event.value or ""))
+
+    def fill(self, nation: str) -> None:
+        data: CampaignData = self.app.data  # type: ignore[attr-defined]
+        table = self.query_one("#oob", DataTable)
+        table.clear()
+        for row in order_of_appearance(data, nation=nation or None):
+            where = "removed" if row.movement is Movement.REMOVED else " or ".join(row.places)
+            table.add_row(str(row.turn), str(vitp_turn(row.turn) or ""), row.side.value, row.unit.nation,
+                          row.unit.name, row.unit.type.value, counter_label(row.unit), where)
+
+
+# --------------------------------------------------------------------------- the app
+
+
+class VictoryAtSeaApp(App[None]):
+    """``vas play``."""
+
+    TITLE = "Victory at Sea"
+    CSS = """
+    #start { padding: 1 2; }
+    #title { margin-bottom: 1; }
+    .player-row { height: 3; }
+    #phase-bar { height: 1; background: $boost; }
+    #main { height: 1fr; }
+    #map-scroll { width: 3fr; }
+    #tabs { width: 2fr; min-width: 50; }
+    #orders { height: 1fr; }
+    #order-buttons { height: 3; }
+    #order-message { min-height: 2; }
+    #poc-plot { height: 1fr; }
+    #handover, #path-dialog { align: center middle; width: 60; height: auto; padding: 1 2; border: thick $accent;
+                              background: $surface; }
+    HandOverScreen, PathScreen { align: center middle; }
+    """
+
+    def __init__(self, data: CampaignData | None = None, *, session: Session | None = None) -> None:
+        super().__init__()
+        self.data = data or load_data()
+        self.session = session
+
+    def on_mount(self) -> None:
+        if self.session is not None:
+            self.push_screen(CampaignScreen(self.session))
+        else:
+            self.push_screen(StartScreen())
+
+    def start_new(self, setup: str, seed: int, humans: set[str]) -> None:
+        campaign = Campaign.new(self.data, setup, seed=seed, resolver=make_resolver())
+        self.session = Session(campaign, Clock(campaign), humans)
+        self.push_screen(CampaignScreen(self.session))
+
+    def load_game_on_start(self, path: Path) -> str | None:
+        """Check a save before the app starts; it opens on mount.  Returns an error message or ``None``."""
+        try:
+            campaign, clock = load(path, self.data, make_resolver())
+        except SaveError as exc:
+            return str(exc)
+        self.session = Session(campaign, clock, {p.value for p in Player})
+        return None
+
+    def load_game(self, path: Path, humans: set[str] | None = None) -> str | None:
+        """Load a save and open it; returns an error message or ``None``."""
+        try:
+            campaign, clock = load(path, self.data, make_resolver())
+        except SaveError as exc:
+            return str(exc)
+        self.session = Session(campaign, clock, humans if humans is not None else {p.value for p in Player})
+        self.push_screen(CampaignScreen(self.session))
+        return None

@@ -1,0 +1,22 @@
+"""How units and counters are written on screen."""
+
+from __future__ import annotations
+
+from scenarios.models import Unit
+
+
+def counter_label(unit: Unit) -> str:
+    """Counter factors as printed: gunnery-defence-speed, ``+`` after a bonus factor, airstrike in brackets.
+
+    ``*`` stands for a factor the counter does not have (U-Boat speed, LBA gunnery).
+    """
+
+    def factor(value: int | None, bonus: bool) -> str:
+        return "*" if value is None else f"{value}{'+' if bonus else ''}"
+
+    text = "-".join(
+        (factor(unit.gunnery, unit.bonus == "gunnery"), factor(unit.defence, False), factor(unit.speed, False))
+    )
+    if unit.air is not None:
+        text += f" ({factor(unit.air, unit.bonus == 'air')})"
+    return text
