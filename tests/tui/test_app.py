@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
 from textual.widgets import DataTable, OptionList, Static
 
 from scenarios.loader import CampaignData
@@ -157,7 +156,8 @@ async def test_save_and_load(data: CampaignData, tmp_path: Path) -> None:
         await pilot.pause()
         assert path.exists()
     app2 = VictoryAtSeaApp(data)
-    assert app2.load_game_on_start(tmp_path / "missing.json").endswith("cannot read the save: No such file or directory")
+    message = app2.load_game_on_start(tmp_path / "missing.json")
+    assert message is not None and message.endswith("cannot read the save: No such file or directory")
     assert app2.load_game_on_start(path) is None
     async with app2.run_test(size=SIZE) as pilot:
         screen = await wait_for_human(pilot, app2)
