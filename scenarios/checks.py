@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 import networkx as nx
 
+from scenarios.cards import check_cards
 from scenarios.limits import describe, violated_limits
 from scenarios.models import Activity
 
@@ -42,6 +43,7 @@ def cross_check(data: CampaignData) -> list[str]:
     _check_limits(data, problems)
     _check_units(data, problems)
     _check_setups(data, problems)
+    problems.extend(check_cards(data))
     return problems
 
 

@@ -6,8 +6,8 @@ Problems are collected, not stopped at the first: :class:`DataError` lists each 
 ``file:line: field: problem``.
 
 Override semantics: a record in an override folder replaces the bundled record with the same key (a unit,
-area, port, set-up or table by ``name``, a nation by ``code``, a limit by ``id``, an adjacency by its pair of
-areas, a theatre return by area and port) and anything else is added.  Keys must be unique within one folder.
+area, port, set-up, table or ship card by ``name``, a nation by ``code``, a limit by ``id``, an adjacency by its
+pair of areas, a theatre return by area and port) and anything else is added.  Keys must be unique within one folder.
 """
 
 from __future__ import annotations
@@ -21,9 +21,11 @@ from typing import Any
 
 from pydantic import BaseModel, Field, ValidationError
 
+from scenarios.cards import ShipCard
 from scenarios.models import (
     Adjacency,
     Confidence,
+    Constant,
     Group,
     Limit,
     Nation,
@@ -53,6 +55,8 @@ class DataFile(Record):
     groups: list[Group] = Field(default_factory=list)
     tables: list[RollTable] = Field(default_factory=list)
     setups: list[Setup] = Field(default_factory=list)
+    constants: list[Constant] = Field(default_factory=list)
+    cards: list[ShipCard] = Field(default_factory=list)
 
 
 SECTIONS: tuple[str, ...] = tuple(DataFile.model_fields)
@@ -67,6 +71,7 @@ SINGULAR = {
     "groups": "group",
     "tables": "table",
     "setups": "set-up",
+    "cards": "card",
 }
 
 
@@ -161,6 +166,21 @@ class CampaignData:
     @property
     def setups(self) -> dict[str, Setup]:
         return self.sections["setups"]
+
+    @property
+    def cards(self) -> dict[str, ShipCard]:
+        """Victory at Sea ship cards by name (seed 000; :mod:`scenarios.cards`)."""
+        return self.sections["cards"]
+
+    @property
+    def constants(self) -> dict[str, Constant]:
+        return self.sections["constants"]
+
+    def constant(self, name: str) -> int | list[int]:
+        """The value of a rule constant; raises ``KeyError`` naming it if the data lacks it."""
+        if name not in self.constants:
+            raise KeyError(f"rule constant '{name}' is missing from the data (constants section)")
+        return self.constants[name].value
 
     def place_theatre(self, place: str) -> str | None:
         """Theatre of a sea area, port or Location Uncertain group (groups are VITP); ``None`` if unknown."""

@@ -384,7 +384,11 @@ class Campaign:
                      "002 §3.231", guards=guards)
 
     def _fight(self) -> None:
-        self.state.pending_battles = [b.area for b in find_battles(self)]
+        """Find the battles; the Axis orders the War at Sea ones and Japan the VITP ones (WAS 5.6, case W-03;
+        VITP 4.1) when the resolver lets them choose (``order_battles``)."""
+        areas = [b.area for b in find_battles(self)]
+        order = getattr(self.resolver, "order_battles", None)
+        self.state.pending_battles = list(order(self, areas)) if order and areas else areas
         self.resolve_pending()
 
     def resolve_pending(self) -> None:

@@ -6,6 +6,8 @@
                                         the order of appearance, turn by turn (combined turn numbers)
     vas run [--seed N] [--setup NAME] [--turns K] [--ai all|PLAYER...] [--save FILE] [--load FILE] ...
                                         a headless campaign played by the AI (see tui/run_command.py)
+    vas battle [--demo NAME] [--seed N] [--log FILE] [--list]
+                                        a Victory at Sea miniatures battle, turn by turn
     vas play [--load FILE]              the textual app
 
 Exit codes: 0 success, 1 invalid data (each problem printed as ``file:line: field: problem``), 2 bad usage.
@@ -27,6 +29,7 @@ from scenarios.loader import CampaignData, DataError, load_data
 from scenarios.models import LAST_TURN, Confidence, Theatre, Unit
 from strategic.board import Board
 from strategic.order_of_appearance import Movement, order_of_appearance, vitp_turn
+from tui.battle_cli import add_battle_parser
 from tui.labels import counter_label
 from tui.run_command import add_run_parser
 
@@ -172,6 +175,7 @@ def build_parser() -> argparse.ArgumentParser:
     show.set_defaults(func=cmd_data_show)
 
     add_run_parser(sub, data_option)
+    add_battle_parser(sub)
 
     play = sub.add_parser("play", help="the textual app: play hot-seat or against AI nations")
     play.add_argument("--load", type=Path, metavar="FILE", help="open a saved game")

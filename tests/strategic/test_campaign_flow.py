@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 from pathlib import Path
 
@@ -10,10 +11,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scenarios.loader import CampaignData
-from scenarios.models import Player, Side, Theatre
 from scenarios.limits import violated_limits
-from scenarios.models import Activity
+from scenarios.loader import CampaignData
+from scenarios.models import Activity, Player, Side, Theatre
 from strategic.ai import BaselineAI, play
 from strategic.campaign import Campaign
 from strategic.clock import COMBINED_TURN, WAR_AT_SEA_TURN, Clock, turn_plan
@@ -141,7 +141,7 @@ def test_loans(data: CampaignData) -> None:
     play(campaign, clock, baseline(), stop_at_turn=2)
     assert clock.decision is not None and clock.decision.phase is Phase.REINFORCE
     hood = campaign.state.unit("Hood")
-    with pytest.raises(IllegalOrder, match="^002 §3: only allies may lend"):
+    with pytest.raises(IllegalOrder, match=r"^002 §3: only allies may lend"):
         campaign.apply("united_states", Loan(unit="Hood", to="united_states"))
     with pytest.raises(IllegalOrder, match="another player of the allied side"):
         campaign.apply("allies", Loan(unit="Hood", to="japan"))
@@ -202,10 +202,8 @@ def random_game(data: CampaignData, seed: int) -> Campaign:
         decision = clock.decision
         assert decision is not None and not campaign.blocked
         for order in agent.orders(campaign, decision.player.value):
-            try:
+            with contextlib.suppress(IllegalOrder):
                 campaign.apply(decision.player.value, order)
-            except IllegalOrder:
-                pass
         clock.end_decision()
         sunk = check_invariants(campaign, sunk)
     assert campaign.state.winner in ("axis", "allied")

@@ -1,0 +1,110 @@
+"""The classic resolver: each battle by its theatre's own combat rules (002 §4.1), behind
+:class:`strategic.combat.BattleResolver`.
+
+``ClassicResolver().resolve(campaign, battle)`` builds the battle from the campaign state, fights it with
+:mod:`strategic.classic.was_combat` or :mod:`strategic.classic.vitp_combat`, and returns a
+:class:`~strategic.combat.BattleOutcome` whose results :func:`strategic.combat.apply_outcome` writes back.  Every
+die comes from ``campaign.dice`` with a label and a rule; player decisions come from the :class:`CombatPolicy` of
+the player commanding each side in the battle (default: :class:`BaselinePolicy`).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
+
+from scenarios.models import Player, Side, Theatre
+from strategic.classic import vitp_combat, was_combat
+from strategic.classic.context import BattleContext
+from strategic.classic.damage import Combatant
+from strategic.classic.policies import BaselinePolicy, CombatPolicy
+from strategic.classic.tables import CombatTables
+from strategic.combat import Battle, BattleOutcome, UnitResult
+
+if TYPE_CHECKING:
+    from scenarios.loader import CampaignData
+    from strategic.campaign import Campaign
+
+# Who speaks for a side when several players have units in a battle: the one commanding most units there, ties
+# broken by the theatre's principal player first (R-CMB-10).
+PREFERENCE: dict[tuple[Theatre, Side], tuple[Player, ...]] = {
+    (Theatre.WAS, Side.AXIS): (Player.GERMANY_ITALY, Player.JAPAN),
+    (Theatre.WAS, Side.ALLIED): (Player.ALLIES, Player.UNITED_STATES),
+    (Theatre.VITP, Side.AXIS): (Player.JAPAN, Player.GERMANY_ITALY),
+    (Theatre.VITP, Side.ALLIED): (Player.UNITED_STATES, Player.ALLIES),
+}
+
+
+class ClassicResolver:
+    """War at Sea / Victory in the Pacific combat.  ``policies`` maps players (or their names) to policies;
+    players not named use ``default`` (a :class:`BaselinePolicy`).  ``tables`` fixes the die tables; by default
+    they are read from each campaign's data (``scenarios/data/combat.yaml``)."""
+
+    name = "classic"
+
+    def __init__(self, policies: Mapping[Player | str, CombatPolicy] | None = None,
+                 default: CombatPolicy | None = None, tables: CombatTables | None = None) -> None:
+        self.policies: dict[Player, CombatPolicy] = {Player(k): v for k, v in (policies or {}).items()}
+        self.default: CombatPolicy = default or BaselinePolicy()
+        self._tables = tables
+        self._tables_for: tuple[int, CombatTables] | None = None
+
+    def tables(self, data: CampaignData) -> CombatTables:
+        """The die tables for ``data`` (raises ``KeyError`` naming a missing constant)."""
+        if self._tables is not None:
+            return self._tables
+        if self._tables_for is None or self._tables_for[0] != id(data):
+            self._tables_for = (id(data), CombatTables.from_data(data))
+        return self._tables_for[1]
+
+    def policy(self, player: Player) -> CombatPolicy:
+        return self.policies.get(player, self.default)
+
+    @staticmethod
+    def player_for(campaign: Campaign, battle: Battle, side: Side) -> Player:
+        """The player who decides for ``side`` in ``battle``: who commands most of its units there (loans
+        count, 002 §3), ties broken by the theatre's principal player (R-CMB-10)."""
+        names = battle.allied if side is Side.ALLIED else battle.axis
+        counts = Counter(campaign.state.unit(n).commander for n in names)
+        order = PREFERENCE[(battle.theatre, side)]
+        if not counts:
+            return order[0]
+        return max(counts, key=lambda p: (counts[p], -order.index(p) if p in order else -99))
+
+    def order_battles(self, campaign: Campaign, areas: list[str]) -> list[str]:
+        """The order to fight ``areas`` in: the Axis player orders the War at Sea battles (WAS 5.6, case W-03) and
+        Japan the VITP battles (VITP 4.1); War at Sea battles come first.  Raises ``ValueError`` if a policy's
+        answer is not a permutation of its areas."""
+        out: list[str] = []
+        for theatre, player in ((Theatre.WAS, Player.GERMANY_ITALY), (Theatre.VITP, Player.JAPAN)):
+            mine = [a for a in areas if campaign.data.areas[a].theatre is theatre]
+            if not mine:
+                continue
+            ordered = list(self.policy(player).order_battles(campaign, theatre, list(mine)))
+            if sorted(ordered) != sorted(mine):
+                raise ValueError(f"{player.value}: battle order {ordered} is not an order of {mine}")
+            out += ordered
+        return out
+
+    def resolve(self, campaign: Campaign, battle: Battle) -> BattleOutcome:
+        """Fight ``battle`` and return what happened to each unit (see the module docstring).  Raises
+        :class:`~strategic.classic.context.IllegalCombatDecision` if a policy answers illegally."""
+        units = []
+        for name in (*battle.allied, *battle.axis):
+            us = campaign.state.unit(name)
+            units.append(Combatant.from_unit(campaign.unit_record(name), us.side, us.damage, us.mode))
+        deciders = {side: self.player_for(campaign, battle, side) for side in (Side.ALLIED, Side.AXIS)}
+        ctx = BattleContext(campaign, battle, self.tables(campaign.data), lambda s: self.policy(deciders[s]),
+                            lambda s: deciders[s], units)
+        ctx.note(f"{'War at Sea' if battle.theatre is Theatre.WAS else 'VITP'} battle: allied "
+                 f"{', '.join(battle.allied)} against axis {', '.join(battle.axis)}", "002 §4.1", event=True)
+        (was_combat if battle.theatre is Theatre.WAS else vitp_combat).fight(ctx)
+        outcome = BattleOutcome(battle, narrative=ctx.narrative)
+        for unit in ctx.units.values():
+            result = UnitResult(unit.name, damage=0 if unit.eliminated else unit.taken, disabled=unit.disabled,
+                                sunk=unit.sunk, eliminated=unit.eliminated, withdrew=unit.withdrew,
+                                expended=unit.expended)
+            if result != UnitResult(unit.name):
+                outcome.results.append(result)
+        return outcome

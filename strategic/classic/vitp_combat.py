@@ -1,0 +1,195 @@
+"""Victory in the Pacific combat in one sea area (combined turns 3-10, and VITP areas earlier; 002 §4.1, §4.12).
+
+Order (reference/vitp.md §4.2-4.7; 002 §4.12):
+
+1. Allied ASW against U-Boats (and surface raiders) first, then every submarine's one attack (the U-Boat with no
+   attack bonus; the I-Boat and F-Boat cannot be attacked);
+2. rounds, until one side has no ship, land-based air or amphibious unit left in the area:
+   a. day or night: Japan declares, then the Allies (case V-03); if they differ the day/night roll decides
+      (``vitp-day-night-japan-faces`` give Japan's choice, R-CMB-08);
+   b. a night round: the Allies first name which carriers will fire (only carriers with gunnery; case V-04);
+   c. attacks, Japan rolling first, results simultaneous (VITP 4.3): by day every carrier and land-based air
+      unit attacks with all its airstrike factors en masse at one target, and may itself be attacked (002
+      §4.12); by night ships fire their gunnery (carriers only when named, for the Allies), land-based air does
+      not fire and cannot be fired at, and every enemy carrier must be fired at before any amphibious unit
+      (case V-04, R-CMB-09);
+   d. retreats, Japan first then the Allies, declared before any amphibious landing (case V-02); retreating
+      units may be pursued (R-CMB-07);
+   e. the landing step (amphibious invasions are not resolved here: see the report of issue 4).
+German surface raiders cannot be attacked by gunnery or air (002 §2.213).
+"""
+
+from __future__ import annotations
+
+from scenarios.models import Side
+from strategic.classic.common import asw, check_targets, submarine_attacks, withdrawals
+from strategic.classic.context import Attack, BattleContext, other
+from strategic.classic.damage import Combatant
+from strategic.classic.policies import DAY, NIGHT
+
+ROUND_RULE = "VITP 4.2-4.4; 002 §4.12 (R-CMB-02)"
+DN_RULE = "VITP 4.2 (case V-03; R-CMB-08)"
+NIGHT_RULE = "VITP 4.2 (case V-04; R-CMB-09)"
+ROLL_ORDER = (Side.AXIS, Side.ALLIED)  # Japan rolls first, then the Allies (VITP 4.3 [S])
+
+
+def fight(ctx: BattleContext) -> None:
+    """Resolve the whole VITP battle in ``ctx`` (see the module docstring)."""
+    asw(ctx)
+    submarine_attacks(ctx)
+    while True:
+        japan = ctx.side_units(Side.AXIS, where=_in_round)
+        allies = ctx.side_units(Side.ALLIED, where=_in_round)
+        if not japan or not allies:
+            return
+        if not _anyone_can_attack(ctx):
+            ctx.note("neither side can attack the other: the battle ends with both sides in the area", "R-CMB-06",
+                     event=True)
+            return
+        if ctx.round >= ctx.tables.round_cap:
+            ctx.note(f"round cap ({ctx.tables.round_cap}) reached: the battle ends", "R-CMB-06", event=True)
+            return
+        ctx.round += 1
+        play_round(ctx, None)
+        withdrawals(ctx, (Side.AXIS, Side.ALLIED), sequential=True, can_withdraw=_in_round,
+                    pursuit_round=lambda side, plan: play_round(ctx, (side, plan)))
+        landing_step(ctx)
+
+
+def _in_round(unit: Combatant) -> bool:
+    """Units that fight the rounds: ships, land-based air and amphibious units (not submarines or raiders),
+    not withdrawing."""
+    return _fights(unit) and not unit.withdrawing
+
+
+def _fights(unit: Combatant) -> bool:
+    return (unit.is_ship or unit.is_amph or unit.is_lba or unit.is_surface_target) and unit.defence is not None
+
+
+def _day_target(unit: Combatant) -> bool:
+    return _fights(unit)
+
+
+def _night_target(unit: Combatant) -> bool:
+    return _fights(unit) and not unit.is_lba
+
+
+def _day_source(unit: Combatant) -> bool:
+    return (unit.is_carrier or unit.is_lba) and unit.air > 0
+
+
+def _night_firer(unit: Combatant) -> bool:
+    return unit.is_ship and unit.gunnery > 0
+
+
+def _anyone_can_attack(ctx: BattleContext) -> bool:
+    for side in (Side.AXIS, Side.ALLIED):
+        enemy = other(side)
+        if ctx.side_units(side, where=_day_source) and ctx.side_units(enemy, where=_day_target):
+            return True
+        if ctx.side_units(side, where=_night_firer) and ctx.side_units(enemy, where=_night_target):
+            return True
+    return False
+
+
+def day_or_night(ctx: BattleContext) -> str:
+    """Japan (the Axis) declares first, then the Allies; agreement decides, else one die: a face in
+    ``vitp-day-night-japan-faces`` gives Japan's choice, any other the Allies' (R-CMB-08)."""
+    japan = ctx.policy(Side.AXIS).day_or_night(ctx, Side.AXIS, None)
+    ctx.require(japan in (DAY, NIGHT), DN_RULE, f"'{japan}' is neither day nor night")
+    allies = ctx.policy(Side.ALLIED).day_or_night(ctx, Side.ALLIED, japan)
+    ctx.require(allies in (DAY, NIGHT), DN_RULE, f"'{allies}' is neither day nor night")
+    if japan == allies:
+        ctx.note(f"both sides want {japan}", DN_RULE)
+        return japan
+    face = ctx.dice.d6(label="day/night roll", rule=DN_RULE)
+    mode = japan if face in ctx.tables.day_night_japan_faces else allies
+    ctx.note(f"Japan wants {japan}, the Allies {allies}: day/night roll {face} -> {mode}", DN_RULE)
+    return mode
+
+
+def play_round(ctx: BattleContext, pursuit: tuple[Side, dict[str, str]] | None) -> None:
+    """One round (a normal round, or a pursuit round: ``(fleeing side, pursuer -> target)``, where pursuers
+    attack only the unit they pursue and the pursued attack only their pursuers)."""
+    ctx.stage = "round" if pursuit is None else ctx.stage
+    mode = day_or_night(ctx)
+    ctx.note(f"round {ctx.round}{' (pursuit)' if pursuit else ''}: {mode}", ROUND_RULE, event=True)
+    declared: set[str] | None = None
+    if mode == NIGHT:
+        carriers = ctx.names(Side.ALLIED, where=lambda u: u.is_carrier and _night_firer(u)
+                             and _takes_part(u, Side.ALLIED, pursuit))
+        declared = set(ctx.policy(Side.ALLIED).night_firing_carriers(ctx, Side.ALLIED, list(carriers))) \
+            if carriers else set()
+        for name in declared:
+            ctx.require(name in carriers, NIGHT_RULE, f"{name} cannot be named to fire at night (no gunnery)")
+        if carriers:
+            ctx.note(f"Allied carriers firing tonight: {', '.join(sorted(declared)) or 'none'}", NIGHT_RULE)
+    attacks: list[Attack] = []
+    for side in ROLL_ORDER:
+        enemy = other(side)
+        firers, targets = _firers_and_targets(ctx, side, mode, pursuit, declared or set())
+        if not firers or not targets:
+            continue
+        if pursuit is not None and side is not pursuit[0]:
+            plan = {p: t for p, t in pursuit[1].items() if p in firers and t in targets}
+        else:
+            policy = ctx.policy(side)
+            answer = policy.gunnery_targets(ctx, side, firers, targets) if mode == NIGHT \
+                else policy.air_targets(ctx, side, firers, targets)
+            plan = check_targets(ctx, dict(answer), firers, targets, ROUND_RULE)
+        if mode == NIGHT and pursuit is None:
+            _check_screen(ctx, enemy, plan, targets)
+        factor = "gunnery" if mode == NIGHT else "air"
+        for firer_name, target in plan.items():
+            firer = ctx.units[firer_name]
+            dice = firer.gunnery if mode == NIGHT else firer.air
+            what = "gunnery" if mode == NIGHT else ("LBA strike" if firer.is_lba else "air strike")
+            attacks.append(ctx.roll_attack(firer, ctx.units[target], dice,
+                                           firer.bonus_for(factor, ctx.theatre, ctx.tables), what, ROUND_RULE))
+    ctx.apply(attacks, ROUND_RULE)
+
+
+def _firers_and_targets(ctx: BattleContext, side: Side, mode: str, pursuit: tuple[Side, dict[str, str]] | None,
+                        declared: set[str]) -> tuple[list[str], list[str]]:
+    """Who of ``side`` may attack in this round, and whom (see the module docstring)."""
+    enemy = other(side)
+
+    def fires(unit: Combatant) -> bool:
+        if not _takes_part(unit, side, pursuit):
+            return False
+        if mode == DAY:
+            return _day_source(unit)
+        return _night_firer(unit) and not (side is Side.ALLIED and unit.is_carrier and unit.name not in declared)
+
+    def attackable(unit: Combatant) -> bool:
+        return _takes_part(unit, enemy, pursuit) and (_day_target(unit) if mode == DAY else _night_target(unit))
+
+    return ctx.names(side, where=fires), ctx.names(enemy, where=attackable)
+
+
+def _takes_part(unit: Combatant, side: Side, pursuit: tuple[Side, dict[str, str]] | None) -> bool:
+    """In a normal round every unit not withdrawing; in a pursuit round only the pursuers and the pursued."""
+    if pursuit is None:
+        return not unit.withdrawing
+    fleeing_side, plan = pursuit
+    return unit.name in (plan.values() if side is fleeing_side else plan.keys())
+
+
+def _check_screen(ctx: BattleContext, enemy: Side, plan: dict[str, str], targets: list[str]) -> None:
+    """Case V-04: at night every enemy carrier present must be fired at before any amphibious unit."""
+    if not any(ctx.units[t].is_amph for t in plan.values()):
+        return
+    carriers = [t for t in targets if ctx.units[t].is_carrier]
+    unfired = [c for c in carriers if c not in plan.values()]
+    ctx.require(not unfired, NIGHT_RULE, f"every carrier ({', '.join(unfired)}) must be fired at before any "
+                "amphibious unit")
+
+
+def landing_step(ctx: BattleContext) -> None:
+    """After retreats (case V-02): amphibious units still in the area could land now.  Invading a base is not
+    resolved by classic combat (it needs a capture step in the engine for contested and quiet areas alike), so
+    the step only records who could land."""
+    for side in ROLL_ORDER:
+        ready = ctx.names(side, where=lambda u: u.is_amph and not u.withdrawing)
+        if ready:
+            ctx.note(f"landing step: {', '.join(ready)} may land (invasions not resolved here)", "VITP 4.9 (V-02)")

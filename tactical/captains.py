@@ -1,0 +1,547 @@
+"""Captains: who decides for a side.  :class:`Captain` is the interface the engine calls (a human front end
+implements the same methods); :class:`SimpleCaptain` is the AI.
+
+The AI (issue 5, item 10), deterministic (it rolls no dice):
+
+* Movement: it tries a fan of legal moves (full, half and least speed; straight, one or two turns either way,
+  turning at every chance; 90 degrees when Come About! passed) and scores each end position by the expected
+  damage its guns could deal next Gunnery Phase (in victory points, so cheap hulls of valuable ships count more)
+  less the expected damage the enemy could deal it there, with a pull towards its best range band when nothing
+  is in reach, a push away from the table edges and its own ships, and progress towards the edge its objective
+  needs (Breakout, Sweep & Clear: the enemy's; Fighting Retreat: its own).
+* Orders: Evade! when the fire it expects to take outweighs what it can deal; Come About! when a 90-degree turn
+  scores clearly better; Create Smoke! to cover a crippled ship's withdrawal; All Hands on Deck! with fires and
+  nothing to shoot at; Flood Magazines! when several areas escalate on a sinking ship.
+* Gunnery: every weapon system at the target where it does the most expected victory-point damage, with a bonus
+  for ships close to being crippled or sunk (concentrating fire); limited torpedoes only at good odds.
+* Damage control: the escalating area first, then the highest score.
+* A badly hurt crippled ship (or a fleet whose objective is an exit) heads for an edge and withdraws.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Protocol
+
+import numpy as np
+
+from scenarios.cards import MAIN_GUN_TARGETS_AT_POINT_BLANK, Arc, ShipType, WeaponKind, WeaponSystem
+from tactical.geometry import (
+    RANGE_MODIFIER,
+    VISUAL_RANGE,
+    DeploymentZone,
+    Edge,
+    Point,
+    RangeBand,
+    advance,
+    arcs_of,
+    distance,
+    in_side_arc,
+    range_band,
+    turn_heading,
+)
+from tactical.gunnery import FirePlan, Shot, fast_target, legal_targets, max_dice
+from tactical.movement import Leg, MovePlan, forced_plan, max_move, min_move, verify_move
+from tactical.orders import IllegalOrder, OrderName, coming_about, evading, legal_orders
+from tactical.scenario import EXIT_EDGE_OBJECTIVES, HOME_EDGES, Objective
+from tactical.state import Area, Battle, ShipState
+
+
+class Captain(Protocol):
+    """What the engine asks of a side's commander.  Every answer is checked by the engine, which raises
+    :class:`~tactical.orders.IllegalOrder` (naming the rule) for an illegal one."""
+
+    def choose_scouts(self, battle: Battle, side: int) -> tuple[list[str], int]:
+        """Ships (destroyers, cruisers) and the number of Observation Flights committed to scouting."""
+        ...
+
+    def deploy(
+        self, battle: Battle, side: int, zone: DeploymentZone, ships: list[str]
+    ) -> dict[str, tuple[Point, float]]:
+        """Position (inches) and heading (degrees) for each ship, inside ``zone``."""
+        ...
+
+    def choose_mover(self, battle: Battle, side: int, candidates: list[str]) -> str: ...
+
+    def choose_order(self, battle: Battle, ship: ShipState) -> OrderName | None: ...
+
+    def plan_move(self, battle: Battle, ship: ShipState) -> MovePlan: ...
+
+    def return_point(self, battle: Battle, ship: ShipState, edge: Edge) -> float:
+        """Where along ``edge`` (0..1, west to east or south to north) a returning scout enters."""
+        ...
+
+    def choose_firer(self, battle: Battle, side: int, candidates: list[str]) -> str: ...
+
+    def plan_fire(self, battle: Battle, ship: ShipState) -> FirePlan: ...
+
+    def damage_control(self, battle: Battle, ship: ShipState) -> Area | None: ...
+
+
+# --------------------------------------------------------------------------- expectations
+
+
+def hit_chance(modifier: int, *, twin_linked: bool = False, target_evading: bool = False) -> float:
+    """Exact chance that one Attack Die hits (4+ after ``modifier``), with the re-roll rules of
+    :func:`tactical.gunnery.roll_to_hit`."""
+    p = min(max(3 + modifier, 0), 6) / 6
+    if target_evading:
+        return p * p + ((1 - p) * p if twin_linked else 0.0)
+    return p + (1 - p) * p if twin_linked else p
+
+
+def damage_per_die(weapon: WeaponSystem, target: ShipState, modifier: int, belt: int) -> float:
+    """Expected hull damage of one Damage Die (critical hits valued at 2 points each)."""
+    weak = weapon.has("Weak") and target.type is not ShipType.CIVILIAN
+    if weapon.has("Devastating"):
+        dmg = sum(max(f - belt, 0) for f in range(2, 7)) / 6
+        crit = 0.0 if weak else 2 / 6
+    else:
+        dmg = sum(1 for f in range(2, 7) if f + modifier >= target.card.armour) / 6
+        crit = 0.0 if weak else (2 / 6 if weapon.has("Heavy") else 1 / 6) * 0.5
+    return dmg + 2.0 * crit
+
+
+def expected_damage(
+    attacker: ShipState,
+    index: int,
+    target: ShipState,
+    a_pos: Point,
+    a_heading: float,
+    t_pos: Point,
+    t_heading: float,
+    *,
+    dice: int | None = None,
+) -> float:
+    """Expected hull damage of weapon system ``index`` of ``attacker`` (at ``a_pos``/``a_heading``) against
+    ``target`` (at ``t_pos``/``t_heading``), 0 when it cannot fire there.  Smoke is ignored."""
+    d = distance(a_pos, t_pos)
+    if d > VISUAL_RANGE:
+        return 0.0
+    arcs = arcs_of(a_pos, a_heading, t_pos)
+    side = in_side_arc(t_pos, t_heading, a_pos)
+    return _expected(attacker, index, target, d, arcs, side, dice)
+
+
+def _expected(
+    attacker: ShipState,
+    index: int,
+    target: ShipState,
+    d: float,
+    arcs: frozenset,
+    side: bool,
+    dice: int | None = None,
+) -> float:
+    """:func:`expected_damage` from precomputed geometry: range ``d``, the attacker's arcs holding the target,
+    and whether the attacker is in the target's side arcs."""
+    weapon = attacker.card.weapons[index]
+    if weapon.kind is WeaponKind.AA_BATTERY or weapon.dd <= 0:
+        return 0.0
+    band = range_band(weapon.ranges, d)
+    if band is None or d > VISUAL_RANGE or not arcs & weapon.arc_set:
+        return 0.0
+    if (
+        weapon.kind is WeaponKind.MAIN_GUN
+        and band is RangeBand.POINT_BLANK
+        and target.type not in MAIN_GUN_TARGETS_AT_POINT_BLANK
+        and not weapon.has("Fast Track")
+    ):
+        return 0.0
+    n = max_dice(attacker, index) if dice is None else dice
+    if n <= 0:
+        return 0.0
+    mod = RANGE_MODIFIER[band]
+    if target.type is ShipType.DESTROYER:
+        mod -= 1
+    fast = target.flank_speed() > 6 if not target.has_moved else fast_target(target)
+    if fast and weapon.kind is not WeaponKind.LIGHT_GUN and not weapon.has("Fast Track"):
+        mod -= 1
+    if side:
+        mod += 1
+    if weapon.kind is WeaponKind.TORPEDO:
+        mod -= 2
+    if evading(attacker):
+        mod -= 1
+    p = hit_chance(mod, twin_linked=weapon.has("Twin-Linked"), target_evading=evading(target))
+    if p <= 0:
+        return 0.0
+    dmg_mod = weapon.ap
+    if weapon.kind in (WeaponKind.MAIN_GUN, WeaponKind.LIGHT_GUN) and band >= RangeBand.LONG:
+        dmg_mod += 0 if target.has("Armoured Deck") else 1
+    belt = target.trait_value("Torpedo Belt") if weapon.kind is WeaponKind.TORPEDO and side else 0
+    dmg_mod -= belt
+    if weapon.has("Restricted") and arcs & SIDE_ARCS:
+        n = math.ceil(n / 2)
+    return n * p * weapon.dd * damage_per_die(weapon, target, dmg_mod, belt)
+
+
+SIDE_ARCS = frozenset({Arc.PORT, Arc.STARBOARD})
+
+
+def vp_weight(ship: ShipState) -> float:
+    """Victory points per point of hull damage to ``ship``."""
+    return ship.card.points / max(ship.hull_start, 1)
+
+
+# --------------------------------------------------------------------------- the AI
+
+
+@dataclass
+class SimpleCaptain:
+    """A sensible, deterministic AI captain for one side (see the module docstring).
+
+    ``objective`` steers the withdrawal logic; ``caution`` weighs the damage the ship expects to take against the
+    damage it expects to deal (1 = equal weight).
+    """
+
+    objective: Objective | None = None
+    caution: float = 0.8
+    _plans: dict[tuple[str, int], tuple[MovePlan, float]] = field(default_factory=dict, repr=False)
+
+    # ---------------------------------------------------------------- set-up
+    def choose_scouts(self, battle: Battle, side: int) -> tuple[list[str], int]:
+        """Every Observation Flight scouts; a Radar destroyer is sent only from a fleet of three or more."""
+        fleet = battle.state.fleet(side)
+        flights = sum(s.trait_value("Aircraft") for s in fleet if s.has("Aircraft"))
+        flights -= len(battle.state.spotted.get(side, []))
+        destroyers = [s for s in fleet if s.type is ShipType.DESTROYER]
+        scouts = []
+        if len(destroyers) >= 3:
+            radar = [s for s in destroyers if s.has("Radar") or s.has("Advanced Radar")]
+            if radar:
+                scouts.append(radar[-1].name)
+        return scouts, flights
+
+    def deploy(
+        self, battle: Battle, side: int, zone: DeploymentZone, ships: list[str]
+    ) -> dict[str, tuple[Point, float]]:
+        """Line abreast across the middle of the zone, heaviest ships in the centre, bows to the enemy."""
+        order = sorted(ships, key=lambda n: -battle.ship(n).card.points)
+        slots = zone.line_abreast(len(order), spacing=4.0)
+        centre = (len(slots) - 1) / 2
+        slot_order = sorted(range(len(slots)), key=lambda i: (abs(i - centre), i))
+        return {name: (slots[slot_order[k]], zone.facing) for k, name in enumerate(order)}
+
+    def return_point(self, battle: Battle, ship: ShipState, edge: Edge) -> float:
+        """The point of the edge nearest the fleet's centre."""
+        fleet = [s.pos for s in battle.state.afloat(ship.side) if s.pos is not None]
+        if not fleet:
+            return 0.5
+        cx, cy = np.mean(np.asarray(fleet), axis=0)
+        table = battle.state.table
+        return float(cx / table.width) if edge in (Edge.SOUTH, Edge.NORTH) else float(cy / table.height)
+
+    # ---------------------------------------------------------------- movement
+    def choose_mover(self, battle: Battle, side: int, candidates: list[str]) -> str:
+        """The cheapest ship first: the big ships move later, knowing more."""
+        return min(candidates, key=lambda n: (battle.ship(n).card.points, n))
+
+    def choose_order(self, battle: Battle, ship: ShipState) -> OrderName | None:
+        allowed = set(legal_orders(ship))
+        if not allowed:
+            return None
+        if self._withdrawing(battle, ship) or self._exit_goal(battle, ship) is not None:
+            # heading for an edge: full speed under smoke, never Evade! (it halves the speed)
+            near = self._enemy_within(battle, ship, 20.0)
+            return OrderName.CREATE_SMOKE if near and OrderName.CREATE_SMOKE in allowed else None
+        escalating = [a for a in Area if ship.escalating(a) and ship.criticals[a] < 6]
+        if (
+            OrderName.FLOOD_MAGAZINES in allowed
+            and len(escalating) >= 2
+            and ship.hull <= 0.3 * ship.hull_start
+        ):
+            return OrderName.FLOOD_MAGAZINES
+        offence = self._offence(battle, ship, ship.pos, ship.heading)
+        incoming = self._incoming(battle, ship, ship.pos, ship.heading)
+        if escalating and offence < 0.05 and OrderName.ALL_HANDS in allowed:
+            return OrderName.ALL_HANDS
+        if (
+            OrderName.EVADE in allowed
+            and incoming > 1.0
+            and incoming * vp_weight(ship) > 2.0 * max(offence, 0.01)
+            and not self._torpedo_boat_in_reach(battle, ship)
+        ):
+            return OrderName.EVADE
+        if OrderName.COME_ABOUT in allowed and max_move(ship) >= 2 * ship.straight_run_before_turn():
+            plan, normal = self._normal_plan(battle, ship)
+            end, heading, _ = self._end_of(battle, ship, plan)
+            if self._offence(battle, ship, end, heading) < 0.05 and self._enemy_within(battle, ship, VISUAL_RANGE):
+                sharp = self._best_plan(battle, ship, allow_90=True)[1]
+                if sharp > normal + 0.5 + 0.1 * abs(normal):
+                    return OrderName.COME_ABOUT
+        return None
+
+    def plan_move(self, battle: Battle, ship: ShipState) -> MovePlan:
+        if coming_about(ship):
+            return self._best_plan(battle, ship, allow_90=True)[0]
+        if evading(ship):  # the speed is halved: plan afresh
+            return self._best_plan(battle, ship, allow_90=False)[0]
+        return self._normal_plan(battle, ship)[0]
+
+    def _normal_plan(self, battle: Battle, ship: ShipState) -> tuple[MovePlan, float]:
+        """The best plan without Come About!, worked out once per ship and turn."""
+        key = (ship.name, battle.state.turn)
+        if key not in self._plans:
+            self._plans[key] = self._best_plan(battle, ship, allow_90=False)
+        return self._plans[key]
+
+    def _candidates(self, ship: ShipState, allow_90: bool) -> list[MovePlan]:
+        top, low = max_move(ship), min_move(ship)
+        if top <= 0:
+            return [MovePlan(())]
+        speeds = sorted({round(top, 3), round(max(top / 2, low), 3), round(low, 3)}, reverse=True)
+        if ship.rudder_jam is not None:
+            return [forced_plan(ship, s) for s in speeds]
+        run = ship.straight_run_before_turn()
+        plans: list[MovePlan] = []
+        for s in speeds:
+            plans.append(MovePlan.straight(s))
+            if s < run - 1e-9:
+                continue
+            angles = (90.0, -90.0) if allow_90 else (45.0, -45.0, 22.5, -22.5)
+            for a in angles:
+                plans.append(MovePlan((Leg(0.0, run), Leg(a, s - run))))
+                if s - run > 1e-9:
+                    plans.append(MovePlan((Leg(0.0, s), Leg(a, 0.0))))
+                if allow_90:
+                    continue
+                k = int((s + 1e-9) // run)
+                legs = [Leg(0.0, run)] + [Leg(a, run) for _ in range(k - 1)]
+                rest = s - k * run
+                legs.append(Leg(a, rest)) if rest > 1e-9 else legs.append(Leg(a, 0.0))
+                plans.append(MovePlan(tuple(legs)))
+                if k >= 2 and abs(a) == 45.0:
+                    plans.append(MovePlan((Leg(0.0, run), Leg(a, run), Leg(a, s - 2 * run))))
+        legal = []
+        for plan in plans:
+            try:
+                verify_move(ship, plan)
+            except IllegalOrder:
+                continue
+            legal.append(plan)
+        return legal or [MovePlan.straight(top)]
+
+    def _best_plan(self, battle: Battle, ship: ShipState, *, allow_90: bool) -> tuple[MovePlan, float]:
+        best: tuple[MovePlan, float] | None = None
+        withdrawing = self._withdrawing(battle, ship)
+        for plan in self._candidates(ship, allow_90):
+            pos, heading, exits = self._end_of(battle, ship, plan)
+            score = self._score(battle, ship, pos, heading, exits, withdrawing)
+            if best is None or score > best[1] + 1e-9:
+                best = (plan, score)
+        assert best is not None
+        return best
+
+    @staticmethod
+    def _end_of(battle: Battle, ship: ShipState, plan: MovePlan) -> tuple[Point, float, Edge | None]:
+        assert ship.pos is not None
+        pos, heading = ship.pos, ship.heading
+        for leg in plan.legs:
+            heading = turn_heading(heading, leg.turn)
+            end = advance(pos, heading, leg.distance)
+            exit_at = battle.state.table.exit_point(pos, end)
+            if exit_at is not None:
+                return exit_at[0], heading, exit_at[1]
+            pos = end
+        return pos, heading, None
+
+    def _exit_goal(self, battle: Battle, ship: ShipState) -> Edge | None:
+        want = EXIT_EDGE_OBJECTIVES.get(self.objective) if self.objective else None
+        if want == "enemy":
+            return HOME_EDGES[1 - ship.side]
+        if want == "own":
+            return HOME_EDGES[ship.side]
+        return None
+
+    def _withdrawing(self, battle: Battle, ship: ShipState) -> bool:
+        """A crippled ship with less than 60% of its Crippled value left heads out."""
+        return ship.crippled and ship.hull < 0.6 * max(ship.card.crippled, 1)
+
+    def _score(
+        self, battle: Battle, ship: ShipState, pos: Point, heading: float, exits: Edge | None, withdrawing: bool
+    ) -> float:
+        goal = self._exit_goal(battle, ship)
+        if exits is not None:
+            if withdrawing or (goal is not None and exits is goal):
+                return 1000.0
+            return -1000.0
+        incoming = self._incoming(battle, ship, pos, heading) * vp_weight(ship)
+        table = battle.state.table
+        edge_gap = min(pos[0], table.width - pos[0], pos[1], table.height - pos[1])
+        if withdrawing or goal is not None:
+            target_edge = goal or self._nearest_edge(battle, pos)
+            progress = -self._edge_distance(battle, pos, target_edge)
+            if withdrawing:
+                return 2.0 * progress - 2.0 * incoming
+            # an exit objective: the edge first, fire and safety second
+            return 10.0 * progress - 0.5 * incoming + 0.5 * self._offence(battle, ship, pos, heading)
+        offence = self._offence(battle, ship, pos, heading)
+        score = offence - self.caution * incoming
+        enemies = [e for e in battle.state.enemies(ship) if e.pos is not None]
+        if enemies:
+            nearest = min(distance(pos, e.pos) for e in enemies)  # type: ignore[arg-type]
+            want = self._preferred_range(ship)
+            score -= 0.15 * max(nearest - want, 0.0) + 0.05 * max(want * 0.5 - nearest, 0.0)
+        if edge_gap < 6.0:
+            score -= 1.5 * (6.0 - edge_gap)
+        ahead = advance(pos, heading, ship.straight_run_before_turn() + 2.0)
+        if not table.contains(ahead):
+            score -= 4.0
+        for friend in battle.state.afloat(ship.side):
+            if friend is not ship and friend.pos is not None and distance(pos, friend.pos) < 2.0:
+                score -= 2.0 * (2.0 - distance(pos, friend.pos))
+        return score
+
+    @staticmethod
+    def _nearest_edge(battle: Battle, pos: Point) -> Edge:
+        gaps = {e: SimpleCaptain._edge_distance(battle, pos, e) for e in Edge}
+        return min(gaps, key=lambda e: (gaps[e], e.value))
+
+    @staticmethod
+    def _edge_distance(battle: Battle, pos: Point, edge: Edge) -> float:
+        table = battle.state.table
+        return {
+            Edge.WEST: pos[0],
+            Edge.EAST: table.width - pos[0],
+            Edge.SOUTH: pos[1],
+            Edge.NORTH: table.height - pos[1],
+        }[edge]
+
+    @staticmethod
+    def _preferred_range(ship: ShipState) -> float:
+        """The short-range limit of the ship's main armament (Main Guns, else its heaviest other weapon)."""
+        best = 0.0
+        for kind in (WeaponKind.MAIN_GUN, WeaponKind.LIGHT_GUN, WeaponKind.TORPEDO):
+            for i, w in enumerate(ship.card.weapons):
+                if w.kind is kind and w.ranges is not None and ship.weapon_ad(i) > 0:
+                    best = max(best, float(w.ranges[1]))
+            if best:
+                return best
+        return 10.0
+
+    @staticmethod
+    def _enemy_within(battle: Battle, ship: ShipState, inches: float) -> bool:
+        return ship.pos is not None and any(
+            e.pos is not None and distance(e.pos, ship.pos) <= inches for e in battle.state.enemies(ship)
+        )
+
+    def _torpedo_boat_in_reach(self, battle: Battle, ship: ShipState) -> bool:
+        """A ship with torpedoes loaded and a worthwhile target near does not Evade! (it could not fire them)."""
+        if ship.pos is None:
+            return False
+        for i, w in enumerate(ship.card.weapons):
+            if w.kind is WeaponKind.TORPEDO and max_dice(ship, i) > 0 and w.ranges is not None:
+                for e in battle.state.enemies(ship):
+                    if e.pos is not None and distance(ship.pos, e.pos) <= w.ranges[1] + max_move(ship):
+                        return True
+        return False
+
+    def _offence(self, battle: Battle, ship: ShipState, pos: Point | None, heading: float) -> float:
+        """Expected victory points the ship's weapons could win from ``pos``/``heading`` (each system at its best
+        target; enemies assumed where they are)."""
+        if pos is None:
+            return 0.0
+        best = [0.0] * len(ship.card.weapons)
+        for e in battle.state.enemies(ship):
+            if e.pos is None:
+                continue
+            d = distance(pos, e.pos)
+            if d > VISUAL_RANGE:
+                continue
+            arcs = arcs_of(pos, heading, e.pos)
+            side = in_side_arc(e.pos, e.heading, pos)
+            weight = vp_weight(e)
+            for i in range(len(best)):
+                best[i] = max(best[i], _expected(ship, i, e, d, arcs, side) * weight)
+        return sum(best)
+
+    def _incoming(self, battle: Battle, ship: ShipState, pos: Point | None, heading: float) -> float:
+        """Expected hull damage the enemy could deal the ship at ``pos``/``heading`` (every enemy system)."""
+        if pos is None:
+            return 0.0
+        total = 0.0
+        for e in battle.state.enemies(ship):
+            if e.pos is None:
+                continue
+            d = distance(e.pos, pos)
+            if d > VISUAL_RANGE:
+                continue
+            arcs = arcs_of(e.pos, e.heading, pos)
+            side = in_side_arc(pos, heading, e.pos)
+            for i in range(len(e.card.weapons)):
+                total += _expected(e, i, ship, d, arcs, side)
+        return total
+
+    # ---------------------------------------------------------------- gunnery
+    def choose_firer(self, battle: Battle, side: int, candidates: list[str]) -> str:
+        """The ship that can do the most damage now fires first."""
+        def value(name: str) -> tuple[float, str]:
+            s = battle.ship(name)
+            return (-self._offence(battle, s, s.pos, s.heading), name)
+
+        return min(candidates, key=value)
+
+    def plan_fire(self, battle: Battle, ship: ShipState) -> FirePlan:
+        """Each weapon system at its best target (main guns first), with bonuses for finishing ships off."""
+        if ship.pos is None:
+            return FirePlan()
+        pending: dict[str, float] = {}
+        shots: list[Shot] = []
+        order = sorted(
+            range(len(ship.card.weapons)),
+            key=lambda i: (
+                [WeaponKind.MAIN_GUN, WeaponKind.TORPEDO, WeaponKind.LIGHT_GUN, WeaponKind.AA_BATTERY].index(
+                    ship.card.weapons[i].kind
+                ),
+                i,
+            ),
+        )
+        last_turn = battle.state.turn >= battle.state.max_turns
+        for i in order:
+            weapon = ship.card.weapons[i]
+            targets = legal_targets(battle, ship, i)
+            best: tuple[float, ShipState, float] | None = None
+            for t in targets:
+                assert t.pos is not None
+                exp = expected_damage(ship, i, t, ship.pos, ship.heading, t.pos, t.heading)
+                if exp <= 0:
+                    continue
+                already = pending.get(t.name, 0.0)
+                left = t.hull - already
+                value = exp * vp_weight(t)
+                worn = (t.hull_start - left) / max(t.hull_start - t.card.crippled, 1)
+                value *= 1.0 + min(max(worn, 0.0), 1.0)  # concentrate on ships already hurt
+                if not t.crippled and left - exp <= t.card.crippled:
+                    value *= 1.6
+                if left - exp <= 0:
+                    value *= 1.4
+                if t.crippled:
+                    value *= 1.2
+                if best is None or value > best[0] + 1e-12:
+                    best = (value, t, exp)
+            if best is None:
+                continue
+            _, target, exp = best
+            dice = max_dice(ship, i)
+            limited = ship.weapons[i].loaded is not None
+            if weapon.kind is WeaponKind.TORPEDO and limited and not (last_turn or ship.crippled):
+                per_die = exp / max(dice, 1)
+                worth = per_die * vp_weight(target)
+                if worth < 0.5 and target.type not in (ShipType.BATTLESHIP, ShipType.CARRIER):
+                    continue
+            if weapon.has("Restricted") and in_side_arc(ship.pos, ship.heading, target.pos):  # type: ignore[arg-type]
+                dice = math.ceil(ship.weapon_ad(i) / 2)
+            if dice <= 0:
+                continue
+            shots.append(Shot(i, target.name, dice))
+            pending[target.name] = pending.get(target.name, 0.0) + exp
+        return FirePlan(tuple(shots))
+
+    # ---------------------------------------------------------------- end phase
+    def damage_control(self, battle: Battle, ship: ShipState) -> Area | None:
+        """The escalating area with the highest score, else the highest repairable score (Engine on ties)."""
+        repairable = [a for a in Area if 0 < ship.criticals[a] < 6]
+        if not repairable:
+            return None
+        return max(repairable, key=lambda a: (ship.escalating(a), ship.criticals[a], a is Area.ENGINE))

@@ -1,0 +1,296 @@
+"""Table geometry (numpy): positions in inches, headings in degrees, bridge-to-bridge ranges, arcs, range bands.
+
+Conventions (000 "Pre-Measuring", "Ship Models", "Fire Arcs", "Deployment"):
+
+* The table is ``width`` x ``height`` inches (default 72" x 48", the 6' x 4' of "Deployment"); ``x`` runs from the
+  west (left-hand) edge to the east, ``y`` from the south (bottom) edge to the north.  Positions are the bridge.
+* Headings are compass degrees in ``[0, 360)``: 0 is north (+y), 90 east (+x), turning clockwise; a turn to
+  starboard adds degrees, a turn to port subtracts them.
+* Every distance is measured bridge to bridge, in inches.
+* A ship's arcs are four 90-degree quadrants centred on the bow (Fore), the right (Starboard), the stern (Aft)
+  and the left (Port).  A bearing exactly on a boundary lies in both arcs (R-TAC-03).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from enum import IntEnum, StrEnum
+
+import numpy as np
+
+from scenarios.cards import Arc
+
+TABLE_WIDTH = 72.0
+TABLE_HEIGHT = 48.0
+VISUAL_RANGE = 30.0
+"""000 "Maximum Visual Range": beyond 30" only Beyond the Horizon attacks are possible."""
+FLEET_SEPARATION = 36.0
+"""000 "Deployment": the two deployment zones are 36" apart."""
+SMOKE_RADIUS = 1.0
+"""R-TAC-12: a smoke counter is a disc 2" across."""
+SHIP_CLEARANCE = 1.0
+"""R-TAC-07: a ship may not end its move with its bridge within 1" of another ship's bridge (no stacking)."""
+EPS = 1e-9
+
+Point = tuple[float, float]
+
+
+class RangeBand(IntEnum):
+    """000 "Weapon Systems": the four range bands of a weapon, nearest first."""
+
+    POINT_BLANK = 0
+    SHORT = 1
+    LONG = 2
+    EXTREME = 3
+
+    @property
+    def label(self) -> str:
+        return self.name.replace("_", " ").lower()
+
+
+_BANDS = tuple(RangeBand)
+RANGE_MODIFIER = {RangeBand.POINT_BLANK: +1, RangeBand.SHORT: 0, RangeBand.LONG: -1, RangeBand.EXTREME: -2}
+"""000 "Attack Dice Modifiers": range (only the relevant one applies)."""
+
+
+class Edge(StrEnum):
+    """Table edges, as on the deployment and returning-ships diagrams (north is the top of the diagram)."""
+
+    SOUTH = "south"
+    NORTH = "north"
+    WEST = "west"
+    EAST = "east"
+
+    @property
+    def opposite(self) -> Edge:
+        return {Edge.SOUTH: Edge.NORTH, Edge.NORTH: Edge.SOUTH, Edge.WEST: Edge.EAST, Edge.EAST: Edge.WEST}[self]
+
+    @property
+    def inward_heading(self) -> float:
+        """Heading (degrees) pointing from this edge into the table."""
+        return {Edge.SOUTH: 0.0, Edge.NORTH: 180.0, Edge.WEST: 90.0, Edge.EAST: 270.0}[self]
+
+
+def normalize_heading(heading: float) -> float:
+    """A heading folded into ``[0, 360)`` degrees."""
+    h = float(heading) % 360.0
+    return 0.0 if abs(h - 360.0) < EPS else h
+
+
+def heading_vector(heading: float) -> np.ndarray:
+    """Unit vector (x, y) of a compass heading in degrees."""
+    rad = np.deg2rad(heading)
+    return np.array([np.sin(rad), np.cos(rad)])
+
+
+def advance(pos: Sequence[float], heading: float, inches: float) -> Point:
+    """The point ``inches`` ahead of ``pos`` along ``heading``."""
+    rad = math.radians(heading)
+    return (pos[0] + inches * math.sin(rad), pos[1] + inches * math.cos(rad))
+
+
+def distance(a: Sequence[float], b: Sequence[float]) -> float:
+    """Bridge-to-bridge distance in inches (scalar ``math``: this is the engine's hot path)."""
+    return math.hypot(b[0] - a[0], b[1] - a[1])
+
+
+def distance_matrix(positions: np.ndarray) -> np.ndarray:
+    """``(n, 2)`` positions -> ``(n, n)`` distances in inches."""
+    pts = np.asarray(positions, dtype=float).reshape(-1, 2)
+    diff = pts[:, None, :] - pts[None, :, :]
+    return np.hypot(diff[..., 0], diff[..., 1])
+
+
+def bearing(a: Sequence[float], b: Sequence[float]) -> float:
+    """Compass bearing in degrees ``[0, 360)`` from ``a`` to ``b`` (0 when they coincide)."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    if abs(dx) < EPS and abs(dy) < EPS:
+        return 0.0
+    return normalize_heading(math.degrees(math.atan2(dx, dy)))
+
+
+def relative_bearing(pos: Sequence[float], heading: float, target: Sequence[float]) -> float:
+    """Bearing of ``target`` relative to the bow, in ``(-180, 180]`` (positive: to starboard)."""
+    rel = (bearing(pos, target) - heading) % 360.0
+    return rel - 360.0 if rel > 180.0 else rel
+
+
+def arcs_of(pos: Sequence[float], heading: float, target: Sequence[float]) -> frozenset[Arc]:
+    """The arcs of a ship at ``pos``/``heading`` in which ``target`` lies (two on a boundary, R-TAC-03).
+
+    A target on the bridge itself (distance 0) lies in every arc.
+    """
+    if distance(pos, target) < EPS:
+        return frozenset(Arc)
+    rel = relative_bearing(pos, heading, target)
+    arcs = set()
+    if abs(rel) <= 45.0 + EPS:
+        arcs.add(Arc.FORE)
+    if 45.0 - EPS <= rel <= 135.0 + EPS:
+        arcs.add(Arc.STARBOARD)
+    if abs(rel) >= 135.0 - EPS:
+        arcs.add(Arc.AFT)
+    if -135.0 - EPS <= rel <= -45.0 + EPS:
+        arcs.add(Arc.PORT)
+    return frozenset(arcs)
+
+
+def in_side_arc(pos: Sequence[float], heading: float, other: Sequence[float]) -> bool:
+    """Whether ``other`` lies in the Port or Starboard arc of the ship at ``pos``/``heading``."""
+    return bool(arcs_of(pos, heading, other) & {Arc.PORT, Arc.STARBOARD})
+
+
+def range_band(ranges: Sequence[float] | None, inches: float) -> RangeBand | None:
+    """The band of a weapon's ``ranges`` (outer limits of point blank, short, long, extreme) that ``inches`` falls
+    in (a limit belongs to the nearer band); ``None`` when out of range or the weapon has no ranges."""
+    if ranges is None:
+        return None
+    for band, limit in zip(_BANDS, ranges, strict=True):
+        if inches <= limit + EPS:
+            return band
+    return None
+
+
+def turn_heading(heading: float, degrees: float) -> float:
+    """The heading after a turn of ``degrees`` (positive: to starboard)."""
+    return normalize_heading(heading + degrees)
+
+
+def segment_hits_discs(a: Sequence[float], b: Sequence[float], centres: Iterable[Point], radius: float) -> bool:
+    """Whether the segment ``a``-``b`` passes through any disc of ``radius`` around ``centres`` (smoke, R-TAC-12)."""
+    pts = np.asarray(list(centres), dtype=float).reshape(-1, 2)
+    if len(pts) == 0:
+        return False
+    a_ = np.asarray(a, dtype=float)
+    ab = np.asarray(b, dtype=float) - a_
+    length2 = float(ab @ ab)
+    t = np.zeros(len(pts)) if length2 < EPS else np.clip(((pts - a_) @ ab) / length2, 0.0, 1.0)
+    nearest = a_ + t[:, None] * ab
+    return bool(np.any(np.hypot(*(pts - nearest).T) < radius - EPS))
+
+
+@dataclass(frozen=True)
+class Table:
+    """The playing area, ``width`` x ``height`` inches."""
+
+    width: float = TABLE_WIDTH
+    height: float = TABLE_HEIGHT
+
+    def contains(self, pos: Sequence[float]) -> bool:
+        return -EPS <= pos[0] <= self.width + EPS and -EPS <= pos[1] <= self.height + EPS
+
+    def exit_point(self, start: Sequence[float], end: Sequence[float]) -> tuple[Point, Edge] | None:
+        """Where the straight run ``start`` -> ``end`` first crosses the table edge (``None`` if it stays on)."""
+        if self.contains(end):
+            return None
+        best: tuple[float, Edge] | None = None
+        sx, sy = start
+        dx, dy = end[0] - sx, end[1] - sy
+        for edge, coord, delta, limit in (
+            (Edge.WEST, sx, dx, 0.0),
+            (Edge.EAST, sx, dx, self.width),
+            (Edge.SOUTH, sy, dy, 0.0),
+            (Edge.NORTH, sy, dy, self.height),
+        ):
+            if abs(delta) < EPS:
+                continue
+            t = (limit - coord) / delta
+            if -EPS <= t <= 1.0 + EPS and (best is None or t < best[0]):
+                px, py = sx + t * dx, sy + t * dy
+                if edge in (Edge.WEST, Edge.EAST) and not -EPS <= py <= self.height + EPS:
+                    continue
+                if edge in (Edge.SOUTH, Edge.NORTH) and not -EPS <= px <= self.width + EPS:
+                    continue
+                best = (t, edge)
+        if best is None:
+            return None
+        t, edge = best
+        return (sx + t * dx, sy + t * dy), edge
+
+    def edge_point(self, edge: Edge, fraction: float) -> Point:
+        """The point ``fraction`` (0..1) along ``edge`` (west to east, or south to north)."""
+        f = min(max(fraction, 0.0), 1.0)
+        return {
+            Edge.SOUTH: (f * self.width, 0.0),
+            Edge.NORTH: (f * self.width, self.height),
+            Edge.WEST: (0.0, f * self.height),
+            Edge.EAST: (self.width, f * self.height),
+        }[edge]
+
+    def quarter(self, pos: Sequence[float]) -> int:
+        """000 War at Sea, Domination: the table in four equal quarters, numbered 0-3 (SW, SE, NW, NE)."""
+        return int(pos[0] > self.width / 2) + 2 * int(pos[1] > self.height / 2)
+
+
+class DeploymentKind(StrEnum):
+    """000 "Deployment" diagrams: normal, enhanced and superior deployment zones."""
+
+    NORMAL = "normal"
+    ENHANCED = "enhanced"
+    SUPERIOR = "superior"
+
+
+@dataclass(frozen=True)
+class Rect:
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+
+    def contains(self, pos: Sequence[float]) -> bool:
+        return self.x0 - EPS <= pos[0] <= self.x1 + EPS and self.y0 - EPS <= pos[1] <= self.y1 + EPS
+
+
+@dataclass(frozen=True)
+class DeploymentZone:
+    """A fleet's deployment zone along its home ``edge`` (south or north), as rectangles in inches.
+
+    Depth: the zones are 36" apart, so each is ``(height - 36) / 2`` deep (6" on a 48" table, R-TAC-04).
+    Normal: the edge strip less 12" at either end; enhanced: the whole edge; superior: the whole edge plus a
+    6"-deep band along each side edge over the fleet's half of the table.  Raises ``ValueError`` for an edge other
+    than south or north, or a table too small for 36" between the fleets.
+    """
+
+    kind: DeploymentKind
+    edge: Edge
+    table: Table = Table()
+
+    def __post_init__(self) -> None:
+        if self.edge not in (Edge.SOUTH, Edge.NORTH):
+            raise ValueError(f"deployment zones are on the south or north edge, not {self.edge}")
+        if self.table.height < FLEET_SEPARATION + 2:
+            raise ValueError(f"a {self.table.height}\" table cannot hold fleets 36\" apart (000 Deployment)")
+
+    @property
+    def depth(self) -> float:
+        return (self.table.height - FLEET_SEPARATION) / 2
+
+    @property
+    def rects(self) -> tuple[Rect, ...]:
+        w, h, d = self.table.width, self.table.height, self.depth
+        y0, y1 = (0.0, d) if self.edge is Edge.SOUTH else (h - d, h)
+        inset = 12.0 if self.kind is DeploymentKind.NORMAL else 0.0
+        rects = [Rect(inset, y0, w - inset, y1)]
+        if self.kind is DeploymentKind.SUPERIOR:
+            hy0, hy1 = (0.0, h / 2) if self.edge is Edge.SOUTH else (h / 2, h)
+            rects += [Rect(0.0, hy0, 6.0, hy1), Rect(w - 6.0, hy0, w, hy1)]
+        return tuple(rects)
+
+    def contains(self, pos: Sequence[float]) -> bool:
+        return any(r.contains(pos) for r in self.rects)
+
+    @property
+    def facing(self) -> float:
+        """Heading towards the enemy edge."""
+        return self.edge.inward_heading
+
+    def line_abreast(self, count: int, spacing: float = 4.0) -> list[Point]:
+        """``count`` positions across the middle of the main strip, ``spacing`` inches apart (centred)."""
+        main = self.rects[0]
+        y = (main.y0 + main.y1) / 2
+        span = main.x1 - main.x0
+        spacing = min(spacing, span / max(count, 1))
+        x_mid = (main.x0 + main.x1) / 2
+        return [(x_mid + (i - (count - 1) / 2) * spacing, y) for i in range(count)]

@@ -1,0 +1,151 @@
+"""Orders and crew quality checks (000 "Orders", "Crew Quality Checks", "The Orders").
+
+A captain may issue one Order when the ship is nominated to move, before it moves.  Create Smoke! and Evade! are
+automatic; the others need a crew quality check (D6 + modifiers, 4+).  A failed Order is ignored and the ship
+moves as normal.  The effects live where they act: Evade! in movement and gunnery, Come About! in movement,
+Create Smoke! in movement, All Hands on Deck! in gunnery and damage control, Flood Magazines! here (at once),
+Scramble! is recorded for the carriers of the later aircraft issue.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from scenarios.cards import WeaponKind
+from tactical.criticals import lower_area
+from tactical.state import Area, Battle, ShipState
+
+R_ORDERS = "000 Orders"
+R_CREW = "000 Crew Quality Checks"
+
+
+class IllegalOrder(ValueError):
+    """An order (move, Order, target) the rules forbid; the message names the rule."""
+
+    def __init__(self, rule: str, message: str) -> None:
+        self.rule = rule
+        super().__init__(f"{rule}: {message}")
+
+
+class OrderName(StrEnum):
+    ALL_HANDS = "All Hands on Deck!"
+    COME_ABOUT = "Come About!"
+    CREATE_SMOKE = "Create Smoke!"
+    EVADE = "Evade!"
+    FLOOD_MAGAZINES = "Flood Magazines!"
+    SCRAMBLE = "Scramble!"
+
+
+AUTOMATIC = frozenset({OrderName.CREATE_SMOKE, OrderName.EVADE})
+
+FLOOD_LIMITS = {Area.CREW: 1, Area.ENGINE: 3, Area.WEAPONS: 3}
+"""Flood Magazines!: the highest scores without Escalation."""
+
+
+def crew_check(battle: Battle, ship: ShipState, what: str, modifier: int = 0) -> bool:
+    """A crew quality check: D6 + the ship's modifiers (Heavy Shrapnel -1) + ``modifier``; 4+ succeeds."""
+    roll = battle.dice.d6(label=f"{ship.name} crew check: {what}", rule=R_CREW)
+    return roll + ship.crew_modifier() + modifier >= 4
+
+
+def opposed_crew_check(battle: Battle, a: ShipState, b: ShipState, what: str) -> ShipState:
+    """Opposed crew quality check: both roll with their modifiers, the higher wins, ties are rolled again."""
+    while True:
+        ra = battle.dice.d6(label=f"{a.name} opposed crew check: {what}", rule=R_CREW) + a.crew_modifier()
+        rb = battle.dice.d6(label=f"{b.name} opposed crew check: {what}", rule=R_CREW) + b.crew_modifier()
+        if ra != rb:
+            return a if ra > rb else b
+
+
+def legal_orders(ship: ShipState) -> list[OrderName]:
+    """The Orders ``ship`` may attempt now (none once its bridge is destroyed)."""
+    return [o for o in OrderName if _refusal(ship, o) is None]
+
+
+def _refusal(ship: ShipState, order: OrderName) -> str | None:
+    if not ship.can_issue_orders():
+        return "000 Vital Systems (Bridge Destroyed): the ship can no longer perform Orders"
+    if order is OrderName.EVADE and ship.has("Lumbering"):
+        return "000 Lumbering: Lumbering ships may not use the Evade! Order"
+    if order is OrderName.SCRAMBLE and not ship.has("Carrier"):
+        return "000 Scramble!: only a carrier may Scramble!"
+    return None
+
+
+def verify_order(ship: ShipState, order: OrderName) -> None:
+    """Raises :class:`IllegalOrder` if ``ship`` may not attempt ``order``."""
+    why = _refusal(ship, order)
+    if why is not None:
+        rule, message = why.split(": ", 1)
+        raise IllegalOrder(rule, f"{ship.name}: {message}")
+
+
+def issue_order(battle: Battle, ship: ShipState, order: OrderName) -> bool:
+    """Attempt ``order`` for ``ship`` (checked, crew check rolled if needed, immediate effects applied).
+
+    Returns whether it succeeded; ``ship.order``/``ship.order_ok`` record it for the rest of the turn.
+    """
+    verify_order(ship, order)
+    ok = True if order in AUTOMATIC else crew_check(battle, ship, order.value)
+    ship.order = order.value
+    ship.order_ok = ok
+    battle.log.emit(
+        "order",
+        f"{ship.name} orders {order.value}" + ("" if order in AUTOMATIC else " (passed)" if ok else " (failed)"),
+        ship=ship.name,
+        side=battle.side_name(ship.side),
+        order=order.value,
+        success=ok,
+    )
+    if ok and order is OrderName.FLOOD_MAGAZINES:
+        flood_magazines(battle, ship)
+    return ok
+
+
+def flood_magazines(battle: Battle, ship: ShipState) -> None:
+    """Flood Magazines!: scores lowered to where Escalation stops (Crew 1, Engine and Weapons 3; a 6 is never
+    repaired, R-TAC-11); one random Main Gun out of action for good (no turrets: Light Guns halved)."""
+    for area, limit in FLOOD_LIMITS.items():
+        if limit < ship.criticals[area] < 6:
+            lower_area(ship, area, limit)
+    turrets = ship.turrets()
+    if not ship.has_turrets():
+        ship.light_gun_halvings += 1
+        what = "Light Guns halved"
+    elif turrets:
+        index = (
+            turrets[0]
+            if len(turrets) == 1
+            else turrets[battle.dice.roll(1, len(turrets), label=f"{ship.name} flooded turret", rule=R_ORDERS)[0] - 1]
+        )
+        ship.weapons[index].out_of_action = True
+        what = f"{ship.card.weapons[index].name} out of action"
+    else:
+        what = "no turret left to flood"
+    battle.log.emit(
+        "penalty",
+        f"{ship.name} floods its magazines: scores {', '.join(f'{a.value} {s}' for a, s in ship.criticals.items())}; "
+        f"{what}",
+        ship=ship.name,
+        side=battle.side_name(ship.side),
+    )
+
+
+def evading(ship: ShipState) -> bool:
+    return ship.order == OrderName.EVADE.value and ship.order_ok
+
+
+def all_hands(ship: ShipState) -> bool:
+    return ship.order == OrderName.ALL_HANDS.value and ship.order_ok
+
+
+def coming_about(ship: ShipState) -> bool:
+    return ship.order == OrderName.COME_ABOUT.value and ship.order_ok
+
+
+def making_smoke(ship: ShipState) -> bool:
+    return ship.order == OrderName.CREATE_SMOKE.value and ship.order_ok
+
+
+def has_weapon_kind(ship: ShipState, kind: WeaponKind) -> bool:
+    return any(w.kind is kind for w in ship.card.weapons)

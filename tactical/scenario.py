@@ -1,0 +1,281 @@
+"""The War at Sea scenario (000 "War at Sea"): fleet objectives, deployment, scouting, victory.
+
+* Fleet objectives: each side rolls 2D6 on the Fleet Objective table (2-3 Destroy! high, 4 Breakout low, 5
+  Defence Line low, 6 Attrition medium, 7 Sweep & Clear medium, 8 Domination medium, 9 Fighting Retreat low, 10
+  Last Stand low, 11-12 Ultimate Enemy high, R-TAC-17); a high priority gives +10% fleet points, a low one -10%.
+  Competitive battles use one of the five matched pairs instead.
+* Deployment: a D10 roll-off (ties rolled again); the lower deploys its whole fleet first.  Side 0 deploys along
+  the south edge, side 1 along the north edge, 36" apart (normal zones).
+* Scouting: destroyers and cruisers set aside for scouting, and Observation Flights (Aircraft X gives X, R-TAC-16),
+  each roll a D6 before the first turn: 5+ is a Scouting Point (Radar +1, Advanced Radar +2, and a failed die of
+  such a ship is rolled again).  2+ points: +1 Initiative; 7+: redeploy in the enhanced zone (scouts rejoin);
+  8+: +2 Initiative; 10+: redeploy in the superior zone (4+ deep deployment and Flights: carriers, later issue).
+  Scouts still away roll a D6 in each End Phase: a 6 brings them back (:mod:`tactical.turn`).
+* Victory: after 8 turns, or when a fleet has no ship left on the table (none due back); each side's objective
+  gives a major, minor or no victory; major beats minor beats none, anything else is a draw.  "The number of
+  ships required is rounded up and does not include scouts."  "Most victory points" means strictly more.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from enum import StrEnum
+
+from scenarios.cards import ShipType
+from tactical.geometry import DeploymentKind, DeploymentZone, Edge, Table
+from tactical.state import Battle, ShipState, Status
+from tactical.turn import roll_off
+
+R_OBJ = "000 War at Sea: Fleet Objectives"
+R_SCOUT = "000 War at Sea: Scouting"
+R_DEPLOY = "000 War at Sea: Deployment"
+R_VICTORY = "000 War at Sea: Victory or Defeat"
+HOME_EDGES = (Edge.SOUTH, Edge.NORTH)
+"""Side 0 deploys along the south edge, side 1 along the north edge."""
+
+
+class Objective(StrEnum):
+    DESTROY = "Destroy!"
+    BREAKOUT = "Breakout"
+    DEFENCE_LINE = "Defence Line"
+    ATTRITION = "Attrition"
+    SWEEP_AND_CLEAR = "Sweep & Clear"
+    DOMINATION = "Domination"
+    FIGHTING_RETREAT = "Fighting Retreat"
+    LAST_STAND = "Last Stand"
+    ULTIMATE_ENEMY = "Ultimate Enemy"
+
+
+class Priority(StrEnum):
+    HIGH = "high"
+    MEDIUM = "medium"
+    LOW = "low"
+
+
+OBJECTIVE_TABLE: dict[int, tuple[Objective, Priority]] = {
+    2: (Objective.DESTROY, Priority.HIGH),
+    3: (Objective.DESTROY, Priority.HIGH),
+    4: (Objective.BREAKOUT, Priority.LOW),
+    5: (Objective.DEFENCE_LINE, Priority.LOW),
+    6: (Objective.ATTRITION, Priority.MEDIUM),
+    7: (Objective.SWEEP_AND_CLEAR, Priority.MEDIUM),
+    8: (Objective.DOMINATION, Priority.MEDIUM),
+    9: (Objective.FIGHTING_RETREAT, Priority.LOW),
+    10: (Objective.LAST_STAND, Priority.LOW),
+    11: (Objective.ULTIMATE_ENEMY, Priority.HIGH),
+    12: (Objective.ULTIMATE_ENEMY, Priority.HIGH),
+}
+"""000 Fleet Objective Table (2D6); the 11-12 row is Ultimate Enemy, high priority (R-TAC-17)."""
+
+PRIORITY_OF = {obj: pri for obj, pri in OBJECTIVE_TABLE.values()}
+PRIORITY_FACTOR = {Priority.HIGH: 1.1, Priority.MEDIUM: 1.0, Priority.LOW: 0.9}
+
+MATCHED_OBJECTIVES: tuple[tuple[Objective, Objective], ...] = (
+    (Objective.ATTRITION, Objective.DESTROY),
+    (Objective.ATTRITION, Objective.FIGHTING_RETREAT),
+    (Objective.BREAKOUT, Objective.DEFENCE_LINE),
+    (Objective.DESTROY, Objective.LAST_STAND),
+    (Objective.SWEEP_AND_CLEAR, Objective.DEFENCE_LINE),
+)
+"""000 Competitive Battles: the matched objectives."""
+
+EXIT_EDGE_OBJECTIVES = {
+    Objective.BREAKOUT: "enemy",
+    Objective.SWEEP_AND_CLEAR: "enemy",
+    Objective.FIGHTING_RETREAT: "own",
+}
+"""Objectives won by moving half the fleet off a table edge: the opponent's or one's own."""
+
+
+class Victory(StrEnum):
+    MAJOR = "major"
+    MINOR = "minor"
+    NONE = "none"
+
+
+RANK = {Victory.MAJOR: 2, Victory.MINOR: 1, Victory.NONE: 0}
+
+
+def objective_for_roll(total: int) -> tuple[Objective, Priority]:
+    """The Fleet Objective table: 2D6 total (2-12) -> objective and priority; ``ValueError`` otherwise."""
+    if total not in OBJECTIVE_TABLE:
+        raise ValueError(f"2D6 totals 2-12, not {total}")
+    return OBJECTIVE_TABLE[total]
+
+
+def roll_objective(battle: Battle, side: int) -> Objective:
+    faces = battle.dice.roll(2, 6, label=f"{battle.side_name(side)} fleet objective", rule=R_OBJ)
+    return objective_for_roll(sum(faces))[0]
+
+
+def roll_matched_objectives(battle: Battle) -> tuple[Objective, Objective]:
+    """Competitive battles: a D6 picks one of the five pairs (a 6 is rolled again), a D10 roll-off (ties again)
+    gives its first objective to the winner (R-TAC-17)."""
+    while True:
+        face = battle.dice.d6(label="matched objectives", rule="000 Competitive Battles")
+        if face <= len(MATCHED_OBJECTIVES):
+            break
+    first, second = MATCHED_OBJECTIVES[face - 1]
+    winner = roll_off(battle, "objective roll-off", "000 Competitive Battles")
+    return (first, second) if winner == 0 else (second, first)
+
+
+def points_allowance(points: int, objective: Objective) -> int:
+    """Fleet points after the objective's priority: +10% high, -10% low (rounded down)."""
+    return math.floor(points * PRIORITY_FACTOR[PRIORITY_OF[objective]] + 1e-9)
+
+
+# --------------------------------------------------------------------------- scouting
+
+
+def can_scout(ship: ShipState) -> bool:
+    """Only destroyers and cruisers may be committed to scouting."""
+    return ship.type in (ShipType.DESTROYER, ShipType.CRUISER)
+
+
+def observation_flights(ships: list[ShipState]) -> int:
+    """Observation Flights carried by the fleet: the X of each ship's Aircraft X (R-TAC-16)."""
+    return sum(s.trait_value("Aircraft") for s in ships if s.has("Aircraft"))
+
+
+def scout_die(battle: Battle, ship: ShipState | None, what: str) -> bool:
+    """One scouting die: 5+ earns a point; Radar +1, Advanced Radar +2, and such a ship rolls a failure again."""
+    bonus = 0
+    reroll = False
+    if ship is not None and ship.has("Advanced Radar"):
+        bonus, reroll = 2, True
+    elif ship is not None and ship.has("Radar"):
+        bonus, reroll = 1, True
+    face = battle.dice.d6(label=f"scouting: {what}", rule=R_SCOUT)
+    if face + bonus < 5 and reroll:
+        face = battle.dice.d6(label=f"scouting: {what} (radar re-roll)", rule=R_SCOUT)
+    return face + bonus >= 5
+
+
+@dataclass(frozen=True)
+class ScoutingAdvantage:
+    """000 Scouting Table for a number of Scouting Points."""
+
+    points: int
+    initiative_bonus: int
+    redeploy: DeploymentKind | None
+    deep_deployment: bool
+
+
+def scouting_advantage(points: int) -> ScoutingAdvantage:
+    bonus = 2 if points >= 8 else 1 if points >= 2 else 0
+    redeploy = DeploymentKind.SUPERIOR if points >= 10 else DeploymentKind.ENHANCED if points >= 7 else None
+    return ScoutingAdvantage(points, bonus, redeploy, points >= 4)
+
+
+def roll_scouting(battle: Battle, side: int, flights: int) -> ScoutingAdvantage:
+    """Roll for every scout of ``side`` (ships with ``scout`` set, and ``flights`` Observation Flights)."""
+    points = 0
+    for ship in battle.state.fleet(side):
+        if ship.scout:
+            points += scout_die(battle, ship, ship.name)
+    for i in range(flights):
+        points += scout_die(battle, None, f"{battle.side_name(side)} Observation Flight {i + 1}")
+    advantage = scouting_advantage(points)
+    battle.state.initiative_bonus[side] = advantage.initiative_bonus
+    battle.log.emit(
+        "scouting",
+        f"{battle.side_name(side)} scores {points} Scouting Point(s): +{advantage.initiative_bonus} Initiative"
+        + (f", redeploys in the {advantage.redeploy.value} zone" if advantage.redeploy else ""),
+        side=battle.side_name(side),
+        points=points,
+    )
+    return advantage
+
+
+def zone_for(side: int, kind: DeploymentKind, table: Table) -> DeploymentZone:
+    return DeploymentZone(kind, HOME_EDGES[side], table)
+
+
+# --------------------------------------------------------------------------- victory
+
+
+def fleet_gone(battle: Battle, side: int) -> bool:
+    """No ship of ``side`` on the table and none due back from scouting."""
+    return not any(s.status in (Status.ACTIVE, Status.RETURNING) for s in battle.state.fleet(side))
+
+
+def victory_points(battle: Battle) -> tuple[int, int]:
+    """Victory points of each side: the sum of its ``vp`` events."""
+    totals = [0, 0]
+    for event in battle.log.of_kind("vp"):
+        totals[battle.state.sides.index(event.side)] += int(event.get("vp"))
+    return totals[0], totals[1]
+
+
+def _off_edge(battle: Battle, side: int, edge: Edge) -> int:
+    return sum(1 for s in battle.state.fleet(side) if battle.state.exits.get(s.name) == edge.value)
+
+
+def _half_fleet(battle: Battle, side: int) -> int:
+    return math.ceil(sum(1 for s in battle.state.fleet(side) if not s.scout) / 2)
+
+
+def _quarters(battle: Battle, side: int) -> set[int]:
+    table = battle.state.table
+    return {table.quarter(s.pos) for s in battle.state.afloat(side) if s.pos is not None}
+
+
+def assess(battle: Battle, objectives: tuple[Objective, Objective]) -> tuple[Victory, Victory]:
+    """Each side's victory (major, minor, none) under its objective at the end of the battle."""
+    vp = victory_points(battle)
+    result: list[Victory | None] = [None, None]
+
+    def most(side: int) -> bool:
+        return vp[side] > vp[1 - side]
+
+    def level(side: int) -> Victory:
+        objective, enemy = objectives[side], 1 - side
+        foes = battle.state.fleet(enemy)
+        off_enemy_edge = _off_edge(battle, side, HOME_EDGES[enemy]) >= _half_fleet(battle, side)
+        off_own_edge = _off_edge(battle, side, HOME_EDGES[side]) >= _half_fleet(battle, side)
+        if objective is Objective.DESTROY:
+            if foes and all(s.crippled or s.status is Status.SUNK for s in foes):
+                return Victory.MAJOR
+        elif objective is Objective.BREAKOUT:
+            if off_enemy_edge:
+                return Victory.MAJOR
+        elif objective is Objective.DEFENCE_LINE:
+            enemy_major = False if objectives[enemy] is Objective.DEFENCE_LINE else level(enemy) is Victory.MAJOR
+            if most(side) and not enemy_major:
+                return Victory.MAJOR
+        elif objective is Objective.ATTRITION:
+            if most(side) and vp[side] >= 1.5 * vp[enemy]:
+                return Victory.MAJOR
+        elif objective is Objective.SWEEP_AND_CLEAR:
+            if off_enemy_edge:
+                return Victory.MAJOR if most(side) else Victory.MINOR
+            return Victory.NONE
+        elif objective is Objective.DOMINATION:
+            held = _quarters(battle, side) - _quarters(battle, enemy)
+            return Victory.MAJOR if len(held) >= 3 else Victory.MINOR if len(held) >= 2 else Victory.NONE
+        elif objective is Objective.FIGHTING_RETREAT:
+            if off_own_edge and most(side):
+                return Victory.MAJOR
+        elif objective is Objective.LAST_STAND:
+            if most(side) and any(s.status is Status.SUNK for s in foes):
+                return Victory.MAJOR
+        elif objective is Objective.ULTIMATE_ENEMY:
+            prize = max(foes, key=lambda s: s.card.points, default=None)
+            if prize is not None and prize.status is Status.SUNK:
+                return Victory.MAJOR if most(side) else Victory.MINOR
+            return Victory.NONE
+        return Victory.MINOR if most(side) else Victory.NONE
+
+    for side in (0, 1):
+        result[side] = level(side)
+    return result[0], result[1]  # type: ignore[return-value]
+
+
+def winner_of(levels: tuple[Victory, Victory]) -> int | None:
+    """The side whose victory ranks higher, or ``None`` for a draw."""
+    a, b = RANK[levels[0]], RANK[levels[1]]
+    if a == b:
+        return None
+    return 0 if a > b else 1

@@ -1,0 +1,69 @@
+"""Seeded demo battles keep their invariants (issue 5 "Done when"): hull never above its start, no ship acts
+after sinking, critical scores within 0..6, VP totals equal the sum of the events, the same seed gives the same
+report.  The default run plays 50 battles; ``pytest -m slow`` plays 1,000 (each twice)."""
+
+from __future__ import annotations
+
+import pytest
+
+from scenarios.loader import load_data
+from tactical.battle import BattleReport, resolve
+from tactical.demos import DEMOS, demo_spec
+
+ACTS = {"move", "order", "attack", "hold_fire", "misfire", "damage_control", "smoke"}
+
+
+def check_invariants(report: BattleReport) -> None:
+    start = {s.name: s.hull_start for s in report.ships}
+    points = {s.name: s.points for s in report.ships}
+    sunk_at: dict[str, int] = {}
+    vp = dict.fromkeys(report.sides, 0)
+    per_ship: dict[str, int] = {}
+    for index, event in enumerate(report.events):
+        if event.kind == "hull":
+            assert 0 <= event.get("hull") <= start[event.ship]
+        if event.kind == "critical":
+            assert 0 <= event.get("score") <= 6
+        if event.kind == "sunk":
+            assert event.ship not in sunk_at
+            sunk_at[event.ship] = index
+        if event.kind in ACTS and event.ship in sunk_at:
+            raise AssertionError(f"{event.ship} acts after sinking: {event.text}")
+        if event.kind == "vp":
+            vp[event.side] += event.get("vp")
+            per_ship[event.ship] = per_ship.get(event.ship, 0) + event.get("vp")
+    assert tuple(vp[s] for s in report.sides) == report.victory_points
+    for ship in report.ships:
+        assert ship.hull_end <= ship.hull_start
+        assert all(0 <= v <= 6 for v in ship.criticals.values())
+        assert per_ship.get(ship.name, 0) <= points[ship.name]
+        if ship.sunk:
+            assert per_ship[ship.name] == points[ship.name] and ship.hull_end == 0
+    assert report.turns_played <= 8
+
+
+def sweep(count: int, twice: bool) -> None:
+    data = load_data()
+    names = list(DEMOS)
+    for n in range(count):
+        spec = demo_spec(names[n % len(names)], n // len(names), data)
+        report = resolve(spec)
+        check_invariants(report)
+        if twice:
+            assert resolve(spec) == report
+
+
+def test_fifty_seeded_battles() -> None:
+    sweep(50, twice=False)
+
+
+def test_a_few_battles_replay_identically() -> None:
+    data = load_data()
+    for name in DEMOS:
+        spec = demo_spec(name, 99, data)
+        assert resolve(spec) == resolve(spec)
+
+
+@pytest.mark.slow
+def test_a_thousand_seeded_battles_twice() -> None:
+    sweep(1000, twice=True)
