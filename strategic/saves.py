@@ -48,6 +48,12 @@ def save(campaign: Campaign, path: Path) -> None:
 def load(path: Path, data: CampaignData, resolver: BattleResolver | None = None) -> tuple[Campaign, Clock]:
     """Read a save and resume the game at its saved decision.  Raises :class:`SaveError` naming the file for an
     unreadable, corrupt, wrong-version or data-incompatible save."""
+    campaign = load_state(path, data, resolver)
+    return campaign, Clock(campaign, resume=True)
+
+
+def load_state(path: Path, data: CampaignData, resolver: BattleResolver | None = None) -> Campaign:
+    """Read a save without running the game on (for inspection, e.g. the odds advisor).  Errors as :func:`load`."""
     path = Path(path)
     try:
         text = path.read_text(encoding="utf-8")
@@ -72,5 +78,4 @@ def load(path: Path, data: CampaignData, resolver: BattleResolver | None = None)
     if state.setup not in data.setups:
         raise SaveError(f"{path}: set-up '{state.setup}' is not in the campaign data")
     dice = Dice.from_state(state.dice) if state.dice else Dice(state.seed)
-    campaign = Campaign(data, state, dice, resolver)
-    return campaign, Clock(campaign, resume=True)
+    return Campaign(data, state, dice, resolver)

@@ -8,6 +8,10 @@
                                         a headless campaign played by the AI (see tui/run_command.py)
     vas battle [--demo NAME] [--seed N] [--log FILE] [--list]
                                         a Victory at Sea miniatures battle, turn by turn
+    vas odds SAVE AREA [--runs N]       Monte Carlo odds of a pending battle in a saved game
+    vas selfplay [--games N] [--seed S] [--workers W] [--dask [ADDRESS]] [--axis L] [--allies L]
+                                        many seeded AI campaigns and a report
+    vas bench [--repeat R]              engine speed on this machine
     vas play [--load FILE]              the textual app
 
 Exit codes: 0 success, 1 invalid data (each problem printed as ``file:line: field: problem``), 2 bad usage.
@@ -30,8 +34,11 @@ from scenarios.models import LAST_TURN, Confidence, Theatre, Unit
 from strategic.board import Board
 from strategic.order_of_appearance import Movement, order_of_appearance, vitp_turn
 from tui.battle_cli import add_battle_parser
+from tui.bench_command import add_bench_parser
 from tui.labels import counter_label
+from tui.odds_command import add_odds_parser
 from tui.run_command import add_run_parser
+from tui.selfplay_command import add_selfplay_parser
 
 
 def _load(args: argparse.Namespace) -> CampaignData:
@@ -176,6 +183,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_run_parser(sub, data_option)
     add_battle_parser(sub)
+    add_odds_parser(sub, data_option)
+    add_selfplay_parser(sub, data_option)
+    add_bench_parser(sub)
 
     play = sub.add_parser("play", help="the textual app: play hot-seat or against AI nations")
     play.add_argument("--load", type=Path, metavar="FILE", help="open a saved game")

@@ -37,12 +37,19 @@ class Passive:
 
 
 def make_resolver(name: str) -> BattleResolver | None:
-    """The combat resolver by name: ``classic`` (War at Sea / VITP combat) or ``none``."""
+    """The combat resolver by name: ``classic`` (War at Sea / VITP combat), ``tactical`` (each battle fought
+    with the Victory at Sea miniatures engine) or ``none``.  Raises ``ValueError`` for another name."""
     if name == "none":
         return None
-    from strategic.classic.resolver import ClassicResolver
+    if name == "classic":
+        from strategic.classic.resolver import ClassicResolver
 
-    return ClassicResolver()
+        return ClassicResolver()
+    if name == "tactical":
+        from strategic.battles import TacticalResolver  # type: ignore[import-not-found]
+
+        return TacticalResolver()  # type: ignore[no-any-return]
+    raise ValueError(f"unknown combat resolver '{name}' (known: classic, tactical, none)")
 
 
 def add_run_parser(sub: argparse._SubParsersAction, data_option) -> None:  # type: ignore[type-arg]

@@ -182,9 +182,11 @@ class AttackOdds:
     unharmed: Fraction
 
 
-def die_outcomes(table: AttackTable, bonus: bool) -> list[tuple[Fraction, bool, int, bool]]:
+@lru_cache(maxsize=64)
+def die_outcomes(table: AttackTable, bonus: bool) -> tuple[tuple[Fraction, bool, int, bool], ...]:
     """Every outcome of one attack die and, on a hit, its damage die, with its probability:
-    ``(p, hit, points, disables)``; the probabilities sum to 1."""
+    ``(p, hit, points, disables)``; the probabilities sum to 1.  Cached: the odds advisor and the policies
+    ask for it in every round."""
     sixth = Fraction(1, 6)
     out: list[tuple[Fraction, bool, int, bool]] = []
     for face in range(1, 7):
@@ -195,7 +197,7 @@ def die_outcomes(table: AttackTable, bonus: bool) -> list[tuple[Fraction, bool, 
                 out.append((sixth * sixth, True, int(p), bool(d)))
         else:
             out.append((sixth, False, 0, result == DISABLE))
-    return out
+    return tuple(out)
 
 
 def attack_odds(table: AttackTable, dice: int, bonus: bool, defence: int, *, prior: int = 0, in_port: bool = False,
@@ -241,11 +243,13 @@ def points_distribution(table: AttackTable, dice: int, bonus: bool,
     return dict(states)
 
 
+@lru_cache(maxsize=64)
 def expected_points_per_die(table: AttackTable, bonus: bool) -> Fraction:
     """Mean damage points one die gives (0 on a miss), for the baseline policy's estimates."""
     return sum((p * pts for p, h, pts, _ in die_outcomes(table, bonus) if h), Fraction(0))
 
 
+@lru_cache(maxsize=64)
 def disable_chance_per_die(table: AttackTable, bonus: bool) -> Fraction:
     return sum((p for p, _, _, dis in die_outcomes(table, bonus) if dis), Fraction(0))
 

@@ -1,0 +1,324 @@
+"""Planning AI nations: the same player interface as the baseline, with real deployment planning.
+
+Levels: ``easy`` is the baseline AI (:class:`strategic.ai.BaselineAI`); ``normal`` plans; ``hard`` plans and
+checks its intended battles by simulation with the classic resolver (seeded, on a copy of the state).
+
+What ``normal`` does, phase by phase (it sees only what a player sees: units at sea, ports, control, POC):
+
+* Patrol: every area is worth its POC to the side (plus half what the enemy would score there) on the tracks
+  being scored; the enemy's strength there is what is at sea now plus part of what can still reach it this turn.
+  Areas are taken in order of worth, each with enough strength to beat the threat (concentration of force) or
+  not at all; ships too damaged stay in port to repair; Japanese and US carriers are kept for raids in VITP.
+* Raid (VITP): carriers and fast ships strike where the enemy's patrollers can be beaten and the area is worth it.
+* Air: land-based air goes where it controls (VITP) or strikes (War at Sea) the most worth.
+* Submarines: U-Boats go where they deny the Allies the most POC (they break control) with the least ASW against
+  them; the I-Boat and F-Boat where the most enemy ships are.
+* Return: damaged ships to the port that repairs most; the others to the port touching the most worth.
+
+The planner never breaks a rule: it only picks among :meth:`Campaign.legal_orders`.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from collections.abc import Iterable
+
+from scenarios.models import Side, Theatre, Unit, UnitType
+from strategic.ai import BaselineAI
+from strategic.campaign import Campaign
+from strategic.orders import Move, Order, PlaceAir, PlaceReinforcement, PlaceSubmarine, PlaceSurfaceRaider, ReturnToPort
+from strategic.state import Mode, Phase, UnitState, UnitStatus
+
+LEVELS = ("easy", "normal", "hard")
+MARGIN = 1.3  # strength over the expected threat before committing to an area
+
+
+def strength(unit: Unit, damage: int = 0, *, theatre: Theatre | None = None) -> float:
+    """Rough fighting worth of a counter: gunnery, airstrike (worth more in VITP's day rounds), staying power."""
+    air = (unit.air or 0) * (1.5 if theatre is Theatre.VITP else 1.0)
+    staying = max(0, (unit.defence or 0) - damage) * 0.6
+    bonus = 0.5 if unit.bonus != "none" else 0.0
+    if unit.type in (UnitType.SS, UnitType.RAIDER, UnitType.CONVOY, UnitType.FROGMEN):
+        return 0.5
+    return (unit.gunnery or 0) + air + staying + bonus
+
+
+class PlanningAI:
+    """``PlanningAI("normal")`` or ``PlanningAI("hard")`` (see the module docstring)."""
+
+    def __init__(self, level: str = "normal", *, samples: int = 40) -> None:
+        if level not in LEVELS:
+            raise ValueError(f"unknown AI level '{level}' (known: {', '.join(LEVELS)})")
+        self.level = level
+        self.name = level
+        self.samples = samples
+        self._baseline = BaselineAI()
+
+    def orders(self, campaign: Campaign, player: str) -> list[Order]:
+        if self.level == "easy":
+            return self._baseline.orders(campaign, player)
+        legal = campaign.legal_orders(player)
+        phase = campaign.state.phase
+        if phase is Phase.REINFORCE:
+            return self._reinforce(campaign, legal)
+        if phase is Phase.PATROL:
+            return self._patrol(campaign, player, legal)
+        if phase is Phase.RAID:
+            return self._raid(campaign, legal)
+        if phase is Phase.AIR:
+            return self._air(campaign, [o for o in legal if isinstance(o, PlaceAir)])
+        if phase is Phase.SUBMARINE:
+            return self._submarines(campaign, [o for o in legal if isinstance(o, PlaceSubmarine)])
+        if phase is Phase.RETURN:
+            return self._return(campaign, [o for o in legal if isinstance(o, ReturnToPort)])
+        return []
+
+    # ------------------------------------------------------------------ evaluation
+
+    def worth(self, campaign: Campaign, area: str, side: Side) -> float:
+        """POC the area brings the side (and half of what it denies the enemy), on tracks scored now."""
+        record = campaign.data.areas[area]
+        mine = record.poc.axis if side is Side.AXIS else record.poc.allied
+        theirs = record.poc.allied if side is Side.AXIS else record.poc.axis
+
+        def scored(award_track: Theatre) -> bool:
+            return award_track in campaign.setup.theatres and (award_track is Theatre.WAS or campaign.vitp_started)
+
+        return (mine.value if scored(mine.track) else 0) + 0.5 * (theirs.value if scored(theirs.track) else 0)
+
+    def enemy_threat(self, campaign: Campaign, side: Side) -> dict[str, float]:
+        """Enemy strength per area: at sea now, plus 40% of what sits in ports touching it (may still come)."""
+        threat: dict[str, float] = defaultdict(float)
+        enemy = campaign.enemy_of(side)
+        for us in campaign.state.units.values():
+            if us.side is not enemy or us.inactive_until is not None or us.place is None:
+                continue
+            unit = campaign.unit_record(us.name)
+            if us.status is UnitStatus.SEA:
+                threat[us.place] += strength(unit, us.damage, theatre=campaign.place_theatre(us.place))
+            elif us.status is UnitStatus.PORT and not us.moved and unit.type.is_ship:
+                for area in campaign.board.touched_by(us.place):
+                    threat[area] += 0.4 * strength(unit, us.damage, theatre=campaign.place_theatre(area))
+        return threat
+
+    # ------------------------------------------------------------------ phases
+
+    def _reinforce(self, campaign: Campaign, legal: list[Order]) -> list[Order]:
+        """Arrivals go where their side is weakest: War at Sea or VITP ports (British: England or Ceylon)."""
+        out: list[Order] = []
+        by_unit: dict[str, list[PlaceReinforcement]] = defaultdict(list)
+        for order in legal:
+            if isinstance(order, PlaceReinforcement):
+                by_unit[order.unit].append(order)
+        pressure = self._theatre_pressure(campaign)
+        for name, options in sorted(by_unit.items()):
+            side = campaign.state.unit(name).side
+            out.append(max(options, key=lambda o, s=side: (pressure[(s, campaign.place_theatre(o.place))]
+                                                           if o.place in campaign.data.areas
+                                                           or o.place in campaign.data.ports else 0,
+                                                           -options.index(o))))
+        return out
+
+    def _theatre_pressure(self, campaign: Campaign) -> dict[tuple[Side, Theatre], float]:
+        """How badly each side needs ships in each theatre: the enemy's POC lead there (at least 0.1 when the
+        theatre is played and has begun)."""
+        out: dict[tuple[Side, Theatre], float] = defaultdict(float)
+        for theatre, lead in campaign.state.poc.items():
+            active = theatre is Theatre.WAS or campaign.vitp_started
+            out[(Side.ALLIED, theatre)] = (max(lead, 0) + 0.1) if active else 0.0
+            out[(Side.AXIS, theatre)] = (max(-lead, 0) + 0.1) if active else 0.0
+        return out
+
+    def _patrol(self, campaign: Campaign, player: str, legal: list[Order]) -> list[Order]:
+        out: list[Order] = [o for o in self._baseline.orders(campaign, player)
+                            if isinstance(o, PlaceSurfaceRaider)]
+        moves: dict[str, list[Move]] = defaultdict(list)
+        for order in legal:
+            if isinstance(order, Move):
+                moves[order.unit].append(order)
+        if not moves:
+            return out
+        side = campaign.state.unit(next(iter(moves))).side
+        threat = self.enemy_threat(campaign, side)
+        mine_at_sea: dict[str, float] = defaultdict(float)
+        for us in campaign.state.units.values():
+            if us.side is side and us.status is UnitStatus.SEA and us.place and us.inactive_until is None:
+                mine_at_sea[us.place] += strength(campaign.unit_record(us.name), us.damage,
+                                                  theatre=campaign.place_theatre(us.place))
+        available = {name: options for name, options in moves.items() if self._fit_to_sail(campaign, name)}
+        areas = sorted({o.path[-1] for opts in available.values() for o in opts},
+                       key=lambda a: (-self.worth(campaign, a, side), a))
+        taken: set[str] = set()
+        for area in areas:
+            if self.worth(campaign, area, side) <= 0:
+                continue
+            need = MARGIN * threat.get(area, 0.0) + 1.0 - mine_at_sea[area]
+            if need <= 0:
+                continue
+            reach = [(name, self._best_move(campaign, options, area)) for name, options in available.items()
+                     if name not in taken]
+            reach = [(n, o) for n, o in reach if o is not None]
+            power = {n: strength(campaign.unit_record(n), campaign.state.unit(n).damage,
+                                 theatre=campaign.place_theatre(area)) for n, _ in reach}
+            if sum(power.values()) < need:
+                continue  # never feed an area piecemeal
+            got = 0.0
+            for name, order in sorted(reach, key=lambda r: (-power[r[0]], len(r[1].path), r[0])):  # type: ignore[union-attr]
+                if got >= need:
+                    break
+                out.append(order)  # type: ignore[arg-type]
+                taken.add(name)
+                got += power[name]
+                mine_at_sea[area] += power[name]
+        return out
+
+    def _fit_to_sail(self, campaign: Campaign, name: str) -> bool:
+        unit, us = campaign.unit_record(name), campaign.state.unit(name)
+        if unit.defence and us.damage * 2 > unit.defence:
+            return False  # repair first
+        origin = campaign.place_theatre(us.place) if us.place else None
+        # Japanese and US carriers in VITP strike as raiders (they see the whole deployment then)
+        return not (origin is Theatre.VITP and unit.nation in ("JP", "US") and unit.type in (UnitType.CV, UnitType.CVL))
+
+    @staticmethod
+    def _best_move(campaign: Campaign, options: list[Move], area: str) -> Move | None:
+        """The surest move reaching ``area``: fewest areas (fewest speed rolls)."""
+        reaching = [o for o in options if o.path[-1] == area]
+        return min(reaching, key=lambda o: (len(o.path), o.path)) if reaching else None
+
+    def _raid(self, campaign: Campaign, legal: list[Order]) -> list[Order]:
+        moves: dict[str, list[Move]] = defaultdict(list)
+        for order in legal:
+            if isinstance(order, Move) and order.mode == "raid":
+                moves[order.unit].append(order)
+        if not moves:
+            return []
+        side = campaign.state.unit(next(iter(moves))).side
+        enemy = campaign.enemy_of(side)
+        at_sea: dict[tuple[Side, str], float] = defaultdict(float)
+        for us in campaign.state.units.values():
+            if us.status is UnitStatus.SEA and us.place and us.inactive_until is None:
+                at_sea[(us.side, us.place)] += strength(campaign.unit_record(us.name), us.damage,
+                                                        theatre=campaign.place_theatre(us.place))
+        targets = sorted({o.path[-1] for opts in moves.values() for o in opts if at_sea[(enemy, o.path[-1])] > 0},
+                         key=lambda a: (-self.worth(campaign, a, side) - at_sea[(enemy, a)] / 10, a))
+        out: list[Order] = []
+        used: set[str] = set()
+        for area in targets:
+            need = MARGIN * at_sea[(enemy, area)] - at_sea[(side, area)]
+            reach = [(n, self._best_move(campaign, opts, area)) for n, opts in moves.items() if n not in used]
+            reach = [(n, o) for n, o in reach if o is not None]
+            power = {n: strength(campaign.unit_record(n), campaign.state.unit(n).damage, theatre=Theatre.VITP)
+                     for n, _ in reach}
+            if need <= 0 or sum(power.values()) < need:
+                continue
+            if self.level == "hard" and not self._simulated_win(campaign, area, [n for n, _ in reach], side):
+                continue
+            got = 0.0
+            for name, order in sorted(reach, key=lambda r: (-power[r[0]], r[0])):
+                if got >= need:
+                    break
+                out.append(order)  # type: ignore[arg-type]
+                used.add(name)
+                got += power[name]
+        return out
+
+    def _simulated_win(self, campaign: Campaign, area: str, names: Iterable[str], side: Side) -> bool:
+        """Hard level: fight the intended battle ``samples`` times on a copy (classic resolver) and go only if
+        the side holds the area in at least half of them."""
+        from strategic.classic.resolver import ClassicResolver
+        from strategic.odds import battle_odds
+
+        probe = Campaign(campaign.data, campaign.state.model_copy(deep=True), campaign.dice, None)
+        for name in names:
+            us = probe.state.unit(name)
+            us.status, us.place, us.mode = UnitStatus.SEA, area, Mode.RAID
+        try:
+            report = battle_odds(probe, area, ClassicResolver(), runs=self.samples,
+                                 seed=campaign.state.seed * 1009 + campaign.state.turn)
+        except KeyError:
+            return False
+        return report.holds[side.value] * 2 >= report.runs
+
+    def _air(self, campaign: Campaign, orders: list[PlaceAir]) -> list[Order]:
+        by_unit: dict[str, list[PlaceAir]] = defaultdict(list)
+        for order in orders:
+            by_unit[order.unit].append(order)
+        out: list[Order] = []
+        crowd: Counter[str] = Counter()
+        for name, options in sorted(by_unit.items()):
+            us = campaign.state.unit(name)
+            enemy_here = self._enemy_ships_at_sea(campaign, us.side)
+
+            def score(o: PlaceAir, us: UnitState = us, enemy_here: Counter[str] = enemy_here) -> tuple[float, str]:
+                theatre = campaign.place_theatre(o.area)
+                value = self.worth(campaign, o.area, us.side)
+                if theatre is Theatre.WAS:  # War at Sea LBA strikes ships; it does not control
+                    value = enemy_here[o.area] * 1.0 + 0.1 * value
+                return value - 1.5 * crowd[o.area], o.area
+
+            best = max(options, key=score)
+            crowd[best.area] += 1
+            out.append(best)
+        return out
+
+    def _submarines(self, campaign: Campaign, orders: list[PlaceSubmarine]) -> list[Order]:
+        by_unit: dict[str, list[PlaceSubmarine]] = defaultdict(list)
+        for order in orders:
+            by_unit[order.unit].append(order)
+        out: list[Order] = []
+        crowd: Counter[str] = Counter()
+        hunters = Counter()
+        for us in campaign.state.units.values():
+            if us.status is UnitStatus.SEA and us.place and us.side is Side.ALLIED \
+                    and campaign.unit_record(us.name).type.is_ship:
+                hunters[us.place] += 1
+        sink = len(campaign.data.constant("asw-sink-faces")) / 6 if "asw-sink-faces" in campaign.data.constants \
+            else 1 / 6
+        for name, options in sorted(by_unit.items()):
+            us = campaign.state.unit(name)
+            enemy_ships = self._enemy_ships_at_sea(campaign, us.side)
+            if campaign.unit_record(name).nation == "DE":
+                def score(o: PlaceSubmarine, us: UnitState = us) -> tuple[float, str]:
+                    survive = (1 - sink) ** hunters[o.area]
+                    denied = campaign.data.areas[o.area].poc.allied.value if hunters[o.area] else 0
+                    return survive * (denied + 0.3 * hunters[o.area]) - crowd[o.area], o.area
+            else:
+                def score(o: PlaceSubmarine, enemy_ships: Counter[str] = enemy_ships) -> tuple[float, str]:
+                    return enemy_ships[o.area] - crowd[o.area], o.area
+            best = max(options, key=score)
+            crowd[best.area] += 1
+            out.append(best)
+        return out
+
+    @staticmethod
+    def _enemy_ships_at_sea(campaign: Campaign, side: Side) -> Counter[str]:
+        out: Counter[str] = Counter()
+        for us in campaign.state.units.values():
+            if us.status is UnitStatus.SEA and us.place and us.side is not side \
+                    and campaign.unit_record(us.name).type.is_ship:
+                out[us.place] += 1
+        return out
+
+    def _return(self, campaign: Campaign, orders: list[ReturnToPort]) -> list[Order]:
+        by_unit: dict[str, list[ReturnToPort]] = defaultdict(list)
+        for order in orders:
+            by_unit[order.unit].append(order)
+        out: list[Order] = []
+        for name, options in sorted(by_unit.items()):
+            us = campaign.state.unit(name)
+
+            def score(o: ReturnToPort, us: UnitState = us) -> tuple[float, float, str]:
+                repair = campaign.data.ports[o.port].repair if us.damage else 0
+                reach = sum(self.worth(campaign, a, us.side) for a in campaign.board.touched_by(o.port))
+                return repair, reach, o.port
+
+            out.append(max(options, key=score))
+        return out
+
+
+def agents_for(levels: dict[str, str]) -> dict[str, PlanningAI | BaselineAI]:
+    """Agents per player from level names (``easy`` is the baseline)."""
+    return {player: (BaselineAI() if level == "easy" else PlanningAI(level)) for player, level in levels.items()}
+
+

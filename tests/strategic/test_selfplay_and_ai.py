@@ -1,0 +1,80 @@
+"""Planning AI levels, self-play on local processes and Dask, and the AI-strength sweep (slow)."""
+
+from __future__ import annotations
+
+import pytest
+
+from scenarios.loader import CampaignData
+from strategic.campaign import Campaign
+from strategic.clock import Clock
+from strategic.planner import PlanningAI
+from strategic.selfplay import (
+    ALLIED_PLAYERS,
+    AXIS_PLAYERS,
+    play_match,
+    run_dask,
+    run_local,
+    side_win_rate,
+    specs_for,
+)
+from tests.strategic.engine_helpers import WithdrawResolver
+
+EASY = dict.fromkeys(AXIS_PLAYERS + ALLIED_PLAYERS, "easy")
+
+
+def test_unknown_level() -> None:
+    with pytest.raises(ValueError, match="unknown AI level 'expert'"):
+        PlanningAI("expert")
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_planning_ai_gives_only_legal_orders(data: CampaignData, level: str) -> None:
+    """Every order the planner gives in a whole game is accepted by the engine."""
+    campaign = Campaign.new(data, "standard", seed=4, resolver=WithdrawResolver())
+    clock = Clock(campaign)
+    ai = PlanningAI(level, samples=10)
+    refused = 0
+    given = 0
+    while not clock.finished and clock.decision is not None:
+        player = clock.decision.player.value
+        for order in ai.orders(campaign, player):
+            given += 1
+            try:
+                campaign.apply(player, order)
+            except Exception:  # noqa: BLE001 - any refusal counts
+                refused += 1
+        clock.end_decision()
+        if level == "hard" and campaign.state.turn > 4:
+            break
+    assert given > 100 and refused == 0
+
+
+def test_a_game_is_a_pure_function_of_its_spec() -> None:
+    spec = specs_for(1, 11, EASY)[0]
+    assert play_match(spec) == play_match(spec)
+
+
+def test_local_processes_and_dask_give_the_same_results() -> None:
+    specs = specs_for(2, 21, dict.fromkeys(AXIS_PLAYERS + ALLIED_PLAYERS, "normal"))
+    local = run_local(specs, workers=2)
+    on_dask = run_dask(specs, workers=2)
+    assert local == on_dask
+    assert all(r.turns >= 3 and r.winner in ("axis", "allied") for r in local)
+
+
+def test_normal_ai_beats_the_baseline_on_both_sides() -> None:
+    """A reduced version of the issue's 200-game sweep: 4 games per side."""
+    axis_normal = run_local(specs_for(4, 300, EASY | dict.fromkeys(AXIS_PLAYERS, "normal")), workers=2)
+    allies_normal = run_local(specs_for(4, 300, EASY | dict.fromkeys(ALLIED_PLAYERS, "normal")), workers=2)
+    assert side_win_rate(axis_normal, "axis") >= 0.75
+    assert side_win_rate(allies_normal, "allied") >= 0.75
+
+
+@pytest.mark.slow
+def test_normal_ai_beats_the_baseline_in_200_games_per_side() -> None:
+    """Issue 9: with normal AI on one side and the baseline on the other, 200 seeded campaigns each way: the
+    normal AI's side wins at least 70% of them."""
+    axis_normal = run_local(specs_for(200, 1000, EASY | dict.fromkeys(AXIS_PLAYERS, "normal")), workers=2)
+    allies_normal = run_local(specs_for(200, 1000, EASY | dict.fromkeys(ALLIED_PLAYERS, "normal")), workers=2)
+    assert side_win_rate(axis_normal, "axis") >= 0.7
+    assert side_win_rate(allies_normal, "allied") >= 0.7
