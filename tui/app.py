@@ -172,6 +172,7 @@ class CampaignScreen(Screen[None]):
         Binding("u", "undo", "Undo"),
         Binding("s", "save", "Save"),
         Binding("o", "oob", "Order of appearance"),
+        Binding("d", "odds", "Battle odds"),
         Binding("question_mark", "help", "Help"),
         Binding("q", "app.quit", "Quit"),
     ]
@@ -203,6 +204,9 @@ class CampaignScreen(Screen[None]):
                     yield DataTable(id="units", zebra_stripes=True)
                 with TabPane("Log", id="tab-log"):
                     yield RichLog(id="log", wrap=True, markup=False)
+                with TabPane("Odds", id="tab-odds"):
+                    yield Static("Press d for the odds of the battles the units now at sea would fight.",
+                                 id="odds-text")
                 with TabPane("POC", id="tab-poc"):
                     yield Static(id="poc-text")
                     yield PlotextPlot(id="poc-plot")
@@ -269,9 +273,30 @@ class CampaignScreen(Screen[None]):
     def action_oob(self) -> None:
         self.app.push_screen(OobScreen())
 
+    def action_odds(self) -> None:
+        """The odds advisor on every battle the current positions would bring (classic combat, 300 runs)."""
+        self.query_one("#tabs", TabbedContent).active = "tab-odds"
+        self.query_one("#odds-text", Static).update(Text("Simulating…", style="italic"))
+        self.compute_odds()
+
+    @work(thread=True, exclusive=True, group="odds")
+    def compute_odds(self) -> None:
+        from strategic.classic.resolver import ClassicResolver
+        from strategic.combat import find_battles
+        from strategic.odds import battle_odds
+
+        campaign = self.session.campaign
+        battles = find_battles(campaign)
+        lines = [] if battles else ["No battle would be fought with the units now at sea."]
+        for battle in battles:
+            report = battle_odds(campaign, battle.area, ClassicResolver(), runs=300, seed=campaign.state.turn)
+            lines += report.lines() + [""]
+        self.app.call_from_thread(self.query_one("#odds-text", Static).update, "\n".join(lines))
+
     def action_help(self) -> None:
         self._message(f"Pick an order and press Enter, or type one: {GRAMMAR}. e ends your phase, u takes back "
-                      "your last order, s saves, o shows the order of appearance.", ok=True)
+                      "your last order, d shows the odds of the coming battles, s saves, o shows the order of "
+                      "appearance.", ok=True)
 
     @on(Button.Pressed, "#end-phase")
     def _end_button(self) -> None:

@@ -163,3 +163,25 @@ async def test_save_and_load(data: CampaignData, tmp_path: Path) -> None:
         screen = await wait_for_human(pilot, app2)
         assert screen.session.clock.decision.phase is Phase.REINFORCE
 
+
+
+async def test_odds_tab_before_committing(data: CampaignData) -> None:
+    """Issue 9: the odds advisor is shown in the TUI before the player commits."""
+    app = VictoryAtSeaApp(data, session=session_for(data, {"germany_italy"}))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await wait_for_human(pilot, app)
+        while screen.session.clock.decision.phase is not Phase.PATROL:
+            await pilot.press("e")
+            screen = await wait_for_human(pilot, app)
+        campaign = screen.session.campaign
+        british = {u.place for u in campaign.state.units.values() if u.status is UnitStatus.SEA}
+        move = next(o for o in campaign.legal_orders("germany_italy")
+                    if getattr(o, "path", ("",))[-1] in british)
+        assert screen.give(move)
+        await pilot.press("d")
+        for _ in range(100):
+            await pilot.pause(0.05)
+            if "battles" in text_of(screen, "#odds-text") or "No battle" in text_of(screen, "#odds-text"):
+                break
+        odds = text_of(screen, "#odds-text")
+        assert "300 classic battles" in odds and "holds the area" in odds
