@@ -290,7 +290,7 @@ class CampaignScreen(Screen[None]):
         lines = [] if battles else ["No battle would be fought with the units now at sea."]
         for battle in battles:
             report = battle_odds(campaign, battle.area, ClassicResolver(), runs=300, seed=campaign.state.turn)
-            lines += report.lines() + [""]
+            lines += [*report.lines(), ""]
         self.app.call_from_thread(self.query_one("#odds-text", Static).update, "\n".join(lines))
 
     def action_help(self) -> None:
