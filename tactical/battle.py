@@ -265,6 +265,7 @@ def _deploy(battle: Battle, side: int, zone: DeploymentZone, captain: Captain, n
         f"{battle.side_name(side)} deploys {len(names)} ship(s) in its {zone.kind.value} zone",
         side=battle.side_name(side),
         ships=tuple(names),
+        positions=tuple((n, battle.ship(n).pos[0], battle.ship(n).pos[1], battle.ship(n).heading) for n in names),
     )
 
 

@@ -47,6 +47,8 @@ from strategic.order_of_appearance import Movement, order_of_appearance, vitp_tu
 from strategic.orders import IllegalOrder, Order
 from strategic.saves import SaveError, load, save
 from strategic.state import Phase
+from tactical.demos import DEMOS
+from tui.battle_viewer import BattleViewerScreen
 from tui.labels import counter_label
 from tui.map_view import MapView
 from tui.order_entry import GRAMMAR, OrderSyntaxError, describe, parse
@@ -139,6 +141,11 @@ class StartScreen(Screen[None]):
             yield Input(placeholder="path/to/save.json", id="load-path")
             yield Button("Load", id="load-game")
             yield Button("Order of appearance", id="oob")
+            yield Label("A single tactical battle (Victory at Sea miniatures rules)")
+            with Horizontal(classes="player-row"):
+                yield Select([(name, name) for name in DEMOS], value=next(iter(DEMOS)), allow_blank=False,
+                             id="demo")
+                yield Button("Fight and watch", id="fight")
             yield Static("", id="start-message")
         yield Footer()
 
@@ -159,6 +166,21 @@ class StartScreen(Screen[None]):
     @on(Button.Pressed, "#oob")
     def show_oob(self) -> None:
         self.app.push_screen(OobScreen())
+
+    @on(Button.Pressed, "#fight")
+    def fight(self) -> None:
+        demo = str(self.query_one("#demo", Select).value)
+        seed = int(self.query_one("#seed", Input).value or "0")
+        self.query_one("#start-message", Static).update(Text(f"Fighting {demo}…", style="italic"))
+        self.fight_demo(demo, seed)
+
+    @work(thread=True, exclusive=True, group="battle")
+    def fight_demo(self, demo: str, seed: int) -> None:
+        from tactical.battle import resolve
+        from tactical.demos import demo_spec
+
+        report = resolve(demo_spec(demo, seed, self.app.data))  # type: ignore[attr-defined]
+        self.app.call_from_thread(self.app.push_screen, BattleViewerScreen(report.to_json()))
 
 
 # --------------------------------------------------------------------------- campaign
@@ -539,13 +561,18 @@ class VictoryAtSeaApp(App[None]):
     HandOverScreen, PathScreen { align: center middle; }
     """
 
-    def __init__(self, data: CampaignData | None = None, *, session: Session | None = None) -> None:
+    def __init__(self, data: CampaignData | None = None, *, session: Session | None = None,
+                 battle_log: dict | None = None) -> None:
         super().__init__()
         self.data = data or load_data()
         self.session = session
+        self.battle_log = battle_log
 
     def on_mount(self) -> None:
-        if self.session is not None:
+        if self.battle_log is not None:
+            self.push_screen(StartScreen())
+            self.push_screen(BattleViewerScreen(self.battle_log))
+        elif self.session is not None:
             self.push_screen(CampaignScreen(self.session))
         else:
             self.push_screen(StartScreen())

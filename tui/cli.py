@@ -12,7 +12,8 @@
     vas selfplay [--games N] [--seed S] [--workers W] [--dask [ADDRESS]] [--axis L] [--allies L]
                                         many seeded AI campaigns and a report
     vas bench [--repeat R]              engine speed on this machine
-    vas play [--load FILE]              the textual app
+    vas play [--load FILE] [--battle-log FILE]
+                                        the textual app (campaign, or a battle log in the viewer)
 
 Exit codes: 0 success, 1 invalid data (each problem printed as ``file:line: field: problem``), 2 bad usage.
 """
@@ -152,7 +153,16 @@ def cmd_oob(args: argparse.Namespace) -> int:
 def cmd_play(args: argparse.Namespace) -> int:
     from tui.app import VictoryAtSeaApp
 
-    app = VictoryAtSeaApp(_load(args))
+    battle_log = None
+    if args.battle_log:
+        from tui.battle_viewer import load_log
+
+        try:
+            battle_log = load_log(args.battle_log)
+        except ValueError as exc:
+            print(f"vas play: {exc}", file=sys.stderr)
+            return 1
+    app = VictoryAtSeaApp(_load(args), battle_log=battle_log)
     if args.load:
         message = app.load_game_on_start(args.load)
         if message:
@@ -189,6 +199,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     play = sub.add_parser("play", help="the textual app: play hot-seat or against AI nations")
     play.add_argument("--load", type=Path, metavar="FILE", help="open a saved game")
+    play.add_argument("--battle-log", type=Path, metavar="FILE", help="watch a battle log (vas battle --log)")
     data_option(play)
     play.set_defaults(func=cmd_play)
 
