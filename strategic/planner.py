@@ -14,6 +14,7 @@ What ``normal`` does, phase by phase (it sees only what a player sees: units at 
 * Submarines: U-Boats go where they deny the Allies the most POC (they break control) with the least ASW against
   them; the I-Boat and F-Boat where the most enemy ships are.
 * Return: damaged ships to the port that repairs most; the others to the port touching the most worth.
+* The outbreak of the Pacific war (Pearl Harbor strike, the early-war announcement) and landings: as the baseline.
 
 The planner never breaks a rule: it only picks among :meth:`Campaign.legal_orders`.
 """
@@ -24,9 +25,18 @@ from collections import Counter, defaultdict
 from collections.abc import Iterable
 
 from scenarios.models import Side, Theatre, Unit, UnitType
-from strategic.ai import BaselineAI
+from strategic.ai import BaselineAI, strike_force, strike_turn
 from strategic.campaign import Campaign
-from strategic.orders import Move, Order, PlaceAir, PlaceReinforcement, PlaceSubmarine, PlaceSurfaceRaider, ReturnToPort
+from strategic.orders import (
+    Move,
+    Order,
+    PearlHarborForce,
+    PlaceAir,
+    PlaceReinforcement,
+    PlaceSubmarine,
+    PlaceSurfaceRaider,
+    ReturnToPort,
+)
 from strategic.state import Mode, Phase, UnitState, UnitStatus
 
 LEVELS = ("easy", "normal", "hard")
@@ -61,17 +71,23 @@ class PlanningAI:
         phase = campaign.state.phase
         if phase is Phase.REINFORCE:
             return self._reinforce(campaign, legal)
+        held = set(strike_force(campaign)) if player == "japan" and strike_turn(campaign) else set()
         if phase is Phase.PATROL:
-            return self._patrol(campaign, player, legal)
+            return self._patrol(campaign, player, [o for o in legal if getattr(o, "unit", None) not in held])
         if phase is Phase.RAID:
+            if held:  # the Pearl Harbor strike of the first VITP turn, as the baseline makes it (VITP 18)
+                strike = self._baseline.orders(campaign, player)
+                return strike + self._raid(campaign, [o for o in legal if getattr(o, "unit", None) not in held])
             return self._raid(campaign, legal)
         if phase is Phase.AIR:
+            if held or any(isinstance(o, PearlHarborForce) for o in legal):
+                return self._baseline.orders(campaign, player)  # the early-war announcement (002 §5.71-5.735)
             return self._air(campaign, [o for o in legal if isinstance(o, PlaceAir)])
         if phase is Phase.SUBMARINE:
             return self._submarines(campaign, [o for o in legal if isinstance(o, PlaceSubmarine)])
         if phase is Phase.RETURN:
             return self._return(campaign, [o for o in legal if isinstance(o, ReturnToPort)])
-        return []
+        return self._baseline.orders(campaign, player)  # landings
 
     # ------------------------------------------------------------------ evaluation
 
@@ -275,6 +291,7 @@ class PlanningAI:
                 hunters[us.place] += 1
         sink = len(campaign.data.constant("asw-sink-faces")) / 6 if "asw-sink-faces" in campaign.data.constants \
             else 1 / 6
+        vitp_taken = False
         for name, options in sorted(by_unit.items()):
             us = campaign.state.unit(name)
             enemy_ships = self._enemy_ships_at_sea(campaign, us.side)
@@ -286,8 +303,12 @@ class PlanningAI:
             else:
                 def score(o: PlaceSubmarine, enemy_ships: Counter[str] = enemy_ships) -> tuple[float, str]:
                     return enemy_ships[o.area] - crowd[o.area], o.area
+            if vitp_taken:  # 002 §3.323: one U-Boat in VITP a turn
+                options = [o for o in options if campaign.place_theatre(o.area) is not Theatre.VITP] or options
             best = max(options, key=score)
             crowd[best.area] += 1
+            if campaign.unit_record(name).nation == "DE" and campaign.place_theatre(best.area) is Theatre.VITP:
+                vitp_taken = True
             out.append(best)
         return out
 
