@@ -29,28 +29,39 @@ Inches = Annotated[int, Strict(), Field(ge=0, le=120)]
 
 
 class ShipType(StrEnum):
-    """The card's Type (000 "Ships in Victory at Sea": destroyer, cruiser, carrier, battleship ...)."""
+    """The card's Type (000 "Ships in Victory at Sea": destroyer, cruiser, carrier, battleship ...).
+
+    ``submarine``: a boat with the Submarine trait (000 "Submarines"; it has a second, submerged Flank Speed).
+    ``installation``: not a ship card type but the type the engine gives Shore Batteries, Coastal Structures and
+    AA Emplacements (000 "Coasts & Shorelines"), which "use all the same rules as ships" with their exceptions.
+    """
 
     BATTLESHIP = "battleship"
     CARRIER = "carrier"
     CRUISER = "cruiser"
     DESTROYER = "destroyer"
     CIVILIAN = "civilian"
+    SUBMARINE = "submarine"
+    INSTALLATION = "installation"
 
 
 MAIN_GUN_TARGETS_AT_POINT_BLANK = frozenset(
-    {ShipType.BATTLESHIP, ShipType.CARRIER, ShipType.CRUISER, ShipType.CIVILIAN}
+    {ShipType.BATTLESHIP, ShipType.CARRIER, ShipType.CRUISER, ShipType.CIVILIAN, ShipType.INSTALLATION}
 )
-"""000 "Attack Dice Modifiers" note 1: the only types Main Guns may target at point blank range."""
+"""000 "Attack Dice Modifiers" note 1: the only types Main Guns may target at point blank range (installations
+are stationary and large: R-TAC-50)."""
 
 
 class WeaponKind(StrEnum):
-    """000 "Weapon Systems": Main Gun (turrets), Light Gun, AA Battery, Torpedo (Bomb: aircraft, later)."""
+    """000 "Weapon Systems": Main Gun (turrets), Light Gun, AA Battery, Torpedo, Bomb (carried by aircraft), and
+    Depth Charge (000 "Submarines: Depth Charges"; Hedgehog and Squid count as depth charges)."""
 
     MAIN_GUN = "main_gun"
     LIGHT_GUN = "light_gun"
     AA_BATTERY = "aa_battery"
     TORPEDO = "torpedo"
+    BOMB = "bomb"
+    DEPTH_CHARGE = "depth_charge"
 
 
 class Arc(StrEnum):
@@ -91,15 +102,17 @@ SHIP_TRAITS: dict[str, bool] = {
     "Lumbering": False,
     "Radar": False,
     "Torpedo Belt": True,
-    # known, used by the later issue (aircraft, submarines): accepted on cards, no effect in the core engine yet
-    "Flights": True,
-    "Depth Charge": False,
+    "Flights": True,  # a carrier's Flight capacity (000 "Aircraft Chart": carriers' maximum number of Flights)
+    "Depth Charge": False,  # 000 Submarines: New Traits
+    "Hedgehog": False,  # 000 Submarines: Depth Charges (fires into the Fore arc)
+    "Squid": False,  # idem
     "Sub-Hunter": False,
     "Submarine": False,
     "Silent": False,
-    "Star Shell": False,
+    "Star Shell": False,  # 000 Night Battles: Star Shells
+    "Minesweeper": False,  # 001 Minefields: Minesweeping (option)
 }
-"""000 "Ship Traits" (and those of the Aircraft and Submarines chapters, not yet in play)."""
+"""000 "Ship Traits" and those of the Aircraft, Night Battles and Submarines chapters."""
 
 WEAPON_TRAITS: dict[str, bool] = {
     "Devastating": False,
@@ -113,8 +126,23 @@ WEAPON_TRAITS: dict[str, bool] = {
     "Twin-Linked": False,
     "Weak": False,
     "Wakeless": False,
+    "Kaiten": False,
 }
-"""000 "Weapon Traits" (Wakeless: Submarines chapter, applies to torpedoes and Evade!)."""
+"""000 "Weapon Traits" (Wakeless and Kaiten: Submarines chapter; a Kaiten torpedo may re-roll a miss)."""
+
+AIRCRAFT_TRAITS: dict[str, bool] = {
+    "Large": False,
+    "Tough": False,
+    "Very Tough": False,
+    "ASW": False,  # the ASW role (000 "Aircraft and Submarines")
+    "Level Bomber": False,  # flies above ship AA and barrage balloons (000 Barrage Balloons, AA Emplacements)
+    # weapon traits of the Flight's payload ("any traits that should be applied to the aircraft or its attacks")
+    "Devastating": False,
+    "Heavy": False,
+    "Weak": False,
+    "Wakeless": False,
+}
+"""000 "Aircraft Traits" (Large, Tough, Very Tough), the ASW role, Level Bombers, and payload weapon traits."""
 
 _TRAIT = re.compile(r"^(?P<name>[A-Za-z][A-Za-z -]*?)(?: (?P<value>\d+))?$")
 
@@ -234,7 +262,9 @@ class ShipCard(Sourced):
 
     ``name`` is the card's key; ``ships`` the individual ships that use it (the back of the card).  ``armour`` is
     the N of "N+" (1-7; 7 is Heavy Armour).  ``hull``/``crippled``: the Hull score and the value at or below which
-    the ship is crippled.  ``flank_speed`` in inches.
+    the ship is crippled.  ``flank_speed`` in inches; ``submerged_speed`` (inches) is the second Flank Speed of a
+    submarine, used submerged or running deep (000 "Submarines: Movement Phase"): present exactly when the card has
+    the Submarine trait.
     """
 
     name: NonEmpty
@@ -243,6 +273,7 @@ class ShipCard(Sourced):
     type: ShipType
     commissioned: Annotated[int, Strict(), Field(ge=1900, le=1950)] | None = None
     flank_speed: Inches
+    submerged_speed: Inches | None = None
     armour: Annotated[int, Strict(), Field(ge=1, le=7)]
     hull: Annotated[int, Strict(), Field(ge=1, le=300)]
     crippled: Annotated[int, Strict(), Field(ge=0, le=300)]
@@ -256,6 +287,8 @@ class ShipCard(Sourced):
     @model_validator(mode="after")
     def _consistent(self) -> ShipCard:
         _check_traits(self.traits, SHIP_TRAITS, "ship")
+        if (self.submerged_speed is not None) != self.has("Submarine"):
+            raise ValueError("a submarine (Submarine trait) needs a submerged_speed, and only a submarine has one")
         years = [r.year for r in self.refits]
         if years != sorted(set(years)):
             raise ValueError(f"refit years must be unique and ascending, got {years}")
@@ -291,10 +324,87 @@ class ShipCard(Sourced):
         return has_trait(self.traits, name)
 
 
+class AircraftRole(StrEnum):
+    """000 "Aircraft Flights and Type": the role of a Flight on the aircraft chart."""
+
+    FIGHTER = "fighter"
+    BOMBER = "bomber"
+    DIVE_BOMBER = "dive_bomber"
+    KAMIKAZE = "kamikaze"
+    TORPEDO_BOMBER = "torpedo_bomber"
+    OBSERVATION = "observation"
+
+
+class AircraftCard(Sourced):
+    """One line of a fleet list's aircraft chart (000 "Aircraft Chart"): the aircraft of a Flight.
+
+    ``carrier``: whether it may be launched from and recovered by carriers; ``role`` its type; ``flank_speed`` in
+    inches; ``dogfight`` the bonus added to its dogfight roll; ``damage_dice`` the Damage Dice rolled when its
+    attack hits; ``ap``: the chart prints no Armour Piercing column, so 0 unless a user's data says otherwise
+    (R-TAC-20); ``traits``: aircraft traits (Large, Tough, Very Tough), the ASW role, Level Bomber, and the weapon
+    traits of its payload; ``points`` its points value.
+    """
+
+    name: NonEmpty
+    nation: NonEmpty
+    commissioned: Annotated[int, Strict(), Field(ge=1900, le=1950)] | None = None
+    carrier: bool
+    role: AircraftRole
+    flank_speed: Inches
+    dogfight: Annotated[int, Strict(), Field(ge=-6, le=6)]
+    damage_dice: Annotated[int, Strict(), Field(ge=0, le=12)]
+    ap: Annotated[int, Strict(), Field(ge=-6, le=6)] = 0
+    traits: list[NonEmpty] = Field(default_factory=list)
+    points: Annotated[int, Strict(), Field(ge=0, le=1000)]
+    notes: Annotated[str, Strict()] = ""
+
+    @model_validator(mode="after")
+    def _consistent(self) -> AircraftCard:
+        _check_traits(self.traits, AIRCRAFT_TRAITS, "aircraft")
+        if self.has("Tough") and self.has("Very Tough"):
+            raise ValueError("a Flight is Tough or Very Tough, not both")
+        return self
+
+    def has(self, name: str) -> bool:
+        return has_trait(self.traits, name)
+
+
+class MTBCard(Sourced):
+    """An MTB Section of a fleet list (000 "Motor Torpedo Boats: MTB Sections"): two boats on one base.
+
+    ``armour`` (the N of N+) is what a Damage Die must beat to sink the section (equal: driven off);
+    ``flank_speed`` in inches; ``light_guns`` the Attack Dice of its Light Guns (profile 1 AD, AP -2, DD 1, Weak,
+    each); ``aa_local`` the Local score of its AA Battery; ``torpedoes`` its torpedo Attack Dice (One-Shot);
+    ``smoke`` whether it carries a smoke screen (once a game); ``depth_charges``; ``kamikaze`` a suicide boat
+    (000 "Kamikaze Attack"), which has no other weapon.
+    """
+
+    name: NonEmpty
+    nation: NonEmpty
+    commissioned: Annotated[int, Strict(), Field(ge=1900, le=1950)] | None = None
+    armour: Annotated[int, Strict(), Field(ge=1, le=7)]
+    flank_speed: Inches
+    light_guns: Annotated[int, Strict(), Field(ge=0, le=10)] = 0
+    aa_local: Annotated[int, Strict(), Field(ge=0, le=10)] = 0
+    torpedoes: Annotated[int, Strict(), Field(ge=0, le=10)] = 0
+    smoke: bool = False
+    depth_charges: bool = False
+    kamikaze: bool = False
+    points: Annotated[int, Strict(), Field(ge=0, le=1000)]
+    notes: Annotated[str, Strict()] = ""
+
+    @model_validator(mode="after")
+    def _consistent(self) -> MTBCard:
+        if self.kamikaze and (self.light_guns or self.torpedoes):
+            raise ValueError("a kamikaze boat carries only its charge (000 Kamikaze Attack)")
+        return self
+
+
 def check_cards(data: CampaignData) -> list[str]:
     """Cross-checks of the ``cards`` section: nations exist, refits follow commissioning, each named ship is on
     one card only, and a Main Gun never fires into both Fore and Aft arcs (a turret is fore or aft of the
-    bridge).  Returns ``file:line: cards (name).field: problem`` lines."""
+    bridge); the aircraft chart (``flights``) and MTB Sections (``mtbs``) name known nations.  Returns
+    ``file:line: cards (name).field: problem`` lines."""
     problems: list[str] = []
     owner: dict[str, str] = {}
 
@@ -316,4 +426,12 @@ def check_cards(data: CampaignData) -> list[str]:
         for i, weapon in enumerate(card.weapons):
             if weapon.kind is WeaponKind.MAIN_GUN and {Arc.FORE, Arc.AFT} <= set(weapon.arcs):
                 problems.append(at(key, ("weapons", i, "arcs"), "a Main Gun (turret) cannot bear both Fore and Aft"))
+        if card.type is ShipType.INSTALLATION:
+            problems.append(at(key, ("type",), "installations are built by the battle, not printed as ship cards"))
+    for section in ("flights", "mtbs"):
+        for key, record in data.sections[section].items():
+            if record.nation not in data.nations:
+                problems.append(
+                    f"{data.where(section, key, 'nation')}: {section} ({key}).nation: unknown nation '{record.nation}'"
+                )
     return problems

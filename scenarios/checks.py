@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 import networkx as nx
 
 from scenarios.cards import check_cards
+from scenarios.classes import check_classes
 from scenarios.limits import describe, violated_limits
 from scenarios.models import Activity
 
@@ -44,6 +45,7 @@ def cross_check(data: CampaignData) -> list[str]:
     _check_units(data, problems)
     _check_setups(data, problems)
     problems.extend(check_cards(data))
+    problems.extend(check_classes(data))
     return problems
 
 

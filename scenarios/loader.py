@@ -21,7 +21,8 @@ from typing import Any
 
 from pydantic import BaseModel, Field, ValidationError
 
-from scenarios.cards import ShipCard
+from scenarios.cards import AircraftCard, MTBCard, ShipCard
+from scenarios.classes import ShipClass
 from scenarios.models import (
     Adjacency,
     Confidence,
@@ -57,6 +58,9 @@ class DataFile(Record):
     setups: list[Setup] = Field(default_factory=list)
     constants: list[Constant] = Field(default_factory=list)
     cards: list[ShipCard] = Field(default_factory=list)
+    classes: list[ShipClass] = Field(default_factory=list)
+    flights: list[AircraftCard] = Field(default_factory=list)
+    mtbs: list[MTBCard] = Field(default_factory=list)
 
 
 SECTIONS: tuple[str, ...] = tuple(DataFile.model_fields)
@@ -72,6 +76,9 @@ SINGULAR = {
     "tables": "table",
     "setups": "set-up",
     "cards": "card",
+    "classes": "class",
+    "flights": "aircraft chart entry",
+    "mtbs": "MTB Section",
 }
 
 
@@ -171,6 +178,21 @@ class CampaignData:
     def cards(self) -> dict[str, ShipCard]:
         """Victory at Sea ship cards by name (seed 000; :mod:`scenarios.cards`)."""
         return self.sections["cards"]
+
+    @property
+    def classes(self) -> dict[str, ShipClass]:
+        """Ship classes (historical facts) by name, from which cards are generated (:mod:`scenarios.classes`)."""
+        return self.sections["classes"]
+
+    @property
+    def flights(self) -> dict[str, AircraftCard]:
+        """The aircraft chart: the aircraft a Flight may be made of, by name (000 "Aircraft Chart")."""
+        return self.sections["flights"]
+
+    @property
+    def mtbs(self) -> dict[str, MTBCard]:
+        """MTB Sections by name (000 "Motor Torpedo Boats")."""
+        return self.sections["mtbs"]
 
     @property
     def constants(self) -> dict[str, Constant]:

@@ -12,11 +12,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+import networkx as nx
+
 from scenarios.models import Activity, Condition, PortKind, Theatre, UnitType
 from strategic.orders import IllegalOrder, ReturnToPort
 from strategic.state import UnitState, UnitStatus
 
 if TYPE_CHECKING:
+    from scenarios.models import Unit
     from strategic.campaign import Campaign
 
 ATLANTIC = frozenset({"North Atlantic", "South Atlantic", "Caribbean", "Cape of Good Hope"})
@@ -32,12 +35,42 @@ class ReturnOption:
     rule: str
 
 
+PRE_WAR_PORTS: dict[str, tuple[str, ...]] = {
+    "AU": ("Australia",),  # 002 §5.511
+    "NL": ("Singapore",),  # 002 §5.512
+    "US": ("Samoa", "Pearl Harbor"),  # 002 §5.513 (ships)
+    "JP": ("Yokosuka Navy Yard", "Truk", "Saigon"),  # 002 §5.514 (ships and units; Saigon if friendly)
+}
+
+
+def pre_war_ports(campaign: Campaign, us: UnitState) -> tuple[str, ...] | None:
+    """Early-war start, Japan not yet attacking at the end of the turn: the only ports a unit at sea in VITP may
+    return to (002 §5.51), whatever the distance (R-OPS-24); ``None`` if the rule does not apply to it."""
+    if not campaign.early_war or campaign.pacific_at_war or us.place is None:
+        return None
+    if campaign.place_theatre(us.place) is not Theatre.VITP:
+        return None
+    unit = campaign.unit_record(us.name)
+    ports = PRE_WAR_PORTS.get(unit.nation)
+    if ports is None or (unit.nation != "JP" and not unit.type.is_ship):
+        return None
+    return ports
+
+
 def return_options(campaign: Campaign, us: UnitState) -> list[ReturnOption]:
-    """Every legal end-of-turn destination of a unit at sea, in a stable order; empty: the unit is lost."""
+    """Every legal end-of-turn destination of a unit at sea, in a stable order; empty: the unit is lost.
+
+    A unit at sea in a VITP area that touches no port it may use returns to the nearest ones it may use, or to the
+    port it sailed from (R-OPS-21).  Before Japan's attack in the early-war start the Pacific navies return only to
+    the ports of 002 §5.51 (R-OPS-24).
+    """
     data, state = campaign.data, campaign.state
     unit = campaign.unit_record(us.name)
     area = us.place
     assert area is not None and us.status is UnitStatus.SEA
+    pre_war = pre_war_ports(campaign, us)
+    if pre_war is not None:
+        return [ReturnOption(p, "pre-war", "002 §5.51") for p in pre_war if campaign.can_base(unit, us, p)]
     options: list[ReturnOption] = []
     for port in campaign.board.ports_on(area):
         if campaign.can_base(unit, us, port):
@@ -55,7 +88,31 @@ def return_options(campaign: Campaign, us: UnitState) -> list[ReturnOption]:
     if (not options and unit.nation == "DE" and unit.type.is_ship and area in ATLANTIC
             and data.areas[area].theatre is Theatre.WAS and campaign.can_base(unit, us, "Germany")):
         options.append(ReturnOption("Germany", "oil", "WAS 3.4 (oil roll)"))
+    if not any(o.how == "touch" for o in options) and data.areas[area].theatre is Theatre.VITP:
+        options += [o for o in _far_options(campaign, unit, us) if o.port not in [p.port for p in options]]
     return options
+
+
+def _far_options(campaign: Campaign, unit: Unit, us: UnitState) -> list[ReturnOption]:
+    """R-OPS-21: the port it sailed from, then the nearest usable VITP ports and bases (fewest sea areas)."""
+    area = us.place
+    assert area is not None
+    rule = "VITP 17.31 (R-OPS-21)"
+    out = []
+    if us.sailed_from in campaign.data.ports and campaign.can_base(unit, us, us.sailed_from):
+        out.append(ReturnOption(us.sailed_from, "far", rule))
+    usable = [p for p, r in campaign.data.ports.items() if r.theatre is Theatre.VITP and campaign.place_played(p)
+              and campaign.can_base(unit, us, p)]
+    distances: dict[str, int] = {}
+    for port in usable:
+        try:
+            distances[port] = campaign.board.distance(port, area, unit.nation)
+        except nx.NetworkXNoPath:
+            continue
+    if distances:
+        nearest = min(distances.values())
+        out += [ReturnOption(p, "far", rule) for p in usable if distances.get(p) == nearest and p != us.sailed_from]
+    return out
 
 
 def verify_return(campaign: Campaign, player: str, order: ReturnToPort) -> ReturnOption:
@@ -65,12 +122,15 @@ def verify_return(campaign: Campaign, player: str, order: ReturnToPort) -> Retur
         raise IllegalOrder("002 §3.246", "units return to port in the return phase")
     if us.status is not UnitStatus.SEA or campaign.unit_record(us.name).type is UnitType.SS:
         raise IllegalOrder("002 §3.246", f"{us.name} is not a unit at sea that returns to a port")
-    if us.inactive_until is not None:
-        raise IllegalOrder("002 §3.21", f"{us.name} is inactive until turn {us.inactive_until}")
+    campaign.require_active(us)
     options = return_options(campaign, us)
     for option in options:
         if option.port == order.port:
             return option
+    pre_war = pre_war_ports(campaign, us)
+    if pre_war is not None:
+        raise IllegalOrder("002 §5.51", f"before Japan attacks, {us.name} may return only to "
+                           + " or ".join(o.port for o in options))
     if order.port in campaign.board.returns_from(us.place or "", campaign.unit_record(us.name).nation) \
             and us.returned_early:
         raise IllegalOrder("002 §3.33", "a ship that returned to port early may not change games")
@@ -99,6 +159,11 @@ def execute_return(campaign: Campaign, us: UnitState, option: ReturnOption) -> N
         campaign.log("oil_roll", f"{us.name} oil roll {face}: {port}", "WAS 3.4", unit=us.name, face=face)
     us.status, us.place, us.mode = UnitStatus.PORT, port, None
     campaign.log("return", f"{us.name} returns to {port}", option.rule, unit=us.name, port=port)
+    if (option.how == "transfer" and port == "Pearl Harbor" and campaign.early_war and not campaign.pacific_at_war
+            and campaign.unit_record(us.name).nation == "US" and us.name not in campaign.state.war.frozen):
+        campaign.state.war.frozen.append(us.name)  # 002 §5.54: joins the Pearl Harbor group
+        campaign.log("frozen", f"{us.name} joins the Pearl Harbor group and may not move until Japan attacks",
+                     "002 §5.54", unit=us.name)
 
 
 def lose_at_sea(campaign: Campaign, us: UnitState) -> None:

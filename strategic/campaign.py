@@ -14,26 +14,33 @@ from collections.abc import Callable
 from scenarios.limits import covers_place, selects, violated_limits
 from scenarios.loader import CampaignData
 from scenarios.models import Activity, Condition, Limit, LimitKind, Owner, Player, Setup, Side, Theatre, Unit, UnitType
-from strategic import basing, control, placement
+from strategic import basing, control, outbreak, placement
 from strategic.board import Board
-from strategic.combat import BattleResolver, apply_outcome, find_battles
+from strategic.combat import Battle, BattleResolver, apply_outcome, find_battles
 from strategic.movement import MOVING_TYPES, candidate_paths, execute_move, plan_move
 from strategic.orders import (
+    AnnounceAttack,
     DeferReinforcement,
     IllegalOrder,
     Loan,
     Move,
     Order,
+    PearlHarborForce,
+    PearlHarborStrike,
     PlaceAir,
     PlaceReinforcement,
     PlaceSubmarine,
     PlaceSurfaceRaider,
     ReturnToPort,
+    Sortie,
 )
-from strategic.state import CampaignState, Event, Mode, Phase, UnitState, UnitStatus
+from strategic.state import UNTIL_ATTACK, CampaignState, Event, Mode, Phase, UnitState, UnitStatus
 from tactical.dice import Dice
 
-SUPPORTED_SETUPS = ("standard", "was_only", "vitp_only")
+SUPPORTED_SETUPS = ("standard", "was_only", "vitp_only", "early_war")
+
+EARLY_WAR_OPTION = "early_war_start"  # the set-up option of the 002 §5 start
+PACIFIC_NATIONS = frozenset({"JP", "US", "NL", "AU"})  # at peace until Japan attacks in the early-war start
 
 
 class Campaign:
@@ -58,12 +65,9 @@ class Campaign:
     @classmethod
     def new(cls, data: CampaignData, setup: str = "standard", seed: int = 1,
             resolver: BattleResolver | None = None) -> Campaign:
-        """A new game of set-up ``setup`` (a name in the data).  Raises ``ValueError`` for an unknown set-up
-        or one whose special rules are not implemented yet (the 002 §5 early-war start)."""
+        """A new game of set-up ``setup`` (a name in the data).  Raises ``ValueError`` for an unknown set-up."""
         if setup not in data.setups:
             raise ValueError(f"unknown set-up '{setup}' (known: {', '.join(data.setups)})")
-        if setup not in SUPPORTED_SETUPS:
-            raise ValueError(f"set-up '{setup}' (002 §5 early-war start) needs the pre-war rules, not implemented yet")
         spec = data.setups[setup]
         units: dict[str, UnitState] = {}
         for name, unit in data.units.items():
@@ -82,7 +86,10 @@ class Campaign:
         }
         owners = {p: spec.port_owners.get(p, port.owner) for p, port in data.ports.items()}
         state = CampaignState(setup=setup, seed=seed, turn=spec.first_turn, units=units, control=control_map,
-                              port_owners=owners, poc={t: spec.axis_poc_lead.get(t, 0) for t in spec.theatres})
+                              port_owners=owners, poc={t: spec.axis_poc_lead.get(t, 0) for t in spec.theatres},
+                              options=dict.fromkeys(spec.options, True))
+        if EARLY_WAR_OPTION in spec.options:
+            state.war.frozen = sorted(n for n in units if _frozen_before_the_attack(data.units[n]))
         return cls(data, state, Dice(seed), resolver)
 
     # ------------------------------------------------------------------ facts about the game
@@ -94,6 +101,61 @@ class Campaign:
     def vitp_started(self) -> bool:
         first = self.setup.vitp_first_turn
         return first is not None and self.state.turn >= first
+
+    @property
+    def early_war(self) -> bool:
+        """The optional early-war start (002 §5) is being played."""
+        return EARLY_WAR_OPTION in self.setup.options
+
+    @property
+    def pacific_at_war(self) -> bool:
+        """Japan has attacked: in the early-war start once it announced (002 §5.71), otherwise once VITP began."""
+        if self.early_war:
+            return self.state.war.attack_turn is not None
+        return self.vitp_started
+
+    def war_begun_before(self, turn: int | None = None) -> bool:
+        """Had the VITP war begun before ``turn`` (default: this turn)?  For the chart's 'if VITP war has already
+        begun' places (002 chart notes * and **)."""
+        t = self.state.turn if turn is None else turn
+        start = self.state.war.attack_turn if self.early_war else self.setup.vitp_first_turn
+        return start is not None and start < t
+
+    def belligerent(self, us: UnitState) -> bool:
+        """Before Japan's attack in the early-war start, Japanese, US, Dutch and Australian units neither fight
+        nor may be attacked (002 §5.62; R-OPS-22)."""
+        if not self.early_war or self.pacific_at_war:
+            return True
+        return self.unit_record(us.name).nation not in PACIFIC_NATIONS
+
+    @property
+    def surprise_done(self) -> bool:
+        """The surprise step of this turn has run (:mod:`strategic.outbreak`)."""
+        return self.state.war.surprise_turn == self.state.turn
+
+    @property
+    def split_first_vitp_turn(self) -> bool:
+        """The first VITP turn of the standard combined start, whose War at Sea moves wait for the Location
+        Uncertain roll (002 §3.232; R-OPS-20)."""
+        setup = self.setup
+        return (not self.early_war and setup.vitp_first_turn == self.state.turn and Theatre.WAS in setup.theatres
+                and setup.first_turn < setup.vitp_first_turn)
+
+    @property
+    def early_war_plan(self) -> bool:
+        """This turn follows the early-war sequence (before and on the turn of Japan's attack: 002 §5.71-5.74)."""
+        attack = self.state.war.attack_turn
+        return self.early_war and (attack is None or attack == self.state.turn)
+
+    @property
+    def frozen_rule(self) -> str:
+        return "002 §5.53" if self.early_war else "VITP 18 (R-OPS-20)"
+
+    def require_not_frozen(self, us: UnitState) -> None:
+        """002 §5.53-5.54 (early war, before the attack) and VITP 18 (the Pearl Harbor fleet on the first VITP
+        turn, R-OPS-20): some units may not move."""
+        if us.name in self.state.war.frozen:
+            raise IllegalOrder(self.frozen_rule, f"{us.name} may not move before the Japanese attack")
 
     def setup_plays(self, theatre: Theatre) -> bool:
         return theatre in self.setup.theatres
@@ -180,6 +242,8 @@ class Campaign:
 
     @staticmethod
     def require_active(us: UnitState) -> None:
+        if us.inactive_until == UNTIL_ATTACK:
+            raise IllegalOrder("002 §3.21", f"{us.name} stays inactive until Japan attacks (R-OPS-22)")
         if us.inactive_until is not None:
             raise IllegalOrder("002 §3.21", f"{us.name} stays inactive until turn {us.inactive_until}")
 
@@ -244,6 +308,14 @@ class Campaign:
                 basing.execute_return(self, self.state.unit(order.unit), option)
         elif isinstance(order, Loan):
             self._loan(player, order, dry_run=dry_run)
+        elif isinstance(order, AnnounceAttack):
+            outbreak.announce_attack(self, player, order, dry_run=dry_run)
+        elif isinstance(order, PearlHarborStrike):
+            outbreak.pearl_harbor_strike(self, player, order, dry_run=dry_run)
+        elif isinstance(order, PearlHarborForce):
+            outbreak.pearl_harbor_force(self, player, order, dry_run=dry_run)
+        elif isinstance(order, Sortie):
+            outbreak.sortie(self, player, order, dry_run=dry_run)
         else:  # pragma: no cover - the Order union is closed
             raise IllegalOrder("engine", f"unknown order {order!r}")
 
@@ -298,16 +370,17 @@ class Campaign:
                     if self._is_legal(player, order):
                         out.append(order)
         elif phase is Phase.AIR:
+            out += self._outbreak_orders(player)
             for us in mine:
                 unit = self.unit_record(us.name)
                 if unit.type in (UnitType.LBA, UnitType.FROGMEN) and us.status is UnitStatus.PORT and not us.moved \
-                        and not us.inactive_until:
+                        and not us.inactive_until and placement.air_timing(self, us) is None:
                     out += [PlaceAir(unit=us.name, area=a) for a in placement.air_areas(self, us)]
         elif phase is Phase.SUBMARINE:
             for us in mine:
                 unit = self.unit_record(us.name)
                 if unit.type is UnitType.SS and us.status is UnitStatus.PORT and not us.moved \
-                        and not us.inactive_until:
+                        and not us.inactive_until and us.name not in self.state.war.frozen:
                     out += [PlaceSubmarine(unit=us.name, area=a) for a in placement.submarine_areas(self, us)]
         elif phase is Phase.RETURN:
             for us in mine:
@@ -315,6 +388,18 @@ class Campaign:
                 if us.status is UnitStatus.SEA and unit.type is not UnitType.SS and not us.inactive_until:
                     out += [ReturnToPort(unit=us.name, port=o.port) for o in basing.return_options(self, us)]
         return out
+
+    def _outbreak_orders(self, player: str) -> list[Order]:
+        """The early-war orders of the air phase (002 §5.71-5.735), when legal."""
+        if not self.early_war or self.state.phase is not Phase.AIR:
+            return []
+        candidates: list[Order] = []
+        if player == "japan":
+            candidates.append(AnnounceAttack())
+            candidates += [PearlHarborStrike(unit=n) for n in outbreak.pearl_harbor_candidates(self)]
+            candidates += [PearlHarborForce(stays=True), PearlHarborForce(stays=False)]
+        candidates += [Sortie(unit=n) for n in outbreak.sortie_candidates(self, player)]
+        return [o for o in candidates if self._is_legal(player, o)]
 
     def _is_legal(self, player: str, order: Order) -> bool:
         try:
@@ -330,9 +415,13 @@ class Campaign:
         state.phase = phase
         if phase is Phase.START:
             self.log("turn", f"turn {state.turn} begins", "002 §3.2")
+            state.air_attacked = []
+            if state.turn > self.setup.first_turn:
+                outbreak.record_based_at_start(self)
             placement.start_of_turn_arrivals(self)
             if state.turn == self.setup.vitp_first_turn:
                 placement.start_vitp(self)
+                outbreak.start_of_turn(self)
             if state.turn == self.data.constant("italian-side-change-turn") and self.setup_plays(Theatre.WAS):
                 placement.italy_changes_sides(self)
             if len(self.setup.theatres) == 2:
@@ -340,12 +429,23 @@ class Campaign:
         elif phase is Phase.REPAIR:
             basing.repair(self)
         elif phase is Phase.RAID:
-            self._indonesia_patrol_check()
+            if not self.surprise_done:
+                self._indonesia_patrol_check()
         elif phase is Phase.COMBAT:
             self._fight()
         elif phase is Phase.CONTROL:
             control.settle_control_and_poc(self)
             control.isolate_ports(self)
+
+    def run_hook(self, hook: str) -> None:
+        """A step of the turn plan that is not a phase of its own (:mod:`strategic.clock`): ``surprise`` runs the
+        surprise attacks, ``after_surprise`` what follows them (:mod:`strategic.outbreak`)."""
+        if hook == "surprise":
+            outbreak.surprise_step(self)
+        elif hook == "after_surprise":
+            outbreak.after_surprise(self)
+        else:
+            raise ValueError(f"unknown turn hook '{hook}'")
 
     def leave_phase(self, phase: Phase) -> None:
         state = self.state
@@ -355,6 +455,8 @@ class Campaign:
                     places = placement.legal_arrival_places(self, self.unit_record(us.name), us)
                     if places:
                         placement.place_unit(self, us, places[0], arriving=True)
+            if state.turn == self.setup.first_turn:
+                outbreak.record_based_at_start(self)  # the set-up counts as based at the start (R-OPS-25)
         elif phase is Phase.RETURN:
             for us in state.units.values():
                 if us.status is not UnitStatus.SEA or us.inactive_until is not None:
@@ -364,6 +466,7 @@ class Campaign:
                 else:
                     basing.default_return(self, us)
         elif phase is Phase.END:
+            outbreak.end_of_turn(self)
             control.check_victory(self, final=state.turn >= self.setup.last_turn)
             for us in state.units.values():
                 us.moved = us.returned_early = us.disabled = False
@@ -385,26 +488,53 @@ class Campaign:
 
     def _fight(self) -> None:
         """Find the battles; the Axis orders the War at Sea ones and Japan the VITP ones (WAS 5.6, case W-03;
-        VITP 4.1) when the resolver lets them choose (``order_battles``)."""
-        areas = [b.area for b in find_battles(self)]
-        order = getattr(self.resolver, "order_battles", None)
-        self.state.pending_battles = list(order(self, areas)) if order and areas else areas
+        VITP 4.1) when the resolver lets them choose (``order_battles``); in the early-war start the Hawaiian
+        Islands come first on the turn of the attack (002 §5.75)."""
+        self.state.fought_battles = []
+        self.state.pending_battles = self._ordered([b.area for b in find_battles(self)])
         self.resolve_pending()
+
+    def _ordered(self, areas: list[str]) -> list[str]:
+        order = getattr(self.resolver, "order_battles", None)
+        return outbreak.battle_order(self, list(order(self, areas)) if order and areas else areas)
 
     def resolve_pending(self) -> None:
         """Resolve the pending battles with the configured resolver (002 §4.1: each theatre's own combat), in
-        the order listed; without a resolver they stay pending and the turn cannot complete."""
-        if not self.state.pending_battles:
+        the order listed; without a resolver they stay pending and the turn cannot complete.
+
+        After each battle the battles are found again (R-CMB-14): a unit sent home early may land in a port
+        touching an area not yet fought, where enemy air may now raid it (VITP 4.6 [S]); an area is fought once.
+        """
+        state = self.state
+        if not state.pending_battles:
             return
         if self.resolver is None:
-            self.log("battle", f"battles in {', '.join(self.state.pending_battles)} wait for a combat resolver",
+            self.log("battle", f"battles in {', '.join(state.pending_battles)} wait for a combat resolver",
                      "002 §4.1")
             return
-        battles = {b.area: b for b in find_battles(self)}
-        for area in list(self.state.pending_battles):
-            if area in battles:
-                apply_outcome(self, self.resolver.resolve(self, battles[area]))
-            self.state.pending_battles.remove(area)
+        surprise = False
+        while state.pending_battles:
+            entry = state.pending_battles[0]
+            battle = self._battle_for(entry)
+            if battle is not None:
+                apply_outcome(self, self.resolver.resolve(self, battle))
+            state.pending_battles.pop(0)
+            if entry.startswith(outbreak.SURPRISE_PREFIX):
+                surprise = True
+                continue
+            state.fought_battles.append(entry)
+            fresh = [b.area for b in find_battles(self)
+                     if b.area not in state.fought_battles and b.area not in state.pending_battles]
+            if fresh:
+                state.pending_battles += self._ordered(fresh)
+        if surprise:
+            outbreak.after_strikes(self)
+
+    def _battle_for(self, entry: str) -> Battle | None:
+        if entry.startswith(outbreak.SURPRISE_PREFIX):
+            return outbreak.surprise_battle(self, entry)
+        battle = next((b for b in find_battles(self) if b.area == entry), None)
+        return outbreak.adjust_battle(self, battle) if battle is not None else None
 
     @property
     def blocked(self) -> str | None:
@@ -419,6 +549,13 @@ def _battleship_336(unit: Unit) -> bool:
     """A British battleship of 3-3-6 or better (002 §3.231); battlecruisers count (R-EU-02)."""
     return (unit.nation == "UK" and unit.type in (UnitType.BB, UnitType.BC) and (unit.gunnery or 0) >= 3
             and (unit.defence or 0) >= 3 and (unit.speed or 0) >= 6)
+
+
+def _frozen_before_the_attack(unit: Unit) -> bool:
+    """002 §5.531-5.533: the US units listed as starting in Pearl Harbor (start letter P), the Houston in the
+    Philippines (letter M) and the Japanese I-Boat may not move until Japan attacks."""
+    letter = unit.vitp_start.letter if unit.vitp_start else None
+    return (unit.nation == "US" and letter in ("P", "M")) or (unit.nation == "JP" and unit.type is UnitType.SS)
 
 
 def _theatre_of(data: CampaignData, place: str) -> Theatre | None:

@@ -4,6 +4,9 @@
 turn follows 002 §3.241-3.246 (patrollers: Japan, then the Allies, then Germany-Italy; repairs; air strikes;
 marines; raiders; submarines; combat; control and POC; return to port).  War at Sea alone follows its own order:
 the Allies move first, then the Axis (002 §3.22; WAS 5.2-5.3), and the Axis returns to port first (case W-05).
+The Pacific war's first turn has its own plan, with the surprise step as a hook inside a phase: after Japan's raids
+on the first VITP turn of the standard start (VITP 18; 002 §3.232: R-OPS-20), after Japan's air decision in the
+early-war start until the turn of the attack (002 §5.71-5.74: R-OPS-25).
 
 simpy stays inside this module: the simulated time is the turn number, each phase a step of the turn process,
 each decision a simpy event that :meth:`Clock.end_decision` succeeds.  A saved game records the turn, the step
@@ -52,11 +55,62 @@ WAR_AT_SEA_TURN: tuple[tuple[Phase, tuple[Player, ...]], ...] = (
 )
 
 
-def turn_plan(campaign: Campaign, turn: int) -> tuple[tuple[Phase, tuple[Player, ...]], ...]:
-    """The phases of ``turn`` and who decides in each, in order."""
-    vitp_on = campaign.setup_plays(Theatre.VITP) and campaign.setup.vitp_first_turn is not None \
-        and turn >= campaign.setup.vitp_first_turn
-    return COMBINED_TURN if vitp_on else WAR_AT_SEA_TURN
+# A step may carry hooks (:meth:`Campaign.run_hook`) run after entering it and after leaving it.
+Step = tuple[Phase, tuple[Player, ...]] | tuple[Phase, tuple[Player, ...], str | None, str | None]
+
+FIRST_VITP_TURN: tuple[Step, ...] = (
+    (Phase.START, ()),
+    (Phase.REINFORCE, (J, US, AL, GI)),
+    (Phase.PATROL, (J, US, AL, GI)),  # VITP patrollers only (R-OPS-20)
+    (Phase.REPAIR, ()),
+    (Phase.AIR, (J, US, AL, GI)),  # VITP air only
+    (Phase.LANDING, (J, US)),
+    (Phase.RAID, (J,)),
+    (Phase.RAID, (), "surprise", "after_surprise"),  # VITP 18; 002 §3.232-3.233
+    (Phase.PATROL, (US, AL, GI)),  # 002 §3.232: the War at Sea moves after the Location Uncertain roll
+    (Phase.AIR, (US, AL, GI)),  # War at Sea air after the War at Sea moves
+    (Phase.RAID, (US, AL, GI)),
+    (Phase.SUBMARINE, (J, US, AL, GI)),
+    (Phase.COMBAT, ()),
+    (Phase.CONTROL, ()),
+    (Phase.RETURN, (J, GI, US, AL)),
+    (Phase.END, ()),
+)
+
+VITP_ALONE_FIRST_TURN: tuple[Step, ...] = tuple(s for s in FIRST_VITP_TURN if s[:2] not in (
+    (Phase.PATROL, (US, AL, GI)), (Phase.AIR, (US, AL, GI))))
+
+EARLY_WAR_TURN: tuple[Step, ...] = (
+    (Phase.START, ()),
+    (Phase.REINFORCE, (J, US, AL, GI)),
+    (Phase.PATROL, (J, US, AL, GI)),
+    (Phase.REPAIR, ()),
+    (Phase.AIR, (J,)),  # 002 §5.71-5.72: Japan announces its attack (or not) and moves its air units
+    (Phase.AIR, (J, US, AL, GI), "surprise", "after_surprise"),  # §5.73-5.735; then the Allies' air units
+    (Phase.LANDING, (J, US)),  # §5.74
+    (Phase.RAID, (J, US, AL, GI)),
+    (Phase.SUBMARINE, (J, US, AL, GI)),
+    (Phase.COMBAT, ()),  # §5.75-5.76
+    (Phase.CONTROL, ()),
+    (Phase.RETURN, (J, GI, US, AL)),
+    (Phase.END, ()),
+)
+
+
+def turn_plan(campaign: Campaign, turn: int) -> tuple[Step, ...]:
+    """The steps of ``turn``: its phases, who decides in each, in order, and the hooks of the Pacific war's first
+    turn (:mod:`strategic.outbreak`)."""
+    setup = campaign.setup
+    vitp_on = campaign.setup_plays(Theatre.VITP) and setup.vitp_first_turn is not None \
+        and turn >= setup.vitp_first_turn
+    if not vitp_on:
+        return WAR_AT_SEA_TURN
+    if campaign.early_war:
+        attack = campaign.state.war.attack_turn
+        return EARLY_WAR_TURN if attack is None or attack == turn else COMBINED_TURN
+    if turn == setup.vitp_first_turn:
+        return FIRST_VITP_TURN if campaign.setup_plays(Theatre.WAS) else VITP_ALONE_FIRST_TURN
+    return COMBINED_TURN
 
 
 @dataclass(frozen=True)
@@ -108,11 +162,14 @@ class Clock:
         while state.turn <= last and state.winner is None:
             plan = turn_plan(campaign, state.turn)
             for step in range(first_step, len(plan)):
-                phase, deciders = plan[step]
+                phase, deciders, *hooks = plan[step]
+                before, after = [*hooks, None, None][:2]
                 state.step = step
                 if not (resume and step == first_step):
                     state.decider = 0
                     campaign.enter_phase(phase)
+                    if before:
+                        campaign.run_hook(before)
                 elif state.pending_battles:
                     campaign.resolve_pending()
                 while campaign.blocked:
@@ -126,6 +183,8 @@ class Clock:
                         self._event = self.env.event()
                         yield self._event
                 campaign.leave_phase(phase)
+                if after:
+                    campaign.run_hook(after)
                 resume = False
                 if state.winner is not None:
                     return

@@ -92,8 +92,9 @@ def settle_control_and_poc(campaign: Campaign) -> dict[Theatre, int]:
 def isolate_ports(campaign: Campaign) -> None:
     """VITP 5.3: a VITP port or base whose every touched area is enemy-controlled at the end of as many
     consecutive turns as the ``isolation-turns`` constant changes hands; units in it put to sea and must return
-    elsewhere.  War at Sea ports never change hands (R-OPS-05)."""
-    if not campaign.vitp_started:
+    elsewhere.  War at Sea ports never change hands (R-OPS-05).  In the early-war start the count begins only on
+    the turn the fighting starts (002 §5.63)."""
+    if not campaign.vitp_started or not campaign.pacific_at_war:
         return
     state = campaign.state
     needed = int(campaign.data.constant("isolation-turns"))  # type: ignore[arg-type]
@@ -110,13 +111,31 @@ def isolate_ports(campaign: Campaign) -> None:
         if state.isolation[name] < needed:
             campaign.log("isolation", f"{name} is isolated ({state.isolation[name]}/{needed} turns)", "VITP 5.3")
             continue
-        state.port_owners[name] = Owner(enemy.value)
-        state.isolation.pop(name)
-        campaign.log("capture", f"{name} falls to the {enemy.value} side by isolation", "VITP 5.3", port=name)
-        for us in state.units_at(name, status=UnitStatus.PORT):
-            if us.side is not enemy:
-                us.status, us.place, us.mode, us.returned_early = UnitStatus.SEA, port.touches[0], Mode.PATROL, False
-                campaign.log("escape", f"{us.name} puts to sea from {name}", "VITP 5.3 (FAQ)", unit=us.name)
+        change_hands(campaign, name, enemy, "by isolation", "VITP 5.3")
+
+
+def change_hands(campaign: Campaign, port: str, side: Side, how: str, rule: str, *, area: str | None = None) -> None:
+    """``port`` passes to ``side`` (isolation VITP 5.3, invasion VITP 4.9, Saigon 002 §5.64).  The other side's
+    units in it put to sea and return elsewhere (VITP FAQ [S]): after isolation (control phase) they return with
+    everyone else; given an ``area`` (an invasion's area, or a port handed over outside the control phase) they
+    put to sea there and return at once and, having returned early, may not change games (002 §3.33; R-CMB-15)."""
+    from strategic.basing import default_return
+
+    state = campaign.state
+    state.port_owners[port] = Owner(side.value)
+    state.isolation.pop(port, None)
+    campaign.log("capture", f"{port} falls to the {side.value} side {how}", rule, port=port)
+    record = campaign.data.ports[port]
+    for us in state.units_at(port, status=UnitStatus.PORT):
+        if us.side is side:
+            continue
+        us.status, us.place, us.mode = UnitStatus.SEA, area or record.touches[0], Mode.PATROL
+        campaign.log("escape", f"{us.name} puts to sea from {port}", "VITP 5.3 (FAQ)", unit=us.name)
+        if area is not None:
+            us.returned_early = True
+            default_return(campaign, us)
+        else:
+            us.returned_early = False
 
 
 def check_victory(campaign: Campaign, *, final: bool) -> None:

@@ -77,6 +77,7 @@ def plan_move(campaign: Campaign, player: str, order: Move) -> MovePlan:
         raise IllegalOrder("002 §2.211", f"on turn 1 {unit.name} is placed, not moved")
     if us.status is not UnitStatus.PORT or us.place is None or us.moved:
         raise IllegalOrder("VITP 6.1 / WAS 3.1", f"{unit.name} is not in port ready to sail")
+    campaign.require_not_frozen(us)
     origin = us.place
     if not campaign.port_active(origin):
         raise IllegalOrder("WAS 2.3", f"{origin} is not an active port this turn")
@@ -88,6 +89,12 @@ def plan_move(campaign: Campaign, player: str, order: Move) -> MovePlan:
             raise IllegalOrder("map", f"'{area}' is not a sea area")
     theatres = [data.areas[a].theatre for a in path]
     origin_theatre = data.ports[origin].theatre
+    if campaign.split_first_vitp_turn:
+        if origin_theatre is Theatre.WAS and not campaign.surprise_done:
+            raise IllegalOrder("002 §3.232", "War at Sea ships move this turn only after the Location Uncertain "
+                               "groups are rolled (R-OPS-20)")
+        if origin_theatre is Theatre.VITP and mode is Mode.PATROL and campaign.surprise_done:
+            raise IllegalOrder("002 §3.241", "VITP patrollers moved before the raiders (R-OPS-20)")
     crosses = any(t is not origin_theatre for t in theatres)
     rule = "WAS 3.1" if origin_theatre is Theatre.WAS else "VITP 6.2"
     on_failure = "stop"
@@ -107,6 +114,8 @@ def plan_move(campaign: Campaign, player: str, order: Move) -> MovePlan:
     free, most = max_free_and_total(unit.nation, mode, origin_theatre)
     if len(path) > most:
         raise IllegalOrder(rule, f"a {mode.value} move by a {unit.nation} ship reaches at most {most} sea areas")
+    if pearl_harbor_strike_move(campaign, unit.nation, origin, path, mode):
+        free, rule = len(path), "VITP 18 (R-OPS-20)"  # the strike force reaches Hawaii without a speed roll
     if len(path) > free and unit.speed is None:
         raise IllegalOrder(rule, f"{unit.name} has no speed factor and cannot make a speed roll")
     if path[0] not in data.ports[origin].touches:
@@ -124,12 +133,24 @@ def plan_move(campaign: Campaign, player: str, order: Move) -> MovePlan:
             if data.areas[area].theatre is Theatre.VITP and state.control.get(area) == enemy:
                 raise IllegalOrder("002 §3.22",
                                    f"British ships may not enter Japanese-controlled {area} before VITP begins")
+    if campaign.early_war and not campaign.pacific_at_war:
+        for area in path:
+            if data.areas[area].theatre is Theatre.VITP and state.control.get(area) == enemy:
+                raise IllegalOrder("002 §5.52", f"before Japan attacks, {unit.name} may not enter {area}: it is "
+                                   f"{enemy.value}-controlled")
     for area in path:
         campaign.require_allowed(unit, area, Activity.AT_SEA, side=us.side)
     if not crosses and on_failure == "stop" and origin_theatre is Theatre.WAS:
         on_failure = "port"  # WAS: a ship that fails its speed roll stays in port (reference/was.md §3.1)
     roll_theatre = theatres[free] if len(path) > free else None
     return MovePlan(unit.name, origin, tuple(path), mode, free, roll_theatre, on_failure, rule)
+
+
+def pearl_harbor_strike_move(campaign: Campaign, nation: str, origin: str, path: tuple[str, ...], mode: Mode) -> bool:
+    """VITP 18 [S/I] (reference/vitp.md §5.6): on the first VITP turn of the standard start, Japanese raiders
+    sailing from Yokosuka Navy Yard reach the Hawaiian Islands without a speed roll (R-OPS-20)."""
+    return (mode is Mode.RAID and nation == "JP" and origin == "Yokosuka Navy Yard" and path[-1] == "Hawaiian Islands"
+            and not campaign.early_war and campaign.state.turn == campaign.setup.vitp_first_turn)
 
 
 def speed_roll_succeeds(campaign: Campaign, speed: int, theatre: Theatre, face: int) -> bool:

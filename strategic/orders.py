@@ -94,9 +94,40 @@ class Loan(_Order):
     to: Literal["japan", "germany_italy", "united_states", "allies"] | None
 
 
+class AnnounceAttack(_Order):
+    """Early-war start: Japan announces, when it moves its air units, that it attacks this turn (002 §5.71).  From
+    then on its units that have not moved may enter Allied-controlled areas, and the surprise attacks follow."""
+
+    kind: Literal["attack"] = "attack"
+
+
+class PearlHarborStrike(_Order):
+    """Early-war start, after announcing the attack: a Japanese raider in Yokosuka Navy Yard joins the Pearl
+    Harbor special force and is placed in the Hawaiian Islands (002 §5.72)."""
+
+    kind: Literal["pearl_harbor"] = "pearl_harbor"
+    unit: str
+
+
+class PearlHarborForce(_Order):
+    """Early-war start, after the surprise attacks: Japan announces whether the Pearl Harbor special force stays
+    for normal combat (it then retreats after two rounds: 002 §5.752) or returns to port (002 §5.735)."""
+
+    kind: Literal["pearl_force"] = "pearl_force"
+    stays: bool
+
+
+class Sortie(_Order):
+    """Early-war start, after the surprise attacks: an Allied ship surviving in Pearl Harbor puts to sea in the
+    Hawaiian Islands as a patroller (002 §5.735)."""
+
+    kind: Literal["sortie"] = "sortie"
+    unit: str
+
+
 Order = Annotated[
     Move | PlaceAir | PlaceSubmarine | PlaceSurfaceRaider | PlaceReinforcement | DeferReinforcement | ReturnToPort
-    | Loan,
+    | Loan | AnnounceAttack | PearlHarborStrike | PearlHarborForce | Sortie,
     Field(discriminator="kind"),
 ]
 ORDER_ADAPTER: TypeAdapter[Order] = TypeAdapter(Order)

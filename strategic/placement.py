@@ -18,7 +18,7 @@ from strategic.orders import (
     PlaceSubmarine,
     PlaceSurfaceRaider,
 )
-from strategic.state import Mode, UnitState, UnitStatus
+from strategic.state import UNTIL_ATTACK, Mode, UnitState, UnitStatus
 
 if TYPE_CHECKING:
     from scenarios.models import Unit
@@ -30,11 +30,18 @@ if TYPE_CHECKING:
 
 def arrival_places(campaign: Campaign, unit: Unit, us: UnitState) -> list[str]:
     """Where an arriving unit may be put this turn: its places in the played theatres (or the places set when it
-    was delayed, ``arrive_at``), plus the chart's 'if the VITP war has begun' places once VITP has started
-    (002 chart notes * and **)."""
+    was delayed, ``arrive_at``), plus the chart's 'if the VITP war has already begun' places when the war began
+    on an earlier turn (002 chart note *; note **: a US air unit due in a sea area then arrives in a friendly port
+    touching it, to be placed like any air unit; §5.3: until Japan attacks, the chart's places); a Location
+    Uncertain group only until the groups are rolled (002 §3.232, §5.735)."""
     places = list(us.arrive_at or unit.arrival.places)
-    if campaign.vitp_started:
+    if campaign.war_begun_before():
         places += [p for p in unit.arrival.if_war_begun if p not in places]
+        if unit.type is UnitType.LBA and unit.nation == "US":  # chart note **: placed like a normal air unit
+            places = [q for p in places for q in ([p] if p not in campaign.data.areas else sorted(
+                port for port in campaign.board.ports_on(p) if campaign.port_friendly(port, us.side)))]
+    if campaign.state.war.location_uncertain_rolled:
+        places = [p for p in places if p not in campaign.data.groups]  # the groups are on the map already
     return [p for p in places if campaign.place_played(p)]
 
 
@@ -139,6 +146,8 @@ def place_unit(campaign: Campaign, us: UnitState, place: str, *, arriving: bool)
         us.mode = Mode.AIR if unit.type is UnitType.LBA else Mode.PATROL
         us.moved = True
         where = f"at sea in {place}"
+        if campaign.early_war and not campaign.pacific_at_war and unit.nation == "US" and place == "Caribbean":
+            us.inactive_until = UNTIL_ATTACK  # R-OPS-22: the US Atlantic ships wait for the war (002 §3.21)
     if arriving:
         campaign.log("arrival", f"{unit.name} arrives: {where}", "002 chart, §2.32", unit=unit.name, place=place)
 
@@ -152,17 +161,23 @@ def _remove(campaign: Campaign, us: UnitState, why: str, rule: str) -> None:
 
 
 def start_vitp(campaign: Campaign) -> None:
-    """The first VITP turn (combined turn 3 in the standard game): 002 §3.21-3.233, §4.3.
-
-    Inactive units become active; each Location Uncertain group rolls its table (002 §3.232: groups not placed
-    in the Central Pacific or Hawaiian Islands go to the Caribbean); then every US ship at sea in the Caribbean
-    or in port in the United States rolls: a 6 puts it in the North Atlantic, otherwise the Caribbean (§3.233,
-    §4.3).
-    """
+    """The first VITP turn (combined turn 3 in the standard game, turn 1 in the early-war start): units set up
+    inactive become active (002 §3.21; the US Atlantic ships of the early-war start wait for the attack, R-OPS-22).
+    The Location Uncertain groups roll later, after the surprise attacks (:func:`roll_location_uncertain`)."""
     state = campaign.state
     for us in state.units.values():
         if us.inactive_until is not None and us.inactive_until <= state.turn:
             us.inactive_until = None
+
+
+def roll_location_uncertain(campaign: Campaign) -> None:
+    """002 §3.232, §5.735 (R-OPS-18): after the surprise attacks each Location Uncertain group rolls its table
+    (combined game: groups not placed in the Central Pacific or Hawaiian Islands go to the Caribbean; VITP alone:
+    they arrive as reinforcements next turn); groups placed in an area are at sea there as patrollers."""
+    state = campaign.state
+    if state.war.location_uncertain_rolled:
+        return
+    state.war.location_uncertain_rolled = True
     setup = campaign.setup
     for group in campaign.data.groups.values():
         members = [u for u in state.units.values() if u.place == group.name and u.status is UnitStatus.AWAITING]
@@ -178,6 +193,16 @@ def start_vitp(campaign: Campaign) -> None:
                 us.place, us.due_turn, us.arrive_at = None, state.turn + 1, ["Pearl Harbor"]
             else:
                 place_unit(campaign, us, result, arriving=False)
+
+
+def caribbean_rolls(campaign: Campaign) -> None:
+    """002 §3.233, §4.3: after the Location Uncertain groups, every US ship at sea in the Caribbean or in port in
+    the United States rolls: a 6 puts it in the North Atlantic, otherwise the Caribbean (in the early-war start
+    on the turn of the attack, when the US Atlantic ships become active: R-OPS-22)."""
+    state = campaign.state
+    for us in state.units.values():
+        if us.inactive_until == UNTIL_ATTACK:
+            us.inactive_until = None
     if not campaign.setup_plays(Theatre.WAS):
         return
     table = campaign.data.tables["caribbean-placement"]
@@ -186,6 +211,8 @@ def start_vitp(campaign: Campaign) -> None:
         at_caribbean = us.status is UnitStatus.SEA and us.place == "Caribbean"
         in_united_states = us.status is UnitStatus.PORT and us.place == "United States"
         if unit.nation != "US" or not unit.type.is_ship or not (at_caribbean or in_united_states):
+            continue
+        if us.inactive_until is not None:
             continue
         face = campaign.dice.d6(label=f"Caribbean placement {unit.name}", rule="002 §3.233, §4.3")
         place = next(r.place for r in table.rolls if face in r.faces)
@@ -238,10 +265,13 @@ def italy_changes_sides(campaign: Campaign) -> None:
 # --------------------------------------------------------------------------- air, submarines, raiders
 
 
-def air_areas(campaign: Campaign, us: UnitState) -> list[str]:
+def air_areas(campaign: Campaign, us: UnitState, *, assume_war: bool = False) -> list[str]:
     """Sea areas where a land-based air unit may be placed: any area of its game touched by a friendly, active
-    port or base (VITP 3.3 [S]; War at Sea LBA likewise, R-OPS-09), less the areas its limits forbid."""
+    port or base (VITP 3.3 [S]; War at Sea LBA likewise, R-OPS-09), less the areas its limits forbid.  Before
+    Japan's attack in the early-war start, not enemy-controlled VITP areas (002 §5.52), and US air units only in
+    the areas listed for them (002 §5.535); ``assume_war`` lists the areas as if Japan had just announced."""
     unit = campaign.unit_record(us.name)
+    pre_war = campaign.early_war and not (campaign.pacific_at_war or assume_war)
     out = []
     for area, record in campaign.data.areas.items():
         if not campaign.place_played(area):
@@ -252,8 +282,32 @@ def air_areas(campaign: Campaign, us: UnitState) -> list[str]:
             continue
         if campaign.violations(unit, area, Activity.AT_SEA, us.side):
             continue
+        if pre_war and record.theatre is Theatre.VITP:
+            if campaign.state.control.get(area) is campaign.enemy_of(us.side):
+                continue  # 002 §5.52
+            if unit.nation == "US" and area not in unit.arrival.places:
+                continue  # 002 §5.535
         out.append(area)
     return out
+
+
+def air_timing(campaign: Campaign, us: UnitState) -> IllegalOrder | None:
+    """Why an air unit may not be placed at this point of the turn, or ``None``: on the first VITP turn of the
+    standard start War at Sea air waits for the War at Sea moves after the Location Uncertain roll and VITP air is
+    placed before the surprise attacks (002 §3.232, R-OPS-20); in the early-war start Japan places its air units
+    before the surprise step (002 §5.71-5.73, R-OPS-25); units that may not move yet stay (002 §5.53)."""
+    unit = campaign.unit_record(us.name)
+    if us.name in campaign.state.war.frozen:
+        return IllegalOrder(campaign.frozen_rule, f"{unit.name} may not move before the Japanese attack")
+    was_air = (unit.type is UnitType.LBA and unit.counter == "WAS") or unit.type is UnitType.FROGMEN
+    if campaign.split_first_vitp_turn and was_air != campaign.surprise_done:
+        if was_air:
+            return IllegalOrder("002 §3.232", "War at Sea air is placed this turn after the Location Uncertain "
+                                "groups are rolled (R-OPS-20)")
+        return IllegalOrder("002 §3.242", "VITP air units were placed before the surprise attacks (R-OPS-20)")
+    if campaign.early_war_plan and campaign.surprise_done and unit.nation == "JP":
+        return IllegalOrder("002 §5.71", "Japan placed its air units before the surprise attacks")
+    return None
 
 
 def place_air(campaign: Campaign, player: str, order: PlaceAir, *, dry_run: bool) -> None:
@@ -267,10 +321,17 @@ def place_air(campaign: Campaign, player: str, order: PlaceAir, *, dry_run: bool
         raise IllegalOrder("002 §3.242", f"{unit.name} is not an air unit")
     if us.status is not UnitStatus.PORT or us.moved:
         raise IllegalOrder("VITP 3.3", f"{unit.name} is not available to be placed")
+    problem = air_timing(campaign, us)
+    if problem is not None:
+        raise problem
     if order.area not in campaign.data.areas:
         raise IllegalOrder("map", f"'{order.area}' is not a sea area")
     campaign.require_allowed(unit, order.area, Activity.AT_SEA, side=us.side)
     if order.area not in air_areas(campaign, us):
+        if campaign.early_war and not campaign.pacific_at_war and order.area in air_areas(campaign, us,
+                                                                                           assume_war=True):
+            rule = "002 §5.535" if unit.nation == "US" else "002 §5.52"
+            raise IllegalOrder(rule, f"before Japan attacks, {unit.name} may not be placed in {order.area}")
         raise IllegalOrder("VITP 3.3", f"{order.area} is not touched by a friendly port or base")
     if not dry_run:
         us.status, us.place, us.mode, us.moved, us.sailed_from = UnitStatus.SEA, order.area, Mode.AIR, True, us.place
@@ -311,6 +372,7 @@ def place_submarine(campaign: Campaign, player: str, order: PlaceSubmarine, *, d
         raise IllegalOrder("002 §3.245", f"{unit.name} is not a submarine")
     if us.status is not UnitStatus.PORT or us.moved:
         raise IllegalOrder("002 §3.245", f"{unit.name} is not in reserve")
+    campaign.require_not_frozen(us)
     if order.area not in campaign.data.areas:
         raise IllegalOrder("map", f"'{order.area}' is not a sea area")
     campaign.require_allowed(unit, order.area, Activity.AT_SEA, side=us.side)

@@ -62,7 +62,7 @@ def _data(dirs: tuple[str, ...]):
 
 def play_match(spec: MatchSpec) -> GameResult:
     """Play one campaign to the end (module-level so that processes and Dask workers can run it)."""
-    from tui.run_command import make_resolver
+    from strategic.combat import make_resolver
 
     data = _data(spec.data_dirs)
     campaign = Campaign.new(data, spec.setup, seed=spec.seed, resolver=make_resolver(spec.combat))  # type: ignore[arg-type]

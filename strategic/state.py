@@ -16,6 +16,9 @@ from scenarios.models import Owner, Player, Side, Theatre
 
 STATE_VERSION = 1
 
+UNTIL_ATTACK = 99
+"""``UnitState.inactive_until`` for units inactive until Japan attacks (early-war start, R-OPS-22)."""
+
 
 class UnitStatus(StrEnum):
     AWAITING = "awaiting"  # not yet arrived (or eliminated and due back)
@@ -103,6 +106,21 @@ class PocRecord(BaseModel):
     totals: dict[Theatre, int]
 
 
+class WarState(BaseModel):
+    """The outbreak of the Pacific war (002 §3.23, §5; VITP 18): when Japan attacked, the surprise step of the
+    turn, the Pearl Harbor special force, units that may not move yet, and what the surprise rules look back at."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    attack_turn: int | None = None  # the turn Japan attacked (standard: the first VITP turn; 002 §5.71)
+    surprise_turn: int | None = None  # the last turn whose surprise step has run (clock hook)
+    location_uncertain_rolled: bool = False  # 002 §3.232, §5.735
+    pearl_force: list[str] = Field(default_factory=list)  # 002 §5.72: the Pearl Harbor special raiding force
+    pearl_force_stays: bool | None = None  # 002 §5.735
+    frozen: list[str] = Field(default_factory=list)  # may not move yet: 002 §5.53 (R-OPS-23); VITP 18 (R-OPS-20)
+    based_at_start: dict[str, list[str]] = Field(default_factory=dict)  # 002 §5.731-5.732: Truk, Saigon
+
+
 class CampaignState(BaseModel):
     """The whole game.  ``poc`` holds each theatre's track as the Axis lead (negative: the Allies lead)."""
 
@@ -127,6 +145,9 @@ class CampaignState(BaseModel):
     winner: str | None = None
     dice: dict[str, Any] = Field(default_factory=dict)
     pending_battles: list[str] = Field(default_factory=list)
+    fought_battles: list[str] = Field(default_factory=list)  # areas fought this combat phase (no second battle)
+    air_attacked: list[str] = Field(default_factory=list)  # War at Sea: attacked from the air this turn (002 §4.11)
+    war: WarState = Field(default_factory=WarState)
     events: list[Event] = Field(default_factory=list)
 
     def unit(self, name: str) -> UnitState:

@@ -2,33 +2,47 @@
 ``resolve(spec, captains) -> BattleReport``.
 
 :class:`BattleSpec` (pydantic, frozen, JSON-able) describes a battle: two fleets (ships with their effective card
-and any damage brought in, objective, scouting), table size, number of turns, rule options, seed.  Flights,
-submarines, MTBs, shore batteries, night and bad weather belong to a later issue: the fields exist and must be
-empty / "day" / "good" for now (a ``ValueError`` says so).
+and any damage brought in, objective, scouting, squadrons, Observation Flights hunting submarines), Flights
+(carrier-based or land-based, :class:`FlightSpec`), submarines (:class:`SubmarineSpec`: on the table or hidden in a
+Sector), MTB Sections (:class:`MTBSpec`), shore installations (:class:`InstallationSpec`: Shore Batteries, Coastal
+Structures, AA Emplacements), land and harbours, torpedo nets, barrage balloons, minefields, time of day, weather,
+wind, year, table size, number of turns, rule options (:class:`~tactical.options.RuleOptions`, all off by
+default), seed.  Distances in inches.  A spec written for the core engine (ships only) is still valid.
 
 :func:`resolve` plays the War at Sea scenario (000 "War at Sea") with every die from one seeded, labelled
 :class:`~tactical.dice.Dice` (``SeedSequence(seed, spawn_key=key)``), and returns a :class:`BattleReport`: per
-ship hull lost, crippled, sunk, withdrew, critical scores, Vital Systems; victory points; each side's victory;
-the winner; and the full event log (every roll included).  The same spec gives the same report, event for event.
+ship (submarines and installations included) hull lost, crippled, sunk, withdrew, critical scores, Vital Systems;
+per Flight and MTB Section its fate; the Flights lost; victory points; each side's victory; the winner; and the
+full event log (every roll included).  The same spec gives the same report, event for event.
+
+Set-up order (000 War at Sea, Aircraft, Carriers): objectives, the wind (a D6 when a carrier is present and the
+spec gives none), scouts set aside, deployment (the lower D10 first; submarines with a Sector stay hidden; MTB
+Sections with their fleet), scouting rolls (4+ points: carriers may go into deep deployment; 7+/10+: redeploy,
+half/all of the carriers' Flights airborne), then the Flights in the air at the start: two a carrier (the Combat
+Air Patrol) or more as scouting allows, and every land-based Flight (R-TAC-29), placed in the deployment zone.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import Field, Strict, model_validator
 
-from scenarios.cards import ShipCard
+from scenarios.cards import AircraftCard, MTBCard, ShipCard, ShipType, WeaponKind
 from scenarios.models import NonEmpty, Record
+from tactical.aircraft import ask, roll_wind
 from tactical.damage import cripple
 from tactical.dice import Dice
 from tactical.events import Event
-from tactical.geometry import DeploymentKind, DeploymentZone, Table, distance
+from tactical.geometry import DeploymentKind, DeploymentZone, Point, Table, distance
+from tactical.options import RuleOptions
 from tactical.orders import IllegalOrder
 from tactical.scenario import (
     Objective,
+    ScoutingAdvantage,
     Victory,
     assess,
     can_scout,
@@ -41,13 +55,28 @@ from tactical.scenario import (
     winner_of,
     zone_for,
 )
-from tactical.state import Battle, BattleState, ShipState, Status
+from tactical.state import Battle, BattleState, Depth, FlightState, FlightStatus, MTBState, ShipState, Status
 from tactical.turn import play_turn, roll_off
 
 if TYPE_CHECKING:
     from tactical.captains import Captain
 
 StrictInt = Annotated[int, Strict()]
+
+__all__ = [
+    "BattleReport",
+    "BattleSpec",
+    "FleetSpec",
+    "FlightResult",
+    "FlightSpec",
+    "InstallationSpec",
+    "MTBSpec",
+    "RuleOptions",
+    "ShipResult",
+    "ShipSpec",
+    "SubmarineSpec",
+    "resolve",
+]
 
 
 class ShipSpec(Record):
@@ -66,24 +95,123 @@ class ShipSpec(Record):
 
 
 class FleetSpec(Record):
-    """One side: its name, its ships (at least one), its objective (``None``: rolled on the 2D6 table), and the
-    enemy ships its Observation Flights spot for Beyond the Horizon attacks (one flight each; those flights do
-    not scout)."""
+    """One side: its name, its ships, its objective (``None``: rolled on the 2D6 table), and the enemy ships (or
+    installations) its Observation Flights spot for Beyond the Horizon attacks (one flight each; those flights do
+    not scout), the number of its Observation Flights hunting submarines (000 Observation Aircraft), its squadrons
+    (000 Squadrons: lists of two to six of its ship names), and whether the quarter-points limit on Flights not
+    based on its carriers applies (000 Aircraft; a scenario may waive it).  A fleet may be all aircraft,
+    submarines, MTB Sections or installations (``ships`` empty)."""
 
     name: NonEmpty
-    ships: list[ShipSpec] = Field(min_length=1)
+    ships: list[ShipSpec] = Field(default_factory=list)
     objective: Objective | None = None
     spotting: list[NonEmpty] = Field(default_factory=list)
+    sub_hunting: Annotated[int, Strict(), Field(ge=0)] = 0
+    squadrons: list[list[NonEmpty]] = Field(default_factory=list)
+    air_limit: bool = True
 
 
-class RuleOptions(Record):
-    """Named optional rules (DESIGN.md "Rule options").  ``matched_objectives``: 000 Competitive Battles."""
+class FlightSpec(Record):
+    """One Flight: its name, its side (0 or 1), its aircraft (a line of the aircraft chart) and its carrier (a
+    ship of the same side with the Carrier trait; ``None``: land-based)."""
 
-    matched_objectives: bool = False
+    name: NonEmpty
+    side: Literal[0, 1]
+    aircraft: AircraftCard
+    carrier: NonEmpty | None = None
+
+
+class SubmarineSpec(Record):
+    """A submarine (a ship with the Submarine trait): its side, its ship, its ``sector`` (noted secretly: hidden,
+    off the table, running deep; ``None``: deployed on the table with its fleet) and its depth when deployed."""
+
+    side: Literal[0, 1]
+    ship: ShipSpec
+    sector: Annotated[int, Strict(), Field(ge=1)] | None = None
+    depth: Literal["surfaced", "submerged", "running deep"] = "submerged"
+
+
+class MTBSpec(Record):
+    """An MTB Section: its name, side and card; it deploys with its fleet."""
+
+    name: NonEmpty
+    side: Literal[0, 1]
+    card: MTBCard
+
+
+class InstallationSpec(Record):
+    """A Shore Battery (``weapons`` named from :data:`tactical.coast.SHORE_GUNS`, with its ``armour`` and
+    ``structure``), a Coastal Structure (``structure_type`` from :data:`tactical.coast.COASTAL_STRUCTURES`) or an
+    AA Emplacement (``structure_type`` from :data:`tactical.coast.AA_EMPLACEMENTS`), at ``pos`` (inches).  Armour,
+    Structure and points default to the printed figures; a Shore Battery's points to the 000 purchase formula."""
+
+    name: NonEmpty
+    side: Literal[0, 1]
+    kind: Literal["shore battery", "coastal structure", "aa emplacement"]
+    pos: tuple[float, float]
+    structure_type: NonEmpty | None = None
+    weapons: list[NonEmpty] = Field(default_factory=list)
+    armour: Annotated[int, Strict(), Field(ge=1, le=6)] | None = None
+    structure: Annotated[int, Strict(), Field(ge=1, le=100)] | None = None
+    points: Annotated[int, Strict(), Field(ge=0)] | None = None
+    nation: NonEmpty = "US"
+
+    @model_validator(mode="after")
+    def _known(self) -> InstallationSpec:
+        from tactical.coast import AA_EMPLACEMENTS, COASTAL_STRUCTURES, SHORE_GUNS
+
+        if self.kind == "shore battery":
+            unknown = [w for w in self.weapons if w not in SHORE_GUNS]
+            if not self.weapons or unknown:
+                raise ValueError(f"a shore battery needs weapons from {sorted(SHORE_GUNS)} (unknown: {unknown})")
+            if self.armour is None or self.structure is None:
+                raise ValueError("a shore battery needs its armour and structure")
+        elif self.kind == "coastal structure" and self.structure_type not in COASTAL_STRUCTURES:
+            raise ValueError(f"structure_type must be one of {sorted(COASTAL_STRUCTURES)}")
+        elif self.kind == "aa emplacement" and self.structure_type not in AA_EMPLACEMENTS:
+            raise ValueError(f"structure_type must be one of {sorted(AA_EMPLACEMENTS)}")
+        return self
+
+    def card(self) -> ShipCard:
+        """The installation's card (type ``installation``, Flank Speed 0, Hull = Structure)."""
+        from tactical.coast import AA_EMPLACEMENTS, COASTAL_STRUCTURES, installation_card, shore_battery_cost
+
+        if self.kind == "shore battery":
+            assert self.armour is not None and self.structure is not None
+            points = self.points
+            if points is None:
+                points = shore_battery_cost(self.weapons, self.structure, self.armour)
+            return installation_card(
+                self.name, "Shore Battery", self.armour, self.structure, self.weapons, points, self.nation
+            )
+        assert self.structure_type is not None
+        if self.kind == "coastal structure":
+            _, armour, structure = COASTAL_STRUCTURES[self.structure_type]
+            return installation_card(
+                self.name, self.structure_type, self.armour or armour, self.structure or structure, [],
+                self.points or 0, self.nation,
+            )  # fmt: skip
+        armour, structure, weapons, points = AA_EMPLACEMENTS[self.structure_type]
+        return installation_card(
+            self.name, self.structure_type, self.armour or armour, self.structure or structure, list(weapons),
+            self.points if self.points is not None else points, self.nation,
+        )  # fmt: skip
+
+    def attack_modifier(self) -> int:
+        from tactical.coast import COASTAL_STRUCTURES
+
+        if self.kind == "coastal structure" and self.structure_type is not None:
+            return COASTAL_STRUCTURES[self.structure_type][0]
+        return 0
+
+
+Polygon = list[tuple[float, float]]
 
 
 class BattleSpec(Record):
-    """Everything :func:`resolve` needs.  Distances in inches."""
+    """Everything :func:`resolve` needs.  Distances in inches; ``minefields``: Sector -> density (10-14, used with
+    the 001 option); ``wind``: the edge the wind blows from (``None``: rolled when a carrier is present);
+    ``year``: for the year-dependent options."""
 
     sides: tuple[FleetSpec, FleetSpec]
     table_width: Annotated[float, Field(ge=40, le=200)] = 72.0
@@ -91,50 +219,90 @@ class BattleSpec(Record):
     turns: Annotated[int, Strict(), Field(ge=1, le=30)] = 8
     time_of_day: Literal["day", "night"] = "day"
     weather: Literal["good", "bad"] = "good"
-    flights: list[dict[str, Any]] = Field(default_factory=list)
-    submarines: list[dict[str, Any]] = Field(default_factory=list)
-    mtbs: list[dict[str, Any]] = Field(default_factory=list)
-    shore_batteries: list[dict[str, Any]] = Field(default_factory=list)
+    year: Annotated[int, Strict(), Field(ge=1900, le=1950)] | None = None
+    wind: Literal["north", "south", "east", "west"] | None = None
+    flights: list[FlightSpec] = Field(default_factory=list)
+    submarines: list[SubmarineSpec] = Field(default_factory=list)
+    mtbs: list[MTBSpec] = Field(default_factory=list)
+    shore_batteries: list[InstallationSpec] = Field(default_factory=list)
+    land: list[Polygon] = Field(default_factory=list)
+    harbours: list[Polygon] = Field(default_factory=list)
+    nets: list[tuple[tuple[float, float], tuple[float, float]]] = Field(default_factory=list)
+    balloons: list[tuple[float, float]] = Field(default_factory=list)
+    minefields: dict[int, Annotated[int, Field(ge=10, le=14)]] = Field(default_factory=dict)
     options: RuleOptions = Field(default_factory=RuleOptions)
     seed: StrictInt = 0
     key: tuple[StrictInt, ...] = ()
 
     @model_validator(mode="after")
-    def _supported(self) -> BattleSpec:
-        later = [
-            name
-            for name, present in (
-                ("flights", bool(self.flights)),
-                ("submarines", bool(self.submarines)),
-                ("MTBs", bool(self.mtbs)),
-                ("shore batteries", bool(self.shore_batteries)),
-                ("night", self.time_of_day == "night"),
-                ("bad weather", self.weather == "bad"),
-            )
-            if present
-        ]
-        if later:
-            raise ValueError(f"not supported by the core engine yet (a later issue): {', '.join(later)}")
+    def _consistent(self) -> BattleSpec:
         names = [s.name for f in self.sides for s in f.ships]
+        names += [s.ship.name for s in self.submarines] + [f.name for f in self.flights]
+        names += [m.name for m in self.mtbs] + [i.name for i in self.shore_batteries]
         dupes = sorted({n for n in names if names.count(n) > 1})
         if dupes:
             raise ValueError(f"ship names must be unique in a battle: {', '.join(dupes)}")
         if self.sides[0].name == self.sides[1].name:
             raise ValueError("the two sides need different names")
+        table = Table(self.table_width, self.table_height)
+        for sub in self.submarines:
+            if not sub.ship.card.has("Submarine"):
+                raise ValueError(f"{sub.ship.name} has no Submarine trait")
+            if sub.sector is not None:
+                table.sector_rect(sub.sector)
+        for sector in self.minefields:
+            table.sector_rect(sector)
         for side, fleet in enumerate(self.sides):
-            enemy = {s.name for s in self.sides[1 - side].ships}
-            for target in fleet.spotting:
-                if target not in enemy:
-                    raise ValueError(f"{fleet.name} spots '{target}', which is not an enemy ship")
-            flights = sum(s.card.trait("Aircraft") or 0 for s in fleet.ships)
-            if len(fleet.spotting) > flights:
-                raise ValueError(f"{fleet.name} has {flights} Observation Flight(s), {len(fleet.spotting)} spotting")
+            self._check_fleet(side, fleet)
         return self
+
+    def _check_fleet(self, side: int, fleet: FleetSpec) -> None:
+        own = list(fleet.ships) + [s.ship for s in self.submarines if s.side == side]
+        present = bool(own) or any(f.side == side for f in self.flights) or any(m.side == side for m in self.mtbs)
+        if not (present or any(i.side == side for i in self.shore_batteries)):
+            raise ValueError(f"{fleet.name} has nothing to fight with")
+        enemy = {s.name for s in self.sides[1 - side].ships}
+        enemy |= {s.ship.name for s in self.submarines if s.side != side}
+        enemy |= {i.name for i in self.shore_batteries if i.side != side}
+        for target in fleet.spotting:
+            if target not in enemy:
+                raise ValueError(f"{fleet.name} spots '{target}', which is not an enemy ship")
+        flights = sum(s.card.trait("Aircraft") or 0 for s in own)
+        if len(fleet.spotting) + fleet.sub_hunting > flights:
+            raise ValueError(
+                f"{fleet.name} has {flights} Observation Flight(s), {len(fleet.spotting) + fleet.sub_hunting} "
+                "spotting or hunting"
+            )
+        ship_names = {s.name for s in fleet.ships}
+        for squadron in fleet.squadrons:
+            if not 2 <= len(squadron) <= 6 or not set(squadron) <= ship_names or len(set(squadron)) != len(squadron):
+                raise ValueError(f"a squadron is two to six of the fleet's own ships: {squadron}")
+        in_squadrons = [n for sq in fleet.squadrons for n in sq]
+        if len(in_squadrons) != len(set(in_squadrons)):
+            raise ValueError("a ship belongs to one squadron at most")
+        cards = {s.name: s.card for s in own}
+        for flight in [f for f in self.flights if f.side == side and f.carrier is not None]:
+            card = cards.get(flight.carrier or "")
+            if card is None or not card.has("Carrier"):
+                raise ValueError(f"{flight.name}'s carrier {flight.carrier} is not a carrier of {fleet.name}")
+            if not flight.aircraft.carrier:
+                raise ValueError(f"{flight.name} ({flight.aircraft.name}) cannot fly from a carrier")
+        for name, card in cards.items():
+            based = sum(1 for f in self.flights if f.side == side and f.carrier == name)
+            if based > (card.trait("Flights") or 0):
+                raise ValueError(f"{name} carries at most {card.trait('Flights') or 0} Flights, not {based}")
+        land_air = sum(f.aircraft.points for f in self.flights if f.side == side and f.carrier is None)
+        total = sum(s.card.points for s in own) + land_air + sum(m.card.points for m in self.mtbs if m.side == side)
+        if fleet.air_limit and land_air * 4 > total:
+            raise ValueError(
+                f"{fleet.name}: Flights not based on its carriers cost {land_air} points, more than a quarter of its "
+                f"{total} (000 Aircraft; set air_limit false where the scenario allows it)"
+            )
 
 
 @dataclass(frozen=True)
 class ShipResult:
-    """How one ship came out of the battle."""
+    """How one ship (or submarine, or installation) came out of the battle."""
 
     name: str
     side: str
@@ -149,6 +317,8 @@ class ShipResult:
     scouting: bool  # still away scouting at the end
     criticals: dict[str, int]
     vitals: tuple[str, ...]
+    type: str = "ship"
+    aground: bool = False
 
     @property
     def hull_lost(self) -> int:
@@ -156,9 +326,28 @@ class ShipResult:
 
 
 @dataclass(frozen=True)
+class FlightResult:
+    """How one Flight (or MTB Section, ``kind == "mtb"``) came out: ``fate`` is ``airborne``, ``aboard``,
+    ``destroyed``, ``lost`` (with its carrier), ``spent`` (kamikaze), ``left`` (flew off the table); for MTB
+    Sections ``active``, ``sunk``."""
+
+    name: str
+    side: str
+    aircraft: str
+    carrier: str | None
+    points: int
+    fate: str
+    kind: str = "flight"
+
+    @property
+    def lost(self) -> bool:
+        return self.fate in ("destroyed", "lost", "spent", "sunk")
+
+
+@dataclass(frozen=True)
 class BattleReport:
-    """The result of :func:`resolve` (DESIGN.md): ships, victory points, victories, winner (``None``: a draw),
-    turns played and the full event log.  ``flights_lost`` is empty until aircraft exist (later issue)."""
+    """The result of :func:`resolve` (DESIGN.md): ships, Flights and MTB Sections, the names of the Flights lost,
+    victory points, victories, winner (``None``: a draw), turns played and the full event log."""
 
     sides: tuple[str, str]
     objectives: tuple[str, str]
@@ -171,12 +360,21 @@ class BattleReport:
     seed: int
     key: tuple[int, ...]
     flights_lost: tuple[str, ...] = ()
+    flights: tuple[FlightResult, ...] = ()
+    mtbs: tuple[FlightResult, ...] = ()
+    conditions: dict[str, Any] = field(default_factory=dict)
 
     def ship(self, name: str) -> ShipResult:
         for s in self.ships:
             if s.name == name:
                 return s
         raise KeyError(f"no ship {name} in this battle")
+
+    def flight(self, name: str) -> FlightResult:
+        for f in (*self.flights, *self.mtbs):
+            if f.name == name:
+                return f
+        raise KeyError(f"no Flight or MTB Section {name} in this battle")
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -188,9 +386,11 @@ class BattleReport:
             "turns_played": self.turns_played,
             "seed": self.seed,
             "key": list(self.key),
-            "ships": [
-                {**s.__dict__, "vitals": list(s.vitals), "hull_lost": s.hull_lost} for s in self.ships
-            ],
+            "conditions": dict(self.conditions),
+            "ships": [{**s.__dict__, "vitals": list(s.vitals), "hull_lost": s.hull_lost} for s in self.ships],
+            "flights": [{**f.__dict__} for f in self.flights],
+            "flights_lost": list(self.flights_lost),
+            "mtbs": [{**m.__dict__} for m in self.mtbs],
             "events": [e.to_json() for e in self.events],
         }
 
@@ -203,19 +403,23 @@ class BattleReport:
             f"Objectives: {self.sides[0]} {self.objectives[0]}; {self.sides[1]} {self.objectives[1]}",
             f"Victory points: {self.sides[0]} {self.victory_points[0]}, {self.sides[1]} {self.victory_points[1]}",
         ]
-        width = max(len(s.side) for s in self.ships)
-        name_width = max(len(s.name) for s in self.ships)
+        width = max(len(s.side) for s in (*self.ships, *self.flights, *self.mtbs))
+        name_width = max(len(s.name) for s in (*self.ships, *self.flights, *self.mtbs))
         for s in self.ships:
             fate = (
-                "sunk"
+                ("destroyed" if s.type == "installation" else "sunk")
                 if s.sunk
                 else f"withdrew ({s.exit_edge} edge)"
                 if s.withdrew
                 else "still scouting"
                 if s.scouting
+                else "aground"
+                if s.aground
                 else "crippled"
                 if s.crippled
                 else "afloat"
+                if s.type != "installation"
+                else "standing"
             )
             crit = ", ".join(f"{a} {v}" for a, v in s.criticals.items() if v)
             extra = f"; criticals {crit}" if crit else ""
@@ -226,23 +430,85 @@ class BattleReport:
                 + (" (crippled)" if s.crippled and fate not in ("crippled", "sunk") else "")
                 + extra
             )
+        for f in (*self.flights, *self.mtbs):
+            lines.append(f"  {f.side:<{width}}  {f.name:<{name_width}}  {f.aircraft:<12} {f.fate}")
+        if self.flights:
+            lines.append(f"Flights lost: {len(self.flights_lost)}" + (f" ({', '.join(self.flights_lost)})" if
+                                                                         self.flights_lost else ""))  # fmt: skip
         return lines
+
+
+def _ship_state(ship: ShipSpec, side: int, spec: BattleSpec) -> ShipState:
+    start = ship.card.hull - ship.hull_lost
+    state = ShipState(name=ship.name, side=side, card=ship.card, hull_start=start, hull=start, anchored=ship.anchored)
+    opts = spec.options
+    state.flags = [name for name in ("criticals_2d6", "torpedo_reloads") if getattr(opts, name)]
+    if opts.torpedo_reloads and ship.card.nation == "JP" and ship.card.type is ShipType.CRUISER:
+        for i, weapon in enumerate(ship.card.weapons):
+            if weapon.kind is WeaponKind.TORPEDO and weapon.has("Slow-Loading"):
+                state.weapons[i].reloads_left = 2  # 001: Japanese cruisers reload twice
+    return state
 
 
 def _build_state(spec: BattleSpec) -> BattleState:
     ships: dict[str, ShipState] = {}
     for side, fleet in enumerate(spec.sides):
         for ship in fleet.ships:
-            start = ship.card.hull - ship.hull_lost
-            ships[ship.name] = ShipState(
-                name=ship.name, side=side, card=ship.card, hull_start=start, hull=start, anchored=ship.anchored
-            )
+            ships[ship.name] = _ship_state(ship, side, spec)
+        for number, squadron in enumerate(fleet.squadrons):
+            for name in squadron:
+                ships[name].squadron = f"{fleet.name} {number + 1}"
+    for sub in spec.submarines:
+        state = _ship_state(sub.ship, sub.side, spec)
+        state.depth = Depth(sub.depth)
+        if sub.sector is not None:
+            state.sector = sub.sector
+            state.status = Status.HIDDEN
+            state.depth = Depth.DEEP
+        ships[sub.ship.name] = state
+    for inst in spec.shore_batteries:
+        card = inst.card()
+        state = ShipState(name=inst.name, side=inst.side, card=card, hull_start=card.hull, hull=card.hull)
+        state.installation = inst.kind
+        state.attack_modifier = inst.attack_modifier()
+        state.pos = (float(inst.pos[0]), float(inst.pos[1]))
+        state.heading = 0.0 if inst.side == 0 else 180.0
+        ships[inst.name] = state
+    flights = {
+        f.name: FlightState(
+            name=f.name,
+            side=f.side,
+            card=f.aircraft,
+            carrier=f.carrier,
+            status=FlightStatus.ABOARD if f.carrier is not None else FlightStatus.AIRBORNE,
+            aboard=f.carrier,
+        )
+        for f in spec.flights
+    }
+    mtbs = {m.name: MTBState(name=m.name, side=m.side, card=m.card, torpedoes=m.card.torpedoes) for m in spec.mtbs}
+
+    def pts(poly: Sequence[Sequence[float]]) -> list[Point]:
+        return [(float(p[0]), float(p[1])) for p in poly]
+
     return BattleState(
         sides=(spec.sides[0].name, spec.sides[1].name),
         ships=ships,
         table=Table(spec.table_width, spec.table_height),
         max_turns=spec.turns,
         spotted={side: list(fleet.spotting) for side, fleet in enumerate(spec.sides) if fleet.spotting},
+        flights=flights,
+        mtbs=mtbs,
+        time_of_day=spec.time_of_day,
+        weather=spec.weather,
+        year=spec.year,
+        options=spec.options,
+        wind=spec.wind,
+        land=[pts(p) for p in spec.land],
+        harbours=[pts(p) for p in spec.harbours],
+        nets=[((float(a[0]), float(a[1])), (float(b[0]), float(b[1]))) for a, b in spec.nets],
+        balloons=[(float(p[0]), float(p[1])) for p in spec.balloons],
+        minefields=dict(spec.minefields),
+        sub_hunters={side: fleet.sub_hunting for side, fleet in enumerate(spec.sides) if fleet.sub_hunting},
     )
 
 
@@ -269,6 +535,89 @@ def _deploy(battle: Battle, side: int, zone: DeploymentZone, captain: Captain, n
     )
 
 
+def _deploy_boats(battle: Battle, side: int, zone: DeploymentZone, captain: Captain) -> None:
+    """MTB Sections deploy with their fleet, in its zone."""
+    from tactical.captains import default_boat_deployment
+
+    boats = [m.name for m in battle.state.mtbs.values() if m.side == side]
+    if not boats:
+        return
+    placement = ask(captain, "deploy_boats", battle, side, zone, boats, default=default_boat_deployment)
+    if sorted(placement) != sorted(boats):
+        raise IllegalOrder("000 Deployment", f"{battle.side_name(side)} must place exactly {sorted(boats)}")
+    for name, pos in placement.items():
+        if not zone.contains(pos):
+            raise IllegalOrder("000 Deployment", f"{name} at {pos} is outside the {zone.kind.value} zone")
+        battle.state.mtbs[name].pos = (float(pos[0]), float(pos[1]))
+    battle.log.emit(
+        "deploy", f"{battle.side_name(side)} deploys {len(boats)} MTB Section(s)", side=battle.side_name(side)
+    )
+
+
+def _deploy_air(
+    battle: Battle, side: int, zone: DeploymentZone, captain: Captain, advantage: ScoutingAdvantage
+) -> None:
+    """Deep deployment (scouting 4+), then the Flights in the air at the start (000 Combat Air Patrol: two a
+    carrier; scouting 7+: half, 10+: all of them; deep carriers: any number; land-based Flights all, R-TAC-29)."""
+    from tactical.captains import default_air_deployment
+
+    st = battle.state
+    carriers = [s for s in st.fleet(side) if s.has("Carrier") and s.on_table]
+    if advantage.deep_deployment and carriers:
+        deep = ask(captain, "deep_deploy", battle, side, [c.name for c in carriers], default=lambda *a: [])
+        for name in deep:
+            ship = battle.ship(name)
+            if ship not in carriers:
+                raise IllegalOrder("000 Deep Deployment", f"{name} is not a carrier of {battle.side_name(side)}")
+            ship.status = Status.DEEP
+            ship.pos = None
+            battle.log.emit("deep", f"{name} is placed in deep deployment", ship=name, side=battle.side_name(side))
+    limits: dict[str | None, int] = {}
+    for carrier in [s for s in st.fleet(side) if s.has("Carrier")]:
+        based = [f for f in st.flights.values() if f.aboard == carrier.name]
+        if carrier.status is Status.DEEP or advantage.points >= 10:
+            limits[carrier.name] = len(based)
+        elif advantage.points >= 7:
+            limits[carrier.name] = max(2, math.ceil(len(based) / 2))
+        else:
+            limits[carrier.name] = 2
+    land = [f.name for f in st.flights.values() if f.side == side and f.carrier is None]
+    candidates = {
+        f.name: f.aboard for f in st.flights.values() if f.side == side and f.status is FlightStatus.ABOARD
+    }
+    if not candidates and not land:
+        return
+    placement = ask(
+        captain, "deploy_flights", battle, side, zone, candidates, limits, land, default=default_air_deployment
+    )
+    counts: dict[str | None, int] = {}
+    for name in land:
+        if name not in placement:
+            raise IllegalOrder("000 Aircraft", f"land-based {name} must be placed in the deployment zone (R-TAC-29)")
+    for name, pos in placement.items():
+        flight = st.flights.get(name)
+        if flight is None or flight.side != side:
+            raise IllegalOrder("000 Combat Air Patrol", f"{name} is not a Flight of {battle.side_name(side)}")
+        if not zone.contains(pos):
+            raise IllegalOrder("000 Combat Air Patrol", f"{name} at {pos} is outside the deployment zone")
+        if flight.carrier is not None:
+            counts[flight.carrier] = counts.get(flight.carrier, 0) + 1
+            if counts[flight.carrier] > limits.get(flight.carrier, 0):
+                raise IllegalOrder(
+                    "000 Combat Air Patrol",
+                    f"{flight.carrier} may start with {limits.get(flight.carrier, 0)} Flight(s) in the air",
+                )
+        flight.status = FlightStatus.AIRBORNE
+        flight.aboard = None
+        flight.pos = (float(pos[0]), float(pos[1]))
+    if placement:
+        battle.log.emit(
+            "deploy_air",
+            f"{battle.side_name(side)} has {len(placement)} Flight(s) in the air: {', '.join(placement)}",
+            side=battle.side_name(side),
+        )
+
+
 def resolve(spec: BattleSpec, captains: Sequence[Captain] | None = None, *, dice: Dice | None = None) -> BattleReport:
     """Fight ``spec`` under the War at Sea scenario and report.  ``captains``: one per side (default:
     :class:`~tactical.captains.SimpleCaptain` steered by each side's objective).  ``dice`` replaces the seeded
@@ -278,8 +627,15 @@ def resolve(spec: BattleSpec, captains: Sequence[Captain] | None = None, *, dice
 
     battle = Battle(_build_state(spec), dice if dice is not None else Dice(spec.seed, spec.key))
     log = battle.log
-    log.emit("set-up", f"Battle: {spec.sides[0].name} against {spec.sides[1].name}, seed {spec.seed}")
-    for ship in battle.state.ships.values():
+    st = battle.state
+    conditions = [spec.time_of_day, f"{spec.weather} weather"]
+    if spec.options.active():
+        conditions.append("options: " + ", ".join(spec.options.active()))
+    log.emit(
+        "set-up",
+        f"Battle: {spec.sides[0].name} against {spec.sides[1].name}, seed {spec.seed} ({'; '.join(conditions)})",
+    )
+    for ship in st.ships.values():
         if ship.hull <= ship.card.crippled:
             log.emit("set-up", f"{ship.name} comes in already crippled", ship=ship.name)
             cripple(battle, ship, award=False)
@@ -303,15 +659,21 @@ def resolve(spec: BattleSpec, captains: Sequence[Captain] | None = None, *, dice
         captains = (SimpleCaptain(objectives[0]), SimpleCaptain(objectives[1]))
     pair = (captains[0], captains[1])
 
+    # 000 Wind Direction: rolled before any ship is deployed when a carrier is present
+    if st.wind is None and any(s.card.has("Carrier") for s in st.ships.values()):
+        roll_wind(battle)
+    elif st.wind is not None:
+        log.emit("wind", f"The wind blows from the {st.wind} edge", edge=st.wind)
+
     # Scouting: ships set aside before deployment
     flights = [0, 0]
     for side in (0, 1):
         names, flights[side] = pair[side].choose_scouts(battle, side)
-        fleet = battle.state.fleet(side)
-        free = observation_flights(fleet) - len(spec.sides[side].spotting)
+        fleet = [s for s in st.fleet(side) if not s.is_installation and s.status is Status.ACTIVE]
+        free = observation_flights(fleet) - len(spec.sides[side].spotting) - spec.sides[side].sub_hunting
         if flights[side] > free or flights[side] < 0:
             raise IllegalOrder("000 Observation Flights", f"{battle.side_name(side)} has {free} flight(s) to scout")
-        if len(names) >= len(fleet):
+        if names and len(names) >= len(fleet):
             raise IllegalOrder("000 Scouting", "a fleet must keep at least one ship on the table")
         for name in names:
             ship = battle.ship(name)
@@ -319,28 +681,37 @@ def resolve(spec: BattleSpec, captains: Sequence[Captain] | None = None, *, dice
                 raise IllegalOrder("000 Scouting", f"{name} cannot scout: only own destroyers and cruisers may")
             ship.scout = True
             ship.status = Status.SCOUTING
+    if spec.options.observation_001:
+        flights = [0, 0]  # 001 Observation Aircraft: no scouting points from them
 
     # Deployment: D10 roll-off, the lower deploys first
     log.phase = "deployment"
     first = 1 - roll_off(battle, "deployment roll", "000 War at Sea: Deployment")
-    table = battle.state.table
+    table = st.table
     for side in (first, 1 - first):
-        names = [s.name for s in battle.state.fleet(side) if not s.scout]
-        _deploy(battle, side, zone_for(side, DeploymentKind.NORMAL, table), pair[side], names)
+        names = [s.name for s in st.fleet(side) if not s.scout and s.status is Status.ACTIVE and s.pos is None]
+        zone = zone_for(side, DeploymentKind.NORMAL, table)
+        if names:
+            _deploy(battle, side, zone, pair[side], names)
+        _deploy_boats(battle, side, zone, pair[side])
 
     # Scouting rolls and their advantages
     log.phase = "scouting"
     for side in (0, 1):
         advantage = roll_scouting(battle, side, flights[side])
+        zone = zone_for(side, DeploymentKind.NORMAL, table)
         if advantage.redeploy is not None:
-            for ship in battle.state.fleet(side):
+            for ship in st.fleet(side):
                 if ship.status is Status.SCOUTING:
                     ship.status = Status.ACTIVE
-            names = [s.name for s in battle.state.fleet(side)]
-            _deploy(battle, side, zone_for(side, advantage.redeploy, table), pair[side], names)
+            names = [s.name for s in st.fleet(side) if s.status is Status.ACTIVE and not s.is_installation]
+            zone = zone_for(side, advantage.redeploy, table)
+            if names:
+                _deploy(battle, side, zone, pair[side], names)
+        _deploy_air(battle, side, zone, pair[side], advantage)
 
     # Fight!
-    while battle.state.turn < spec.turns:
+    while st.turn < spec.turns:
         play_turn(battle, pair)
         if fleet_gone(battle, 0) or fleet_gone(battle, 1):
             log.emit("end", "A fleet has left the battle: the battle ends")
@@ -368,6 +739,7 @@ def _report(
     win: int | None,
 ) -> BattleReport:
     battle.log.flush_rolls()
+    st = battle.state
     ships = tuple(
         ShipResult(
             name=s.name,
@@ -379,22 +751,57 @@ def _report(
             crippled=s.crippled,
             sunk=s.status is Status.SUNK,
             withdrew=s.status is Status.WITHDRAWN,
-            exit_edge=battle.state.exits.get(s.name),
+            exit_edge=st.exits.get(s.name),
             scouting=s.status in (Status.SCOUTING, Status.RETURNING),
             criticals={a.value: v for a, v in s.criticals.items()},
             vitals=tuple(v.value for v in s.vitals),
+            type=s.type.value if s.is_installation or s.is_submarine else "ship",
+            aground=s.aground,
         )
-        for s in battle.state.ships.values()
+        for s in st.ships.values()
+    )
+    flights = tuple(
+        FlightResult(
+            name=f.name,
+            side=battle.side_name(f.side),
+            aircraft=f.card.name,
+            carrier=f.carrier,
+            points=f.card.points,
+            fate=f.status.value,
+        )
+        for f in st.flights.values()
+    )
+    boats = tuple(
+        FlightResult(
+            name=m.name,
+            side=battle.side_name(m.side),
+            aircraft=m.card.name,
+            carrier=None,
+            points=m.card.points,
+            fate="sunk" if m.status is Status.SUNK else "active",
+            kind="mtb",
+        )
+        for m in st.mtbs.values()
     )
     return BattleReport(
-        sides=battle.state.sides,
+        sides=st.sides,
         objectives=(objectives[0].value, objectives[1].value),
         ships=ships,
         victory_points=victory_points(battle),
         victories=(levels[0].value, levels[1].value),
         winner=battle.side_name(win) if win is not None else None,
-        turns_played=battle.state.turn,
+        turns_played=st.turn,
         events=tuple(battle.log.events),
         seed=spec.seed,
         key=spec.key,
+        flights_lost=tuple(f.name for f in st.flights.values() if f.lost),
+        flights=flights,
+        mtbs=boats,
+        conditions={
+            "time_of_day": st.time_of_day,
+            "weather": st.weather,
+            "wind": st.wind,
+            "options": spec.options.active(),
+        },
     )
+

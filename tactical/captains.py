@@ -27,6 +27,7 @@ from typing import Protocol
 import numpy as np
 
 from scenarios.cards import MAIN_GUN_TARGETS_AT_POINT_BLANK, Arc, ShipType, WeaponKind, WeaponSystem
+from tactical import tactics
 from tactical.geometry import (
     RANGE_MODIFIER,
     VISUAL_RANGE,
@@ -41,11 +42,28 @@ from tactical.geometry import (
     range_band,
     turn_heading,
 )
-from tactical.gunnery import FirePlan, Shot, fast_target, legal_targets, max_dice
-from tactical.movement import Leg, MovePlan, forced_plan, max_move, min_move, verify_move
+from tactical.gunnery import FirePlan, Shot, fast_target, legal_boat_targets, legal_targets, max_dice
+from tactical.movement import Leg, MovePlan, forced_plan, max_move, min_move, straight_run, verify_move
 from tactical.orders import IllegalOrder, OrderName, coming_about, evading, legal_orders
 from tactical.scenario import EXIT_EDGE_OBJECTIVES, HOME_EDGES, Objective
-from tactical.state import Area, Battle, ShipState
+from tactical.state import Area, Battle, Depth, ShipState, Status
+from tactical.tactics import (
+    auto_aa_plan,
+    default_air_deployment,
+    default_boat_deployment,
+    default_boat_plan,
+    default_flight_plan,
+)
+
+__all__ = [
+    "Captain",
+    "SimpleCaptain",
+    "auto_aa_plan",
+    "default_air_deployment",
+    "default_boat_deployment",
+    "default_boat_plan",
+    "default_flight_plan",
+]
 
 
 class Captain(Protocol):
@@ -138,6 +156,10 @@ def _expected(
     weapon = attacker.card.weapons[index]
     if weapon.kind is WeaponKind.AA_BATTERY or weapon.dd <= 0:
         return 0.0
+    if target.underwater or target.status is not Status.ACTIVE:
+        return 0.0
+    if attacker.depth is Depth.DEEP or (attacker.underwater and weapon.kind is not WeaponKind.TORPEDO):
+        return 0.0
     band = range_band(weapon.ranges, d)
     if band is None or d > VISUAL_RANGE or not arcs & weapon.arc_set:
         return 0.0
@@ -203,8 +225,9 @@ class SimpleCaptain:
     def choose_scouts(self, battle: Battle, side: int) -> tuple[list[str], int]:
         """Every Observation Flight scouts; a Radar destroyer is sent only from a fleet of three or more."""
         fleet = battle.state.fleet(side)
-        flights = sum(s.trait_value("Aircraft") for s in fleet if s.has("Aircraft"))
-        flights -= len(battle.state.spotted.get(side, []))
+        flights = sum(s.trait_value("Aircraft") for s in fleet if s.has("Aircraft") and s.status is Status.ACTIVE)
+        flights -= len(battle.state.spotted.get(side, [])) + battle.state.sub_hunters.get(side, 0)
+        flights = max(flights, 0)
         destroyers = [s for s in fleet if s.type is ShipType.DESTROYER]
         scouts = []
         if len(destroyers) >= 3:
@@ -238,9 +261,18 @@ class SimpleCaptain:
         return min(candidates, key=lambda n: (battle.ship(n).card.points, n))
 
     def choose_order(self, battle: Battle, ship: ShipState) -> OrderName | None:
-        allowed = set(legal_orders(ship))
+        allowed = set(legal_orders(ship, battle))
         if not allowed:
             return None
+        if ship.has("Carrier") and OrderName.SCRAMBLE in allowed and self._wants_deck(battle, ship) >= 2:
+            from tactical.aircraft import into_wind
+
+            if into_wind(battle, ship.heading):
+                return OrderName.SCRAMBLE
+        if ship.has("Carrier") and self._wants_deck(battle, ship):
+            return None  # any other Order would keep the deck closed
+        if OrderName.SILENT_RUNNING in allowed and ship.detected_last_turn and self._enemy_within(battle, ship, 9.0):
+            return OrderName.SILENT_RUNNING
         if self._withdrawing(battle, ship) or self._exit_goal(battle, ship) is not None:
             # heading for an edge: full speed under smoke, never Evade! (it halves the speed)
             near = self._enemy_within(battle, ship, 20.0)
@@ -263,7 +295,7 @@ class SimpleCaptain:
             and not self._torpedo_boat_in_reach(battle, ship)
         ):
             return OrderName.EVADE
-        if OrderName.COME_ABOUT in allowed and max_move(ship) >= 2 * ship.straight_run_before_turn():
+        if OrderName.COME_ABOUT in allowed and max_move(ship, battle) >= 2 * straight_run(ship, battle):
             plan, normal = self._normal_plan(battle, ship)
             end, heading, _ = self._end_of(battle, ship, plan)
             if self._offence(battle, ship, end, heading) < 0.05 and self._enemy_within(battle, ship, VISUAL_RANGE):
@@ -286,14 +318,14 @@ class SimpleCaptain:
             self._plans[key] = self._best_plan(battle, ship, allow_90=False)
         return self._plans[key]
 
-    def _candidates(self, ship: ShipState, allow_90: bool) -> list[MovePlan]:
-        top, low = max_move(ship), min_move(ship)
+    def _candidates(self, ship: ShipState, allow_90: bool, battle: Battle | None = None) -> list[MovePlan]:
+        top, low = max_move(ship, battle), min_move(ship, battle)
         if top <= 0:
             return [MovePlan(())]
         speeds = sorted({round(top, 3), round(max(top / 2, low), 3), round(low, 3)}, reverse=True)
-        if ship.rudder_jam is not None:
-            return [forced_plan(ship, s) for s in speeds]
-        run = ship.straight_run_before_turn()
+        if ship.rudder_jam in ("left", "right", "straight"):
+            return [forced_plan(ship, s, battle) for s in speeds]
+        run = straight_run(ship, battle)
         plans: list[MovePlan] = []
         for s in speeds:
             plans.append(MovePlan.straight(s))
@@ -315,8 +347,12 @@ class SimpleCaptain:
                     plans.append(MovePlan((Leg(0.0, run), Leg(a, run), Leg(a, s - 2 * run))))
         legal = []
         for plan in plans:
+            if ship.rudder_jam == "only_left" and any(t > 0 for t in plan.turns):
+                continue
+            if ship.rudder_jam == "only_right" and any(t < 0 for t in plan.turns):
+                continue
             try:
-                verify_move(ship, plan)
+                verify_move(ship, plan, battle)
             except IllegalOrder:
                 continue
             legal.append(plan)
@@ -325,9 +361,11 @@ class SimpleCaptain:
     def _best_plan(self, battle: Battle, ship: ShipState, *, allow_90: bool) -> tuple[MovePlan, float]:
         best: tuple[MovePlan, float] | None = None
         withdrawing = self._withdrawing(battle, ship)
-        for plan in self._candidates(ship, allow_90):
+        deck = self._wants_deck(battle, ship)
+        for plan in self._candidates(ship, allow_90, battle):
             pos, heading, exits = self._end_of(battle, ship, plan)
             score = self._score(battle, ship, pos, heading, exits, withdrawing)
+            score += self._extra_score(battle, ship, plan, pos, heading, deck)
             if best is None or score > best[1] + 1e-9:
                 best = (plan, score)
         assert best is not None
@@ -475,7 +513,12 @@ class SimpleCaptain:
 
     # ---------------------------------------------------------------- gunnery
     def choose_firer(self, battle: Battle, side: int, candidates: list[str]) -> str:
-        """The ship that can do the most damage now fires first."""
+        """Aircraft and MTB Sections first (before their targets can hit back), then the ship that can do the most
+        damage now."""
+        for nominee in candidates:
+            if nominee.startswith("<"):
+                return nominee
+
         def value(name: str) -> tuple[float, str]:
             s = battle.ship(name)
             return (-self._offence(battle, s, s.pos, s.heading), name)
@@ -483,9 +526,79 @@ class SimpleCaptain:
         return min(candidates, key=value)
 
     def plan_fire(self, battle: Battle, ship: ShipState) -> FirePlan:
-        """Each weapon system at its best target (main guns first), with bonuses for finishing ships off."""
+        """Each weapon system at its best target (main guns first), with bonuses for finishing ships off; at night a
+        searchlight or star shells on an unseen enemy first; sonar and depth charges against submarines; Light Guns
+        at MTB Sections when they are the better target."""
         if ship.pos is None:
             return FirePlan()
+        detect = tactics.nearest_sub_to_detect(battle, ship)
+        searchlight, shells = self._illumination(battle, ship)
+        lit_before = list(battle.state.lit)
+        if searchlight is not None:
+            battle.state.lit.append(searchlight)
+        for point in shells:
+            for other in battle.state.enemies(ship):
+                if other.pos is not None and distance(other.pos, point) <= 3.0:
+                    battle.state.lit.append(other.name)
+        try:
+            base = self._gun_plan(battle, ship, len(shells))
+        finally:
+            battle.state.lit[:] = lit_before
+        charges = tactics.depth_charge_plan(battle, ship)
+        if detect is not None and not charges:
+            from tactical.submarines import ASW_SYSTEMS, asw_systems
+
+            sub = battle.ship(detect)
+            assert sub.pos is not None
+            for system in asw_systems(ship):
+                in_arc = ASW_SYSTEMS[system] in arcs_of(ship.pos, ship.heading, sub.pos)
+                ready = ship.asw_last.get(system, -10) < battle.state.turn - 1
+                if distance(ship.pos, sub.pos) <= 3.0 and in_arc and ready:
+                    charges = ((system, detect),)
+                    break
+        radar = battle.state.options.radar_checks and (ship.has("Radar") or ship.has("Advanced Radar"))
+        return FirePlan(
+            base.shots, searchlight=searchlight, star_shells=shells, detect=detect, depth_charges=charges, radar=radar
+        )
+
+    def _illumination(self, battle: Battle, ship: ShipState) -> tuple[str | None, tuple[Point, ...]]:
+        """At night: a star shell over the most valuable enemy within Light Gun reach that is not seen (Star Shell
+        ships), else a searchlight on one within 10" when the ship has guns for it."""
+        from tactical.environment import (
+            searchlight_refusal,
+            spotted,
+            star_shell_reach,
+            star_shell_system,
+        )
+
+        if not battle.state.night or ship.pos is None or ship.underwater:
+            return None, ()
+        unseen = [
+            e for e in battle.state.enemies(ship)
+            if e.pos is not None and not e.underwater and not spotted(battle, ship.side, e) and not e.is_installation
+        ]  # fmt: skip
+        if not unseen:
+            return None, ()
+        can_shell = ship.has("Star Shell") or battle.state.options.night_states
+        system = star_shell_system(ship)
+        if can_shell and system is not None and max_dice(ship, system) >= 2:
+            reach = star_shell_reach(ship)
+            pool = [e for e in unseen if distance(ship.pos, e.pos) <= reach]  # type: ignore[arg-type]
+            if pool:
+                best = max(pool, key=lambda e: (e.card.points, e.name))
+                assert best.pos is not None
+                return None, (best.pos,)
+        pool = [e for e in unseen if searchlight_refusal(battle, ship, e) is None]
+        if pool and ship.type in (ShipType.BATTLESHIP, ShipType.CRUISER) and not ship.crippled:
+            return max(pool, key=lambda e: (e.card.points, e.name)).name, ()
+        return None, ()
+
+    def _gun_plan(self, battle: Battle, ship: ShipState, shells: int = 0) -> FirePlan:
+        """Each weapon system at its best target (main guns first), with bonuses for finishing ships off."""
+        from tactical.environment import star_shell_system
+
+        assert ship.pos is not None
+        shell_system = star_shell_system(ship) if shells else None
         pending: dict[str, float] = {}
         shots: list[Shot] = []
         order = sorted(
@@ -532,16 +645,146 @@ class SimpleCaptain:
                     continue
             if weapon.has("Restricted") and in_side_arc(ship.pos, ship.heading, target.pos):  # type: ignore[arg-type]
                 dice = math.ceil(ship.weapon_ad(i) / 2)
+            if i == shell_system:
+                dice -= shells
             if dice <= 0:
                 continue
             shots.append(Shot(i, target.name, dice))
             pending[target.name] = pending.get(target.name, 0.0) + exp
+        shots.extend(self._boat_shots(battle, ship, {s.weapon for s in shots}, shell_system, shells))
         return FirePlan(tuple(shots))
+
+    def _boat_shots(
+        self, battle: Battle, ship: ShipState, used: set[int], shell_system: int | None, shells: int
+    ) -> list[Shot]:
+        """Light Guns with no ship to shoot at fire at the most dangerous MTB Section in reach."""
+        out = []
+        for i, weapon in enumerate(ship.card.weapons):
+            if i in used or weapon.kind is not WeaponKind.LIGHT_GUN:
+                continue
+            boats = legal_boat_targets(battle, ship, i)
+            if not boats:
+                continue
+            best = max(boats, key=lambda b: (b.torpedoes + (3 if b.card.kamikaze else 0), b.card.points, b.name))
+            dice = max_dice(ship, i) - (shells if i == shell_system else 0)
+            restricted = weapon.has("Restricted") and ship.pos is not None and best.pos is not None
+            if restricted and in_side_arc(ship.pos, ship.heading, best.pos):  # type: ignore[arg-type]
+                dice = min(dice, math.ceil(ship.weapon_ad(i) / 2))
+            if dice > 0:
+                out.append(Shot(i, best.name, dice))
+        return out
 
     # ---------------------------------------------------------------- end phase
     def damage_control(self, battle: Battle, ship: ShipState) -> Area | None:
-        """The escalating area with the highest score, else the highest repairable score (Engine on ties)."""
+        """The escalating area with the highest score, else the highest repairable score (Engine on ties); under
+        the 003 criticals (option) any area, which sends the crews to the fires."""
+        if battle.state.options.criticals_2d6:
+            return Area.CREW if battle.state.fires.get(ship.name) else None
         repairable = [a for a in Area if 0 < ship.criticals[a] < 6]
         if not repairable:
             return None
         return max(repairable, key=lambda a: (ship.escalating(a), ship.criticals[a], a is Area.ENGINE))
+
+    # ---------------------------------------------------------------- movement extras
+    def _wants_deck(self, battle: Battle, ship: ShipState) -> int:
+        """How many Flights this carrier wants to launch or recover this turn (0 when it cannot)."""
+        from tactical.aircraft import aboard
+
+        if not ship.has("Carrier") or battle.state.bad_weather or ship.aground or ship.criticals[Area.CREW] >= 2:
+            return 0
+        ready = sum(1 for f in aboard(battle, ship.name) if f.ready)
+        homing = sum(
+            1
+            for f in battle.state.air(ship.side)
+            if f.card.carrier and not f.armed and f.card.damage_dice > 0 and f.pos is not None
+            and ship.pos is not None and distance(f.pos, ship.pos) <= f.card.flank_speed + 6
+        )  # fmt: skip
+        targets = any(not e.underwater for e in battle.state.enemies(ship))
+        launch = ready if targets or any(
+            battle.state.flights[n].card.role.value == "fighter" for n in [f.name for f in aboard(battle, ship.name)]
+        ) else 0  # fmt: skip
+        return min(launch + homing, 2)
+
+    def _extra_score(
+        self, battle: Battle, ship: ShipState, plan: MovePlan, pos: Point, heading: float, deck: int
+    ) -> float:
+        """Carriers wanting their deck prefer a straight run into the wind (or turning towards it); ships that can
+        run aground keep clear of land; submarines close to torpedo range of a target ahead; Depth Charge ships
+        close on submarines."""
+        from tactical.aircraft import into_wind, into_wind_heading
+        from tactical.coast import grounds
+
+        score = 0.0
+        if deck:
+            if not plan.turns and into_wind(battle, ship.heading):
+                score += 4.0 * deck
+            else:
+                target = into_wind_heading(battle)
+                if target is not None:
+                    diff = abs((heading - target + 180.0) % 360.0 - 180.0)
+                    score -= 0.02 * diff * deck
+        if battle.state.land and grounds(battle, ship):
+            from tactical.geometry import polygon_distance
+
+            gap = min(polygon_distance(pos, poly) for poly in battle.state.land)
+            if gap < 3.0:
+                score -= 20.0 * (3.0 - gap)
+        if ship.has("Depth Charge") or ship.has("Hedgehog") or ship.has("Sub-Hunter"):
+            subs = [e for e in battle.state.enemies(ship) if e.is_submarine and e.pos is not None]
+            if subs:
+                d = min(distance(pos, e.pos) for e in subs)  # type: ignore[arg-type]
+                score -= 0.3 * max(d - 2.0, 0.0)
+        return score
+
+    # ---------------------------------------------------------------- aircraft and carriers
+    def aircraft_first(self, battle: Battle, side: int) -> bool:
+        """Make the enemy move its aircraft first (moving last lets the Fighters intercept)."""
+        return False
+
+    def plan_flights(self, battle: Battle, side: int) -> dict:
+        return default_flight_plan(battle, side)
+
+    def plan_aa(self, battle: Battle, ship: ShipState) -> list:
+        return auto_aa_plan(battle, ship)
+
+    def choose_launch(self, battle: Battle, carrier: ShipState, ready: list[str]) -> list[str]:
+        return tactics.choose_launch(battle, carrier, ready)
+
+    def deploy_flights(self, battle, side, zone, candidates, limits, land):
+        return default_air_deployment(battle, side, zone, candidates, limits, land)
+
+    def deep_deploy(self, battle: Battle, side: int, carriers: list[str]) -> list[str]:
+        """Carriers go into deep deployment whenever scouting allows it."""
+        return list(carriers)
+
+    def order_air_attacks(self, battle: Battle, side: int, names: list[str]) -> list[str]:
+        return list(names)
+
+    # ---------------------------------------------------------------- MTB Sections
+    def boats_first(self, battle: Battle, side: int) -> bool:
+        return False
+
+    def plan_boats(self, battle: Battle, side: int) -> dict:
+        return default_boat_plan(battle, side)
+
+    def deploy_boats(self, battle, side, zone, boats):
+        return default_boat_deployment(battle, side, zone, boats)
+
+    # ---------------------------------------------------------------- submarines and night
+    def choose_depth(self, battle: Battle, ship: ShipState) -> Depth:
+        return tactics.choose_depth(battle, ship)
+
+    def place_submarine(self, battle: Battle, ship: ShipState) -> tuple[Point, float]:
+        return tactics.place_submarine(battle, ship)
+
+    def surface_hidden(self, battle: Battle, ship: ShipState) -> tuple[Point, float] | None:
+        return tactics.surface_hidden(battle, ship)
+
+    def crash_dive(self, battle: Battle, ship: ShipState) -> bool:
+        return True
+
+    def escape(self, battle: Battle, ship: ShipState) -> bool:
+        return tactics.escape(battle, ship)
+
+    def fire_first(self, battle: Battle, side: int) -> bool:
+        return True

@@ -83,12 +83,35 @@ def area_for_roll(d10: int) -> Area | None:
     return None
 
 
-def roll_critical(battle: Battle, ship: ShipState, *, devastating: bool = False) -> None:
+def roll_critical(
+    battle: Battle, ship: ShipState, *, devastating: bool = False, damage_cap: int | None = None
+) -> None:
     """One critical hit on ``ship``: the area D10, then the area's increase or the Vital Systems roll.
 
     A Devastating critical sets the area's score to one D6 unless the area is already at least that high
-    (000 Devastating; an equal roll changes nothing, R-TAC-08).
+    (000 Devastating; an equal roll changes nothing, R-TAC-08).  An installation rolls on the Shore Battery table
+    (:func:`tactical.coast.shore_critical`); with the 003 option the 2D6 tables apply
+    (:func:`tactical.crit2d6.critical_2d6`).  ``damage_cap``: 001 Weak (option) lets a Weak weapon's critical cost
+    at most 1 extra point (applied to this critical's immediate extra damage).
     """
+    if ship.is_installation:
+        from tactical.coast import shore_critical
+
+        shore_critical(battle, ship)
+        return
+    if battle.state.options.criticals_2d6:
+        from tactical.crit2d6 import critical_2d6
+
+        critical_2d6(battle, ship)
+        return
+    battle.state.damage_cap = damage_cap
+    try:
+        _roll_critical(battle, ship, devastating)
+    finally:
+        battle.state.damage_cap = None
+
+
+def _roll_critical(battle: Battle, ship: ShipState, devastating: bool) -> None:
     d10 = battle.dice.d10(label=f"{ship.name} critical area", rule=R_CRIT)
     area = area_for_roll(d10)
     if area is None:
@@ -116,7 +139,8 @@ def _extra_damage(battle: Battle, ship: ShipState, area: Area, score: int) -> in
     fixed, d6 = EXTRA_DAMAGE[area][score - 1]
     if d6:
         fixed += sum(battle.dice.roll(d6, 6, label=f"{ship.name} {EFFECT_NAMES[area][score]} damage", rule=R_CRIT))
-    return fixed
+    cap = battle.state.damage_cap
+    return fixed if cap is None else min(fixed, cap)
 
 
 def raise_area(
@@ -127,7 +151,7 @@ def raise_area(
     At 6 already, the 6's damage and penalty are applied again.  Levels passed over by a jump (``to``) get their
     lasting penalties but not their extra damage or their raises of other areas (R-TAC-08).
     """
-    if not ship.on_table:
+    if not ship.hittable:
         return
     old = ship.criticals[area]
     new = 6 if old >= 6 else min(to if to is not None else old + 1, 6)
@@ -146,7 +170,7 @@ def raise_area(
         cause=cause,
     )
     apply_hull_damage(battle, ship, damage, f"{EFFECT_NAMES[area][new]}")
-    if not ship.on_table:
+    if not ship.hittable:
         return
     _lasting_penalty(battle, ship, area, new)
     chained = CHAINS.get((area, new))
@@ -250,7 +274,7 @@ def vital_hit(battle: Battle, ship: ShipState) -> None:
     apply_hull_damage(battle, ship, damage, vital.value)
     if vital is Vital.SECONDARY_EXPLOSIONS:
         for area in Area:
-            if ship.on_table:
+            if ship.hittable:
                 raise_area(battle, ship, area, cause="Secondary Explosions")
 
 
@@ -272,7 +296,14 @@ def damage_control(battle: Battle, ship: ShipState, area: Area | None, *, all_ha
 
     Nothing happens for a ship with Fire in Engineering, a score of 0 or 6, or ``area`` ``None``.
     """
-    if not ship.on_table or Vital.FIRE_IN_ENGINEERING in ship.vitals:
+    if not ship.hittable or Vital.FIRE_IN_ENGINEERING in ship.vitals:
+        return
+    if battle.state.options.criticals_2d6:
+        if battle.state.fires.get(ship.name) and (all_hands or area is not None):
+            from tactical.crit2d6 import fight_fires
+
+            roll = battle.dice.d6(label=f"{ship.name} damage control (fires)", rule=R_DC)
+            fight_fires(battle, ship, roll + (1 if all_hands else 0))
         return
     areas = [a for a in Area if repairable(ship, a)] if all_hands else [area] if area is not None else []
     for a in areas:
@@ -280,6 +311,8 @@ def damage_control(battle: Battle, ship: ShipState, area: Area | None, *, all_ha
             continue
         roll = battle.dice.d6(label=f"{ship.name} damage control ({a.value})", rule=R_DC)
         result = roll + (1 if all_hands else 0)
+        if battle.state.options.nationality_bonuses and ship.card.nation == "DE":
+            result += 1  # 003 Nationality Bonuses: German damage control
         old = ship.criticals[a]
         new = max(old - max(result - 4, 0), 0)
         lower_area(ship, a, new)
@@ -296,7 +329,7 @@ def damage_control(battle: Battle, ship: ShipState, area: Area | None, *, all_ha
 def escalation(battle: Battle, ship: ShipState) -> None:
     """000 Check for Escalation: every escalating area rolls a D6; 4+ raises it by 1 (not above 6, R-TAC-11)."""
     for area in Area:
-        if not ship.on_table or not ship.escalating(area) or ship.criticals[area] >= 6:
+        if not ship.hittable or not ship.escalating(area) or ship.criticals[area] >= 6:
             continue
         if battle.dice.d6(label=f"{ship.name} escalation ({area.value})", rule=R_ESC) >= 4:
             raise_area(battle, ship, area, cause="Escalation")

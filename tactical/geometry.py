@@ -171,6 +171,109 @@ def segment_hits_discs(a: Sequence[float], b: Sequence[float], centres: Iterable
     return bool(np.any(np.hypot(*(pts - nearest).T) < radius - EPS))
 
 
+def point_segment_distance(p: Sequence[float], a: Sequence[float], b: Sequence[float]) -> float:
+    """Distance in inches from ``p`` to the segment ``a``-``b``."""
+    ax, ay = a[0], a[1]
+    dx, dy = b[0] - ax, b[1] - ay
+    length2 = dx * dx + dy * dy
+    if length2 < EPS:
+        return distance(p, a)
+    t = min(max(((p[0] - ax) * dx + (p[1] - ay) * dy) / length2, 0.0), 1.0)
+    return math.hypot(p[0] - (ax + t * dx), p[1] - (ay + t * dy))
+
+
+def path_length(points: Sequence[Sequence[float]]) -> float:
+    """Length in inches of the polyline through ``points``."""
+    return sum(distance(points[i], points[i + 1]) for i in range(len(points) - 1))
+
+
+def path_passes_within(points: Sequence[Sequence[float]], centre: Sequence[float], radius: float) -> bool:
+    """Whether the polyline through ``points`` comes within ``radius`` inches of ``centre``."""
+    if len(points) == 1:
+        return distance(points[0], centre) <= radius + EPS
+    return any(
+        point_segment_distance(centre, points[i], points[i + 1]) <= radius + EPS for i in range(len(points) - 1)
+    )
+
+
+def towards(a: Sequence[float], b: Sequence[float], inches: float) -> Point:
+    """The point ``inches`` from ``a`` towards ``b`` (``b`` itself if it is nearer)."""
+    d = distance(a, b)
+    if d <= inches + EPS or d < EPS:
+        return (float(b[0]), float(b[1]))
+    f = inches / d
+    return (a[0] + f * (b[0] - a[0]), a[1] + f * (b[1] - a[1]))
+
+
+def segments_cross(a: Sequence[float], b: Sequence[float], c: Sequence[float], d: Sequence[float]) -> bool:
+    """Whether the segments ``a``-``b`` and ``c``-``d`` intersect (touching counts)."""
+
+    def orient(p: Sequence[float], q: Sequence[float], r: Sequence[float]) -> float:
+        return (q[0] - p[0]) * (r[1] - p[1]) - (q[1] - p[1]) * (r[0] - p[0])
+
+    def on(p: Sequence[float], q: Sequence[float], r: Sequence[float]) -> bool:
+        return min(p[0], q[0]) - EPS <= r[0] <= max(p[0], q[0]) + EPS and min(p[1], q[1]) - EPS <= r[1] <= max(
+            p[1], q[1]
+        ) + EPS
+
+    o1, o2, o3, o4 = orient(a, b, c), orient(a, b, d), orient(c, d, a), orient(c, d, b)
+    if o1 * o2 < -EPS * EPS and o3 * o4 < -EPS * EPS and min(abs(o1), abs(o2), abs(o3), abs(o4)) > EPS:
+        return True
+    return (
+        (abs(o1) <= EPS and on(a, b, c))
+        or (abs(o2) <= EPS and on(a, b, d))
+        or (abs(o3) <= EPS and on(c, d, a))
+        or (abs(o4) <= EPS and on(c, d, b))
+    )
+
+
+def point_in_polygon(p: Sequence[float], polygon: Sequence[Sequence[float]]) -> bool:
+    """Whether ``p`` lies inside ``polygon`` (vertices in order; ray casting; a point on an edge counts)."""
+    n = len(polygon)
+    inside = False
+    for i in range(n):
+        a, b = polygon[i], polygon[(i + 1) % n]
+        if point_segment_distance(p, a, b) <= EPS:
+            return True
+        if (a[1] > p[1]) != (b[1] > p[1]):
+            x = a[0] + (p[1] - a[1]) * (b[0] - a[0]) / (b[1] - a[1])
+            if p[0] < x:
+                inside = not inside
+    return inside
+
+
+def polygon_distance(p: Sequence[float], polygon: Sequence[Sequence[float]]) -> float:
+    """Distance in inches from ``p`` to ``polygon`` (0 inside it)."""
+    if point_in_polygon(p, polygon):
+        return 0.0
+    n = len(polygon)
+    return min(point_segment_distance(p, polygon[i], polygon[(i + 1) % n]) for i in range(n))
+
+
+def segment_crosses_polygon(a: Sequence[float], b: Sequence[float], polygon: Sequence[Sequence[float]]) -> bool:
+    """Whether the segment ``a``-``b`` passes through ``polygon`` (land blocks lines of sight, 000 Land)."""
+    if point_in_polygon(a, polygon) or point_in_polygon(b, polygon):
+        return True
+    n = len(polygon)
+    return any(segments_cross(a, b, polygon[i], polygon[(i + 1) % n]) for i in range(n))
+
+
+def segment_polygon_distance(a: Sequence[float], b: Sequence[float], polygon: Sequence[Sequence[float]]) -> float:
+    """Least distance in inches between the segment ``a``-``b`` and ``polygon`` (0 if they meet)."""
+    if segment_crosses_polygon(a, b, polygon):
+        return 0.0
+    n = len(polygon)
+    best = min(point_segment_distance(v, a, b) for v in polygon)
+    for i in range(n):
+        c, d = polygon[i], polygon[(i + 1) % n]
+        best = min(best, point_segment_distance(a, c, d), point_segment_distance(b, c, d))
+    return best
+
+
+SECTOR_SIZE = 12.0
+"""000 Submarines: Deployment: the table is divided into 12" x 12" Sectors."""
+
+
 @dataclass(frozen=True)
 class Table:
     """The playing area, ``width`` x ``height`` inches."""
@@ -218,6 +321,26 @@ class Table:
             Edge.WEST: (0.0, f * self.height),
             Edge.EAST: (self.width, f * self.height),
         }[edge]
+
+    def sector(self, pos: Sequence[float]) -> int:
+        """000 Submarines: the 12" Sector holding ``pos``, numbered from 1 in reading order from the north-west
+        corner (on a 72" x 48" table: 1-6 along the north edge ... 19-24 along the south edge, R-TAC-31)."""
+        columns = max(math.ceil(self.width / SECTOR_SIZE - EPS), 1)
+        rows = max(math.ceil(self.height / SECTOR_SIZE - EPS), 1)
+        col = min(int(max(pos[0], 0.0) // SECTOR_SIZE), columns - 1)
+        row = min(int(max(self.height - pos[1], 0.0) // SECTOR_SIZE), rows - 1)
+        return row * columns + col + 1
+
+    def sector_rect(self, sector: int) -> tuple[float, float, float, float]:
+        """``(x0, y0, x1, y1)`` of a Sector (inches); ``ValueError`` for a number not on the table."""
+        columns = max(math.ceil(self.width / SECTOR_SIZE - EPS), 1)
+        rows = max(math.ceil(self.height / SECTOR_SIZE - EPS), 1)
+        if not 1 <= sector <= columns * rows:
+            raise ValueError(f"sector {sector} is not on this table (1-{columns * rows})")
+        row, col = divmod(sector - 1, columns)
+        x0 = col * SECTOR_SIZE
+        y1 = self.height - row * SECTOR_SIZE
+        return x0, max(y1 - SECTOR_SIZE, 0.0), min(x0 + SECTOR_SIZE, self.width), y1
 
     def quarter(self, pos: Sequence[float]) -> int:
         """000 War at Sea, Domination: the table in four equal quarters, numbered 0-3 (SW, SE, NW, NE)."""

@@ -26,7 +26,7 @@ import numpy as np
 
 from tactical.damage import withdraw
 from tactical.geometry import EPS, SHIP_CLEARANCE, Point, advance, heading_vector, turn_heading
-from tactical.orders import IllegalOrder, coming_about, evading, making_smoke
+from tactical.orders import IllegalOrder, coming_about, evading, flank_speed, making_smoke
 from tactical.state import Battle, ShipState
 
 R_MOVE = "000 Moving Ships"
@@ -58,17 +58,37 @@ class MovePlan:
         return cls((Leg(0.0, inches),))
 
 
-def max_move(ship: ShipState) -> float:
-    """The farthest ``ship`` may move this turn, in inches (Flank Speed; on Evade! halved rounding up)."""
+def max_move(ship: ShipState, battle: Battle | None = None) -> float:
+    """The farthest ``ship`` may move this turn, in inches: its Flank Speed (halved for destroyers and civilian
+    ships in bad weather), on Evade! halved rounding up, +1" on Flank Speed! (001 option), at most half under Rig
+    for Silent Running!."""
     if ship.anchored:
         return 0.0
     speed = ship.flank_speed()
-    return float(math.ceil(speed / 2)) if evading(ship) else speed
+    if battle is not None:
+        from tactical.environment import speed_factor
+
+        speed *= speed_factor(battle, ship)
+    if evading(ship):
+        speed = float(math.ceil(speed / 2))
+    if flank_speed(ship):
+        speed += 1.0
+    if ship.silent_running:
+        speed /= 2
+    return speed
 
 
-def min_move(ship: ShipState) -> float:
+def min_move(ship: ShipState, battle: Battle | None = None) -> float:
     """The least ``ship`` must move this turn: 1" (or its whole speed when that is less), 0 at Flank Speed 0."""
-    return min(1.0, max_move(ship))
+    return min(1.0, max_move(ship, battle))
+
+
+def straight_run(ship: ShipState, battle: Battle | None = None) -> float:
+    """Inches of straight movement before each turn (000: 2", Agile 1", Rudder Damaged 3"); with the 001 option
+    half_speed_turns: half the ship's current Flank Speed (R-TAC-64)."""
+    if battle is not None and battle.state.options.half_speed_turns:
+        return max(max_move(ship, battle) / 2, 3.0 if ship.straight_run_before_turn() >= 3.0 else 0.0)
+    return ship.straight_run_before_turn()
 
 
 def turn_limit(ship: ShipState) -> float:
@@ -77,19 +97,19 @@ def turn_limit(ship: ShipState) -> float:
 
 def max_turns(ship: ShipState) -> int | None:
     """How many turns the move may hold (``None``: no limit)."""
-    if ship.rudder_jam == "straight":
+    if ship.rudder_jam == "straight" or ship.silent_running:
         return 0
     if coming_about(ship) or ship.has("Lumbering"):
         return 1
     return None
 
 
-def forced_plan(ship: ShipState, inches: float) -> MovePlan:
+def forced_plan(ship: ShipState, inches: float, battle: Battle | None = None) -> MovePlan:
     """The only move of ``inches`` a ship with a jammed rudder may make (000 Vital Systems: Rudder Jammed)."""
     if ship.rudder_jam in (None, "straight"):
         return MovePlan.straight(inches)
     side = -45.0 if ship.rudder_jam == "left" else 45.0
-    run = ship.straight_run_before_turn()
+    run = straight_run(ship, battle)
     limit = max_turns(ship)
     legs: list[Leg] = []
     left = inches
@@ -104,31 +124,44 @@ def forced_plan(ship: ShipState, inches: float) -> MovePlan:
     return MovePlan(tuple(legs))
 
 
-def verify_move(ship: ShipState, plan: MovePlan) -> None:
+def verify_move(ship: ShipState, plan: MovePlan, battle: Battle | None = None) -> None:
     """Raises :class:`IllegalOrder` naming the rule if ``plan`` is not a legal move for ``ship`` now."""
     if not ship.on_table:
         raise IllegalOrder(R_MOVE, f"{ship.name} is not on the table")
     if ship.has_moved:
         raise IllegalOrder("000 Movement Phase", f"{ship.name} has already moved this turn")
     total = plan.total
+    top, least = max_move(ship, battle), min_move(ship, battle)
     if any(leg.distance < -EPS for leg in plan.legs):
         raise IllegalOrder(R_MOVE, "ships move forward only")
-    if total > max_move(ship) + 1e-6:
-        raise IllegalOrder(R_MOVE, f"{ship.name} may move at most {max_move(ship):g}\", not {total:g}\"")
-    if total < min_move(ship) - 1e-6:
-        raise IllegalOrder(R_MOVE, f"{ship.name} must move at least {min_move(ship):g}\" forward")
-    if ship.rudder_jam in ("left", "right"):
-        if plan != forced_plan(ship, total):
+    if total > top + 1e-6:
+        raise IllegalOrder(R_MOVE, f"{ship.name} may move at most {top:g}\", not {total:g}\"")
+    if total < least - 1e-6:
+        raise IllegalOrder(R_MOVE, f"{ship.name} must move at least {least:g}\" forward")
+    if ship.rudder_jam in ("only_left", "only_right"):
+        wrong = [t for t in plan.turns if (t > 0) == (ship.rudder_jam == "only_left")]
+        if wrong:
+            raise IllegalOrder("003 Critical Hits (option)", f"{ship.name}'s rudder lets it turn one way only")
+    if ship.rudder_jam in ("left", "right") and total > EPS:
+        if plan != forced_plan(ship, total, battle):
             raise IllegalOrder("000 Vital Systems", f"{ship.name}'s rudder is jammed {ship.rudder_jam}")
         return
     if plan.legs and abs(plan.legs[0].turn) > EPS:
         raise IllegalOrder(R_MOVE, "a ship must move straight ahead before it turns")
     limit = max_turns(ship)
     if limit is not None and len(plan.turns) > limit:
-        rule = "000 Vital Systems" if limit == 0 else "000 Come About!" if coming_about(ship) else "000 Lumbering"
+        rule = (
+            "000 Rig for Silent Running!"
+            if ship.silent_running
+            else "000 Vital Systems"
+            if limit == 0
+            else "000 Come About!"
+            if coming_about(ship)
+            else "000 Lumbering"
+        )
         raise IllegalOrder(rule, f"{ship.name} may make {limit} turn(s) this move, not {len(plan.turns)}")
     run = 0.0
-    need = ship.straight_run_before_turn()
+    need = straight_run(ship, battle)
     for leg in plan.legs:
         if abs(leg.turn) > EPS:
             if run < need - 1e-6:
@@ -155,11 +188,15 @@ def path(ship: ShipState, plan: MovePlan) -> list[tuple[Point, float]]:
 
 
 def execute_move(battle: Battle, ship: ShipState, plan: MovePlan) -> None:
-    """Verify and carry out ``plan``: move the ship, leave smoke, withdraw it if it crosses the edge."""
-    verify_move(ship, plan)
+    """Verify and carry out ``plan``: move the ship, leave smoke, withdraw it if it crosses the edge, run it
+    aground if it comes within 1" of land (000 Land, :mod:`tactical.coast`)."""
+    from tactical.coast import aground_point, run_aground
+
+    verify_move(ship, plan, battle)
     assert ship.pos is not None
     ship.speed_at_move = ship.flank_speed()
     ship.has_moved = True
+    ship.turned = bool(plan.turns)
     start = ship.pos
     pos, heading = ship.pos, ship.heading
     travelled = 0.0
@@ -167,6 +204,14 @@ def execute_move(battle: Battle, ship: ShipState, plan: MovePlan) -> None:
     for leg in plan.legs:
         heading = turn_heading(heading, leg.turn)
         end = advance(pos, heading, leg.distance)
+        grounding = aground_point(battle, ship, pos, end)
+        if grounding is not None:
+            travelled += float(np.hypot(grounding[0] - pos[0], grounding[1] - pos[1]))
+            ship.pos, ship.heading, ship.moved = grounding, heading, travelled
+            _lay_smoke(battle, ship, [*trail, grounding])
+            run_aground(battle, ship)
+            _clear_stacking(battle, ship)
+            return
         exit_at = battle.state.table.exit_point(pos, end)
         if exit_at is not None:
             point, edge = exit_at
@@ -211,7 +256,9 @@ def _lay_smoke(battle: Battle, ship: ShipState, trail: list[Point]) -> None:
         t = 0.0 if lengths[i] < EPS else (s - cum[i]) / lengths[i]
         p = pts[i] + t * seg[i]
         placed.append((float(p[0]), float(p[1])))
+    start = len(battle.state.smoke)
     battle.state.smoke.extend(placed)
+    battle.state.smoke_by.setdefault(str(ship.side), []).extend(range(start, start + len(placed)))
     if placed:
         battle.log.emit(
             "smoke",

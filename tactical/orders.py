@@ -34,18 +34,22 @@ class OrderName(StrEnum):
     EVADE = "Evade!"
     FLOOD_MAGAZINES = "Flood Magazines!"
     SCRAMBLE = "Scramble!"
+    SILENT_RUNNING = "Rig for Silent Running!"  # 000 Submarines: New Order
+    FLANK_SPEED = "Flank Speed!"  # 001 (option flank_speed_order)
 
 
-AUTOMATIC = frozenset({OrderName.CREATE_SMOKE, OrderName.EVADE})
+AUTOMATIC = frozenset({OrderName.CREATE_SMOKE, OrderName.EVADE, OrderName.FLANK_SPEED})
 
 FLOOD_LIMITS = {Area.CREW: 1, Area.ENGINE: 3, Area.WEAPONS: 3}
 """Flood Magazines!: the highest scores without Escalation."""
 
 
 def crew_check(battle: Battle, ship: ShipState, what: str, modifier: int = 0) -> bool:
-    """A crew quality check: D6 + the ship's modifiers (Heavy Shrapnel -1) + ``modifier``; 4+ succeeds."""
+    """A crew quality check: D6 + the ship's modifiers (Heavy Shrapnel -1) + ``modifier``, -1 in bad weather
+    (000 Bad Weather); 4+ succeeds."""
     roll = battle.dice.d6(label=f"{ship.name} crew check: {what}", rule=R_CREW)
-    return roll + ship.crew_modifier() + modifier >= 4
+    weather = -1 if battle.state.bad_weather else 0
+    return roll + ship.crew_modifier() + modifier + weather >= 4
 
 
 def opposed_crew_check(battle: Battle, a: ShipState, b: ShipState, what: str) -> ShipState:
@@ -57,24 +61,40 @@ def opposed_crew_check(battle: Battle, a: ShipState, b: ShipState, what: str) ->
             return a if ra > rb else b
 
 
-def legal_orders(ship: ShipState) -> list[OrderName]:
-    """The Orders ``ship`` may attempt now (none once its bridge is destroyed)."""
-    return [o for o in OrderName if _refusal(ship, o) is None]
+def legal_orders(ship: ShipState, battle: Battle | None = None) -> list[OrderName]:
+    """The Orders ``ship`` may attempt now (none once its bridge is destroyed, aground, for an installation, or
+    for a submarine changing depth)."""
+    return [o for o in OrderName if _refusal(ship, o, battle) is None]
 
 
-def _refusal(ship: ShipState, order: OrderName) -> str | None:
+def _refusal(ship: ShipState, order: OrderName, battle: Battle | None = None) -> str | None:
+    if ship.aground:
+        return "000 Land: a ship run aground may not execute any Orders"
+    if ship.installation is not None:
+        return "000 Shore Batteries: Shore Batteries never perform Orders"
     if not ship.can_issue_orders():
         return "000 Vital Systems (Bridge Destroyed): the ship can no longer perform Orders"
+    if ship.depth_changed:
+        return "000 Submarines: Movement Phase: a submarine changing depth may not perform Orders"
     if order is OrderName.EVADE and ship.has("Lumbering"):
         return "000 Lumbering: Lumbering ships may not use the Evade! Order"
     if order is OrderName.SCRAMBLE and not ship.has("Carrier"):
         return "000 Scramble!: only a carrier may Scramble!"
+    if order is OrderName.SILENT_RUNNING and (ship.depth is None or ship.depth.value != "submerged"):
+        return "000 Rig for Silent Running!: only a submerged submarine may rig for silent running"
+    if battle is not None:
+        if order is OrderName.CREATE_SMOKE and battle.state.bad_weather:
+            return "000 Bad Weather: the Create Smoke! Order may not be used in bad weather"
+        if order is OrderName.FLANK_SPEED and not battle.state.options.flank_speed_order:
+            return "001 Flank Speed! (option): the Order exists only with the option flank_speed_order"
+    elif order is OrderName.FLANK_SPEED:
+        return "001 Flank Speed! (option): the Order exists only with the option flank_speed_order"
     return None
 
 
-def verify_order(ship: ShipState, order: OrderName) -> None:
+def verify_order(ship: ShipState, order: OrderName, battle: Battle | None = None) -> None:
     """Raises :class:`IllegalOrder` if ``ship`` may not attempt ``order``."""
-    why = _refusal(ship, order)
+    why = _refusal(ship, order, battle)
     if why is not None:
         rule, message = why.split(": ", 1)
         raise IllegalOrder(rule, f"{ship.name}: {message}")
@@ -85,7 +105,7 @@ def issue_order(battle: Battle, ship: ShipState, order: OrderName) -> bool:
 
     Returns whether it succeeded; ``ship.order``/``ship.order_ok`` record it for the rest of the turn.
     """
-    verify_order(ship, order)
+    verify_order(ship, order, battle)
     ok = True if order in AUTOMATIC else crew_check(battle, ship, order.value)
     ship.order = order.value
     ship.order_ok = ok
@@ -99,6 +119,8 @@ def issue_order(battle: Battle, ship: ShipState, order: OrderName) -> bool:
     )
     if ok and order is OrderName.FLOOD_MAGAZINES:
         flood_magazines(battle, ship)
+    if ok and order is OrderName.SILENT_RUNNING:
+        ship.silent_running = True
     return ok
 
 
@@ -145,6 +167,10 @@ def coming_about(ship: ShipState) -> bool:
 
 def making_smoke(ship: ShipState) -> bool:
     return ship.order == OrderName.CREATE_SMOKE.value and ship.order_ok
+
+
+def flank_speed(ship: ShipState) -> bool:
+    return ship.order == OrderName.FLANK_SPEED.value and ship.order_ok
 
 
 def has_weapon_kind(ship: ShipState, kind: WeaponKind) -> bool:

@@ -197,8 +197,17 @@ def zone_for(side: int, kind: DeploymentKind, table: Table) -> DeploymentZone:
 
 
 def fleet_gone(battle: Battle, side: int) -> bool:
-    """No ship of ``side`` on the table and none due back from scouting."""
-    return not any(s.status in (Status.ACTIVE, Status.RETURNING) for s in battle.state.fleet(side))
+    """Nothing of ``side`` left in the battle: no ship or installation on the table, none due back from scouting,
+    no hidden submarine or deep-deployed carrier, no MTB Section on the table and no Flight in the air."""
+    st = battle.state
+    in_play = (Status.ACTIVE, Status.RETURNING, Status.HIDDEN, Status.DEEP)
+    if any(s.status in in_play and not s.is_installation for s in st.fleet(side)):
+        return False
+    if st.boats(side) or st.air(side):
+        return False
+    mobile = any(not s.is_installation for s in st.fleet(side))
+    mobile = mobile or any(f.side == side for f in st.flights.values()) or any(m.side == side for m in st.mtbs.values())
+    return mobile or not any(s.on_table for s in st.fleet(side))
 
 
 def victory_points(battle: Battle) -> tuple[int, int]:
@@ -214,12 +223,12 @@ def _off_edge(battle: Battle, side: int, edge: Edge) -> int:
 
 
 def _half_fleet(battle: Battle, side: int) -> int:
-    return math.ceil(sum(1 for s in battle.state.fleet(side) if not s.scout) / 2)
+    return math.ceil(sum(1 for s in battle.state.fleet(side) if not s.scout and not s.is_installation) / 2)
 
 
 def _quarters(battle: Battle, side: int) -> set[int]:
     table = battle.state.table
-    return {table.quarter(s.pos) for s in battle.state.afloat(side) if s.pos is not None}
+    return {table.quarter(s.pos) for s in battle.state.afloat(side) if s.pos is not None and not s.is_installation}
 
 
 def assess(battle: Battle, objectives: tuple[Objective, Objective]) -> tuple[Victory, Victory]:
@@ -232,7 +241,7 @@ def assess(battle: Battle, objectives: tuple[Objective, Objective]) -> tuple[Vic
 
     def level(side: int) -> Victory:
         objective, enemy = objectives[side], 1 - side
-        foes = battle.state.fleet(enemy)
+        foes = [s for s in battle.state.fleet(enemy) if not s.is_installation]
         off_enemy_edge = _off_edge(battle, side, HOME_EDGES[enemy]) >= _half_fleet(battle, side)
         off_own_edge = _off_edge(battle, side, HOME_EDGES[side]) >= _half_fleet(battle, side)
         if objective is Objective.DESTROY:

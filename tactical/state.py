@@ -14,10 +14,20 @@ from dataclasses import asdict, dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from scenarios.cards import ShipCard, ShipType, WeaponKind, WeaponSystem, has_trait, parse_trait
+from scenarios.cards import (
+    AircraftCard,
+    MTBCard,
+    ShipCard,
+    ShipType,
+    WeaponKind,
+    WeaponSystem,
+    has_trait,
+    parse_trait,
+)
 from tactical.dice import Dice
 from tactical.events import EventLog
 from tactical.geometry import Point, Table
+from tactical.options import RuleOptions
 
 
 class Area(StrEnum):
@@ -34,6 +44,16 @@ class Status(StrEnum):
     RETURNING = "returning"  # a scout that rolled its 6: enters in the next Movement Phase
     SUNK = "sunk"
     WITHDRAWN = "withdrawn"  # moved off a table edge (000 Tactical Withdrawals)
+    DEEP = "deep"  # a carrier in deep deployment, off the table (000 Deep Deployment)
+    HIDDEN = "hidden"  # a submarine noted in a Sector, off the table, running deep (000 Submarines: Deployment)
+
+
+class Depth(StrEnum):
+    """000 Submarines: Depth."""
+
+    SURFACED = "surfaced"
+    SUBMERGED = "submerged"
+    DEEP = "running deep"
 
 
 class Vital(StrEnum):
@@ -94,7 +114,23 @@ class ShipState:
     vitals: list[Vital] = field(default_factory=list)
     rudder_jam: str | None = None  # "left", "straight", "right" (Vital Systems: Rudder Jammed)
     scout: bool = False  # committed to scouting at the start
-    anchored: bool = False  # a Stationary Target (000 Attack Dice Modifiers); scenarios of the later issue
+    anchored: bool = False  # a Stationary Target (000 Attack Dice Modifiers)
+    aground: bool = False  # 000 Land: run aground (Flank Speed 0, Stationary Target)
+    squadron: str | None = None  # 000 Squadrons
+    installation: str | None = None  # "shore battery", "coastal structure", "aa emplacement" (000 Coasts)
+    attack_modifier: int = 0  # a Coastal Structure's modifier to Attack Dice rolled against it
+    shore_effects: dict[str, int] = field(default_factory=dict)  # Shore Battery criticals in force
+    # submarines (000 Submarines)
+    depth: Depth | None = None
+    sector: int | None = None
+    detected: bool = False  # until the End Phase
+    detected_last_turn: bool = False
+    surfaced_last_turn: bool = False
+    torpedo_turn: int = -10  # last turn it fired a torpedo
+    silent_running: bool = False  # Rig for Silent Running! passed this turn
+    depth_changed: bool = False  # changed depth this turn (no Orders)
+    asw_last: dict[str, int] = field(default_factory=dict)  # depth charge system -> last turn it fired
+    flags: list[str] = field(default_factory=list)  # options that change the ship's own figures (criticals_2d6 ...)
     # per turn
     moved: float = 0.0
     has_moved: bool = False
@@ -102,6 +138,12 @@ class ShipState:
     order: str | None = None
     order_ok: bool = False
     speed_at_move: float = 0.0
+    turned: bool = False  # made a turn in its move this turn (carriers launch only on a straight run)
+    deck_moves: int = 0  # Flights launched or recovered this turn (000 Launching and Recovering Aircraft)
+    searchlight: str | None = None  # the enemy it lit with its searchlights this turn (000 Searchlights)
+    detect_tried: bool = False  # tried to detect a submarine this turn (000 Detection)
+    aa_fired: bool = False  # its AA Batteries fired this turn (000 Shooting Down Aircraft)
+    dp_as_aa: list[int] = field(default_factory=list)  # DP weapons used as AA this turn (000 DP)
 
     def __post_init__(self) -> None:
         if not self.weapons:
@@ -125,6 +167,11 @@ class ShipState:
         return self.status in (Status.SUNK, Status.WITHDRAWN)
 
     @property
+    def hittable(self) -> bool:
+        """On the table, or a carrier in deep deployment (which enemy Flights may still attack)."""
+        return self.status in (Status.ACTIVE, Status.DEEP)
+
+    @property
     def type(self) -> ShipType:
         return self.card.type
 
@@ -134,9 +181,10 @@ class ShipState:
 
     # ------------------------------------------------------------------ traits
     def traits(self) -> list[str]:
-        """The ship's working traits: the card's, less those lost when crippled, plus Lumbering once crippled."""
+        """The ship's working traits: the card's, less those lost when crippled, plus Lumbering once crippled
+        (not under the 003 crippled rules)."""
         out = [t for t in self.card.traits if t not in self.lost_traits]
-        if self.crippled and not has_trait(out, "Lumbering"):
+        if self.crippled and not has_trait(out, "Lumbering") and "criticals_2d6" not in self.flags:
             out.append("Lumbering")
         return out
 
@@ -152,14 +200,23 @@ class ShipState:
 
     # ------------------------------------------------------------------ derived figures
     def flank_speed(self) -> float:
-        """Current Flank Speed in inches: the card's, less the Engine penalties (Props -1", Turbine -1", Fuel
-        System -1", cumulative; 0 from Engines Disabled), halved once crippled (R-TAC-05)."""
+        """Current Flank Speed in inches: the card's (a submarine's second Flank Speed when submerged or running
+        deep), less the Engine penalties (Props -1", Turbine -1", Fuel System -1", cumulative; 0 from Engines
+        Disabled), halved once crippled (R-TAC-05); 0 aground or for an installation.  Bad weather's halving for
+        destroyers and civilian ships is applied by :func:`tactical.environment.speed_factor`."""
         engine = self.criticals[Area.ENGINE]
-        if engine >= 5:
+        if engine >= 5 or self.aground or self.installation is not None:
             return 0.0
-        speed = float(self.card.flank_speed) - sum(1 for level in (1, 3, 4) if engine >= level)
+        base = self.card.flank_speed
+        if self.depth in (Depth.SUBMERGED, Depth.DEEP) and self.card.submerged_speed is not None:
+            base = self.card.submerged_speed
+        speed = float(base) - sum(1 for level in (1, 3, 4) if engine >= level)
+        for effect in self.level_effects.values():
+            if effect.get("speed_zero"):
+                return 0.0
+            speed -= float(effect.get("speed_loss", 0))
         if self.crippled:
-            speed /= 2
+            speed = speed - 1.0 if "criticals_2d6" in self.flags else speed / 2
         return max(speed, 0.0)
 
     def straight_run_before_turn(self) -> float:
@@ -169,8 +226,12 @@ class ShipState:
         return 1.0 if self.has("Agile") else 2.0
 
     def crew_modifier(self) -> int:
-        """Modifier to this ship's crew quality checks (Crew Critical Score 4+, Heavy Shrapnel: -1)."""
-        return -1 if self.criticals[Area.CREW] >= 4 else 0
+        """Modifier to this ship's crew quality checks (Crew Critical Score 4+, Heavy Shrapnel: -1; a crippled
+        ship under the 003 rules: -1)."""
+        mod = -1 if self.criticals[Area.CREW] >= 4 else 0
+        if self.crippled and "criticals_2d6" in self.flags:
+            mod -= 1
+        return mod
 
     def escalating(self, area: Area) -> bool:
         return self.criticals[area] >= ESCALATION_FROM[area]
@@ -189,11 +250,18 @@ class ShipState:
         if not state.usable:
             return 0
         ad = weapon.ad - self.ad_losses(weapon.kind)
+        ad -= sum(int(e.get("amount", 0)) for e in self.level_effects.values() if e.get("weapon_loss") == index)
         if weapon.kind is WeaponKind.LIGHT_GUN:
             for _ in range(self.light_gun_halvings):
                 ad //= 2
-        if self.crippled and weapon.kind in (WeaponKind.LIGHT_GUN, WeaponKind.TORPEDO, WeaponKind.AA_BATTERY):
-            ad //= 2
+        if self.crippled:
+            if "criticals_2d6" in self.flags:
+                if weapon.kind is WeaponKind.TORPEDO and self.depth is not None:
+                    ad -= 1
+            elif weapon.kind is WeaponKind.TORPEDO and "torpedo_reloads" in self.flags:
+                pass  # 001: torpedo tubes are rolled for like turrets instead
+            elif weapon.kind in (WeaponKind.LIGHT_GUN, WeaponKind.TORPEDO, WeaponKind.AA_BATTERY):
+                ad //= 2
         return max(ad, 0)
 
     def turrets(self) -> list[int]:
@@ -204,7 +272,27 @@ class ShipState:
         return any(w.kind is WeaponKind.MAIN_GUN for w in self.card.weapons)
 
     def can_issue_orders(self) -> bool:
-        return Vital.BRIDGE_DESTROYED not in self.vitals
+        """No Orders with the bridge destroyed (000 Vital Systems), aground (000 Land) or for an installation
+        (000 Shore Batteries)."""
+        return Vital.BRIDGE_DESTROYED not in self.vitals and not self.aground and self.installation is None
+
+    @property
+    def is_submarine(self) -> bool:
+        return self.depth is not None
+
+    @property
+    def is_installation(self) -> bool:
+        return self.installation is not None
+
+    @property
+    def stationary(self) -> bool:
+        """000 Attack Dice Modifiers, Stationary Target: on land, anchored or run aground."""
+        return self.anchored or self.aground or self.installation is not None
+
+    @property
+    def underwater(self) -> bool:
+        """A submarine submerged or running deep (or hidden in its Sector)."""
+        return self.depth in (Depth.SUBMERGED, Depth.DEEP)
 
     def reset_turn(self) -> None:
         self.moved = 0.0
@@ -213,6 +301,14 @@ class ShipState:
         self.order = None
         self.order_ok = False
         self.speed_at_move = 0.0
+        self.turned = False
+        self.deck_moves = 0
+        self.searchlight = None
+        self.detect_tried = False
+        self.aa_fired = False
+        self.dp_as_aa = []
+        self.silent_running = False
+        self.depth_changed = False
         for w in self.weapons:
             w.fired_last_turn = w.fired_this_turn
             w.fired_this_turn = False
@@ -225,6 +321,7 @@ class ShipState:
         out["status"] = self.status.value
         out["vitals"] = [v.value for v in self.vitals]
         out["pos"] = list(self.pos) if self.pos is not None else None
+        out["depth"] = self.depth.value if self.depth is not None else None
         return out
 
     @classmethod
@@ -236,14 +333,152 @@ class ShipState:
         data["vitals"] = [Vital(v) for v in data["vitals"]]
         data["pos"] = tuple(data["pos"]) if data["pos"] is not None else None
         data["weapons"] = [WeaponState(**w) for w in data["weapons"]]
+        if data.get("depth") is not None:
+            data["depth"] = Depth(data["depth"])
+        return cls(**data)
+
+
+class FlightStatus(StrEnum):
+    ABOARD = "aboard"  # in a carrier's hangar (on the table or in deep deployment)
+    AIRBORNE = "airborne"  # on the table
+    DESTROYED = "destroyed"  # shot down (its points go to the enemy)
+    LEFT = "left"  # flew off the table
+    LOST = "lost"  # went down with its carrier
+    SPENT = "spent"  # a kamikaze removed after its attack (000 Kamikaze)
+
+
+@dataclass
+class FlightState:
+    """One Flight of aircraft (000 "Aircraft Flights and Type").  ``pos`` is the lead plane, in inches.
+
+    ``carrier``: the carrier it flies from (``None``: land-based); ``aboard``: the carrier whose hangar holds it
+    now.  ``armed``: it still carries its One-Shot payload; ``ready``: aboard and fit to launch (re-armed).
+    Contacts made in the Movement Phase: ``target`` (a ship or MTB Section it attacks, base contact),
+    ``engaged`` (enemy Flights it dogfights), ``escorting`` (friendly Flights a Fighter escorts), ``supporting``
+    (a friendly Flight whose dogfight it supports).
+    """
+
+    name: str
+    side: int
+    card: AircraftCard
+    carrier: str | None = None
+    status: FlightStatus = FlightStatus.AIRBORNE
+    pos: Point | None = None
+    aboard: str | None = None
+    armed: bool = True
+    ready: bool = True
+    target: str | None = None
+    kamikaze: bool = False
+    engaged: list[str] = field(default_factory=list)
+    escorting: list[str] = field(default_factory=list)
+    supporting: str | None = None
+    launched_turn: int = -1
+    protected_turn: int = -1  # launched from deep deployment: cannot be attacked in that turn
+    moved: bool = False
+    attacked: bool = False
+
+    @property
+    def airborne(self) -> bool:
+        return self.status is FlightStatus.AIRBORNE
+
+    @property
+    def gone(self) -> bool:
+        return self.status in (FlightStatus.DESTROYED, FlightStatus.LEFT, FlightStatus.LOST, FlightStatus.SPENT)
+
+    @property
+    def lost(self) -> bool:
+        """Shot down, gone down with its carrier, or spent in a kamikaze attack."""
+        return self.status in (FlightStatus.DESTROYED, FlightStatus.LOST, FlightStatus.SPENT)
+
+    def has(self, trait: str) -> bool:
+        return self.card.has(trait)
+
+    def reset_turn(self) -> None:
+        self.moved = False
+        self.attacked = False
+
+    def to_json(self) -> dict[str, Any]:
+        out = asdict(self)
+        out["card"] = self.card.model_dump(mode="json")
+        out["status"] = self.status.value
+        out["pos"] = list(self.pos) if self.pos is not None else None
+        return out
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> FlightState:
+        data = dict(data)
+        data["card"] = AircraftCard.model_validate(data["card"])
+        data["status"] = FlightStatus(data["status"])
+        data["pos"] = tuple(data["pos"]) if data["pos"] is not None else None
         return cls(**data)
 
 
 @dataclass
+class MTBState:
+    """One MTB Section (000 "Motor Torpedo Boats").  ``pos`` is the bridge of its front boat, in inches; it has
+    no facing.  ``target``: the ship it is in base contact with; ``torpedoes``: One-Shot torpedoes left."""
+
+    name: str
+    side: int
+    card: MTBCard
+    pos: Point | None = None
+    status: Status = Status.ACTIVE
+    torpedoes: int = 0
+    charge: bool = True  # a kamikaze boat's charge
+    target: str | None = None
+    kamikaze: bool = False
+    smoke_used: bool = False
+    smoke_turn: int = -1
+    moved: float = 0.0
+    has_moved: bool = False
+    attacked: bool = False
+    driven_off: bool = False  # this turn: it may not attack
+    aa_fired: bool = False
+
+    @property
+    def on_table(self) -> bool:
+        return self.status is Status.ACTIVE
+
+    def reset_turn(self) -> None:
+        self.moved = 0.0
+        self.has_moved = False
+        self.attacked = False
+        self.driven_off = False
+        self.aa_fired = False
+
+    def to_json(self) -> dict[str, Any]:
+        out = asdict(self)
+        out["card"] = self.card.model_dump(mode="json")
+        out["status"] = self.status.value
+        out["pos"] = list(self.pos) if self.pos is not None else None
+        return out
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> MTBState:
+        data = dict(data)
+        data["card"] = MTBCard.model_validate(data["card"])
+        data["status"] = Status(data["status"])
+        data["pos"] = tuple(data["pos"]) if data["pos"] is not None else None
+        return cls(**data)
+
+
+Polygon = list[Point]
+
+
+@dataclass
 class BattleState:
-    """Everything on the table: ships by name (in fleet order), the two side names, the turn, who holds the
-    Initiative this turn (side index), the smoke counters (positions), per-side Initiative bonuses from scouting,
-    and the victory points already awarded for each ship (so that a ship never gives more than its value)."""
+    """Everything on the table: ships by name (in fleet order; installations too), Flights and MTB Sections by
+    name, the two side names, the turn, who holds the Initiative this turn (side index), the smoke counters
+    (positions), per-side Initiative bonuses from scouting, and the victory points already awarded for each ship
+    or Flight (so that none gives more than its value).
+
+    The environment (000 "Additional Rules"): ``time_of_day`` ("day"/"night"), ``weather`` ("good"/"bad"),
+    ``wind`` (the edge it blows from, when carriers are present), ``spotted_by`` (side -> enemy ships it has
+    spotted at night or in bad weather), ``radar_tracks`` (ship -> enemies its radar detected), ``lit`` (ships
+    lit by searchlights or star shells this turn), ``star_shells``, ``land`` and ``harbours`` (polygons, inches),
+    torpedo ``nets`` (segments), barrage ``balloons`` (points), ``minefields`` (Sector -> density, option), the
+    optional rules in force (``options``), and the year (for year-dependent options).
+    """
 
     sides: tuple[str, str]
     ships: dict[str, ShipState]
@@ -256,20 +491,68 @@ class BattleState:
     vp_awarded: dict[str, int] = field(default_factory=dict)
     exits: dict[str, str] = field(default_factory=dict)  # ship -> edge it left by
     spotted: dict[int, list[str]] = field(default_factory=dict)  # side -> targets its Observation Flights spot
+    smoke_by: dict[str, list[int]] = field(default_factory=dict)  # side -> indices of the smoke counters it laid
+    radar_fire: list[str] = field(default_factory=list)  # 003 Radar: ships that passed the check this turn
+    flights: dict[str, FlightState] = field(default_factory=dict)
+    mtbs: dict[str, MTBState] = field(default_factory=dict)
+    time_of_day: str = "day"
+    weather: str = "good"
+    year: int | None = None
+    options: RuleOptions = field(default_factory=RuleOptions)
+    wind: str | None = None
+    spotted_by: dict[int, list[str]] = field(default_factory=lambda: {0: [], 1: []})
+    radar_tracks: dict[str, list[str]] = field(default_factory=dict)
+    lit: list[str] = field(default_factory=list)
+    spot_tried: list[str] = field(default_factory=list)  # "side:ship" spotting checks made this turn
+    star_shells: list[Point] = field(default_factory=list)
+    land: list[Polygon] = field(default_factory=list)
+    harbours: list[Polygon] = field(default_factory=list)
+    nets: list[tuple[Point, Point]] = field(default_factory=list)
+    balloons: list[Point] = field(default_factory=list)
+    minefields: dict[int, int] = field(default_factory=dict)
+    sub_hunters: dict[int, int] = field(default_factory=dict)  # side -> Observation Flights hunting submarines
+    splash: dict[str, int] = field(default_factory=dict)  # 003 Splash Counters
+    visibility: float | None = None  # 003 Bad Weather
+    visibility_uk: float | None = None  # 003 Nationality Bonuses: the British roll
+    fog_rolls: dict[str, int] = field(default_factory=dict)  # 003 Fog of War rolls made this turn
+    swept: list[str] = field(default_factory=list)  # 001 Minefields: minesweepers that swept this turn
+    damage_cap: int | None = None  # transient: 001 Weak, cap on a critical's extra damage
+    fires: dict[str, int] = field(default_factory=dict)  # 003 criticals: fires burning on each ship
+    effects: dict[str, dict[str, int]] = field(default_factory=dict)  # 003 criticals: lasting effects per ship
+
+    @property
+    def night(self) -> bool:
+        return self.time_of_day == "night"
+
+    @property
+    def bad_weather(self) -> bool:
+        return self.weather == "bad"
 
     def fleet(self, side: int) -> list[ShipState]:
         return [s for s in self.ships.values() if s.side == side]
 
     def afloat(self, side: int) -> list[ShipState]:
-        """Ships of ``side`` on the table."""
+        """Ships (and installations) of ``side`` on the table."""
         return [s for s in self.ships.values() if s.side == side and s.on_table]
 
     def enemies(self, ship: ShipState) -> list[ShipState]:
         return self.afloat(1 - ship.side)
 
+    def enemies_of(self, side: int) -> list[ShipState]:
+        """Ships (and installations) of the other side on the table."""
+        return self.afloat(1 - side)
+
+    def air(self, side: int) -> list[FlightState]:
+        """Flights of ``side`` in the air on the table."""
+        return [f for f in self.flights.values() if f.side == side and f.airborne]
+
+    def boats(self, side: int) -> list[MTBState]:
+        """MTB Sections of ``side`` on the table."""
+        return [m for m in self.mtbs.values() if m.side == side and m.on_table]
+
     def to_json(self) -> dict[str, Any]:
         return {
-            "version": 1,
+            "version": 2,
             "sides": list(self.sides),
             "ships": [s.to_json() for s in self.ships.values()],
             "table": [self.table.width, self.table.height],
@@ -281,13 +564,47 @@ class BattleState:
             "vp_awarded": dict(self.vp_awarded),
             "exits": dict(self.exits),
             "spotted": {str(k): list(v) for k, v in self.spotted.items()},
+            "smoke_by": {k: list(v) for k, v in self.smoke_by.items()},
+            "radar_fire": list(self.radar_fire),
+            "flights": [f.to_json() for f in self.flights.values()],
+            "mtbs": [m.to_json() for m in self.mtbs.values()],
+            "time_of_day": self.time_of_day,
+            "weather": self.weather,
+            "year": self.year,
+            "options": self.options.model_dump(),
+            "wind": self.wind,
+            "spotted_by": {str(k): list(v) for k, v in self.spotted_by.items()},
+            "radar_tracks": {k: list(v) for k, v in self.radar_tracks.items()},
+            "lit": list(self.lit),
+            "spot_tried": list(self.spot_tried),
+            "star_shells": [list(p) for p in self.star_shells],
+            "land": [[list(p) for p in poly] for poly in self.land],
+            "harbours": [[list(p) for p in poly] for poly in self.harbours],
+            "nets": [[list(a), list(b)] for a, b in self.nets],
+            "balloons": [list(p) for p in self.balloons],
+            "minefields": {str(k): v for k, v in self.minefields.items()},
+            "sub_hunters": {str(k): v for k, v in self.sub_hunters.items()},
+            "splash": dict(self.splash),
+            "visibility": self.visibility,
+            "visibility_uk": self.visibility_uk,
+            "fog_rolls": dict(self.fog_rolls),
+            "swept": list(self.swept),
+            "fires": dict(self.fires),
+            "effects": {k: dict(v) for k, v in self.effects.items()},
         }
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> BattleState:
-        if data.get("version") != 1:
+        """Read a state written by :meth:`to_json` (version 2; version 1 states of the core engine too)."""
+        if data.get("version") not in (1, 2):
             raise ValueError(f"unknown battle state version {data.get('version')!r}")
         ships = [ShipState.from_json(s) for s in data["ships"]]
+
+        def pt(p: list[float]) -> Point:
+            return (p[0], p[1])
+
+        flights = [FlightState.from_json(f) for f in data.get("flights", [])]
+        mtbs = [MTBState.from_json(m) for m in data.get("mtbs", [])]
         return cls(
             sides=(data["sides"][0], data["sides"][1]),
             ships={s.name: s for s in ships},
@@ -295,11 +612,38 @@ class BattleState:
             turn=data["turn"],
             max_turns=data["max_turns"],
             initiative=data["initiative"],
-            smoke=[(p[0], p[1]) for p in data["smoke"]],
+            smoke=[pt(p) for p in data["smoke"]],
             initiative_bonus=list(data["initiative_bonus"]),
             vp_awarded=dict(data["vp_awarded"]),
             exits=dict(data["exits"]),
             spotted={int(k): list(v) for k, v in data["spotted"].items()},
+            smoke_by={k: list(v) for k, v in data.get("smoke_by", {}).items()},
+            radar_fire=list(data.get("radar_fire", [])),
+            flights={f.name: f for f in flights},
+            mtbs={m.name: m for m in mtbs},
+            time_of_day=data.get("time_of_day", "day"),
+            weather=data.get("weather", "good"),
+            year=data.get("year"),
+            options=RuleOptions.model_validate(data.get("options", {})),
+            wind=data.get("wind"),
+            spotted_by={int(k): list(v) for k, v in data.get("spotted_by", {"0": [], "1": []}).items()},
+            radar_tracks={k: list(v) for k, v in data.get("radar_tracks", {}).items()},
+            lit=list(data.get("lit", [])),
+            spot_tried=list(data.get("spot_tried", [])),
+            star_shells=[pt(p) for p in data.get("star_shells", [])],
+            land=[[pt(p) for p in poly] for poly in data.get("land", [])],
+            harbours=[[pt(p) for p in poly] for poly in data.get("harbours", [])],
+            nets=[(pt(a), pt(b)) for a, b in data.get("nets", [])],
+            balloons=[pt(p) for p in data.get("balloons", [])],
+            minefields={int(k): v for k, v in data.get("minefields", {}).items()},
+            sub_hunters={int(k): v for k, v in data.get("sub_hunters", {}).items()},
+            splash=dict(data.get("splash", {})),
+            visibility=data.get("visibility"),
+            visibility_uk=data.get("visibility_uk"),
+            fog_rolls=dict(data.get("fog_rolls", {})),
+            swept=list(data.get("swept", [])),
+            fires=dict(data.get("fires", {})),
+            effects={k: dict(v) for k, v in data.get("effects", {}).items()},
         )
 
 

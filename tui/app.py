@@ -17,7 +17,7 @@ from rich.text import Text
 from textual import on, work
 from textual.app import App, ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, HorizontalScroll, Vertical, VerticalScroll
+from textual.containers import Horizontal, ScrollableContainer, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import (
     Button,
@@ -42,7 +42,7 @@ from scenarios.models import Player, Theatre
 from strategic.ai import Agent, BaselineAI
 from strategic.campaign import SUPPORTED_SETUPS, Campaign
 from strategic.clock import Clock
-from strategic.combat import BattleResolver
+from strategic.combat import make_resolver
 from strategic.order_of_appearance import Movement, order_of_appearance, vitp_turn
 from strategic.orders import IllegalOrder, Order
 from strategic.saves import SaveError, load, save
@@ -74,14 +74,6 @@ PHASE_RULES = {
     Phase.RETURN: "002 §3.246, §3.33: return to port",
     Phase.END: "002 §3.1: victory",
 }
-
-
-def make_resolver() -> BattleResolver | None:
-    try:
-        from strategic.classic.resolver import ClassicResolver
-    except ImportError:  # pragma: no cover - classic combat ships with the program
-        return None
-    return ClassicResolver()
 
 
 class Session:
@@ -209,7 +201,7 @@ class CampaignScreen(Screen[None]):
         yield Header(show_clock=False)
         yield Static(id="phase-bar")
         with Horizontal(id="main"):
-            with HorizontalScroll(id="map-scroll"):
+            with ScrollableContainer(id="map-scroll"):
                 yield MapView(id="map")
             with TabbedContent(id="tabs", initial="tab-orders"):
                 with TabPane("Orders", id="tab-orders"):
@@ -371,10 +363,13 @@ class CampaignScreen(Screen[None]):
     def _message(self, text: str, *, ok: bool) -> None:
         self.query_one("#order-message", Static).update(Text(text, style="green" if ok else "bold red"))
 
+    def on_resize(self) -> None:
+        self.query_one("#map", MapView).show(self.session.campaign, self.query_one("#map-scroll").size.width or None)
+
     # -- drawing
     def refresh_all(self) -> None:
         campaign = self.session.campaign
-        self.query_one("#map", MapView).show(campaign)
+        self.query_one("#map", MapView).show(campaign, self.query_one("#map-scroll").size.width or None)
         self.query_one("#phase-bar", Static).update(self.phase_bar())
         self.refresh_orders()
         self.refresh_units()
@@ -578,14 +573,14 @@ class VictoryAtSeaApp(App[None]):
             self.push_screen(StartScreen())
 
     def start_new(self, setup: str, seed: int, humans: set[str]) -> None:
-        campaign = Campaign.new(self.data, setup, seed=seed, resolver=make_resolver())
+        campaign = Campaign.new(self.data, setup, seed=seed, resolver=make_resolver("classic"))
         self.session = Session(campaign, Clock(campaign), humans)
         self.push_screen(CampaignScreen(self.session))
 
     def load_game_on_start(self, path: Path) -> str | None:
         """Check a save before the app starts; it opens on mount.  Returns an error message or ``None``."""
         try:
-            campaign, clock = load(path, self.data, make_resolver())
+            campaign, clock = load(path, self.data, make_resolver("classic"))
         except SaveError as exc:
             return str(exc)
         self.session = Session(campaign, clock, {p.value for p in Player})
@@ -594,7 +589,7 @@ class VictoryAtSeaApp(App[None]):
     def load_game(self, path: Path, humans: set[str] | None = None) -> str | None:
         """Load a save and open it; returns an error message or ``None``."""
         try:
-            campaign, clock = load(path, self.data, make_resolver())
+            campaign, clock = load(path, self.data, make_resolver("classic"))
         except SaveError as exc:
             return str(exc)
         self.session = Session(campaign, clock, humans if humans is not None else {p.value for p in Player})

@@ -25,9 +25,15 @@ ACCOUNT_KINDS = frozenset(
         "set-up", "objective", "deploy", "scouting", "initiative", "order", "move", "withdrew", "enter", "attack",
         "damage", "hull", "critical", "vital", "crippled", "sunk", "vp", "damage_control", "penalty", "misfire",
         "smoke", "scout_back", "reload", "end", "result",
+        # issue 6: aircraft, carriers, night and weather, submarines, MTB Sections, coasts, options
+        "wind", "deep", "deploy_air", "launch", "recover", "rearm", "air_contact", "air_leave", "aa", "air_attacks",
+        "air_attack", "dogfight_start", "dogfight", "flight_lost", "spotted", "unspotted", "radar", "searchlight",
+        "star_shell", "fire_order", "visibility", "depth", "sonar", "detected", "crash_dive", "escape", "sub_placed",
+        "sub_found", "mtb_move", "mtb_smoke", "mtb_attacks", "mtb_attack", "mtb_damage", "mtb_sunk", "mtb_driven_off",
+        "mtb_spent", "aground", "mine", "minesweep", "fire", "squadron", "fog_of_war", "stacking",
     }
 )  # fmt: skip
-"""Event kinds shown in the account (dice rolls and damage-dice details go to ``--log``)."""
+"""Event kinds shown in the account (dice rolls, damage-dice details and aircraft moves go to ``--log``)."""
 
 
 def add_battle_parser(subparsers: Any) -> argparse.ArgumentParser:
@@ -66,8 +72,16 @@ def cmd_battle(args: argparse.Namespace) -> int:
     """Handler of ``vas battle``; returns the exit code."""
     if args.list:
         for name, demo in DEMOS.items():
-            sides = "; ".join(f"{side}: {', '.join(ship for ship, _ in ships)}" for side, ships in demo.fleets)
-            print(f"{name:<16} {demo.title}\n{'':<16} {sides}")
+            parts = []
+            for index, (side, ships) in enumerate(demo.fleets):
+                units = [ship for ship, _ in ships]
+                units += [boat for s, boat, _, _ in demo.submarines if s == index]
+                flights = [f for f in demo.flights if f[0] == index]
+                if flights:
+                    units.append(f"{len(flights)} Flight(s)")
+                parts.append(f"{side}: {', '.join(units)}")
+            conditions = "" if demo.time_of_day == "day" else f" ({demo.time_of_day})"
+            print(f"{name:<16} {demo.title}{conditions}\n{'':<16} {'; '.join(parts)}")
         return 0
     if args.demo not in DEMOS:
         print(f"vas battle: unknown demo '{args.demo}' (known: {', '.join(DEMOS)})", file=sys.stderr)

@@ -3,8 +3,9 @@ phase, forward and back.
 
 It replays a battle log (``BattleReport.to_json()``, the file ``vas battle --log`` writes): ship positions and
 headings from the deploy and move events, Hull from the hull events, critical scores, crippling, sinking and
-withdrawal.  The table is one column per inch across and one row per two inches down (the north edge at the top);
-each ship is a letter (capitals for the first side) with an arrow for its heading; smoke is shaded.
+withdrawal.  The table is drawn to scale, one column per inch across and one row per two inches down (the north
+edge at the top), shrunk evenly on narrow screens; each ship is a letter (capitals for the first side) with an
+arrow for its heading; smoke is shaded.
 """
 
 from __future__ import annotations
@@ -104,20 +105,29 @@ def replay(log: dict[str, Any], upto: int) -> tuple[dict[str, ShipView], list[tu
 
 
 def draw_table(ships: dict[str, ShipView], smoke: list[tuple[float, float]], log: dict[str, Any],
-               width: float = 72.0, height: float = 48.0) -> Text:
-    """The table to scale: one column per inch, one row per two inches."""
+               width: float = 72.0, height: float = 48.0, max_cols: int | None = None,
+               max_rows: int | None = None) -> Text:
+    """The table to scale: one column per inch and one row per two inches, shrunk evenly to fit ``max_cols``
+    columns and ``max_rows`` rows (borders included) when the screen is smaller."""
     width = max([width] + [s.pos[0] + 1 for s in ships.values() if s.pos])
     height = max([height] + [s.pos[1] + 1 for s in ships.values() if s.pos])
-    cols, rows = int(width), int(height / 2)
+    scale = min(1.0, (max_cols - 2) / width) if max_cols and max_cols > 10 else 1.0
+    if max_rows and max_rows > 6:
+        scale = min(scale, (max_rows - 2) * 2 / height)
+    cols, rows = max(int(width * scale), 8), max(int(height * scale / 2), 4)
+
+    def cell(x: float, y: float) -> tuple[int, int]:
+        return int(x * scale), rows - 1 - int(y * scale / 2)
+
     grid: list[list[tuple[str, str]]] = [[("·", "dim") for _ in range(cols)] for _ in range(rows)]
     for x, y in smoke:
-        c, r = int(x), rows - 1 - int(y / 2)
+        c, r = cell(x, y)
         if 0 <= c < cols and 0 <= r < rows:
             grid[r][c] = ("░", "grey50")
     for ship in ships.values():
         if ship.pos is None or ship.withdrew:
             continue
-        c, r = int(ship.pos[0]), rows - 1 - int(ship.pos[1] / 2)
+        c, r = cell(*ship.pos)
         c, r = min(max(c, 0), cols - 2), min(max(r, 0), rows - 1)
         style = SIDE_STYLES[log["sides"].index(ship.side)]
         if ship.sunk:
@@ -194,6 +204,9 @@ class BattleViewerScreen(Screen[None]):
     def on_mount(self) -> None:
         self.show()
 
+    def on_resize(self) -> None:
+        self.show()
+
     def action_step(self, delta: int) -> None:
         self.position = min(max(self.position + delta, 0), len(self.steps) - 1)
         self.show()
@@ -218,7 +231,9 @@ class BattleViewerScreen(Screen[None]):
         if self.position == len(self.steps) - 1 and self.battle.get("winner"):
             status.append(f" · {self.battle['winner']} wins", style="bold green")
         self.query_one("#bv-status", Static).update(status)
-        self.query_one("#bv-table", Static).update(draw_table(ships, smoke, self.battle))
+        size = self.query_one("#bv-table-scroll").size
+        self.query_one("#bv-table", Static).update(
+            draw_table(ships, smoke, self.battle, max_cols=(size.width - 3) or None, max_rows=size.height or None))
         self.query_one("#bv-card-text", Static).update(ship_cards(ships, self.battle))
         dice_log = self.query_one("#bv-log", RichLog)
         dice_log.clear()

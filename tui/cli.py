@@ -12,6 +12,8 @@
     vas selfplay [--games N] [--seed S] [--workers W] [--dask [ADDRESS]] [--axis L] [--allies L]
                                         many seeded AI campaigns and a report
     vas bench [--repeat R]              engine speed on this machine
+    vas cards show NAME [--year Y] | calibrate | list
+                                        ship cards: generated from class facts, calibrated against published ones
     vas play [--load FILE] [--battle-log FILE]
                                         the textual app (campaign, or a battle log in the viewer)
 
@@ -30,12 +32,13 @@ from pathlib import Path
 
 import yaml
 
-from scenarios.loader import CampaignData, DataError, load_data
+from scenarios.loader import SINGULAR, CampaignData, DataError, load_data
 from scenarios.models import LAST_TURN, Confidence, Theatre, Unit
 from strategic.board import Board
 from strategic.order_of_appearance import Movement, order_of_appearance, vitp_turn
 from tui.battle_cli import add_battle_parser
 from tui.bench_command import add_bench_parser
+from tui.cards_cli import add_cards_parser
 from tui.labels import counter_label
 from tui.odds_command import add_odds_parser
 from tui.run_command import add_run_parser
@@ -104,7 +107,7 @@ def cmd_data_show(args: argparse.Namespace) -> int:
         return 2
     for section, key in found:
         record = data.sections[section][key]
-        print(f"# {section[:-1]} '{key}'  ({data.where(section, key)})")
+        print(f"# {SINGULAR[section]} '{key}'  ({data.where(section, key)})")
         if isinstance(record, Unit):
             print(f"# counter {counter_label(record)}")
         if section in ("areas", "ports"):
@@ -196,6 +199,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_odds_parser(sub, data_option)
     add_selfplay_parser(sub, data_option)
     add_bench_parser(sub)
+    add_cards_parser(sub, data_option)
 
     play = sub.add_parser("play", help="the textual app: play hot-seat or against AI nations")
     play.add_argument("--load", type=Path, metavar="FILE", help="open a saved game")

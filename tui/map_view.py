@@ -143,11 +143,19 @@ class MapView(Static):
 
     DEFAULT_CSS = "MapView { width: auto; height: auto; padding: 0 1; }"
 
-    def show(self, campaign: Campaign) -> None:
+    def show(self, campaign: Campaign, available: int | None = None) -> None:
+        """Draw both theatres side by side, or one above the other when ``available`` columns are too few."""
         was = render_theatre(campaign, Theatre.WAS) if campaign.setup_plays(Theatre.WAS) else Text()
         vitp = render_theatre(campaign, Theatre.VITP) if campaign.setup_plays(Theatre.VITP) else Text()
         left, right = was.split("\n"), vitp.split("\n")
         width = max((len(line) for line in left), default=0)
+        if available is not None and width + 3 + max((len(line) for line in right), default=0) > available:
+            out = Text()
+            out.append_text(was)
+            out.append("\n")
+            out.append_text(vitp)
+            self.update(out)
+            return
         out = Text()
         for i in range(max(len(left), len(right))):
             a = left[i] if i < len(left) else Text()

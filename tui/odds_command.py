@@ -11,9 +11,9 @@ import time
 from pathlib import Path
 
 from scenarios.loader import load_data
+from strategic.combat import make_resolver
 from strategic.odds import battle_odds
 from strategic.saves import SaveError, load_state
-from tui.run_command import make_resolver
 
 
 def add_odds_parser(sub: argparse._SubParsersAction, data_option) -> None:  # type: ignore[type-arg]

@@ -1,7 +1,7 @@
 """``vas run``: a headless campaign played by AI players, reported turn by turn.
 
-    vas run [--seed N] [--setup standard|was_only|vitp_only] [--turns K] [--ai all|PLAYER...]
-            [--combat classic|none] [--save FILE] [--load FILE] [--log FILE] [--data DIR]...
+    vas run [--seed N] [--setup|--start standard|was_only|vitp_only|early_war] [--turns K] [--ai all|PLAYER...]
+            [--combat classic|tactical|none] [--save FILE] [--load FILE] [--log FILE] [--data DIR]...
 
 Players not named in ``--ai`` give no orders (their units stay in port).  Each turn prints the arrivals, the
 moves, the battles and their losses, control and POC per theatre; the end prints the winner.  ``--save``
@@ -20,7 +20,7 @@ from scenarios.models import Player
 from strategic.ai import Agent, BaselineAI, play
 from strategic.campaign import Campaign
 from strategic.clock import Clock
-from strategic.combat import BattleResolver
+from strategic.combat import make_resolver
 from strategic.order_of_appearance import vitp_turn
 from strategic.orders import Order
 from strategic.saves import SaveError, load, save
@@ -36,35 +36,25 @@ class Passive:
         return []
 
 
-def make_resolver(name: str) -> BattleResolver | None:
-    """The combat resolver by name: ``classic`` (War at Sea / VITP combat), ``tactical`` (each battle fought
-    with the Victory at Sea miniatures engine) or ``none``.  Raises ``ValueError`` for another name."""
-    if name == "none":
-        return None
-    if name == "classic":
-        from strategic.classic.resolver import ClassicResolver
-
-        return ClassicResolver()
-    if name == "tactical":
-        from strategic.battles import TacticalResolver  # type: ignore[import-not-found]
-
-        return TacticalResolver()  # type: ignore[no-any-return]
-    raise ValueError(f"unknown combat resolver '{name}' (known: classic, tactical, none)")
-
-
 def add_run_parser(sub: argparse._SubParsersAction, data_option) -> None:  # type: ignore[type-arg]
     run = sub.add_parser("run", help="play a campaign headless with AI players")
     run.add_argument("--seed", type=int, default=1)
-    run.add_argument("--setup", default="standard", help="set-up name (vas data show standard)")
+    run.add_argument("--setup", "--start", dest="setup", default="standard", type=_setup_name,
+                     help="set-up name (vas data show standard); --start early-war plays the 002 §5 start")
     run.add_argument("--turns", type=int, metavar="K", help="stop after K turns")
     run.add_argument("--ai", nargs="+", default=["all"], metavar="PLAYER",
                      help=f"players run by the baseline AI: all, or some of {', '.join(PLAYERS)}")
-    run.add_argument("--combat", choices=["classic", "none"], default="classic")
+    run.add_argument("--combat", choices=["classic", "tactical", "none"], default="classic")
     run.add_argument("--save", type=Path, metavar="FILE", help="save the game here when the run stops")
     run.add_argument("--load", type=Path, metavar="FILE", help="continue a saved game")
     run.add_argument("--log", type=Path, metavar="FILE", help="write the full event log (every roll) here")
     data_option(run)
     run.set_defaults(func=cmd_run)
+
+
+def _setup_name(text: str) -> str:
+    """Set-up names are written with underscores in the data; ``early-war`` is accepted for ``early_war``."""
+    return text.replace("-", "_")
 
 
 def cmd_run(args: argparse.Namespace) -> int:
@@ -77,7 +67,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     try:
         resolver = make_resolver(args.combat)
     except ImportError:
-        print("vas run: classic combat is not available in this build; use --combat none", file=sys.stderr)
+        print(f"vas run: {args.combat} combat is not available in this build; use --combat none", file=sys.stderr)
         return 2
     if args.load:
         try:
@@ -166,7 +156,8 @@ def render_turn(campaign: Campaign, turn: int, events: list[Event]) -> str:
     elif arrivals:
         out.append(f"Arrivals ({len(arrivals)}): " + ", ".join(f"{e.data['unit']} ({e.data['place']})"
                                                              for e in arrivals))
-    for kind in ("removal", "location_uncertain", "caribbean_roll", "side_change", "forced_move", "lost", "capture"):
+    for kind in ("removal", "location_uncertain", "caribbean_roll", "side_change", "forced_move", "lost", "capture",
+                 "attack", "surprise", "pearl_force", "landing"):
         for event in by_kind[kind]:
             out.append(f"  {event.text}  [{event.rule}]")
     moves: Counter[str] = Counter()

@@ -43,7 +43,7 @@ def asw(ctx: BattleContext) -> None:
     uboats = ctx.side_units(Side.AXIS, where=lambda u: u.is_uboat)
     if not raiders and not uboats:
         return
-    hunters = ctx.side_units(Side.ALLIED, where=lambda u: u.is_ship)
+    hunters = ctx.side_units(Side.ALLIED, where=lambda u: u.is_ship and u.at_sea)
     ctx.stage = "asw"
     if not hunters:
         ctx.note("no Allied surface ship to make ASW attacks", ASW_RULE)
@@ -79,7 +79,7 @@ def submarine_attacks(ctx: BattleContext) -> None:
     attacks: list[Attack] = []
     for side in (Side.AXIS, Side.ALLIED):
         subs = ctx.side_units(side, where=lambda u: u.is_sub and u.gunnery > 0)
-        targets = ctx.names(other(side), where=lambda u: u.is_surface_target and u.defence is not None)
+        targets = ctx.names(other(side), where=lambda u: u.is_surface_target and u.defence is not None and u.at_sea)
         if not subs or not targets:
             continue
         ctx.stage = "submarines"
@@ -95,7 +95,7 @@ def submarine_attacks(ctx: BattleContext) -> None:
 
 
 def can_pursue(unit: Combatant) -> bool:
-    return unit.is_ship and unit.speed is not None and unit.active and not unit.withdrawing
+    return unit.is_ship and unit.speed is not None and unit.active and not unit.withdrawing and unit.at_sea
 
 
 PursuitRound = Callable[[Side, dict[str, str]], None]
@@ -103,10 +103,12 @@ PursuitRound = Callable[[Side, dict[str, str]], None]
 
 
 def withdrawals(ctx: BattleContext, order: tuple[Side, Side], *, sequential: bool,
-                can_withdraw: Callable[[Combatant], bool], pursuit_round: PursuitRound) -> dict[Side, set[str]]:
+                can_withdraw: Callable[[Combatant], bool], pursuit_round: PursuitRound,
+                forced: frozenset[Side] | set[Side] = frozenset()) -> dict[Side, set[str]]:
     """After a round each side may withdraw units (``order``: who declares first; ``sequential``: the second
-    sees the first's declaration, else both declare blind).  Then each withdrawing group may be pursued
-    (:func:`pursuit`), and survivors leave the battle for port.  Returns the declarations."""
+    sees the first's declaration, else both declare blind); a side in ``forced`` must withdraw everything (002
+    §5.752).  Then each withdrawing group may be pursued (:func:`pursuit`), and survivors leave the battle for
+    port.  Returns the declarations."""
     declared: dict[Side, set[str]] = {}
     ctx.stage = "withdrawal"
     for side in order:
@@ -115,6 +117,10 @@ def withdrawals(ctx: BattleContext, order: tuple[Side, Side], *, sequential: boo
             declared[side] = set()
             continue
         enemy = frozenset(declared[other(side)]) if sequential and other(side) in declared else None
+        if side in forced:
+            declared[side] = set(candidates)
+            ctx.note(f"{side.value} must retreat: {', '.join(candidates)}", "002 §5.752", event=True)
+            continue
         chosen = set(ctx.policy(side).withdraw(ctx, side, enemy))
         for name in chosen:
             ctx.require(name in candidates, WITHDRAW_RULE, f"{name} cannot withdraw now")

@@ -17,7 +17,7 @@ import numpy as np
 from scenarios.models import Player, Side, Theatre
 from strategic.classic.damage import DISABLED, SUNK, Combatant
 from strategic.classic.tables import DISABLE, HIT, CombatTables
-from strategic.combat import Battle
+from strategic.combat import Battle, Landing
 
 if TYPE_CHECKING:
     from strategic.campaign import Campaign
@@ -67,6 +67,9 @@ class BattleContext:
         self.round = 0
         self.stage = "start"
         self.narrative: list[str] = []
+        self.owners: dict[str, str] = {}  # ports and bases captured in this battle (VITP 4.9)
+        self.landings: list[Landing] = []
+        self.landing_steps = 0
         self._policy_for = policy_for
         self._player_for = player_for
 
@@ -86,6 +89,10 @@ class BattleContext:
     def names(self, side: Side, where: Callable[[Combatant], bool] | None = None) -> list[str]:
         return [u.name for u in self.side_units(side, where=where)]
 
+    def owner(self, port: str) -> str:
+        """Who holds ``port`` now, counting captures made in this battle."""
+        return self.owners.get(port, str(self.campaign.state.port_owners[port]))
+
     # -- log
     def note(self, text: str, rule: str = "", *, event: bool = False) -> None:
         """Add a line to the battle narrative (and, with ``event``, to the campaign log)."""
@@ -98,11 +105,14 @@ class BattleContext:
     def roll_attack(self, attacker: Combatant, target: Combatant, dice: int, bonus: bool, what: str, rule: str,
                     *, points_per_hit: int | None = None) -> Attack:
         """Roll ``dice`` attack dice (with ``bonus``) and, for each hit, a damage die; nothing is applied yet."""
-        faces = self.dice.roll(dice, 6, label=f"{attacker.name} {what} at {target.name}", rule=rule)
+        where = " in port" if target.in_port else ""
+        faces = self.dice.roll(dice, 6, label=f"{attacker.name} {what} at {target.name}{where}", rule=rule)
         results = self.table.classify(np.array(faces, dtype=int), bonus)
         hits = int((results == HIT).sum())
         disables = bool((results == DISABLE).any())
         points = 0
+        if points_per_hit is None and target.in_port and target.is_amph:
+            points_per_hit = self.tables.amphibious_in_port_points  # VITP FAQ [S] (R-CMB-05)
         if hits:
             damage_faces = self.dice.roll(hits, 6, label=f"damage to {target.name} ({attacker.name} {what})",
                                           rule=rule)
@@ -112,7 +122,7 @@ class BattleContext:
             points, disables = int(pts.sum()), disables or bool(dis.any())
         attack = Attack(attacker.name, target.name, what, faces, hits, points, disables)
         bonus_text = " +1" if bonus else ""
-        self.note(f"{attacker.name} {what}{bonus_text} at {target.name}: {list(faces)} -> "
+        self.note(f"{attacker.name} {what}{bonus_text} at {target.name}{where}: {list(faces)} -> "
                   + (f"{hits} hit(s), {points} point(s)" if hits else "no hit")
                   + (", disabled" if disables else ""), rule)
         return attack

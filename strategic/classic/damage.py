@@ -6,7 +6,8 @@ Rules (digests: reference/was.md §4.2-4.3, reference/vitp.md §4.3-4.4; 002 §4
   in either theatre (002 §4.1, case V-05);
 * a hit gives damage points (a damage die per hit), a disabled result sends the unit out of the battle to port;
 * a unit sinks when its damage *exceeds* its defence (case V-05); in port it needs more than
-  ``in-port-sink-multiplier`` times its defence (VITP counter legend [R]; R-CMB-05);
+  ``in-port-sink-multiplier`` times its defence (VITP counter legend [R]; R-CMB-05), and an amphibious unit
+  raided in port takes ``amphibious-in-port-damage-per-hit`` points per hit (VITP FAQ [S]);
 * a land-based air or amphibious unit whose damage exceeds its defence is eliminated and returns two turns later
   (VITP 4.5, case V-06); U-Boats and surface raiders have defence 0, so any hit sinks them.
 
@@ -71,6 +72,8 @@ class Combatant:
     withdrew: bool = False
     expended: bool = False
     withdrawing: bool = False
+    air_attacked: bool = False
+    landed: str | None = None
 
     @classmethod
     def from_unit(cls, unit: Unit, side: Side, damage: int, mode: Mode | None, in_port: bool = False) -> Combatant:
@@ -130,8 +133,15 @@ class Combatant:
 
     @property
     def active(self) -> bool:
-        """Still in the battle: not sunk, eliminated, disabled, withdrawn, or (Frogmen) used up."""
-        return not (self.sunk or self.eliminated or self.disabled or self.withdrew or self.expended)
+        """Still in the battle: not sunk, eliminated, disabled, withdrawn, landed, or (Frogmen) used up.  A unit in
+        port stays exposed to air raids when disabled: it is in port already (R-CMB-12)."""
+        return not (self.sunk or self.eliminated or (self.disabled and not self.in_port) or self.withdrew
+                    or self.expended or self.landed)
+
+    @property
+    def at_sea(self) -> bool:
+        """In the battle's sea area (not a unit in a port touching it)."""
+        return not self.in_port
 
     def threshold(self, tables: CombatTables) -> int:
         """Damage above this sinks the unit: its defence, times ``in-port-sink-multiplier`` in port."""

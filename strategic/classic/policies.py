@@ -16,7 +16,12 @@ Decisions and their rules:
 * ``day_or_night`` - VITP round preference, Japan first then the Allies (case V-03);
 * ``night_firing_carriers`` - the Allied carriers that will fire in a night round, named in advance (case V-04);
 * ``withdraw`` - units that leave after a round (WAS 4.6; VITP retreats, declared before landings: case V-02);
-* ``pursue`` - pursuers assigned to withdrawing enemy units (WAS 4.6, VITP 4.5; R-CMB-07).
+* ``pursue`` - pursuers assigned to withdrawing enemy units (WAS 4.6, VITP 4.5; R-CMB-07);
+* ``landings`` - VITP landing units that go ashore after a round, each in an enemy island base it invades or a
+  friendly port or base (VITP 4.9; R-CMB-15).
+
+Air raids on ports (VITP 4.8, R-CMB-12) use ``air_targets`` and ``was_air_strikes``: the units in port are among
+the targets (``ctx.units[name].in_port``); in War at Sea only land-based air and the Frogmen may strike them.
 """
 
 from __future__ import annotations
@@ -62,6 +67,8 @@ class CombatPolicy(Protocol):
 
     def pursue(self, ctx: BattleContext, side: Side, eligible: dict[str, list[str]]) -> dict[str, str]: ...
 
+    def landings(self, ctx: BattleContext, side: Side, options: dict[str, list[str]]) -> dict[str, str]: ...
+
 
 # --------------------------------------------------------------------------- estimates shared by the baseline
 
@@ -89,18 +96,19 @@ def expected_points(ctx: BattleContext, unit: Combatant, factor: str) -> float:
 
 
 def night_firers(ctx: BattleContext, side: Side) -> list[Combatant]:
-    return ctx.side_units(side, where=lambda u: u.is_ship and u.gunnery > 0)
+    return ctx.side_units(side, where=lambda u: u.is_ship and u.gunnery > 0 and u.at_sea)
 
 
 def day_sources(ctx: BattleContext, side: Side) -> list[Combatant]:
-    return ctx.side_units(side, where=lambda u: (u.is_carrier or u.is_lba) and u.air > 0)
+    return ctx.side_units(side, where=lambda u: (u.is_carrier or u.is_lba) and u.air > 0 and u.at_sea)
 
 
 def dealt(ctx: BattleContext, side: Side, mode: str) -> float:
     """Expected points ``side`` deals in a VITP round of ``mode`` (0 if the enemy has nothing it may attack
     then: land-based air cannot be fired at by night), or in a War at Sea surface round (``mode`` night)."""
     def target(u: Combatant) -> bool:
-        return u.defence is not None and not u.is_sub and not u.is_raider and (mode == DAY or not u.is_lba)
+        return (u.defence is not None and not u.is_sub and not u.is_raider and (mode == DAY or not u.is_lba)
+                and (mode == DAY or u.at_sea))
     if not ctx.side_units(other(side), where=target):
         return 0.0
     if mode == DAY:
@@ -160,12 +168,16 @@ class BaselinePolicy:
     def was_air_strikes(self, ctx: BattleContext, side: Side, sources: dict[str, int],
                         targets: list[str]) -> list[tuple[str, str]]:
         """Best targets first, one die each; bonus air first; the Frogmen only against enough capital ships."""
-        ranked = sorted(targets, key=lambda t: (-unit_value(ctx.units[t]), targets.index(t)))
+        ranked = sorted(targets, key=lambda t: (ctx.units[t].in_port, -unit_value(ctx.units[t]), targets.index(t)))
         normal = [s for s in sources if not ctx.units[s].is_frogmen]
-        normal.sort(key=lambda s: (not ctx.units[s].air_bonus, list(sources).index(s)))
-        dice = [s for s in normal for _ in range(sources[s])]
-        out = list(zip(dice, ranked, strict=False))
-        left = ranked[len(out):]
+        normal.sort(key=lambda s: (not ctx.units[s].air_bonus, ctx.units[s].is_lba, list(sources).index(s)))
+        out: list[tuple[str, str]] = []
+        left = list(ranked)
+        for source in (s for s in normal for _ in range(sources[s])):
+            allowed = [t for t in left if not (ctx.units[t].in_port and ctx.units[source].is_carrier)]
+            if allowed:
+                out.append((source, allowed[0]))
+                left.remove(allowed[0])
         for frogmen in (s for s in sources if ctx.units[s].is_frogmen):
             capitals = [t for t in left if ctx.units[t].type in CAPITAL]
             if len(capitals) >= self.frogmen_capitals:
@@ -228,8 +240,23 @@ class BaselinePolicy:
         return out
 
 
+    def landings(self, ctx: BattleContext, side: Side, options: dict[str, list[str]]) -> dict[str, str]:
+        """Every landing unit invades an enemy island base it can reach, the one with the fewest enemy units in
+        it first (then map order); it never lands in a friendly base."""
+        out: dict[str, str] = {}
+        for unit, bases in options.items():
+            enemy_bases = [b for b in bases if ctx.owner(b) == other(side).value and b not in out.values()]
+            if enemy_bases:
+                out[unit] = min(enemy_bases, key=lambda b: (_garrison(ctx, b), bases.index(b)))
+        return out
+
+
+def _garrison(ctx: BattleContext, base: str) -> int:
+    return len(ctx.campaign.state.units_at(base))
+
+
 def _can_withdraw(unit: Combatant) -> bool:
-    return unit.is_surface_target or unit.is_amph or (unit.is_lba and unit.defence is not None)
+    return unit.at_sea and (unit.is_surface_target or unit.is_amph or (unit.is_lba and unit.defence is not None))
 
 
 def _screened(ctx: BattleContext, side: Side, targets: list[str]) -> list[str]:

@@ -91,20 +91,32 @@ class ClassicResolver:
         """Fight ``battle`` and return what happened to each unit (see the module docstring).  Raises
         :class:`~strategic.classic.context.IllegalCombatDecision` if a policy answers illegally."""
         units = []
-        for name in (*battle.allied, *battle.axis):
+        for name in (*battle.allied, *battle.axis, *battle.in_port):
             us = campaign.state.unit(name)
-            units.append(Combatant.from_unit(campaign.unit_record(name), us.side, us.damage, us.mode))
+            units.append(Combatant.from_unit(campaign.unit_record(name), us.side, us.damage, us.mode,
+                                             in_port=name in battle.in_port))
         deciders = {side: self.player_for(campaign, battle, side) for side in (Side.ALLIED, Side.AXIS)}
         ctx = BattleContext(campaign, battle, self.tables(campaign.data), lambda s: self.policy(deciders[s]),
                             lambda s: deciders[s], units)
-        ctx.note(f"{'War at Sea' if battle.theatre is Theatre.WAS else 'VITP'} battle: allied "
-                 f"{', '.join(battle.allied)} against axis {', '.join(battle.axis)}", "002 §4.1", event=True)
-        (was_combat if battle.theatre is Theatre.WAS else vitp_combat).fight(ctx)
-        outcome = BattleOutcome(battle, narrative=ctx.narrative)
+        ctx.note(f"{'War at Sea' if battle.theatre is Theatre.WAS else 'VITP'} {battle.kind}: allied "
+                 f"{_listing(battle.allied, battle.in_port, ctx, Side.ALLIED)} against axis "
+                 f"{_listing(battle.axis, battle.in_port, ctx, Side.AXIS)}", "002 §4.1", event=True)
+        if battle.surprise_rounds:
+            vitp_combat.surprise(ctx)
+        else:
+            (was_combat if battle.theatre is Theatre.WAS else vitp_combat).fight(ctx)
+        outcome = BattleOutcome(battle, narrative=ctx.narrative, landings=list(ctx.landings))
         for unit in ctx.units.values():
             result = UnitResult(unit.name, damage=0 if unit.eliminated else unit.taken, disabled=unit.disabled,
                                 sunk=unit.sunk, eliminated=unit.eliminated, withdrew=unit.withdrew,
-                                expended=unit.expended)
+                                expended=unit.expended, air_attacked=unit.air_attacked and ctx.theatre is Theatre.WAS,
+                                landed=unit.landed)
             if result != UnitResult(unit.name):
                 outcome.results.append(result)
         return outcome
+
+
+def _listing(at_sea: tuple[str, ...], in_port: tuple[str, ...], ctx: BattleContext, side: Side) -> str:
+    ported = [n for n in in_port if ctx.units[n].side is side]
+    text = ", ".join(at_sea) or "none at sea"
+    return text + (f" (in port: {', '.join(ported)})" if ported else "")

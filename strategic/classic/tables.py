@@ -96,6 +96,7 @@ class CombatTables:
     vitp_pursuit_rounds: int
     round_cap: int
     damaged_loses_bonus: bool
+    port_raid_rounds: int = 1
 
     def attack(self, theatre: Theatre) -> AttackTable:
         return self.was if theatre is Theatre.WAS else self.vitp
@@ -120,7 +121,8 @@ class CombatTables:
                    was_pursuit_rounds=_int(data, "was-pursuit-rounds"),
                    vitp_pursuit_rounds=_int(data, "vitp-pursuit-rounds"),
                    round_cap=_int(data, "battle-round-cap"),
-                   damaged_loses_bonus=bool(_int(data, "was-damaged-ship-loses-bonus")))
+                   damaged_loses_bonus=bool(_int(data, "was-damaged-ship-loses-bonus")),
+                   port_raid_rounds=_int(data, "vitp-port-raid-rounds"))
 
 
 CONSTANT_NAMES: tuple[str, ...] = (
@@ -128,6 +130,6 @@ CONSTANT_NAMES: tuple[str, ...] = (
     "vitp-hit-min-roll", "vitp-disable-rolls", "vitp-damage-disable-faces", "asw-sink-faces", "asw-disable-faces",
     "asw-dice-per-ship", "asw-dice-per-carrier", "in-port-sink-multiplier", "amphibious-in-port-damage-per-hit",
     "vitp-day-night-japan-faces", "pursuit-speed-margin", "was-pursuit-rounds", "vitp-pursuit-rounds",
-    "battle-round-cap", "was-damaged-ship-loses-bonus",
+    "battle-round-cap", "was-damaged-ship-loses-bonus", "vitp-port-raid-rounds",
 )
 """Every constant :meth:`CombatTables.from_data` reads (all in ``scenarios/data/combat.yaml``)."""

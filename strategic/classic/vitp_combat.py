@@ -14,20 +14,31 @@ Order (reference/vitp.md §4.2-4.7; 002 §4.12):
       not fire and cannot be fired at, and every enemy carrier must be fired at before any amphibious unit
       (case V-04, R-CMB-09);
    d. retreats, Japan first then the Allies, declared before any amphibious landing (case V-02); retreating
-      units may be pursued (R-CMB-07);
-   e. the landing step (amphibious invasions are not resolved here: see the report of issue 4).
-German surface raiders cannot be attacked by gunnery or air (002 §2.213).
+      units may be pursued (R-CMB-07); an Axis force bound to retreat (002 §5.752) retreats whole;
+   e. the landing step: Japan's landing units invade enemy island bases or land in friendly ones, then the
+      Allies' (VITP 4.9; R-CMB-15);
+3. air raids on ports: by day the air units may strike enemy units in the ports and bases touching the area
+   (``in_port``) as well as units at sea; when no enemy is left at sea, the side still there with air units makes
+   up to ``vitp-port-raid-rounds`` raid rounds against them, unanswered (VITP 4.8; R-CMB-12);
+4. a landing step if none was held (an unopposed landing).
+German surface raiders cannot be attacked by gunnery or air (002 §2.213).  A surprise attack (VITP 18; 002
+§5.72-5.7333) is :func:`surprise` instead: only the Axis attacks, by day and by air, for the set rounds.
 """
 
 from __future__ import annotations
 
-from scenarios.models import Side
+from scenarios.models import Activity, PortKind, Side
 from strategic.classic.common import asw, check_targets, submarine_attacks, withdrawals
 from strategic.classic.context import Attack, BattleContext, other
 from strategic.classic.damage import Combatant
 from strategic.classic.policies import DAY, NIGHT
+from strategic.combat import Landing
 
 ROUND_RULE = "VITP 4.2-4.4; 002 §4.12 (R-CMB-02)"
+RAID_RULE = "VITP 4.8 (R-CMB-12)"
+SURPRISE_RULE = "VITP 18; 002 §3.23, §5.72-5.7333 (R-CMB-16)"
+LANDING_RULE = "VITP 4.9 (case V-02; R-CMB-15)"
+FORCED_RULE = "002 §5.752"
 DN_RULE = "VITP 4.2 (case V-03; R-CMB-08)"
 NIGHT_RULE = "VITP 4.2 (case V-04; R-CMB-09)"
 ROLL_ORDER = (Side.AXIS, Side.ALLIED)  # Japan rolls first, then the Allies (VITP 4.3 [S])
@@ -37,6 +48,14 @@ def fight(ctx: BattleContext) -> None:
     """Resolve the whole VITP battle in ``ctx`` (see the module docstring)."""
     asw(ctx)
     submarine_attacks(ctx)
+    rounds(ctx)
+    port_raid(ctx)
+    if not ctx.landing_steps:
+        landing_step(ctx)
+
+
+def rounds(ctx: BattleContext) -> None:
+    """Step 2 of the module docstring: rounds while both sides have units in the area."""
     while True:
         japan = ctx.side_units(Side.AXIS, where=_in_round)
         allies = ctx.side_units(Side.ALLIED, where=_in_round)
@@ -51,15 +70,17 @@ def fight(ctx: BattleContext) -> None:
             return
         ctx.round += 1
         play_round(ctx, None)
+        forced = ctx.battle.forced_retreat_after
         withdrawals(ctx, (Side.AXIS, Side.ALLIED), sequential=True, can_withdraw=_in_round,
-                    pursuit_round=lambda side, plan: play_round(ctx, (side, plan)))
+                    pursuit_round=lambda side, plan: play_round(ctx, (side, plan)),
+                    forced={Side.AXIS} if forced and ctx.round >= forced else frozenset())
         landing_step(ctx)
 
 
 def _in_round(unit: Combatant) -> bool:
-    """Units that fight the rounds: ships, land-based air and amphibious units (not submarines or raiders),
-    not withdrawing."""
-    return _fights(unit) and not unit.withdrawing
+    """Units that fight the rounds: ships, land-based air and amphibious units (not submarines or raiders) in
+    the area (not in a port), not withdrawing."""
+    return _fights(unit) and unit.at_sea and not unit.withdrawing
 
 
 def _fights(unit: Combatant) -> bool:
@@ -71,25 +92,88 @@ def _day_target(unit: Combatant) -> bool:
 
 
 def _night_target(unit: Combatant) -> bool:
-    return _fights(unit) and not unit.is_lba
+    return _fights(unit) and not unit.is_lba and unit.at_sea
 
 
 def _day_source(unit: Combatant) -> bool:
-    return (unit.is_carrier or unit.is_lba) and unit.air > 0
+    return (unit.is_carrier or unit.is_lba) and unit.air > 0 and unit.at_sea
 
 
 def _night_firer(unit: Combatant) -> bool:
-    return unit.is_ship and unit.gunnery > 0
+    return unit.is_ship and unit.gunnery > 0 and unit.at_sea
 
 
 def _anyone_can_attack(ctx: BattleContext) -> bool:
     for side in (Side.AXIS, Side.ALLIED):
         enemy = other(side)
-        if ctx.side_units(side, where=_day_source) and ctx.side_units(enemy, where=_day_target):
+        if ctx.side_units(side, where=_day_source) and ctx.side_units(enemy, where=lambda u: _day_target(u)
+                                                                       and u.at_sea):
             return True
         if ctx.side_units(side, where=_night_firer) and ctx.side_units(enemy, where=_night_target):
             return True
     return False
+
+
+def port_raid(ctx: BattleContext) -> None:
+    """Step 3 of the module docstring: when one side has nobody left in the area, the other side's air units make
+    up to ``vitp-port-raid-rounds`` unanswered day rounds against the enemy units in the touching ports (VITP 4.8;
+    R-CMB-12); the raid stops early when they hold their fire or nothing is left to strike."""
+    if not any(ctx.units[n].in_port for n in ctx.battle.in_port):
+        return
+    for side in (Side.AXIS, Side.ALLIED):
+        if ctx.side_units(other(side), where=_in_round):
+            continue
+        for _ in range(ctx.tables.port_raid_rounds):
+            sources = ctx.names(side, where=lambda u: _day_source(u) and not u.withdrawing)
+            targets = ctx.names(other(side), where=lambda u: u.in_port and _day_target(u))
+            if not sources or not targets:
+                return
+            ctx.stage = "port raid"
+            plan = check_targets(ctx, dict(ctx.policy(side).air_targets(ctx, side, sources, targets)), sources,
+                                 targets, RAID_RULE)
+            if not plan:
+                ctx.note(f"{side.value} hold their fire: no raid on the ports", RAID_RULE)
+                return
+            ctx.round += 1
+            ctx.note(f"round {ctx.round}: air raid on {_ports_of(ctx, targets)} (day)", RAID_RULE, event=True)
+            ctx.apply(_air_attacks(ctx, plan, RAID_RULE), RAID_RULE)
+        return
+
+
+def surprise(ctx: BattleContext) -> None:
+    """A surprise attack (VITP 18; 002 §3.23, §5.72-5.7333; R-CMB-16): for ``battle.surprise_rounds`` rounds the
+    Axis air units attack by day, each with all its factors at one target (the units in port at Pearl Harbor, the
+    units at sea in Indonesia), with no return fire, the first ``surprise_bonus_rounds`` rounds with the attack
+    bonus; there is no retreat between or after them (the first is after the first normal round)."""
+    battle = ctx.battle
+    for number in range(1, battle.surprise_rounds + 1):
+        sources = ctx.names(Side.AXIS, where=_day_source)
+        targets = ctx.names(Side.ALLIED, where=_day_target)
+        if not sources or not targets:
+            return
+        ctx.round, ctx.stage = number, "surprise"
+        bonus = number <= battle.surprise_bonus_rounds
+        ctx.note(f"surprise round {number}{' (attack bonus)' if bonus else ''}: "
+                 + (f"air raid on {_ports_of(ctx, targets)}" if battle.in_port else "air attack"), SURPRISE_RULE,
+                 event=True)
+        plan = check_targets(ctx, dict(ctx.policy(Side.AXIS).air_targets(ctx, Side.AXIS, sources, targets)),
+                             sources, targets, SURPRISE_RULE)
+        ctx.apply(_air_attacks(ctx, plan, SURPRISE_RULE, bonus=bonus), SURPRISE_RULE)
+
+
+def _air_attacks(ctx: BattleContext, plan: dict[str, str], rule: str, *, bonus: bool = False) -> list[Attack]:
+    out = []
+    for firer_name, target in plan.items():
+        firer = ctx.units[firer_name]
+        what = "LBA strike" if firer.is_lba else "air strike"
+        out.append(ctx.roll_attack(firer, ctx.units[target], firer.air,
+                                   bonus or firer.bonus_for("air", ctx.theatre, ctx.tables), what, rule))
+    return out
+
+
+def _ports_of(ctx: BattleContext, targets: list[str]) -> str:
+    ports = sorted({str(ctx.campaign.state.unit(t).place) for t in targets if ctx.units[t].in_port})
+    return " and ".join(ports) or ctx.area
 
 
 def day_or_night(ctx: BattleContext) -> str:
@@ -186,10 +270,46 @@ def _check_screen(ctx: BattleContext, enemy: Side, plan: dict[str, str], targets
 
 
 def landing_step(ctx: BattleContext) -> None:
-    """After retreats (case V-02): amphibious units still in the area could land now.  Invading a base is not
-    resolved by classic combat (it needs a capture step in the engine for contested and quiet areas alike), so
-    the step only records who could land."""
+    """After retreats (case V-02): every landing unit still in the area may invade an enemy island base touching
+    it, which changes hands, or land in a friendly port or base; Japan's landings are announced and resolved
+    before the Allies' (VITP 4.9; R-CMB-15).  A landing unit that goes ashore leaves the battle."""
+    ctx.landing_steps += 1
     for side in ROLL_ORDER:
-        ready = ctx.names(side, where=lambda u: u.is_amph and not u.withdrawing)
-        if ready:
-            ctx.note(f"landing step: {', '.join(ready)} may land (invasions not resolved here)", "VITP 4.9 (V-02)")
+        options = {n: landing_options(ctx, side, n)
+                   for n in ctx.names(side, where=lambda u: u.is_amph and u.at_sea and not u.withdrawing)}
+        options = {n: bases for n, bases in options.items() if bases}
+        if not options:
+            continue
+        ctx.stage = "landing"
+        plan = dict(ctx.policy(side).landings(ctx, side, {n: list(b) for n, b in options.items()}))
+        for unit, base in plan.items():
+            ctx.require(unit in options, LANDING_RULE, f"{unit} cannot land now")
+            ctx.require(base in options[unit], LANDING_RULE, f"{unit} cannot land in {base}")
+        for unit, base in plan.items():
+            invasion = ctx.owner(base) == other(side).value
+            ctx.require(invasion or ctx.owner(base) == side.value, LANDING_RULE, f"{base} changed hands: {unit} "
+                        "cannot land there now")
+            ctx.units[unit].landed = base
+            ctx.landings.append(Landing(unit, base, invasion))
+            if invasion:
+                ctx.owners[base] = side.value
+                ctx.note(f"{unit} invades {base}: it falls to the {side.value} side", LANDING_RULE, event=True)
+            else:
+                ctx.note(f"{unit} lands in {base}", LANDING_RULE, event=True)
+
+
+def landing_options(ctx: BattleContext, side: Side, name: str) -> list[str]:
+    """Where a landing unit may go ashore: enemy island bases (invasion; major ports fall only by isolation,
+    VITP 5.3) and friendly ports and bases it may use, touching the area."""
+    campaign = ctx.campaign
+    us = campaign.state.unit(name)
+    record = campaign.unit_record(name)
+    out = []
+    for port in campaign.board.ports_on(ctx.area):
+        owner = ctx.owner(port)
+        invasion = owner == other(side).value and campaign.data.ports[port].kind is PortKind.ISLAND_BASE
+        friendly = owner == side.value and campaign.port_active(port) and not campaign.violations(
+            record, port, Activity.BASE, us.side)
+        if invasion or friendly:
+            out.append(port)
+    return out

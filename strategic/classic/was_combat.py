@@ -7,7 +7,9 @@ Order (reference/was.md §2 step 5, §4; 002 §4.11):
 3. air strikes, once per turn, carriers, land-based air and the Frogmen together: each air factor one die at a
    different target, no target attacked by more than one airstrike factor this turn (002 §4.11, §2.222, cases
    C-12, W-04); the Allies assign and roll first, results apply after both sides have rolled (WAS 5.62);
-   surface raiders cannot be attacked from the air (002 §2.213);
+   surface raiders cannot be attacked from the air (002 §2.213); land-based air and the Frogmen may strike
+   enemy ships in a port touching the area instead (reference/was.md §4.5; 002 §2.223; R-CMB-12), and the
+   limit of one airstrike factor per target holds across all the battles of the turn (R-CMB-13);
 4. surface rounds: every ship with gunnery fires its gunnery dice at one enemy surface ship, results
    simultaneous (WAS 4.1); after each round both sides declare withdrawals blind, withdrawing ships may be
    pursued (WAS 4.6, R-CMB-07), and the battle goes on until one side has no surface ship left in the area.
@@ -23,6 +25,7 @@ from strategic.classic.damage import Combatant
 AIR_RULE = "002 §4.11, §2.222; WAS 5.62 (cases C-12, W-04; R-CMB-01)"
 SURFACE_RULE = "WAS 4.1-4.2 (R-CMB-01, R-CMB-06)"
 FROGMEN_RULE = "002 §2.221-2.223"
+RAID_RULE = "reference/was.md §4.5; 002 §2.223 (R-CMB-12)"
 ROLL_ORDER = (Side.ALLIED, Side.AXIS)
 
 
@@ -35,7 +38,12 @@ def fight(ctx: BattleContext) -> None:
 
 
 def _surface(unit: Combatant) -> bool:
-    return unit.is_surface_target and unit.defence is not None and not unit.withdrawing
+    return unit.is_surface_target and unit.defence is not None and not unit.withdrawing and unit.at_sea
+
+
+def _air_target(unit: Combatant) -> bool:
+    """Ships (and convoys) at sea, and the units in port an air raid may strike (R-CMB-12)."""
+    return unit.is_surface_target and unit.defence is not None and not unit.withdrawing and unit.active
 
 
 def frogmen_allowed(ctx: BattleContext, unit: Combatant) -> bool:
@@ -50,14 +58,15 @@ def air_strikes(ctx: BattleContext) -> None:
     002 §2.221) even if it had fewer than three targets."""
     attacks: list[Attack] = []
     used_frogmen: list[Combatant] = []
-    attacked: set[str] = set()
+    attacked: set[str] = set(ctx.campaign.state.air_attacked)  # this turn, in every battle (R-CMB-13)
     for side in ROLL_ORDER:
         sources: dict[str, int] = {}
-        for unit in ctx.side_units(side, where=lambda u: (u.is_carrier or u.is_lba or u.is_frogmen) and u.air > 0):
+        for unit in ctx.side_units(side, where=lambda u: (u.is_carrier or u.is_lba or u.is_frogmen) and u.air > 0
+                                   and u.at_sea):
             if unit.is_frogmen and not frogmen_allowed(ctx, unit):
                 continue
             sources[unit.name] = unit.air
-        targets = ctx.names(other(side), where=lambda u: _surface(u) and u.name not in attacked)
+        targets = ctx.names(other(side), where=lambda u: _air_target(u) and u.name not in attacked)
         if not sources or not targets:
             continue
         ctx.stage = "air strikes"
@@ -68,10 +77,13 @@ def air_strikes(ctx: BattleContext) -> None:
             ctx.require(target in targets, AIR_RULE, f"{source} may not attack {target} from the air")
             ctx.require(target not in attacked, AIR_RULE,
                         f"{target} is already attacked by an airstrike factor this turn (002 §4.11)")
+            ctx.require(not (ctx.units[target].in_port and ctx.units[source].is_carrier), RAID_RULE,
+                        f"{source} is a carrier: in War at Sea only land-based air and the Frogmen strike ports")
             used[source] = used.get(source, 0) + 1
             ctx.require(used[source] <= sources[source], AIR_RULE, f"{source} has only {sources[source]} air factors")
             attacked.add(target)
         for source, target in plan:
+            ctx.units[target].air_attacked = True
             unit = ctx.units[source]
             what = "frogmen attack" if unit.is_frogmen else "LBA strike" if unit.is_lba else "air strike"
             attacks.append(ctx.roll_attack(unit, ctx.units[target], 1, unit.bonus_for("air", ctx.theatre, ctx.tables),

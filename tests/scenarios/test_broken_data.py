@@ -12,7 +12,7 @@ import pytest
 
 from scenarios.loader import DataError, load_data
 
-UNIT = """\
+UNIT_ONLY = """\
 units:
   - name: Test Ship
     nation: UK
@@ -25,6 +25,15 @@ units:
     source: test
     confidence: rulebook
 """
+CLASS = """\
+classes:
+  - {name: Test Class, nation: "UK", category: heavy_cruiser, commissioned: 1930, standard_t: 9000, full_load_t: 12000,
+     speed_kn: 32.0, belt_mm: 76, deck_mm: 38, ships: [{name: "Test Ship", counter: "Test Ship"}],
+     source: "a class", confidence: secondary}
+"""
+UNIT = UNIT_ONLY + CLASS
+"""A new ship counter and the class it needs (every ship counter has one: R-CARD-01); the class is spelt so that
+the tests' text replacements on the unit leave it alone."""
 
 
 def problems_for(tmp_path: Path, files: dict[str, str]) -> list[str]:
@@ -212,7 +221,7 @@ def test_broken_file_is_rejected_with_location(tmp_path: Path, text: str, line: 
 
 
 def test_duplicate_unit_in_one_folder_names_both_places(tmp_path: Path) -> None:
-    problems = problems_for(tmp_path, {"a.yaml": UNIT, "b.yaml": UNIT})
+    problems = problems_for(tmp_path, {"a.yaml": UNIT, "b.yaml": UNIT_ONLY})
     assert len(problems) == 1
     assert "b.yaml:2: units[0] (Test Ship): duplicate unit (also at " in problems[0]
     assert "a.yaml:2)" in problems[0]
@@ -257,7 +266,7 @@ def test_all_problems_are_reported_not_just_the_first(tmp_path: Path) -> None:
 def test_override_replaces_a_bundled_record(tmp_path: Path) -> None:
     folder = tmp_path / "fix"
     folder.mkdir()
-    (folder / "u.yaml").write_text(UNIT.replace("Test Ship", "Hood").replace("gunnery: 1", "gunnery: 4"))
+    (folder / "u.yaml").write_text(UNIT_ONLY.replace("Test Ship", "Hood").replace("gunnery: 1", "gunnery: 4"))
     data = load_data([folder])
     assert data.units["Hood"].gunnery == 4
     assert data.units["Hood"].type == "CA"

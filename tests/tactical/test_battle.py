@@ -45,9 +45,10 @@ def test_the_report(cruiser_report) -> None:
 
 
 def test_both_demos_are_real_ships(data) -> None:
-    for name in DEMOS:
+    for name in ("cruiser-action", "battleships", "carrier-clash", "night-action"):
         spec = demo_spec(name, 0, data)
         assert [len(f.ships) for f in spec.sides] == [4, 4]
+    assert set(DEMOS) >= {"carrier-clash", "night-action", "convoy"}
     with pytest.raises(KeyError, match="unknown demo"):
         demo_spec("jutland")
 
@@ -61,8 +62,7 @@ def _spec(**kw):
 
 
 def test_spec_validation() -> None:
-    with pytest.raises(ValidationError, match=r"later issue.*night"):
-        _spec(time_of_day="night")
+    assert _spec(time_of_day="night", weather="bad").time_of_day == "night"  # issue 6: night and weather fought
     with pytest.raises(ValidationError, match="flights"):
         _spec(flights=[{"type": "fighter"}])
     with pytest.raises(ValidationError, match="not afloat"):
@@ -127,3 +127,24 @@ def test_spotting_needs_observation_flights_and_an_enemy_target() -> None:
         BattleSpec(sides=(blue, red.model_copy(update={"spotting": ["B"]})))
     report = resolve(spec)
     assert report.ship("R").hull_end <= report.ship("R").hull_start
+
+
+@pytest.mark.parametrize("name", ["carrier-clash", "convoy", "night-action"])
+def test_state_with_flights_boats_and_submarines_round_trips(data, name) -> None:
+    """E-02 for the issue 6 state: Flights, submarines, night spotting, options, wind."""
+    from tactical.battle import _build_state
+    from tactical.dice import Dice
+    from tactical.state import Battle
+    from tactical.turn import play_turn
+
+    spec = demo_spec(name, 2, data)
+    battle = Battle(_build_state(spec), Dice(2))
+    battle.state.wind = "north"
+    for i, ship in enumerate(s for s in battle.state.ships.values() if s.status.value == "active"):
+        ship.pos = (10.0 + 6 * i, 5.0 if ship.side == 0 else 43.0)
+        ship.heading = 0.0 if ship.side == 0 else 180.0
+    play_turn(battle, (SimpleCaptain(), SimpleCaptain()))
+    dumped = json.loads(json.dumps(battle.state.to_json()))
+    restored = BattleState.from_json(dumped)
+    assert restored.to_json() == battle.state.to_json()
+    assert restored == battle.state

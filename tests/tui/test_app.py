@@ -17,7 +17,7 @@ from tui.app import CampaignScreen, HandOverScreen, OobScreen, Session, StartScr
 SIZE = (200, 55)
 
 
-async def wait_for_human(pilot, app, tries: int = 200) -> CampaignScreen:
+async def wait_for_human(pilot, app, tries: int = 800) -> CampaignScreen:
     for _ in range(tries):
         await pilot.pause(0.05)
         screen = app.screen
@@ -107,7 +107,7 @@ async def test_a_turn_completes_with_battles_and_poc(data: CampaignData) -> None
     async with app.run_test(size=SIZE) as pilot:
         screen = await wait_for_human(pilot, app)
         campaign = screen.session.campaign
-        for _ in range(12):  # end every British decision of turn 1 with the AI's moves for the others
+        for _ in range(20):  # end every British decision of turn 1 with the AI's moves for the others
             if campaign.state.turn > 1:
                 break
             await pilot.press("e")

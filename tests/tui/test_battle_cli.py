@@ -43,3 +43,13 @@ def test_list_and_unknown_demo(capsys) -> None:
     assert "cruiser-action" in capsys.readouterr().out
     assert run(["--demo", "jutland"]) == 2
     assert "unknown demo 'jutland'" in capsys.readouterr().err
+
+
+def test_the_issue_6_demos(capsys) -> None:
+    """The carrier clash shows launches, AA and dogfights; the list names the night action and the convoy."""
+    assert run(["--demo", "carrier-clash", "--seed", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "launches" in out and "Flights lost" in out and "The wind blows from" in out
+    assert run(["--list"]) == 0
+    listing = capsys.readouterr().out
+    assert "night-action" in listing and "(night)" in listing and "U-201" in listing

@@ -30,8 +30,16 @@ def test_without_combat_the_run_stops_at_the_first_battle(capsys: pytest.Capture
 def test_bad_player_and_setup(capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(capsys, "run", "--ai", "italy")
     assert code == 2 and "unknown player(s) italy" in err
-    code, _, err = run(capsys, "run", "--setup", "early_war", "--combat", "none")
-    assert code == 2 and "002 §5 early-war start" in err
+    code, _, err = run(capsys, "run", "--setup", "early_peace", "--combat", "none")
+    assert code == 2 and "unknown set-up 'early_peace'" in err
+
+
+def test_the_early_war_start(capsys: pytest.CaptureFixture[str]) -> None:
+    """`vas run --start early-war` (alias of --setup early_war): 002 §5, Japan attacks on turn 3."""
+    code, out, _ = run(capsys, "run", "--start", "early-war", "--turns", "3")
+    assert code == 0
+    assert "early-war start" in out and "Japan announces its attack on turn 3  [002 §5.71]" in out
+    assert "Hawaiian Islands: surprise round 1: air raid on Pearl Harbor" in out
 
 
 def test_corrupt_save(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

@@ -103,6 +103,9 @@ class Scripted(BaselinePolicy):
     def pursue(self, ctx, side, eligible):  # type: ignore[no-untyped-def]
         return self._answer("pursue", super().pursue, ctx, side, eligible)
 
+    def landings(self, ctx, side, options):  # type: ignore[no-untyped-def]
+        return self._answer("landings", super().landings, ctx, side, options)
+
 
 def stay() -> dict[str, Any]:
     """Answers for a side that never withdraws nor pursues."""

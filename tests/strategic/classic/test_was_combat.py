@@ -106,7 +106,7 @@ def test_frogmen_count_as_an_airstrike_and_are_used_once(data) -> None:
     plan = Scripted(was_air_strikes=[("Axis LBA", "Warspite"), ("Axis LBA", "Malaya"), ("Axis LBA", "Sussex"),
                                      ("Italian Frogmen", "Hood")])
     out = fight(c, "Mediterranean", {"germany_italy": plan})
-    assert result(out, "Hood") == {"damage": 4}
+    assert result(out, "Hood") == {"damage": 4, "air_attacked": True}
     assert result(out, "Italian Frogmen") == {"expended": True}
     apply_outcome(c, out)
     assert c.state.unit("Italian Frogmen").status is UnitStatus.REMOVED
@@ -216,7 +216,7 @@ def test_japanese_carrier_keeps_its_air_bonus_in_war_at_sea_and_stalemate_ends(d
                           5, 1))  # Zuiho at Ark Royal: 5 + 1 = 6 hit, 1 point
     at_sea(c, "Cape of Good Hope", "Ark Royal", "Zuiho")
     out = fight(c, "Cape of Good Hope")
-    assert result(out, "Ark Royal") == {"damage": 1}
+    assert result(out, "Ark Royal") == {"damage": 1, "air_attacked": True}
     assert any("neither side can fire" in line for line in out.narrative)
 
 
@@ -233,5 +233,5 @@ def test_air_strikes_of_both_sides_land_together(data) -> None:
                           5, 2))  # Zuiho (air bonus) at Ark Royal: 5 + 1 hit, 2 points
     at_sea(c, "Cape of Good Hope", "Ark Royal", "Zuiho")
     out = fight(c, "Cape of Good Hope")
-    assert result(out, "Zuiho") == {"damage": 1, "sunk": True}
-    assert result(out, "Ark Royal") == {"damage": 2}
+    assert result(out, "Zuiho") == {"damage": 1, "sunk": True, "air_attacked": True}
+    assert result(out, "Ark Royal") == {"damage": 2, "air_attacked": True}

@@ -1,0 +1,342 @@
+"""Coasts and what stands on them (000 "Coasts & Shorelines": Land, Shore Batteries, Shore Battery Critical Hits,
+Creating a Shore Battery, Coastal Structures, AA Emplacements; "Torpedo Nets"; 001 "Minefields", option).
+Distances in inches.
+
+* Land is a set of polygons (and harbour polygons inside which every ship may move).  It blocks every line of
+  fire and sight (land an installation stands on does not block its own fire, R-TAC-51); radar and Beyond the
+  Horizon attacks are the exceptions their rules give.  A ship whose card Hull is 10 or more (6 with the 001
+  option coast_001) that comes within 1" of land outside a harbour runs aground where it first does: Flank Speed 0
+  for good, a Stationary Target, no Orders, no launching or recovering aircraft, only Main Guns, Light Guns and AA
+  Batteries fire (001: nothing fires, and attacks on it get +2).
+* Shore Batteries, Coastal Structures and AA Emplacements are installations: ships of type ``installation`` that
+  never move (Flank Speed 0, Stationary Targets), are never crippled, give no Orders, have no traits, and take
+  damage on their Structure as ships on their Hull.  Guns fired from a Shore Battery get +1.  A critical hit on an
+  installation rolls on the Shore Battery Critical Hits table (:func:`shore_critical`) instead of the ship tables.
+  A Coastal Structure has no weapons and its own modifier to attacks against it; an AA Emplacement fires as an AA
+  Battery and can reach Level Bombers.
+* Torpedo Nets: no torpedo may be fired at a ship across a net (a segment).
+* Minefields (001, option): a ship beginning its move in a mined 12" Sector rolls a D6: on 5-6 it meets a mine
+  and avoids it when D6 + crew quality 2 + its target score reaches the Sector's density (10-14); else it takes a
+  3-Damage-Dice AP +1 hit treated as a torpedo, against which Torpedo Belts do nothing (R-TAC-65).  A Minesweeper
+  beginning its move in the Sector sweeps it (D6 + 2 >= 8 lowers the density by 1, to 10 at least; a failure
+  meets a mine); ships ending within 6" astern of a sweeper that swept get +1 to avoid mines.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+from scenarios.cards import Arc, ShipCard, ShipType, WeaponKind, WeaponSystem
+from tactical.damage import apply_hull_damage, roll_damage
+from tactical.geometry import (
+    EPS,
+    Point,
+    RangeBand,
+    arcs_of,
+    distance,
+    point_in_polygon,
+    polygon_distance,
+    segment_crosses_polygon,
+    segments_cross,
+)
+from tactical.state import Battle, ShipState
+
+R_LAND = "000 Land"
+R_SHORE = "000 Shore Batteries"
+R_SHORE_CRIT = "000 Shore Battery Critical Hits"
+R_NETS = "000 Torpedo Nets"
+R_MINES = "001 Minefields (option)"
+
+AGROUND_DISTANCE = 1.0
+AGROUND_HULL = 10
+AGROUND_HULL_001 = 6
+CREW_QUALITY_001 = 2
+TARGET_SCORE_001 = {
+    ShipType.BATTLESHIP: 4,
+    ShipType.CARRIER: 4,
+    ShipType.CIVILIAN: 4,
+    ShipType.CRUISER: 5,
+    ShipType.DESTROYER: 6,
+    ShipType.SUBMARINE: 6,
+    ShipType.INSTALLATION: 4,
+}
+"""R-TAC-65: 001's Target score by type (the 2nd edition has none)."""
+
+
+def in_harbour(battle: Battle, p: Sequence[float]) -> bool:
+    return any(point_in_polygon(p, poly) for poly in battle.state.harbours)
+
+
+def on_land(battle: Battle, p: Sequence[float]) -> bool:
+    """Whether ``p`` is on land (not in a harbour)."""
+    return not in_harbour(battle, p) and any(point_in_polygon(p, poly) for poly in battle.state.land)
+
+
+def land_blocks(battle: Battle, a: Point, b: Point) -> bool:
+    """000 Land: land between ``a`` and ``b`` blocks the line (a polygon holding either end does not, R-TAC-51)."""
+    for poly in battle.state.land:
+        if point_in_polygon(a, poly) or point_in_polygon(b, poly):
+            continue
+        if segment_crosses_polygon(a, b, poly):
+            return True
+    return False
+
+
+def net_blocks(battle: Battle, a: Point, b: Point) -> bool:
+    """000 Torpedo Nets: a net (segment) between the firer and the target stops torpedoes."""
+    return any(segments_cross(a, b, n0, n1) for n0, n1 in battle.state.nets)
+
+
+def grounds(battle: Battle, ship: ShipState) -> bool:
+    """Whether this ship can run aground: card Hull 10 or more (001 option: 6 or more); not a submarine below."""
+    threshold = AGROUND_HULL_001 if battle.state.options.coast_001 else AGROUND_HULL
+    return ship.card.hull >= threshold and not ship.underwater and not ship.is_installation
+
+
+def _near_land(battle: Battle, p: Point) -> bool:
+    if in_harbour(battle, p):
+        return False
+    return any(polygon_distance(p, poly) <= AGROUND_DISTANCE + EPS for poly in battle.state.land)
+
+
+def aground_point(battle: Battle, ship: ShipState, a: Point, b: Point) -> Point | None:
+    """The first point of the leg ``a``-``b`` within 1" of land (outside a harbour), or ``None``."""
+    if not battle.state.land or not grounds(battle, ship):
+        return None
+    length = distance(a, b)
+    steps = max(math.ceil(length / 0.25), 1)
+    prev = 0.0
+    for k in range(1, steps + 1):
+        t = k / steps
+        p = (a[0] + t * (b[0] - a[0]), a[1] + t * (b[1] - a[1]))
+        if _near_land(battle, p):
+            lo, hi = prev, t
+            for _ in range(20):
+                mid = (lo + hi) / 2
+                q = (a[0] + mid * (b[0] - a[0]), a[1] + mid * (b[1] - a[1]))
+                if _near_land(battle, q):
+                    hi = mid
+                else:
+                    lo = mid
+            return (a[0] + hi * (b[0] - a[0]), a[1] + hi * (b[1] - a[1]))
+        prev = t
+    return None
+
+
+def run_aground(battle: Battle, ship: ShipState) -> None:
+    ship.aground = True
+    assert ship.pos is not None
+    battle.log.emit(
+        "aground",
+        f"{ship.name} runs aground at ({ship.pos[0]:.1f}, {ship.pos[1]:.1f})",
+        ship=ship.name,
+        side=battle.side_name(ship.side),
+    )
+
+
+# --------------------------------------------------------------------------- installations
+
+SHORE_GUNS: dict[str, WeaponSystem] = {
+    w.name: w
+    for w in (
+        WeaponSystem(name="Light Gun", kind=WeaponKind.LIGHT_GUN, arcs=list(Arc), ranges=(3, 6, 9, 12), ad=1,
+                     ap=-2, dd=1, traits=["DP", "Weak"]),
+        WeaponSystem(name="6-inch Gun", kind=WeaponKind.MAIN_GUN, arcs=list(Arc), ranges=(5, 11, 16, 22), ad=1,
+                     ap=-1, dd=1),
+        WeaponSystem(name="8-inch Gun", kind=WeaponKind.MAIN_GUN, arcs=list(Arc), ranges=(8, 16, 24, 32), ad=1,
+                     ap=0, dd=1),
+        WeaponSystem(name="14-inch Gun", kind=WeaponKind.MAIN_GUN, arcs=list(Arc), ranges=(8, 17, 25, 34), ad=1,
+                     ap=2, dd=3),
+        WeaponSystem(name="15-inch Gun", kind=WeaponKind.MAIN_GUN, arcs=list(Arc), ranges=(9, 19, 28, 38), ad=1,
+                     ap=2, dd=3),
+        WeaponSystem(name="16-inch Gun", kind=WeaponKind.MAIN_GUN, arcs=list(Arc), ranges=(10, 21, 31, 42), ad=1,
+                     ap=2, dd=3, traits=["Heavy"]),
+        WeaponSystem(name="Local AA Battery", kind=WeaponKind.AA_BATTERY, arcs=list(Arc), ranges=None, ad=0,
+                     dd=0, traits=["Local 1"]),
+        WeaponSystem(name="Light AA Battery", kind=WeaponKind.AA_BATTERY, arcs=list(Arc), ranges=(1, 3, 4, 6), ad=1,
+                     dd=0),
+        WeaponSystem(name="Medium AA Battery", kind=WeaponKind.AA_BATTERY, arcs=list(Arc), ranges=(2, 5, 7, 9), ad=1,
+                     dd=0),
+        WeaponSystem(name="Heavy AA Battery", kind=WeaponKind.AA_BATTERY, arcs=list(Arc), ranges=(3, 6, 9, 12), ad=1,
+                     dd=0),
+    )
+}  # fmt: skip
+"""000 Creating a Shore Battery and AA Emplacement Weapon Systems: the Light Gun, 6-inch Gun, Local, Light and
+Medium AA Battery rows are printed (the Medium's extreme range is lost: 9"); the 8-, 14- and 16-inch guns copy the
+published US turrets (Portland, Pennsylvania, Iowa) as one-gun systems, the 15-inch sits between them, and the
+Heavy AA Battery extends the Medium's bands (R-TAC-52).  Every shore weapon bears in all arcs."""
+
+SHORE_GUN_COSTS = {"Light Gun": 5, "6-inch Gun": 10, "8-inch Gun": 15, "14-inch Gun": 35, "15-inch Gun": 40,
+                   "16-inch Gun": 50}  # fmt: skip
+"""Points per weapon (000 Creating a Shore Battery: Light Gun 5 and the 15-inch 40 are printed; the 8-inch's 15
+follows from "three 8-inch guns, 45 points", the 6-inch's 10 and the 16-inch's 50 from the printed example
+batteries; the 14-inch is reconstructed, R-TAC-52)."""
+
+ARMOUR_COST = {1: 0.1, 2: 0.2, 3: 0.4, 4: 0.6, 5: 0.8, 6: 1.0}
+"""000 Creating a Shore Battery: Armour Cost by Armour."""
+
+COASTAL_STRUCTURES = {
+    "Bunker": (-1, 5, 10),
+    "Church": (0, 4, 20),
+    "Control Tower": (-1, 3, 10),
+    "Hangar": (+1, 3, 12),
+    "House (masonry)": (-1, 3, 8),
+    "House (wood)": (-1, 1, 4),
+    "Mansion": (0, 3, 16),
+}
+"""000 Coastal Structures: (Attack Dice modifier, Armour, Structure); the Mansion row is lost: 3+, 16 (R-TAC-53)."""
+
+AA_EMPLACEMENTS = {
+    "Local AA Battery Emplacement": (2, 1, ("Local AA Battery",), 5),
+    "Small AA Battery Emplacement": (3, 2, ("Light AA Battery",) * 2, 25),
+    "Medium AA Battery Emplacement": (3, 8, ("Medium AA Battery",) * 4, 50),
+    "Large AA Battery Emplacement": (3, 16, ("Heavy AA Battery",) * 4, 75),
+}
+"""000 AA Emplacements: (Armour, Structure, weapons, points)."""
+
+
+def shore_battery_cost(weapons: Sequence[str], structure: int, armour: int) -> int:
+    """000 Purchasing Shore Batteries: (sum of weapon costs) x (Structure / 16 + Armour Cost), to the nearest 10
+    (halves up): the printed examples (130, 400, 490 points) agree only with rounding to the nearest (R-TAC-52)."""
+    total = sum(SHORE_GUN_COSTS[w] for w in weapons) * (structure / 16 + ARMOUR_COST[armour])
+    return int(math.floor(total / 10 + 0.5 + 1e-9) * 10)
+
+
+def installation_card(
+    name: str, kind: str, armour: int, structure: int, weapons: Sequence[str], points: int, nation: str = "US"
+) -> ShipCard:
+    """The card of an installation: type ``installation``, Flank Speed 0, Hull = Structure, never crippled (Crippled
+    value 0), no traits; weapons from :data:`SHORE_GUNS` (each named uniquely)."""
+    systems = []
+    for i, w in enumerate(weapons):
+        base = SHORE_GUNS[w]
+        systems.append(base.model_copy(update={"name": f"{w} #{i + 1}"}).model_dump())
+    return ShipCard.model_validate(
+        {
+            "name": name,
+            "class_name": kind,
+            "nation": nation,
+            "type": "installation",
+            "flank_speed": 0,
+            "armour": armour,
+            "hull": structure,
+            "crippled": 0,
+            "traits": [],
+            "weapons": systems,
+            "points": points,
+            "source": "000 Coasts & Shorelines",
+            "confidence": "rulebook",
+        }
+    )
+
+
+def shore_critical(battle: Battle, ship: ShipState) -> None:
+    """000 Shore Battery Critical Hits (one D6): 1 +1 damage and -1 to every Attack Die; 2 +3 and a random weapon
+    destroyed; 3 +3 and every weapon needs 4+ to fire; 4 +4 and nothing fires this turn or the next (001 option:
+    D3 turns); 5 +4 and each weapon is destroyed on 4+; 6 Structure to 0."""
+    face = battle.dice.d6(label=f"{ship.name} shore battery critical", rule=R_SHORE_CRIT)
+    usable = [i for i, w in enumerate(ship.card.weapons) if ship.weapons[i].usable]
+    extra = {1: 1, 2: 3, 3: 3, 4: 4, 5: 4, 6: 0}[face]
+    text = ""
+    if face == 1:
+        ship.shore_effects["penalty"] = 1
+        text = "-1 to every Attack Die"
+    elif face == 2 and usable:
+        pick = usable[0] if len(usable) == 1 else usable[
+            battle.dice.roll(1, len(usable), label=f"{ship.name} which weapon", rule=R_SHORE_CRIT)[0] - 1
+        ]
+        ship.weapons[pick].destroyed = True
+        text = f"{ship.card.weapons[pick].name} destroyed"
+    elif face == 3:
+        ship.shore_effects["each_weapon_4plus"] = 1
+        text = "each weapon must roll 4+ to fire"
+    elif face == 4:
+        turns = 2
+        if battle.state.options.coast_001:
+            turns = (battle.dice.d6(label=f"{ship.name} silenced for D3 turns", rule="001 Shore Batteries") + 1) // 2
+        ship.shore_effects["silenced_until"] = battle.state.turn + turns - 1
+        text = f"no weapons fire for {turns} turn(s)"
+    elif face == 5:
+        lost = []
+        for i in usable:
+            if battle.dice.d6(label=f"{ship.name} {ship.card.weapons[i].name} destroyed on 4+", rule=R_SHORE_CRIT) >= 4:
+                ship.weapons[i].destroyed = True
+                lost.append(ship.card.weapons[i].name)
+        text = f"destroyed: {', '.join(lost) or 'none'}"
+    battle.log.emit(
+        "critical",
+        f"{ship.name}: shore battery critical {face}"
+        + (f", +{extra} damage" if extra else "")
+        + (f"; {text}" if text else ""),
+        ship=ship.name,
+        side=battle.side_name(ship.side),
+        area="shore",
+        score=min(face, 6),
+        extra_damage=extra,
+    )
+    if face == 6:
+        apply_hull_damage(battle, ship, ship.hull, "shore battery critical: destroyed")
+    else:
+        apply_hull_damage(battle, ship, extra, "shore battery critical")
+
+
+# --------------------------------------------------------------------------- minefields (001 option)
+
+MINE = WeaponSystem(name="Mine", kind=WeaponKind.TORPEDO, arcs=list(Arc), ranges=(1, 1, 1, 1), ad=1, ap=1, dd=3)
+
+
+def sweep(battle: Battle, ship: ShipState) -> bool:
+    """A Minesweeper beginning its move in a mined Sector sweeps it: D6 + 2 >= 8 lowers the density by 1 (not
+    below 10); a failure meets a mine at once.  Returns whether it swept."""
+    assert ship.pos is not None
+    sector = battle.state.table.sector(ship.pos)
+    density = battle.state.minefields.get(sector)
+    if density is None:
+        return False
+    roll = battle.dice.d6(label=f"{ship.name} minesweeping", rule=R_MINES)
+    if roll + CREW_QUALITY_001 + ship.crew_modifier() >= 8:
+        battle.state.minefields[sector] = max(density - 1, 10)
+        battle.log.emit("minesweep", f"{ship.name} sweeps Sector {sector}: density {battle.state.minefields[sector]}",
+                        ship=ship.name)  # fmt: skip
+        battle.state.swept.append(ship.name)
+        return True
+    battle.log.emit("minesweep", f"{ship.name} fails to sweep Sector {sector}", ship=ship.name)
+    _meet_mine(battle, ship, density)
+    return False
+
+
+def mine_check(battle: Battle, ship: ShipState) -> None:
+    """001 Minefields: at the beginning of a ship's move in a mined Sector (option minefields)."""
+    if not battle.state.options.minefields or not battle.state.minefields or ship.pos is None or ship.underwater:
+        return
+    sector = battle.state.table.sector(ship.pos)
+    density = battle.state.minefields.get(sector)
+    if density is None:
+        return
+    if ship.has("Minesweeper"):
+        sweep(battle, ship)
+        return
+    if battle.dice.d6(label=f"{ship.name} in a minefield", rule=R_MINES) >= 5:
+        _meet_mine(battle, ship, density)
+
+
+def _meet_mine(battle: Battle, ship: ShipState, density: int) -> None:
+    bonus = 0
+    for other in battle.state.afloat(ship.side):
+        if other.name not in battle.state.swept or other is ship or other.pos is None or ship.pos is None:
+            continue
+        if distance(other.pos, ship.pos) <= 6.0 and Arc.AFT in arcs_of(other.pos, other.heading, ship.pos):
+            bonus = 1
+    score = TARGET_SCORE_001[ship.type]
+    roll = battle.dice.d6(label=f"{ship.name} avoids the mine?", rule=R_MINES)
+    total = roll + CREW_QUALITY_001 + ship.crew_modifier() + score + bonus
+    if total >= density:
+        battle.log.emit("mine", f"{ship.name} avoids a mine ({total} against density {density})", ship=ship.name)
+        return
+    battle.log.emit("mine", f"{ship.name} strikes a mine ({total} against density {density})", ship=ship.name)
+    roll_damage(battle, _MineLayer(), MINE, ship, 1, RangeBand.POINT_BLANK, side_arc=False)
+
+
+class _MineLayer:
+    name = "a mine"

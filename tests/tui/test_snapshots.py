@@ -1,0 +1,44 @@
+"""Screen pins at 120x40 (pytest-textual-snapshot): the campaign screen and the battle viewer as a user sees them.
+
+Update after a deliberate change of the screens with ``python -m pytest tests/tui/test_snapshots.py
+--snapshot-update`` and look at the new SVGs before committing them.
+"""
+
+from __future__ import annotations
+
+from scenarios.loader import load_data
+from strategic.campaign import Campaign
+from strategic.clock import Clock
+from tactical.battle import resolve
+from tactical.demos import demo_spec
+from tests.strategic.engine_helpers import WithdrawResolver
+from tui.app import Session, VictoryAtSeaApp
+
+SIZE = (120, 40)
+
+
+def campaign_app() -> VictoryAtSeaApp:
+    data = load_data()
+    campaign = Campaign.new(data, "standard", seed=2, resolver=WithdrawResolver())
+    return VictoryAtSeaApp(data, session=Session(campaign, Clock(campaign), {"allies"}))
+
+
+def viewer_app() -> VictoryAtSeaApp:
+    data = load_data()
+    return VictoryAtSeaApp(data, battle_log=resolve(demo_spec("cruiser-action", 1, data)).to_json())
+
+
+def test_campaign_screen(snap_compare) -> None:
+    async def settle(pilot) -> None:
+        for _ in range(100):  # until the AI has played Japan's set-up and the British player is asked
+            await pilot.pause(0.05)
+            screen = pilot.app.screen
+            if getattr(screen, "session", None) and screen.session.waiting_for_human and not screen.workers:
+                break
+        await pilot.pause(0.2)
+
+    assert snap_compare(campaign_app(), terminal_size=SIZE, run_before=settle)
+
+
+def test_battle_viewer(snap_compare) -> None:
+    assert snap_compare(viewer_app(), terminal_size=SIZE, press=["n", "n", "n", "n", "n", "n"])

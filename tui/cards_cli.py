@@ -1,0 +1,135 @@
+"""``vas cards``: the Victory at Sea ship cards of the campaign's ships (issue 7).
+
+    vas cards show NAME [--year Y] [--data DIR]...   the card of a counter, ship class, ship or data card
+    vas cards calibrate [--misses N] [--data DIR]...  the generator against the published cards, per field
+    vas cards list [--data DIR]...                    every ship counter, its class and where its card comes from
+
+Cards are generated from the ship classes (``tactical.card_generator``); a published card or one of yours
+(``--data DIR``, with the class's name as ``class_name``) replaces the generated one for the ships it lists.
+"""
+
+from __future__ import annotations
+
+import argparse
+import difflib
+import sys
+from pathlib import Path
+
+from scenarios.cards import ShipCard
+from scenarios.classes import class_of_counter, ship_name
+from scenarios.loader import CampaignData, load_data
+from tactical.card_calibration import FIELDS, LABELS, calibrate
+from tactical.card_generator import CardIndex
+
+
+def add_cards_parser(sub: argparse._SubParsersAction, data_option) -> None:  # type: ignore[type-arg]
+    cards = sub.add_parser("cards", help="ship cards: show, calibrate, list")
+    cards_sub = cards.add_subparsers(dest="cards_command", required=True)
+    show = cards_sub.add_parser("show", help="print a ship's card (a counter, class, ship or card name)")
+    show.add_argument("name")
+    show.add_argument("--year", type=int, metavar="Y", help="apply the refits up to this year (default: as built)")
+    data_option(show)
+    show.set_defaults(func=cmd_cards_show)
+    cal = cards_sub.add_parser("calibrate", help="agreement of the generated cards with the published cards")
+    cal.add_argument("--misses", type=int, default=12, metavar="N", help="misses to print per field (default 12)")
+    data_option(cal)
+    cal.set_defaults(func=cmd_cards_calibrate)
+    lst = cards_sub.add_parser("list", help="every ship counter, its class and its card's source")
+    data_option(lst)
+    lst.set_defaults(func=cmd_cards_list)
+
+
+def _load(args: argparse.Namespace) -> CampaignData:
+    return load_data([Path(d) for d in args.data or []])
+
+
+def find_card(data: CampaignData, name: str, year: int | None) -> tuple[ShipCard, str] | None:
+    """The card NAME stands for, and what NAME was: a counter, a class, a ship of a class, or a data card."""
+    index = CardIndex(data)
+    wanted = name.casefold()
+    for counter in class_of_counter(data):
+        if counter.casefold() == wanted:
+            return index.for_counter(counter, year), f"counter '{counter}'"
+    for key in data.classes:
+        if key.casefold() == wanted:
+            card = index.generated(key)
+            return card.as_of(year), f"class '{key}' (generated)"
+    for cls in data.classes.values():
+        for ship in cls.ships:
+            if ship.name.casefold() == wanted:
+                return index.for_ship(cls, ship.name).as_of(year), f"ship '{ship.name}' of class '{cls.name}'"
+    for key, card in data.cards.items():
+        if key.casefold() == wanted:
+            return card.as_of(year), f"data card '{key}'"
+    return None
+
+
+def card_lines(card: ShipCard) -> list[str]:
+    """A card as text: header, figures, traits, then one line per weapon system."""
+    lines = [
+        f"{card.name}  ({card.class_name} class, {card.nation}, {card.type.value})"
+        + (f"  commissioned {card.commissioned}" if card.commissioned else ""),
+        f"  Flank Speed {card.flank_speed}\"  Armour {card.armour}+  Hull {card.hull}/{card.crippled}  "
+        f"Points {card.points}",
+        f"  Traits: {', '.join(card.traits) or '-'}",
+        f"  {'Weapon system':38} {'Arcs':22} {'PB/S/L/E':14} {'AD':>3} {'AP':>3} {'DD':>3}  Traits",
+    ]
+    for w in card.weapons:
+        arcs = "all" if len(w.arcs) == 4 else ", ".join(a.value.title() for a in w.arcs)
+        bands = "/".join(f'{r}"' for r in w.ranges) if w.ranges else "-"
+        lines.append(f"  {w.name:38} {arcs:22} {bands:14} {w.ad:>3} {w.ap:>+3} {w.dd:>3}  {', '.join(w.traits)}")
+    if card.ships:
+        lines.append(f"  Ships: {', '.join(card.ships)}")
+    if card.refits:
+        lines.append(f"  Refits: {', '.join(str(r.year) for r in card.refits)} (vas cards show NAME --year Y)")
+    lines.append(f"  Source: {card.source} [{card.confidence.value}]")
+    return lines
+
+
+def cmd_cards_show(args: argparse.Namespace) -> int:
+    data = _load(args)
+    found = find_card(data, args.name, args.year)
+    if found is None:
+        names = list(dict.fromkeys([*class_of_counter(data), *data.classes, *data.cards]))
+        close = difflib.get_close_matches(args.name, names, n=8, cutoff=0.6)
+        hint = f" Did you mean: {', '.join(close)}?" if close else ""
+        print(f"vas cards show: no counter, class, ship or card named '{args.name}'.{hint}", file=sys.stderr)
+        return 2
+    card, what = found
+    print(f"# {what}" + (f", as of {args.year}" if args.year else ", as built"))
+    print("\n".join(card_lines(card)))
+    return 0
+
+
+def cmd_cards_calibrate(args: argparse.Namespace) -> int:
+    data = _load(args)
+    report = calibrate(data)
+    cards = len({c.card for c in report.comparisons})
+    print(f"Generated cards against {cards} published card(s) in {len(report.comparisons)} card state(s) "
+          "(as built and each refit year):")
+    totals = report.totals()
+    for name in FIELDS:
+        agree, total = totals[name]
+        share = 100 * agree / total if total else 0.0
+        print(f"  {LABELS[name]:36} {agree:4}/{total:<4} {share:5.1f}%")
+    for name in FIELDS:
+        misses = report.misses(name)
+        if not misses or args.misses <= 0:
+            continue
+        print(f"\nMisses, {LABELS[name]} ({len(misses)}):")
+        for line in misses[: args.misses]:
+            print(f"  {line}")
+        if len(misses) > args.misses:
+            print(f"  ... {len(misses) - args.misses} more (--misses N)")
+    return 0
+
+
+def cmd_cards_list(args: argparse.Namespace) -> int:
+    data = _load(args)
+    index = CardIndex(data)
+    for counter, cls in class_of_counter(data).items():
+        card = index.data_card(cls, ship_name(cls, counter), counter)
+        origin = f"data card '{card.name}' ({card.confidence.value})" if card else "generated"
+        unit = data.units[counter]
+        print(f"  {unit.nation:2} {unit.type.value:7} {counter:24} {cls.name:20} {origin}")
+    return 0
