@@ -70,9 +70,14 @@ def start_of_turn_arrivals(campaign: Campaign) -> None:
     state, turn = campaign.state, campaign.state.turn
     for name, us in state.units.items():
         unit = campaign.unit_record(name)
-        if unit.removal is not None and unit.removal.turn == turn and us.status not in (UnitStatus.SUNK,
-                                                                                          UnitStatus.REMOVED):
+        if unit.removal is None or unit.removal.turn != turn:
+            continue
+        if us.status not in (UnitStatus.SUNK, UnitStatus.REMOVED):
             _remove(campaign, us, "withdrawn from play", unit.removal.source)
+        elif unit.nation == "UK":
+            substitute = removal_substitute(campaign, unit)
+            if substitute is not None:
+                _remove(campaign, substitute, f"withdrawn in place of {name}, already gone", "VITP 4.42 (case V-01)")
     for name, us in state.units.items():
         if us.status is not UnitStatus.AWAITING or us.due_turn != turn:
             continue
@@ -90,6 +95,36 @@ def start_of_turn_arrivals(campaign: Campaign) -> None:
                          "VITP 6.2", unit=name)
         elif len(places) == 1 or unit.type is UnitType.SS:
             place_unit(campaign, us, places[0], arriving=True)
+
+
+def _removal_group(unit: Unit) -> str:
+    """VITP 4.42: battleships of any British battleship type stand for each other; a 0-2-7 carrier only for a
+    0-2-7 carrier (Hermes is not one); other ships by their counter type."""
+    if unit.type in (UnitType.BB, UnitType.BC):
+        return "battleship"
+    if unit.type is UnitType.CV and (unit.gunnery, unit.defence, unit.speed) == (0, 2, 7):
+        return "0-2-7 carrier"
+    return unit.type.value
+
+
+def removal_substitute(campaign: Campaign, unit: Unit) -> UnitState | None:
+    """The British ship removed when ``unit``, due for removal, is already gone (VITP 4.42, case V-01): another
+    British ship in play of the same removal group, else any British ship in play; the one with the lowest sum of
+    factors (speed included) less damage goes (the Allied player's likely choice, R-OPS-27).  US, Australian and Dutch ships are never removed."""
+    in_play = [us for us in campaign.state.units.values()
+               if us.status in (UnitStatus.PORT, UnitStatus.SEA) and campaign.unit_record(us.name).nation == "UK"
+               and campaign.unit_record(us.name).type.is_ship]
+    if not in_play:
+        return None
+    same = [us for us in in_play if _removal_group(campaign.unit_record(us.name)) == _removal_group(unit)]
+    pool = same or in_play
+
+    def worth(us: UnitState) -> tuple[int, int, str]:
+        record = campaign.unit_record(us.name)
+        factors = (record.gunnery or 0) + (record.air or 0) + (record.defence or 0) + (record.speed or 0)
+        return factors - us.damage, -us.damage, us.name
+
+    return min(pool, key=worth)
 
 
 def pending_arrivals(campaign: Campaign, player: str) -> list[UnitState]:

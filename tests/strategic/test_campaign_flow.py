@@ -196,7 +196,12 @@ def check_invariants(campaign: Campaign, sunk_before: set[str]) -> set[str]:
 
 
 def random_game(data: CampaignData, seed: int, setup: str = "standard") -> Campaign:
-    campaign, clock = new_game(data, seed=seed, setup=setup)
+    """A whole campaign of random legal orders, fought with the classic combat rules, checking the invariants
+    after every decision."""
+    from strategic.classic.resolver import ClassicResolver
+
+    campaign = Campaign.new(data, setup, seed=seed, resolver=ClassicResolver())
+    clock = Clock(campaign)
     agent = RandomAgent(seed)
     sunk: set[str] = set()
     while not clock.finished:

@@ -199,3 +199,33 @@ def test_sea_helper_marks_units_moved(data: CampaignData) -> None:
     c = game(data)
     sea(c, "Hood", "North Sea")
     assert c.state.unit("Hood").moved
+
+
+class TestBritishRemovals:
+    """VITP 4.42 (case V-01)."""
+
+    def test_a_sunk_battleship_is_replaced_by_another_battleship(self, data: CampaignData) -> None:
+        c = game(data, turn=8, phase=Phase.START)
+        c.state.unit("Revenge").status = UnitStatus.SUNK
+        port(c, "Hood", "England")  # 4-4-7 battlecruiser
+        port(c, "Ramillies", "England")  # 4-4-3
+        port(c, "Exeter", "England")  # a cruiser: not the same type
+        for name in ("Royal Sovereign", "Resolution"):  # also due on turn 8, in play
+            port(c, name, "Ceylon")
+        placement.start_of_turn_arrivals(c)
+        assert c.state.unit("Ramillies").status is UnitStatus.REMOVED  # the weaker battleship goes
+        assert c.state.unit("Hood").status is UnitStatus.PORT and c.state.unit("Exeter").status is UnitStatus.PORT
+
+    def test_hermes_is_not_a_0_2_7_carrier(self, data: CampaignData) -> None:
+        from strategic.placement import _removal_group
+
+        assert _removal_group(data.units["Formidable"]) == "0-2-7 carrier"
+        assert _removal_group(data.units["Hermes"]) != "0-2-7 carrier"
+
+    def test_no_british_ship_left_no_removal_and_never_others(self, data: CampaignData) -> None:
+        c = game(data, turn=8, phase=Phase.START)
+        c.state.unit("Revenge").status = UnitStatus.SUNK
+        port(c, "Texas", "United States")
+        port(c, "Australia", "Australia")
+        placement.start_of_turn_arrivals(c)
+        assert c.state.unit("Texas").status is UnitStatus.PORT and c.state.unit("Australia").status is UnitStatus.PORT
