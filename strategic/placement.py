@@ -110,7 +110,8 @@ def _removal_group(unit: Unit) -> str:
 def removal_substitute(campaign: Campaign, unit: Unit) -> UnitState | None:
     """The British ship removed when ``unit``, due for removal, is already gone (VITP 4.42, case V-01): another
     British ship in play of the same removal group, else any British ship in play; the one with the lowest sum of
-    factors (speed included) less damage goes (the Allied player's likely choice, R-OPS-27).  US, Australian and Dutch ships are never removed."""
+    factors (speed included) less damage goes (the Allied player's likely choice, R-OPS-27).  US, Australian and
+    Dutch ships are never removed."""
     in_play = [us for us in campaign.state.units.values()
                if us.status in (UnitStatus.PORT, UnitStatus.SEA) and campaign.unit_record(us.name).nation == "UK"
                and campaign.unit_record(us.name).type.is_ship]
