@@ -115,7 +115,12 @@ async def test_a_turn_completes_with_battles_and_poc(data: CampaignData) -> None
         assert campaign.state.turn == 2
         assert campaign.state.poc_history and campaign.state.poc_history[0].turn == 1
         await pilot.click("#tabs Tab#--content-tab-tab-log")
-        log_lines = [str(line.text) for line in screen.query_one("#log").lines]
+        log_lines: list[str] = []
+        for _ in range(40):  # the log renders once its tab is shown
+            await pilot.pause(0.05)
+            log_lines = [str(line.text) for line in screen.query_one("#log").lines]
+            if any("POC" in line for line in log_lines):
+                break
         assert any("POC" in line for line in log_lines)
         assert "WAS" in text_of(screen, "#poc-text")
 
