@@ -540,8 +540,9 @@ class Campaign:
     def blocked(self) -> str | None:
         """Why the game cannot go on (unresolved battles), or ``None``."""
         if self.state.pending_battles:
-            return (f"battles pending in {', '.join(self.state.pending_battles)}: no combat resolver is configured "
-                    "(classic combat: issue 4)")
+            why = "no combat resolver is configured" if self.resolver is None else "not yet resolved"
+            return (f"battles pending in {', '.join(self.state.pending_battles)}: {why} "
+                    "(continue with a combat resolver, e.g. vas run --load FILE --combat classic)")
         return None
 
 

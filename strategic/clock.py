@@ -131,6 +131,8 @@ class Clock:
         self.decision: Decision | None = None
         self._event: simpy.Event | None = None
         self._process = self.env.process(self._run(resume))
+        if resume and campaign.state.pending_battles and campaign.resolver is not None:
+            campaign.resolve_pending()  # a game saved while blocked on battles goes on once it has a resolver
         self._pump()
 
     @property

@@ -162,7 +162,7 @@ def check_victory(campaign: Campaign, *, final: bool) -> None:
     elif final and all(results.get(t) in ("allied", "tie") for t in campaign.setup.theatres):
         state.winner = "allied"
     if state.winner:
-        campaign.log("victory", f"the {state.winner} side wins ("
+        campaign.log("victory", f"victory to the {state.winner} side ("
                      + ", ".join(f"{t.value}: {r}" for t, r in results.items()) + ")", "002 §3.1")
 
 

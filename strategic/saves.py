@@ -75,6 +75,18 @@ def load_state(path: Path, data: CampaignData, resolver: BattleResolver | None =
     missing = sorted(set(state.units) - set(data.units))
     if missing:
         raise SaveError(f"{path}: units not in the campaign data: {', '.join(missing[:5])}")
+    for name, unit in state.units.items():
+        if unit.place is not None and data.place_theatre(unit.place) is None:
+            raise SaveError(f"{path}: units.{name}.place: unknown place '{unit.place}'")
+        if unit.damage < 0:
+            raise SaveError(f"{path}: units.{name}.damage: {unit.damage} is negative")
+        nation = data.nations[data.units[name].nation]
+        if unit.controller is not nation.player and data.units[name].nation != "IT":
+            raise SaveError(f"{path}: units.{name}.controller: {unit.controller.value} does not command "
+                            f"{nation.name} (002 §3; loans are recorded in loaned_to)")
+    for area in state.control:
+        if area not in data.areas:
+            raise SaveError(f"{path}: control: unknown sea area '{area}'")
     if state.setup not in data.setups:
         raise SaveError(f"{path}: set-up '{state.setup}' is not in the campaign data")
     dice = Dice.from_state(state.dice) if state.dice else Dice(state.seed)

@@ -149,6 +149,7 @@ class StartScreen(Screen[None]):
         self.app.start_new(setup, int(seed_text), humans)  # type: ignore[attr-defined]
 
     @on(Button.Pressed, "#load-game")
+    @on(Input.Submitted, "#load-path")
     def load_game(self) -> None:
         path = self.query_one("#load-path", Input).value.strip()
         message = self.app.load_game(Path(path)) if path else "give the path of a save"  # type: ignore[attr-defined]
@@ -187,8 +188,9 @@ class CampaignScreen(Screen[None]):
         Binding("s", "save", "Save"),
         Binding("o", "oob", "Order of appearance"),
         Binding("d", "odds", "Battle odds"),
+        Binding("slash", "type_order", "Type an order"),
         Binding("question_mark", "help", "Help"),
-        Binding("q", "app.quit", "Quit"),
+        Binding("q", "quit_game", "Quit"),
     ]
 
     def __init__(self, session: Session) -> None:
@@ -208,7 +210,7 @@ class CampaignScreen(Screen[None]):
                     yield Static(id="decision")
                     yield Input(placeholder="filter orders by unit or place", id="order-filter")
                     yield OptionList(id="orders")
-                    yield Input(placeholder=f"or type an order: {GRAMMAR}", id="order-input")
+                    yield Input(placeholder=f"/ to type an order: {GRAMMAR}", id="order-input")
                     yield Static(id="order-message")
                     with Horizontal(id="order-buttons"):
                         yield Button("Undo (u)", id="undo")
@@ -230,6 +232,7 @@ class CampaignScreen(Screen[None]):
         table = self.query_one("#units", DataTable)
         table.add_columns("Unit", "Nation", "Type", "Counter", "Status", "Place", "Damage", "Orders from")
         self.refresh_all()
+        self.query_one("#orders", OptionList).focus()  # letters are commands; / types an order
         self.continue_game()
 
     # -- flow
@@ -287,6 +290,16 @@ class CampaignScreen(Screen[None]):
     def action_oob(self) -> None:
         self.app.push_screen(OobScreen())
 
+    def action_type_order(self) -> None:
+        self.query_one("#order-input", Input).focus()
+
+    def action_quit_game(self) -> None:
+        def done(quit_now: bool | None) -> None:
+            if quit_now:
+                self.app.exit()
+
+        self.app.push_screen(ConfirmScreen("Quit? Anything since your last save (s) is lost."), done)
+
     def action_odds(self) -> None:
         """The odds advisor on every battle the current positions would bring (classic combat, 300 runs)."""
         self.query_one("#tabs", TabbedContent).active = "tab-odds"
@@ -308,9 +321,12 @@ class CampaignScreen(Screen[None]):
         self.app.call_from_thread(self.query_one("#odds-text", Static).update, "\n".join(lines))
 
     def action_help(self) -> None:
-        self._message(f"Pick an order and press Enter, or type one: {GRAMMAR}. e ends your phase, u takes back "
-                      "your last order, d shows the odds of the coming battles, s saves, o shows the order of "
-                      "appearance.", ok=True)
+        self._message(f"Pick an order with the arrows and Enter, or press / and type one: {GRAMMAR}. Keys: e ends "
+                      "your phase (units left unplaced go to their first place), u takes back your last order, d "
+                      "shows the odds of the coming battles, s saves, o the order of appearance, q quits; click a "
+                      "tab to switch. Map: A/X are the Allied/Axis POC for the area, (V)/(W) the track they count "
+                      "on when it is the other theatre's; blue areas are Allied-controlled, red Axis; counts are "
+                      "units at sea by nation.", ok=True)
 
     @on(Button.Pressed, "#end-phase")
     def _end_button(self) -> None:
@@ -369,6 +385,12 @@ class CampaignScreen(Screen[None]):
     # -- drawing
     def refresh_all(self) -> None:
         campaign = self.session.campaign
+        decision = self.session.clock.decision
+        moment = (campaign.state.turn, campaign.state.phase, decision.player if decision else None)
+        if moment != getattr(self, "_odds_moment", moment):
+            self.query_one("#odds-text", Static).update(
+                "Press d for the odds of the battles the units now at sea would fight.")
+        self._odds_moment = moment
         self.query_one("#map", MapView).show(campaign, self.query_one("#map-scroll").size.width or None)
         self.query_one("#phase-bar", Static).update(self.phase_bar())
         self.refresh_orders()
@@ -475,8 +497,41 @@ class HandOverScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
+class ConfirmScreen(ModalScreen[bool]):
+    """A yes/no question (y/n keys or the buttons)."""
+
+    BINDINGS = [Binding("y", "answer(True)", "Yes"), Binding("n,escape", "answer(False)", "No")]
+
+    def __init__(self, question: str) -> None:
+        super().__init__()
+        self.question = question
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="path-dialog"):
+            yield Label(self.question)
+            with Horizontal():
+                yield Button("Yes (y)", id="yes", variant="error")
+                yield Button("No (n)", id="no")
+
+    def action_answer(self, value: bool) -> None:
+        self.dismiss(value)
+
+    @on(Button.Pressed, "#yes")
+    def yes(self) -> None:
+        self.dismiss(True)
+
+    @on(Button.Pressed, "#no")
+    def no(self) -> None:
+        self.dismiss(False)
+
+
 class PathScreen(ModalScreen[str | None]):
     """Ask for a file name."""
+
+    BINDINGS = [Binding("escape", "cancel_dialog", "Cancel")]
+
+    def action_cancel_dialog(self) -> None:
+        self.dismiss(None)
 
     def __init__(self, prompt: str) -> None:
         super().__init__()
@@ -553,7 +608,7 @@ class VictoryAtSeaApp(App[None]):
     #poc-plot { height: 1fr; }
     #handover, #path-dialog { align: center middle; width: 60; height: auto; padding: 1 2; border: thick $accent;
                               background: $surface; }
-    HandOverScreen, PathScreen { align: center middle; }
+    HandOverScreen, PathScreen, ConfirmScreen { align: center middle; }
     """
 
     def __init__(self, data: CampaignData | None = None, *, session: Session | None = None,

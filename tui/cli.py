@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import difflib
+import os
 import sys
 from collections import Counter
 from collections.abc import Sequence
@@ -223,6 +224,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         return int(args.func(args))
+    except BrokenPipeError:  # e.g. `vas run | head`: the reader has gone; stop quietly
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 0
     except DataError as exc:
         print(f"vas: {len(exc.problems)} problem(s) in the campaign data:", file=sys.stderr)
         for problem in exc.problems:

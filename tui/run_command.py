@@ -36,12 +36,19 @@ class Passive:
         return []
 
 
+def _positive(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
+    return value
+
+
 def add_run_parser(sub: argparse._SubParsersAction, data_option) -> None:  # type: ignore[type-arg]
     run = sub.add_parser("run", help="play a campaign headless with AI players")
     run.add_argument("--seed", type=int, default=1)
     run.add_argument("--setup", "--start", dest="setup", default="standard", type=_setup_name,
                      help="set-up name (vas data show standard); --start early-war plays the 002 §5 start")
-    run.add_argument("--turns", type=int, metavar="K", help="stop after K turns")
+    run.add_argument("--turns", type=_positive, metavar="K", help="stop after K turns (K >= 1)")
     run.add_argument("--ai", nargs="+", default=["all"], metavar="PLAYER",
                      help=f"players run by the baseline AI: all, or some of {', '.join(PLAYERS)}")
     run.add_argument("--combat", choices=["classic", "tactical", "none"], default="classic")
@@ -84,7 +91,7 @@ def cmd_run(args: argparse.Namespace) -> int:
         clock = Clock(campaign)
     agents: dict[str, Agent] = {p: (BaselineAI() if p in ai_players else Passive()) for p in PLAYERS}
     state = campaign.state
-    print(f"Victory at Sea: {data.setups[state.setup].title}; seed {state.seed}; combat {args.combat}; "
+    print(f"{data.setups[state.setup].title}; seed {state.seed}; combat {args.combat}; "
           f"AI: {', '.join(ai_players)}" + (f"; passive: {', '.join(set(PLAYERS) - set(ai_players))}"
                                              if set(PLAYERS) - set(ai_players) else ""))
     reporter = TurnReporter(campaign)
@@ -97,7 +104,10 @@ def cmd_run(args: argparse.Namespace) -> int:
         print(f"\nStopped on turn {state.turn}: {campaign.blocked}")
     elif state.winner:
         results = ", ".join(f"{t.value} {r}" for t, r in state.theatre_results.items())
-        print(f"\nThe {state.winner} side wins ({results}).")
+        print(f"\nGame over after turn {state.turn}: the {state.winner} side wins ({results}).")
+    elif stop is not None and not clock.finished:
+        print(f"\nStopped after {args.turns} turn(s), at the start of turn {state.turn} (its arrivals are shown "
+              "above); continue with --save and --load.")
     if args.save:
         save(campaign, args.save)
         print(f"Saved to {args.save}")

@@ -260,3 +260,37 @@ def test_undo_within_a_decision(data: CampaignData) -> None:
     campaign.apply("allies", order)
     clock.end_decision()
     assert not campaign.undo()  # the decision is over
+
+
+def test_a_game_saved_while_blocked_goes_on_with_a_resolver(data: CampaignData, tmp_path: Path) -> None:
+    """A `--combat none` save (stopped on pending battles) continues once loaded with a combat resolver."""
+    from strategic.classic.resolver import ClassicResolver
+
+    campaign = Campaign.new(data, "standard", seed=1)
+    clock = Clock(campaign)
+    play(campaign, clock, baseline())
+    assert campaign.blocked
+    save(campaign, tmp_path / "blocked.json")
+    resumed, clock2 = load(tmp_path / "blocked.json", data, ClassicResolver())
+    assert not resumed.blocked and resumed.state.pending_battles == []
+    assert clock2.decision is not None and clock2.decision.phase is Phase.RETURN
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "message"),
+    [
+        ("place", "Mars", "units.Hood.place: unknown place 'Mars'"),
+        ("damage", -7, "units.Hood.damage: -7 is negative"),
+        ("controller", "japan", "units.Hood.controller: japan does not command Britain"),
+    ],
+)
+def test_saves_with_impossible_contents_are_refused(data: CampaignData, tmp_path: Path, field: str, value: object,
+                                                    message: str) -> None:
+    campaign, _ = new_game(data)
+    save(campaign, tmp_path / "s.json")
+    raw = json.loads((tmp_path / "s.json").read_text())
+    raw["units"]["Hood"][field] = value
+    (tmp_path / "s.json").write_text(json.dumps(raw))
+    with pytest.raises(SaveError) as info:
+        load(tmp_path / "s.json", data)
+    assert message in str(info.value)

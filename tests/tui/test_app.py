@@ -190,3 +190,26 @@ async def test_odds_tab_before_committing(data: CampaignData) -> None:
                 break
         odds = text_of(screen, "#odds-text")
         assert "300 classic battles" in odds and "holds the area" in odds
+
+
+async def test_keys_focus_and_quit_confirmation(data: CampaignData) -> None:
+    app = VictoryAtSeaApp(data, session=session_for(data, {"allies"}))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await wait_for_human(pilot, app)
+        assert app.focused is screen.query_one("#orders")  # letters are commands until / is pressed
+        await pilot.press("slash")
+        assert app.focused is screen.query_one("#order-input")
+        await pilot.press(*"place Nelson > England", "enter")
+        await pilot.pause()
+        assert screen.session.campaign.state.unit("Nelson").place == "England"
+        screen.query_one("#orders").focus()
+        await pilot.press("s")
+        await pilot.pause()
+        await pilot.press("escape")  # the save dialog closes without saving
+        await pilot.pause()
+        assert app.screen is screen
+        await pilot.press("q")
+        await pilot.pause()
+        await pilot.press("n")  # do not quit
+        await pilot.pause()
+        assert app.screen is screen and app.is_running
