@@ -399,7 +399,9 @@ class BattleReport:
         lines = [
             f"Result after {self.turns_played} turn(s): "
             + (f"{self.winner} wins" if self.winner else "a draw")
-            + f" ({self.sides[0]} {self.victories[0]} victory, {self.sides[1]} {self.victories[1]} victory)",
+            + " ("
+            + ", ".join(_victory_words(side, level) for side, level in zip(self.sides, self.victories, strict=True))
+            + ")",
             f"Objectives: {self.sides[0]} {self.objectives[0]}; {self.sides[1]} {self.objectives[1]}",
             f"Victory points: {self.sides[0]} {self.victory_points[0]}, {self.sides[1]} {self.victory_points[1]}",
         ]
@@ -724,8 +726,8 @@ def resolve(spec: BattleSpec, captains: Sequence[Captain] | None = None, *, dice
     log.emit(
         "result",
         (f"{battle.side_name(win)} wins" if win is not None else "Draw")
-        + f": {battle.side_name(0)} {levels[0].value} victory ({vp[0]} VP), "
-        f"{battle.side_name(1)} {levels[1].value} victory ({vp[1]} VP)",
+        + f": {_victory_words(battle.side_name(0), levels[0].value)} ({vp[0]} VP), "
+        f"{_victory_words(battle.side_name(1), levels[1].value)} ({vp[1]} VP)",
         side=battle.side_name(win) if win is not None else None,
     )
     return _report(spec, battle, objectives, levels, win)  # type: ignore[arg-type]
@@ -805,3 +807,7 @@ def _report(
         },
     )
 
+
+def _victory_words(side: str, level: str) -> str:
+    """``US Navy major victory`` or ``Imperial Japanese Navy no victory``."""
+    return f"{side} {'no' if level == 'none' else level} victory"

@@ -142,7 +142,8 @@ class BattleContext:
                 what = "eliminated" if unit.eliminated else "sunk"
                 self.note(f"{name} {what} (damage {unit.damage} > {unit.threshold(self.tables)})", rule, event=True)
             elif result == DISABLED:
-                self.note(f"{name} disabled (damage {unit.damage})", rule, event=True)
+                hurt = f", {unit.damage} damage point(s) in all" if unit.damage else ", no damage"
+                self.note(f"{name} disabled: out of the battle{hurt}", rule, event=True)
             elif unit.damage != before:
                 self.note(f"{name} damaged: {before} -> {unit.damage}", rule)
 
