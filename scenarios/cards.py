@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Annotated
 
 from pydantic import Field, Strict, model_validator
 
-from scenarios.models import NonEmpty, Record, Sourced
+from scenarios.models import NonEmpty, Record, Sourced, refit_update
 
 if TYPE_CHECKING:
     from scenarios.loader import CampaignData
@@ -307,15 +307,7 @@ class ShipCard(Sourced):
         """
         if year is None or not self.refits:
             return self if not self.refits else self.model_copy(update={"refits": []})
-        update: dict[str, object] = {"refits": []}
-        for refit in self.refits:
-            if refit.year > year:
-                break
-            for name in REFIT_FIELDS:
-                value = getattr(refit, name)
-                if value is not None:
-                    update[name] = value
-        return self.model_copy(update=update)
+        return self.model_copy(update=refit_update(self.refits, REFIT_FIELDS, year))
 
     def trait(self, name: str) -> int | None:
         return trait_value(self.traits, name)

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Annotated
 
 from pydantic import Field, Strict, model_validator
 
-from scenarios.models import SURFACE_SHIP_TYPES, NonEmpty, Record, Sourced, UnitType
+from scenarios.models import SURFACE_SHIP_TYPES, NonEmpty, Record, Sourced, UnitType, refit_update
 
 if TYPE_CHECKING:
     from scenarios.loader import CampaignData
@@ -259,17 +259,11 @@ class ShipClass(Sourced):
         has no refits left."""
         if year is None or not self.refits:
             return self if not self.refits else self.model_copy(update={"refits": []})
-        update: dict[str, object] = {"refits": []}
-        for refit in self.refits:
-            if refit.year > year:
-                break
-            for name in CLASS_REFIT_FIELDS:
-                value = getattr(refit, name)
-                if value is not None:
-                    update[name] = value
+        def landed(refit: ClassRefit, update: dict[str, object]) -> None:
             if refit.main_landed:
                 update["main"] = None
-        return self.model_copy(update=update)
+
+        return self.model_copy(update=refit_update(self.refits, CLASS_REFIT_FIELDS, year, landed))
 
     @property
     def counters(self) -> list[str]:

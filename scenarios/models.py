@@ -12,8 +12,9 @@ quoted ``"3"`` is not an integer and ``yes`` is not a boolean.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from enum import StrEnum
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, Strict, StringConstraints, model_validator
 
@@ -136,6 +137,23 @@ class Sourced(Record):
             for f in type(self).model_fields
             if f not in skip and not nested_records(getattr(self, f))
         }
+
+
+def refit_update(refits: Iterable[Any], fields: Iterable[str], year: int,
+                 extra: Callable[[Any, dict[str, object]], None] | None = None) -> dict[str, object]:
+    """The field updates of every refit up to and including ``year`` (refits in year order, later ones win; the
+    book's cards: refits apply cumulatively), with ``refits`` emptied; ``extra`` adds a record's own updates."""
+    update: dict[str, object] = {"refits": []}
+    for refit in refits:
+        if refit.year > year:
+            break
+        for name in fields:
+            value = getattr(refit, name)
+            if value is not None:
+                update[name] = value
+        if extra is not None:
+            extra(refit, update)
+    return update
 
 
 def nested_records(value: object) -> list[Record]:

@@ -398,19 +398,11 @@ class FlightState:
         self.attacked = False
 
     def to_json(self) -> dict[str, Any]:
-        out = asdict(self)
-        out["card"] = self.card.model_dump(mode="json")
-        out["status"] = self.status.value
-        out["pos"] = list(self.pos) if self.pos is not None else None
-        return out
+        return _piece_to_json(self)
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> FlightState:
-        data = dict(data)
-        data["card"] = AircraftCard.model_validate(data["card"])
-        data["status"] = FlightStatus(data["status"])
-        data["pos"] = tuple(data["pos"]) if data["pos"] is not None else None
-        return cls(**data)
+        return cls(**_piece_fields(data, AircraftCard, FlightStatus))
 
 
 @dataclass
@@ -447,19 +439,11 @@ class MTBState:
         self.aa_fired = False
 
     def to_json(self) -> dict[str, Any]:
-        out = asdict(self)
-        out["card"] = self.card.model_dump(mode="json")
-        out["status"] = self.status.value
-        out["pos"] = list(self.pos) if self.pos is not None else None
-        return out
+        return _piece_to_json(self)
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> MTBState:
-        data = dict(data)
-        data["card"] = MTBCard.model_validate(data["card"])
-        data["status"] = Status(data["status"])
-        data["pos"] = tuple(data["pos"]) if data["pos"] is not None else None
-        return cls(**data)
+        return cls(**_piece_fields(data, MTBCard, Status))
 
 
 Polygon = list[Point]
@@ -668,3 +652,21 @@ class Battle:
 def half_up(value: float) -> int:
     """Halve rounding up (000 Evade!: "halved (round up)")."""
     return math.ceil(value / 2)
+
+
+def _piece_to_json(piece: Any) -> dict[str, Any]:
+    """JSON of a Flight or MTB section: its fields, with the card, status and position made plain."""
+    out = asdict(piece)
+    out["card"] = piece.card.model_dump(mode="json")
+    out["status"] = piece.status.value
+    out["pos"] = list(piece.pos) if piece.pos is not None else None
+    return out
+
+
+def _piece_fields(data: dict[str, Any], card_type: Any, status_type: Any) -> dict[str, Any]:
+    """The constructor fields of a Flight or MTB section read back from :func:`_piece_to_json`."""
+    fields = dict(data)
+    fields["card"] = card_type.model_validate(fields["card"])
+    fields["status"] = status_type(fields["status"])
+    fields["pos"] = tuple(fields["pos"]) if fields["pos"] is not None else None
+    return fields
