@@ -12,6 +12,7 @@ import networkx as nx
 
 from scenarios.cards import check_cards
 from scenarios.classes import check_classes
+from scenarios.forces import check_forces
 from scenarios.limits import describe, violated_limits
 from scenarios.models import Activity
 
@@ -46,6 +47,7 @@ def cross_check(data: CampaignData) -> list[str]:
     _check_setups(data, problems)
     problems.extend(check_cards(data))
     problems.extend(check_classes(data))
+    problems.extend(check_forces(data))
     return problems
 
 

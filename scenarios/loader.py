@@ -23,6 +23,7 @@ from pydantic import BaseModel, Field, ValidationError
 
 from scenarios.cards import AircraftCard, MTBCard, ShipCard
 from scenarios.classes import ShipClass
+from scenarios.forces import ForceMix
 from scenarios.models import (
     Adjacency,
     Confidence,
@@ -61,6 +62,7 @@ class DataFile(Record):
     classes: list[ShipClass] = Field(default_factory=list)
     flights: list[AircraftCard] = Field(default_factory=list)
     mtbs: list[MTBCard] = Field(default_factory=list)
+    forces: list[ForceMix] = Field(default_factory=list)
 
 
 SECTIONS: tuple[str, ...] = tuple(DataFile.model_fields)
@@ -79,6 +81,7 @@ SINGULAR = {
     "classes": "class",
     "flights": "aircraft chart entry",
     "mtbs": "MTB Section",
+    "forces": "force mix",
 }
 
 
@@ -193,6 +196,11 @@ class CampaignData:
     def mtbs(self) -> dict[str, MTBCard]:
         """MTB Sections by name (000 "Motor Torpedo Boats")."""
         return self.sections["mtbs"]
+
+    @property
+    def forces(self) -> dict[str, ForceMix]:
+        """What carriers' air, land-based air units and submarines put on the table (:mod:`scenarios.forces`)."""
+        return self.sections["forces"]
 
     @property
     def constants(self) -> dict[str, Constant]:

@@ -1,47 +1,62 @@
 """The bridge between the campaign and the tactical engine (DESIGN.md "Four rooms, one door"; issue 7).
 
 :class:`TacticalResolver` (name ``tactical``) implements :class:`strategic.combat.BattleResolver`: a campaign
-battle becomes a :class:`~tactical.battle.BattleSpec`, is fought by :func:`tactical.battle.resolve`, and the
-:class:`~tactical.battle.BattleReport` comes back as campaign results.  The rulings are R-CARD-03 to R-CARD-07 in
-``docs/rulings.md``:
+battle becomes one or two :class:`~tactical.battle.BattleSpec` (a battle at sea, then an air raid on the ports
+touching the area), each fought by :func:`tactical.battle.resolve`, and the
+:class:`~tactical.battle.BattleReport` comes back as campaign results.  The rulings are R-CARD-03 to R-CARD-12 in
+``docs/rulings.md``; what each counter puts on the table is :mod:`strategic.battle_forces`:
 
-* **Who fights** (R-CARD-03): every surface ship of both sides at sea in the area (battleships, battlecruisers,
-  pocket battleships, carriers, cruisers) and every War at Sea convoy (a civilian ship) becomes a ship with its
-  card for the year (:mod:`tactical.card_generator`).  Land-based air, the carriers' air factors, submarines
-  (U-Boats, the I-Boat, the F-Boat), surface raiders, landing units and the Italian Frogmen stay out of the table
-  battle, each with a logged reason: the bridge does not yet turn air factors into Flights or submarine counters
-  into submarines (issue 6 gave the engine both while this was written; R-CARD-03), and the raiders are immune to
-  gunnery (002 §2.213).  Air raids on ports, landings,
-  the surprise attacks, and battles in which a side has no ship on the table are fought by the ``fallback``
-  resolver (by default the classic War at Sea / VITP rules), logged as such; with ``fallback=None`` nothing
-  happens in them.
-* **Damage in** (R-CARD-04): a counter with ``d`` damage points and defence ``D`` enters with
-  ``floor(d x Hull / (D + 1))`` Hull lost (defence 0: none).
+* **Who fights at sea** (R-CARD-03): every surface ship of both sides at sea in the area (battleships,
+  battlecruisers, pocket battleships, carriers, cruisers, the War at Sea convoys, and the German surface raiders as
+  the civilian armed merchant cruisers of their cards) with its card for the year; the carriers' air groups and the
+  land-based air units as Flights (R-CARD-09); U-Boats, the I-Boat and the F-Boat as submarines (R-CARD-10).  A
+  side may be all aircraft or all submarines (000: a fleet needs something to fight with).  The campaign's air
+  units are its own forces, so the quarter-points limit on Flights not based on carriers is waived (000 Aircraft:
+  "as the scenario allows").  Landing units and the Italian Frogmen stay out, each with a logged reason.
+* **Air raids on ports and the surprise attacks** (R-CARD-11): the raiding side's Flights (its carriers stay off
+  the table, their Flights flying in as if land-based) against the enemy ships in the ports, anchored, with the
+  ports' AA emplacements and the defenders' land-based air in those ports; a surprise attack (VITP 18; 002 §5.72)
+  has no defending Flights and no emplacements (caught unready).  A raid follows a battle at sea when one side has
+  nothing left in the area (VITP 4.8).
+* **Landings** (R-CARD-12): after the battle, the landing units of a side that was not beaten may land or invade
+  by the classic procedure (VITP 4.9); a beaten side's landing units withdraw with it.  A landing with nobody to
+  fight is the ``fallback``'s (the classic rules), as is any battle in which a side has nothing the table can
+  hold (only landing units or the Frogmen), logged as such; with ``fallback=None`` nothing happens in them.
+* **Damage in and out** (R-CARD-04, R-CARD-07): ``d`` damage points against defence ``D`` enter as
+  ``floor(d x Hull / (D + 1))`` Hull lost; afloat, ``min(D, ceil(L x (D + 1) / Hull)) - d`` points come back for
+  ``L`` Hull lost in all; sunk -> sunk; crippled -> disabled (back to port; in port it stays); left the table ->
+  withdrew (back to port); the beaten side's other units withdraw (back to port); on a draw both sides stay.
 * **Time, weather, objectives** (R-CARD-05, R-CARD-06): the year from the turn (:func:`campaign_year`); VITP:
   day or night as the sides declare (Japan first; a die decides a disagreement with the faces of
-  ``vitp-day-night-japan-faces``); War at Sea: night on a die roll of 1-2; bad weather on a 6.  Night and bad
-  weather are used when the engine accepts them; until then the battle is fought by day in good weather and the
-  log says so.  Fleet objectives from the strategic situation (:func:`objectives`).
-* **Results** (R-CARD-07): sunk -> sunk; afloat -> damage points ``min(D, ceil(L x (D + 1) / Hull)) - d`` for
-  ``L`` the Hull lost in all; crippled -> also disabled (back to port); left the table -> withdrew (back to port);
-  the losing side's other ships withdraw (back to port); on a draw both sides stay.
+  ``vitp-day-night-japan-faces``); War at Sea: night on a die roll of 1-2; bad weather on a 6.  Fleet objectives
+  from the strategic situation (:func:`objectives`); raids are fought for Attrition by both sides.
 
 Every die of the battle comes from ``campaign.dice.spawn(turn, battle_no)`` (``battle_no``: the area's place in
-the data, 1-based, as each area is fought at most once a turn), so a battle replays the same whatever ran before.
+the data, 1-based, as each area is fought at most once a turn; its raid from ``spawn(turn, battle_no, 2)``), so a
+battle replays the same whatever ran before.
 """
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from pydantic import ValidationError
 
-from scenarios.models import Side, Theatre, Unit, UnitType
-from strategic.combat import Battle, BattleOutcome, UnitResult
+from scenarios.models import Side, Theatre, UnitType
+from strategic.battle_forces import (
+    air_flight_count,
+    air_flights,
+    air_losses,
+    damage_points_for,
+    full_air_strength,
+    hull_lost_for,
+    port_defences,
+    submarine_boats,
+)
+from strategic.combat import Battle, BattleOutcome, Landing, UnitResult, raidable, raids_ports
 from strategic.state import Mode
-from tactical.battle import BattleReport, BattleSpec, FleetSpec, ShipSpec, resolve
+from tactical.battle import BattleReport, BattleSpec, FleetSpec, FlightSpec, ShipSpec, SubmarineSpec, resolve
 from tactical.card_generator import CardIndex
 from tactical.scenario import Objective
 
@@ -50,22 +65,24 @@ if TYPE_CHECKING:
     from strategic.campaign import Campaign
     from strategic.combat import BattleResolver
 
+__all__ = ["TacticalBattle", "TacticalResolver", "campaign_year", "damage_points_for", "hull_lost_for", "objectives"]
+
 RULE_IN = "R-CARD-03"
 RULE_DAMAGE = "R-CARD-04"
 RULE_TIME = "R-CARD-05"
 RULE_OBJECTIVES = "R-CARD-06"
 RULE_RESULTS = "R-CARD-07"
+RULE_RAIDS = "R-CARD-11"
+RULE_LANDINGS = "R-CARD-12"
 
 TABLE_SHIPS = frozenset({UnitType.BB, UnitType.BC, UnitType.PB, UnitType.CV, UnitType.CVL, UnitType.CA, UnitType.CL,
-                         UnitType.CONVOY})
-"""Counter types that fight on the table: the surface warships and the War at Sea convoys."""
+                         UnitType.CONVOY, UnitType.RAIDER})
+"""Counter types that fight on the table as ships: the surface warships, the War at Sea convoys and the German
+surface raiders (armed merchant cruisers, civilian cards)."""
 
 LEFT_OUT_REASONS: dict[UnitType, str] = {
-    UnitType.LBA: "land-based air: the bridge does not build Flights yet (R-CARD-03)",
-    UnitType.SS: "submarine: the bridge does not build submarines yet (R-CARD-03)",
-    UnitType.RAIDER: "surface raider: immune to gunnery (002 §2.213); ASW needs the submarine rules (R-CARD-03)",
-    UnitType.AMPH: "landing unit: troops, not a ship on the table",
-    UnitType.FROGMEN: "Frogmen: an air-strike-like attack the tactical engine does not model",
+    UnitType.AMPH: "landing unit: troops, not a ship on the table; it may land after the battle (R-CARD-12)",
+    UnitType.FROGMEN: "Frogmen: a human-torpedo attack on a harbour the tactical engine does not model",
 }
 
 YEAR_OF_TURN = {1: 1941, 2: 1941, 3: 1941, 4: 1942, 5: 1942, 6: 1942, 7: 1943, 8: 1943, 9: 1944, 10: 1944}
@@ -80,26 +97,16 @@ BAD_WEATHER_FACES = (6,)
 """Bad weather on these faces of one die (R-CARD-05)."""
 
 SIDE_NAMES = {Side.ALLIED: "Allies", Side.AXIS: "Axis"}
+SIDE_INDEX = {Side.ALLIED: 0, Side.AXIS: 1}
+
+
+def other_side(side: Side) -> Side:
+    return Side.AXIS if side is Side.ALLIED else Side.ALLIED
 
 
 def campaign_year(turn: int) -> int:
     """The year of the refits that apply on combined turn ``turn`` (R-CARD-05)."""
     return YEAR_OF_TURN[min(max(turn, 1), 10)]
-
-
-def hull_lost_for(damage: int, defence: int, hull: int) -> int:
-    """Hull lost by a counter with ``damage`` points and ``defence`` entering a battle (R-CARD-04)."""
-    if damage <= 0 or defence <= 0:
-        return 0
-    return min(hull - 1, damage * hull // (defence + 1))
-
-
-def damage_points_for(hull_lost: int, defence: int, hull: int) -> int:
-    """Damage points of an afloat counter that has lost ``hull_lost`` of ``hull`` in all (R-CARD-07): the inverse of
-    :func:`hull_lost_for`, capped at the defence (the ship is afloat)."""
-    if hull_lost <= 0 or defence <= 0:
-        return 0
-    return min(defence, math.ceil(hull_lost * (defence + 1) / hull))
 
 
 def battle_number(data: CampaignData, area: str) -> int:
@@ -109,7 +116,8 @@ def battle_number(data: CampaignData, area: str) -> int:
 
 @dataclass
 class TacticalBattle:
-    """A fought battle: where, when, what went in and out, and the engine's report."""
+    """A fought battle: where, when, what went in and out, and the engine's report; ``kind`` is ``battle`` (at
+    sea), ``air raid`` or ``surprise attack``."""
 
     area: str
     turn: int
@@ -118,13 +126,35 @@ class TacticalBattle:
     report: BattleReport
     left_out: dict[str, str]
     notes: list[str]
+    kind: str = "battle"
+
+
+@dataclass
+class _Table:
+    """One side's pieces for one tactical battle, and which campaign counter each piece stands for."""
+
+    ships: list[ShipSpec] = field(default_factory=list)
+    flights: list[FlightSpec] = field(default_factory=list)
+    boats: list[SubmarineSpec] = field(default_factory=list)
+    counter_of: dict[str, str] = field(default_factory=dict)
+    air_units: dict[str, int] = field(default_factory=dict)  # counter -> Flights flown
+
+    def __bool__(self) -> bool:
+        return bool(self.ships or self.flights or self.boats)
+
+    def points(self) -> int:
+        return (sum(s.card.points for s in self.ships) + sum(f.aircraft.points for f in self.flights)
+                + sum(b.ship.card.points for b in self.boats))
+
+    def counters(self) -> list[str]:
+        return list(dict.fromkeys(self.counter_of.values()))
 
 
 @dataclass
 class TacticalResolver:
     """Campaign battles fought as *Victory at Sea* battles (module docstring).  ``fallback`` fights what the table
-    cannot (air raids, landings, surprise attacks, a side with no ship on the table); ``keep_reports`` keeps each
-    :class:`TacticalBattle` in :attr:`battles` (full event logs: memory grows with the campaign)."""
+    cannot (a side with nothing for the table, a landing with nobody to fight); ``keep_reports`` keeps each
+    :class:`TacticalBattle` in :attr:`battles` (full event logs: memory grows until the caller clears it)."""
 
     fallback: BattleResolver | None = None
     use_fallback: bool = True
@@ -153,60 +183,319 @@ class TacticalResolver:
     # ---------------------------------------------------------------------------------------------- resolve
 
     def resolve(self, campaign: Campaign, battle: Battle) -> BattleOutcome:
-        state = campaign.state
-        sides = {Side.ALLIED: battle.allied, Side.AXIS: battle.axis}
-        on_table: dict[Side, list[str]] = {Side.ALLIED: [], Side.AXIS: []}
+        """Fight ``battle`` (module docstring) and return what happened to each counter."""
+        if battle.surprise_rounds:
+            return self._surprise(campaign, battle)
+        year = campaign_year(campaign.state.turn)
         left_out: dict[str, str] = {}
-        for side, names in sides.items():
-            for name in names:
-                unit = campaign.unit_record(name)
-                if unit.type in TABLE_SHIPS:
-                    on_table[side].append(name)
-                    if unit.type in (UnitType.CV, UnitType.CVL) and unit.air:
-                        left_out[f"{name} (air {unit.air})"] = "carrier air: the bridge does not build Flights yet"
-                else:
-                    left_out[name] = LEFT_OUT_REASONS.get(unit.type, "not a ship on the table")
-        for name in getattr(battle, "in_port", ()):
-            left_out[name] = "in port under air attack: air raids need Flights (R-CARD-03)"
-        why_not = self._why_not_tactical(battle, on_table)
-        if why_not:
-            return self._fall_back(campaign, battle, why_not)
+        tables = {side: self._at_sea(campaign, names, side, year, left_out)
+                  for side, names in ((Side.ALLIED, battle.allied), (Side.AXIS, battle.axis))}
+        if tables[Side.ALLIED] and tables[Side.AXIS]:
+            outcome, report = self._sea_battle(campaign, battle, tables, left_out, year)
+            return self._raid_after(campaign, battle, outcome, report, tables, year)
+        present = [s for s in (Side.ALLIED, Side.AXIS) if (battle.allied if s is Side.ALLIED else battle.axis)]
+        if battle.in_port and len(present) == 1:
+            party = self._raid_party(campaign, battle, present[0], tables[present[0]], year)
+            if party:
+                outcome = BattleOutcome(battle)
+                self._raid(campaign, battle, outcome, present[0], party, year, surprise=False)
+                return outcome
+        if len(present) == 2:
+            nobody = [s for s in present if not tables[s]]
+            who = "the Allies have" if nobody[0] is Side.ALLIED else "the Axis has"
+            why = f"{who} nothing the table can hold ({', '.join(left_out) or 'no unit'})"
+        elif present:
+            why = "a landing with nobody to fight" if not battle.in_port else "no air unit can raid the ports"
+        else:
+            why = "neither side has a unit at sea"
+        return self._fall_back(campaign, battle, why)
 
-        year = campaign_year(state.turn)
+    def _at_sea(self, campaign: Campaign, names: tuple[str, ...], side: Side, year: int,
+                left_out: dict[str, str]) -> _Table:
+        """One side's pieces at sea (R-CARD-03, R-CARD-09, R-CARD-10)."""
+        index = self.cards(campaign.data)
+        table = _Table()
+        number = SIDE_INDEX[side]
+        for name in names:
+            unit = campaign.unit_record(name)
+            if unit.type in TABLE_SHIPS:
+                card = index.for_counter(name, year)
+                lost = hull_lost_for(campaign.state.unit(name).damage, unit.defence or 0, card.hull)
+                table.ships.append(ShipSpec(name=name, card=card, hull_lost=lost))
+                table.counter_of[name] = name
+                if unit.type in (UnitType.CV, UnitType.CVL) and unit.air:
+                    self._add_flights(campaign, table, name, number, year, carrier_card=card, based=True)
+            elif unit.type is UnitType.LBA:
+                self._add_flights(campaign, table, name, number, year)
+            elif unit.type is UnitType.SS:
+                for boat in submarine_boats(campaign, name, number, year):
+                    table.boats.append(boat)
+                    table.counter_of[boat.ship.name] = name
+            else:
+                left_out[name] = LEFT_OUT_REASONS.get(unit.type, "not a piece for the table")
+        return table
+
+    @staticmethod
+    def _add_flights(campaign: Campaign, table: _Table, name: str, side: int, year: int, *, carrier_card=None,
+                     based: bool = False, count: int | None = None) -> None:
+        n = count if count is not None else air_flight_count(campaign, name, carrier_card)
+        flights = air_flights(campaign, name, side, year, carrier_card=carrier_card, based=based, count=n)
+        table.flights += flights
+        table.air_units[name] = len(flights)
+        for flight in flights:
+            table.counter_of[flight.name] = name
+
+    # ---------------------------------------------------------------------------------------------- at sea
+
+    def _sea_battle(self, campaign: Campaign, battle: Battle, tables: dict[Side, _Table], left_out: dict[str, str],
+                    year: int) -> tuple[BattleOutcome, BattleReport]:
+        state = campaign.state
         number = battle_number(campaign.data, battle.area)
         dice = campaign.dice.spawn(state.turn, number)
         notes: list[str] = []
         time_of_day = self._time_of_day(campaign, battle, dice, notes)
         weather = "bad" if dice.d6(label=f"weather in {battle.area}", rule=RULE_TIME) in BAD_WEATHER_FACES else "good"
-        index = self.cards(campaign.data)
-        goals = objectives(campaign, battle, on_table, index)
-        fleets = []
-        for side in (Side.ALLIED, Side.AXIS):
-            ships = []
-            for name in on_table[side]:
-                unit = campaign.unit_record(name)
-                card = index.for_counter(name, year)
-                lost = hull_lost_for(state.unit(name).damage, unit.defence or 0, card.hull)
-                ships.append(ShipSpec(name=name, card=card, hull_lost=lost))
-            fleets.append(FleetSpec(name=SIDE_NAMES[side], ships=ships, objective=goals[side]))
+        goals = objectives(campaign, battle, {s: t.counters() for s, t in tables.items()}, self.cards(campaign.data),
+                           strength={s: t.points() for s, t in tables.items()})
+        fleets = [FleetSpec(name=SIDE_NAMES[s], ships=tables[s].ships, objective=goals[s], air_limit=False)
+                  for s in (Side.ALLIED, Side.AXIS)]
         width = float(min(200, max(72, 4 * max(len(f.ships) for f in fleets) + 24)))
-        spec = self._spec(fleets, width, time_of_day, weather, campaign.state.seed, (state.turn, number), notes, year)
+        spec = self._spec(fleets, width, time_of_day, weather, state.seed, (state.turn, number), notes, year,
+                          flights=[f for s in (Side.ALLIED, Side.AXIS) for f in tables[s].flights],
+                          boats=[b for s in (Side.ALLIED, Side.AXIS) for b in tables[s].boats])
         report = resolve(spec, dice=dice)
-        outcome = self._outcome(campaign, battle, spec, report, on_table, left_out, year, notes)
+        outcome = BattleOutcome(battle)
+        loser = None
+        if report.winner is not None:
+            loser = Side.AXIS if report.winner == SIDE_NAMES[Side.ALLIED] else Side.ALLIED
+        fates: dict[str, list[str]] = {"sunk": [], "crippled": [], "withdrew": [], "eliminated": []}
+        for side in (Side.ALLIED, Side.AXIS):
+            self._ship_results(campaign, spec, report, tables[side], outcome, fates, beaten=side is loser,
+                               in_port=False)
+            self._air_results(campaign, report, tables[side], outcome, fates, beaten=side is loser)
+            self._boat_results(report, tables[side], outcome, fates, beaten=side is loser)
+        self._landings(campaign, battle, outcome, loser, fates)
+        kind = "night" if spec.time_of_day == "night" else "day"
+        text = (f"Tactical battle in {battle.area} ({year}, {kind}, {spec.weather} weather, "
+                f"{report.turns_played} turn(s)): {_forces(spec)}; Allies {report.objectives[0]} against Axis "
+                f"{report.objectives[1]}; VP {report.victory_points[0]}-{report.victory_points[1]}; "
+                + (f"{report.winner} win" if report.winner else "a draw") + _fates_text(fates, report))
+        self._log(campaign, battle, outcome, text, notes, left_out, report, RULE_RESULTS)
         if self.keep_reports:
             self.battles.append(TacticalBattle(battle.area, state.turn, year, spec, report, left_out, notes))
-        return outcome
+        return outcome, report
+
+    def _ship_results(self, campaign: Campaign, spec: BattleSpec, report: BattleReport, table: _Table,
+                      outcome: BattleOutcome, fates: dict[str, list[str]], *, beaten: bool, in_port: bool) -> None:
+        """R-CARD-07 for the ships of one side (in port: a crippled ship stays there, disabled)."""
+        for ship_spec in table.ships:
+            name = ship_spec.name
+            unit = campaign.unit_record(name)
+            ship = report.ship(name)
+            result = _result_for(outcome, name)
+            if ship.sunk:
+                result.sunk = True
+                fates["sunk"].append(name)
+                continue
+            defence = unit.defence or 0
+            prior = campaign.state.unit(name).damage
+            total = ship_spec.card.hull - ship.hull_end
+            result.damage = max(0, damage_points_for(total, defence, ship_spec.card.hull) - prior)
+            if unit.type is UnitType.RAIDER and total > 0:
+                result.disabled = True  # defence 0: any damage sends a raider home (002 §2.213 reads hits as disabling)
+                fates["crippled"].append(name)
+            elif ship.crippled:
+                result.disabled = True
+                fates["crippled"].append(name)
+            elif not in_port and (ship.withdrew or (beaten and not ship.scouting)):
+                result.withdrew = True
+                fates["withdrew"].append(name)
+
+    def _air_results(self, campaign: Campaign, report: BattleReport, table: _Table, outcome: BattleOutcome,
+                     fates: dict[str, list[str]], *, beaten: bool) -> None:
+        """R-CARD-09: land-based air units carry their Flights lost as damage (or are eliminated); a beaten side's
+        air units withdraw (VITP: to a port)."""
+        lost = {f.name for f in report.flights if f.lost}
+        for name, flown in table.air_units.items():
+            unit = campaign.unit_record(name)
+            if unit.type is not UnitType.LBA:
+                continue
+            gone = sum(1 for f, c in table.counter_of.items() if c == name and f in lost)
+            full = full_air_strength(campaign.data, unit)
+            prior = campaign.state.unit(name).damage
+            remaining = flown - gone
+            added, eliminated = air_losses(unit, prior, full, remaining)
+            result = _result_for(outcome, name)
+            if eliminated:
+                result.eliminated = True
+                fates["eliminated"].append(name)
+            else:
+                result.damage += added
+                if beaten:
+                    result.withdrew = True
+                    fates["withdrew"].append(name)
 
     @staticmethod
-    def _why_not_tactical(battle: Battle, on_table: dict[Side, list[str]]) -> str | None:
-        if getattr(battle, "surprise_rounds", 0):
-            return "a surprise attack is an air strike: the bridge does not build Flights yet"
-        missing = [s for s in (Side.ALLIED, Side.AXIS) if not on_table[s]]
-        if len(missing) == 2:
-            return "neither side has a ship for the table"
-        if missing:
-            return f"{'the Allies have' if missing[0] is Side.ALLIED else 'the Axis has'} no ship for the table"
-        return None
+    def _boat_results(report: BattleReport, table: _Table, outcome: BattleOutcome, fates: dict[str, list[str]], *,
+                      beaten: bool) -> None:
+        """R-CARD-10: all its boats sunk -> the counter is sunk; none whole (crippled or gone) -> disabled."""
+        counters = dict.fromkeys(table.counter_of[b.ship.name] for b in table.boats)
+        for name in counters:
+            boats = [report.ship(b.ship.name) for b in table.boats if table.counter_of[b.ship.name] == name]
+            result = _result_for(outcome, name)
+            if all(b.sunk for b in boats):
+                result.sunk = True
+                fates["sunk"].append(name)
+            elif all(b.sunk or b.crippled for b in boats):
+                result.disabled = True
+                fates["crippled"].append(name)
+            elif beaten or any(b.withdrew for b in boats):
+                result.withdrew = True
+                fates["withdrew"].append(name)
+
+    # ---------------------------------------------------------------------------------------------- raids
+
+    @staticmethod
+    def _raiders(campaign: Campaign, battle: Battle, side: Side, table: _Table) -> list[str]:
+        """The air units of ``side`` that may raid the ports touching the area (VITP 4.8; R-CMB-12)."""
+        return [n for n in table.air_units if raids_ports(campaign.unit_record(n), battle.theatre)]
+
+    def _raid_after(self, campaign: Campaign, battle: Battle, outcome: BattleOutcome, report: BattleReport,
+                    tables: dict[Side, _Table], year: int) -> BattleOutcome:
+        """VITP 4.8 after a battle at sea: when one side has nothing left in the area, the other side's surviving
+        air units raid the enemy units in the touching ports (R-CARD-11)."""
+        if not battle.in_port:
+            return outcome
+        gone = {r.name for r in outcome.results if r.sunk or r.eliminated or r.disabled or r.withdrew}
+        left = {s: [n for n in t.counters() if n not in gone] for s, t in tables.items()}
+        for side in (Side.AXIS, Side.ALLIED):
+            if left[other_side(side)] or not left[side]:
+                continue
+            lost = {f.name for f in report.flights if f.lost}
+            survivors = self._raid_party(campaign, battle, side, tables[side], year, gone=gone, lost=lost)
+            if survivors:
+                self._raid(campaign, battle, outcome, side, survivors, year, surprise=False, after_battle=True)
+        return outcome
+
+    def _raid_party(self, campaign: Campaign, battle: Battle, side: Side, table: _Table, year: int, *,
+                    gone: set[str] | frozenset[str] = frozenset(), lost: set[str] | frozenset[str] = frozenset()
+                    ) -> _Table:
+        """The Flights of ``side``'s air units that may raid the ports (VITP 4.8), flown as if land-based (the
+        carriers stay off the table, R-CARD-11): those still in the area (not in ``gone``), less the Flights
+        ``lost`` in the battle at sea before."""
+        party = _Table()
+        for name in self._raiders(campaign, battle, side, table):
+            if name in gone:
+                continue
+            flown = table.air_units[name] - sum(1 for f, c in table.counter_of.items() if c == name and f in lost)
+            if flown > 0:
+                card = (None if campaign.unit_record(name).type is UnitType.LBA
+                        else self.cards(campaign.data).for_counter(name, year))
+                self._add_flights(campaign, party, name, SIDE_INDEX[side], year, count=flown, carrier_card=card)
+        return party
+
+    def _surprise(self, campaign: Campaign, battle: Battle) -> BattleOutcome:
+        """A surprise attack (VITP 18; 002 §5.72-5.7333): the Axis air units strike the Allied units in port
+        (Pearl Harbor) or at sea (Indonesia); no defending Flights, no port emplacements, and no AA fire for the
+        turn of the approach and one turn per surprise round (R-CARD-11)."""
+        year = campaign_year(campaign.state.turn)
+        left_out: dict[str, str] = {}
+        table = _Table()
+        for name in battle.axis:
+            unit = campaign.unit_record(name)
+            if raids_ports(unit, Theatre.VITP) or unit.type is UnitType.LBA:
+                card = None if unit.type is UnitType.LBA else self.cards(campaign.data).for_counter(name, year)
+                self._add_flights(campaign, table, name, 1, year, carrier_card=card)
+            else:
+                left_out[name] = "takes no part: a surprise attack is an air strike (VITP 18)"
+        outcome = BattleOutcome(battle)
+        if not table:
+            return self._fall_back(campaign, battle, "no Axis air unit for the surprise attack")
+        self._raid(campaign, battle, outcome, Side.AXIS, table, year, surprise=True, left_out=left_out)
+        return outcome
+
+    def _raid(self, campaign: Campaign, battle: Battle, outcome: BattleOutcome, side: Side, air: _Table, year: int,
+              *, surprise: bool, after_battle: bool = False, left_out: dict[str, str] | None = None) -> None:
+        """An air raid by ``side``'s Flights (``air``, flown as if land-based) on the enemy (R-CARD-11)."""
+        state = campaign.state
+        enemy = other_side(side)
+        left_out = dict(left_out or {})
+        index = self.cards(campaign.data)
+        in_port = [n for n in battle.in_port if state.unit(n).side is enemy]
+        at_sea = [n for n in (battle.allied if enemy is Side.ALLIED else battle.axis)] if surprise else []
+        defence = _Table()
+        for name in [*in_port, *at_sea]:
+            unit = campaign.unit_record(name)
+            if not raidable(unit, battle.theatre) and name in in_port:
+                continue
+            if unit.type in TABLE_SHIPS:
+                card = index.for_counter(name, year)
+                lost = hull_lost_for(state.unit(name).damage, unit.defence or 0, card.hull)
+                defence.ships.append(ShipSpec(name=name, card=card, hull_lost=lost, anchored=name in in_port))
+                defence.counter_of[name] = name
+            elif unit.type is UnitType.LBA and not surprise:
+                self._add_flights(campaign, defence, name, SIDE_INDEX[enemy], year)
+            else:
+                left_out[name] = ("caught on the ground by the surprise attack" if unit.type is UnitType.LBA
+                                  else LEFT_OUT_REASONS.get(unit.type, "not a piece for the table"))
+        if not (defence.ships or defence.flights):
+            return
+        number = battle_number(campaign.data, battle.area)
+        dice = campaign.dice.spawn(state.turn, number, 2 if after_battle else 1)
+        notes: list[str] = []
+        width, height = 72.0, 48.0
+        ports = sorted({str(state.unit(n).place) for n in in_port if n in defence.counter_of})
+        nation = campaign.unit_record(next(iter(defence.counter_of.values()))).nation
+        aa = [] if surprise else port_defences(campaign.data, ports, SIDE_INDEX[enemy], width, height, nation)
+        fleets = {side: FleetSpec(name=SIDE_NAMES[side], objective=Objective.ATTRITION, air_limit=False),
+                  enemy: FleetSpec(name=SIDE_NAMES[enemy], ships=defence.ships, objective=Objective.ATTRITION,
+                                   air_limit=False)}
+        spec = BattleSpec(sides=(fleets[Side.ALLIED], fleets[Side.AXIS]), table_width=width, table_height=height,
+                          turns=self.turns, seed=state.seed, key=(state.turn, number, 2 if after_battle else 1),
+                          year=year, flights=[*air.flights, *defence.flights], shore_batteries=aa,
+                          surprised=(SIDE_INDEX[enemy], battle.surprise_rounds + 1) if surprise else None)
+        report = resolve(spec, dice=dice)
+        fates: dict[str, list[str]] = {"sunk": [], "crippled": [], "withdrew": [], "eliminated": []}
+        self._ship_results(campaign, spec, report, defence, outcome, fates, beaten=False, in_port=bool(in_port))
+        self._air_results(campaign, report, defence, outcome, fates, beaten=False)
+        self._air_results(campaign, report, air, outcome, fates, beaten=False)
+        if battle.theatre is Theatre.WAS:
+            for name in defence.counter_of.values():
+                _result_for(outcome, name).air_attacked = True  # 002 §4.11: once per turn from the air
+        kind = "surprise attack" if surprise else "air raid"
+        where = ", ".join(ports) if ports else battle.area
+        text = (f"Tactical {kind} on {where} from {battle.area} ({year}, {report.turns_played} turn(s)): "
+                f"{_forces(spec)}; VP {report.victory_points[0]}-{report.victory_points[1]}"
+                + _fates_text(fates, report))
+        if aa:
+            notes.append(f"the ports are defended by {', '.join(i.structure_type or i.name for i in aa)} (R-CARD-11)")
+        self._log(campaign, battle, outcome, text, notes, left_out, report, RULE_RAIDS)
+        if self.keep_reports:
+            self.battles.append(TacticalBattle(battle.area, state.turn, year, spec, report, left_out, notes, kind))
+
+    # ---------------------------------------------------------------------------------------------- landings
+
+    def _landings(self, campaign: Campaign, battle: Battle, outcome: BattleOutcome, loser: Side | None,
+                  fates: dict[str, list[str]]) -> None:
+        """R-CARD-12: landing units of a beaten side withdraw with it; the others may land or invade by the classic
+        procedure (VITP 4.9), which the fallback resolver's policies decide."""
+        amph = {s: [n for n in (battle.allied if s is Side.ALLIED else battle.axis)
+                    if campaign.unit_record(n).type is UnitType.AMPH] for s in (Side.ALLIED, Side.AXIS)}
+        for side, names in amph.items():
+            if side is loser:
+                for name in names:
+                    _result_for(outcome, name).withdrew = True
+                    fates["withdrew"].append(name)
+        landing = [n for s, names in amph.items() if s is not loser for n in names]
+        fallback = self.fallback
+        if not landing or fallback is None or not hasattr(fallback, "landings_only"):
+            return
+        landings: list[Landing] = fallback.landings_only(campaign, battle, landing)  # type: ignore[attr-defined]
+        for item in landings:
+            _result_for(outcome, item.unit).landed = item.base
+        outcome.landings.extend(landings)
+
+    # ---------------------------------------------------------------------------------------------- helpers
 
     def _fall_back(self, campaign: Campaign, battle: Battle, why: str) -> BattleOutcome:
         if self.fallback is None:
@@ -217,6 +506,18 @@ class TacticalResolver:
         campaign.log("battle", f"{kind.capitalize()} in {battle.area} fought by the {self.fallback.name} "
                      f"rules: {why}", RULE_IN, area=battle.area)
         return self.fallback.resolve(campaign, battle)
+
+    @staticmethod
+    def _log(campaign: Campaign, battle: Battle, outcome: BattleOutcome, text: str, notes: list[str],
+             left_out: dict[str, str], report: BattleReport, rule: str) -> None:
+        campaign.log("battle", text, rule, area=battle.area, winner=report.winner, vp=list(report.victory_points),
+                     turns=report.turns_played)
+        for note in notes:
+            campaign.log("battle", f"  {battle.area}: {note}", RULE_TIME, area=battle.area)
+        for name, why in left_out.items():
+            campaign.log("battle", f"  {battle.area}: {name} stays out of the tactical battle: {why}", RULE_IN,
+                         area=battle.area, unit=name)
+        outcome.narrative += [text, *notes, *(f"{n}: {w}" for n, w in left_out.items()), *report.summary()]
 
     def _time_of_day(self, campaign: Campaign, battle: Battle, dice, notes: list[str]) -> str:
         """VITP: the declarations (Japan first, a die on disagreement); War at Sea: a die (R-CARD-05)."""
@@ -238,14 +539,15 @@ class TacticalResolver:
         return "night" if roll in WAS_NIGHT_FACES else "day"
 
     def _spec(self, fleets: list[FleetSpec], width: float, time_of_day: str, weather: str, seed: int,
-              key: tuple[int, int], notes: list[str], year: int) -> BattleSpec:
-        """The spec; night or bad weather the engine does not accept yet is dropped, with a note."""
+              key: tuple[int, int], notes: list[str], year: int, *, flights: list[FlightSpec],
+              boats: list[SubmarineSpec]) -> BattleSpec:
+        """The spec; night or bad weather the engine does not accept is dropped, with a note."""
         wanted = {"time_of_day": time_of_day, "weather": weather}
         for attempt in (wanted, {**wanted, "weather": "good"}, {"time_of_day": "day", "weather": "good"}):
             try:
-                extra = {"year": year} if "year" in BattleSpec.model_fields else {}
                 spec = BattleSpec(sides=(fleets[0], fleets[1]), table_width=width, turns=self.turns, seed=seed,
-                                  key=key, **attempt, **extra)  # type: ignore[arg-type]
+                                  key=key, year=year, flights=flights, submarines=boats,
+                                  **attempt)  # type: ignore[arg-type]
             except ValidationError as exc:
                 if "not supported" not in str(exc):
                     raise
@@ -258,58 +560,38 @@ class TacticalResolver:
             return spec
         raise AssertionError("a day battle in good weather is always supported")
 
-    def _outcome(self, campaign: Campaign, battle: Battle, spec: BattleSpec, report: BattleReport,
-                 on_table: dict[Side, list[str]], left_out: dict[str, str], year: int,
-                 notes: list[str]) -> BattleOutcome:
-        state = campaign.state
-        outcome = BattleOutcome(battle)
-        loser = None
-        if report.winner is not None:
-            loser = Side.AXIS if report.winner == SIDE_NAMES[Side.ALLIED] else Side.ALLIED
-        sunk, crippled, withdrew = [], [], []
-        for side in (Side.ALLIED, Side.AXIS):
-            for name in on_table[side]:
-                unit: Unit = campaign.unit_record(name)
-                ship = report.ship(name)
-                result = UnitResult(name)
-                if ship.sunk:
-                    result.sunk = True
-                    sunk.append(name)
-                else:
-                    defence = unit.defence or 0
-                    prior = state.unit(name).damage
-                    card_hull = next(s.card.hull for f in spec.sides for s in f.ships if s.name == name)
-                    total = card_hull - ship.hull_end
-                    result.damage = max(0, damage_points_for(total, defence, card_hull) - prior)
-                    if ship.crippled:
-                        result.disabled = True
-                        crippled.append(name)
-                    elif ship.withdrew or (side is loser and not ship.scouting):
-                        result.withdrew = True
-                        withdrew.append(name)
-                if result != UnitResult(name):
-                    outcome.results.append(result)
-        kind = "night" if spec.time_of_day == "night" else "day"
-        text = (f"Tactical battle in {battle.area} ({year}, {kind}, {spec.weather} weather, "
-                f"{report.turns_played} turn(s)): Allies {report.objectives[0]} against Axis {report.objectives[1]}; "
-                f"VP {report.victory_points[0]}-{report.victory_points[1]}; "
-                + (f"{report.winner} win" if report.winner else "a draw")
-                + (f"; sunk {', '.join(sunk)}" if sunk else "")
-                + (f"; crippled {', '.join(crippled)}" if crippled else "")
-                + (f"; withdrew {', '.join(withdrew)}" if withdrew else ""))
-        campaign.log("battle", text, RULE_RESULTS, area=battle.area, winner=report.winner,
-                     vp=list(report.victory_points), turns=report.turns_played)
-        for note in notes:
-            campaign.log("battle", f"  {battle.area}: {note}", RULE_TIME, area=battle.area)
-        for name, why in left_out.items():
-            campaign.log("battle", f"  {battle.area}: {name} stays out of the tactical battle: {why}", RULE_IN,
-                         area=battle.area, unit=name)
-        outcome.narrative = [text, *notes, *(f"{n}: {w}" for n, w in left_out.items()), *report.summary()]
-        return outcome
+
+def _result_for(outcome: BattleOutcome, name: str) -> UnitResult:
+    """The outcome's result for counter ``name``, added when it has none yet."""
+    for result in outcome.results:
+        if result.name == name:
+            return result
+    result = UnitResult(name)
+    outcome.results.append(result)
+    return result
+
+
+def _forces(spec: BattleSpec) -> str:
+    """``3 ships, 8 Flights, 1 submarine against ...`` for a battle's log line."""
+    parts = []
+    for side, fleet in enumerate(spec.sides):
+        counts = [(len(fleet.ships), "ship"), (sum(1 for f in spec.flights if f.side == side), "Flight"),
+                  (sum(1 for b in spec.submarines if b.side == side), "submarine"),
+                  (sum(1 for i in spec.shore_batteries if i.side == side), "AA emplacement")]
+        words = [f"{n} {what}{'s' if n != 1 else ''}" for n, what in counts if n]
+        parts.append(f"{fleet.name} {', '.join(words) or 'nothing'}")
+    return " against ".join(parts)
+
+
+def _fates_text(fates: dict[str, list[str]], report: BattleReport) -> str:
+    text = "".join(f"; {what} {', '.join(names)}" for what, names in fates.items() if names)
+    if report.flights_lost:
+        text += f"; {len(report.flights_lost)} Flight(s) lost"
+    return text
 
 
 def objectives(campaign: Campaign, battle: Battle, on_table: dict[Side, list[str]],
-               cards: CardIndex | None = None) -> dict[Side, Objective]:
+               cards: CardIndex | None = None, strength: dict[Side, int] | None = None) -> dict[Side, Objective]:
     """Fleet objectives from the strategic situation (R-CARD-06), the first rule that applies:
 
     1. a side escorting a convoy fights a Fighting Retreat; the other side Attrition (a matched pair, 000);
@@ -317,12 +599,18 @@ def objectives(campaign: Campaign, battle: Battle, on_table: dict[Side, list[str
     3. the side that controls the area holds a Defence Line; the other side Sweep & Clear (or Breakout when all its
        ships there are raiding: VITP raiders pass through);
     4. nobody controls the area: both sides fight for Attrition.
+
+    ``on_table``: each side's counters in the battle; ``strength``: each side's points on the table (Flights and
+    submarines included; default: the cards of its ship counters).
     """
     year = campaign_year(campaign.state.turn)
     cards = cards or CardIndex(campaign.data)
 
     def points(side: Side) -> int:
-        return sum(cards.for_counter(n, year).points for n in on_table[side])
+        if strength is not None:
+            return strength[side]
+        return sum(cards.for_counter(n, year).points for n in on_table[side]
+                   if campaign.unit_record(n).type in TABLE_SHIPS)
 
     convoy = {s: any(campaign.unit_record(n).type is UnitType.CONVOY for n in on_table[s]) for s in on_table}
     for side in (Side.ALLIED, Side.AXIS):

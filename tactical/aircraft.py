@@ -365,7 +365,11 @@ def overflight_fire(battle: Battle, flight: FlightState, path: Sequence[Point]) 
 
 def aa_allowed(battle: Battle, ship: ShipState) -> bool:
     """000 Bad Weather: destroyers may not use AA Batteries or Light Guns; 000 Land: an aground ship may (001:
-    not at all); a submerged submarine has no AA."""
+    not at all); a submerged submarine has no AA; the victims of a campaign surprise attack fire none in its first
+    turns (VITP 18, no return fire; R-CARD-11: :attr:`BattleSpec.surprised`)."""
+    surprised = battle.state.surprised
+    if surprised is not None and ship.side == surprised[0] and battle.state.turn <= surprised[1]:
+        return False
     if battle.state.bad_weather and ship.type is ShipType.DESTROYER:
         return False
     if ship.aground and battle.state.options.coast_001:

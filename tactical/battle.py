@@ -211,7 +211,8 @@ Polygon = list[tuple[float, float]]
 class BattleSpec(Record):
     """Everything :func:`resolve` needs.  Distances in inches; ``minefields``: Sector -> density (10-14, used with
     the 001 option); ``wind``: the edge the wind blows from (``None``: rolled when a carrier is present);
-    ``year``: for the year-dependent options."""
+    ``year``: for the year-dependent options; ``surprised``: ``(side, turns)``, that side taken by surprise fires
+    no AA (ships and emplacements) in the first ``turns`` turns (a campaign surprise attack, R-CARD-11)."""
 
     sides: tuple[FleetSpec, FleetSpec]
     table_width: Annotated[float, Field(ge=40, le=200)] = 72.0
@@ -231,6 +232,7 @@ class BattleSpec(Record):
     balloons: list[tuple[float, float]] = Field(default_factory=list)
     minefields: dict[int, Annotated[int, Field(ge=10, le=14)]] = Field(default_factory=dict)
     options: RuleOptions = Field(default_factory=RuleOptions)
+    surprised: tuple[Literal[0, 1], Annotated[int, Strict(), Field(ge=1, le=30)]] | None = None
     seed: StrictInt = 0
     key: tuple[StrictInt, ...] = ()
 
@@ -511,6 +513,7 @@ def _build_state(spec: BattleSpec) -> BattleState:
         balloons=[(float(p[0]), float(p[1])) for p in spec.balloons],
         minefields=dict(spec.minefields),
         sub_hunters={side: fleet.sub_hunting for side, fleet in enumerate(spec.sides) if fleet.sub_hunting},
+        surprised=(spec.surprised[0], spec.surprised[1]) if spec.surprised else None,
     )
 
 

@@ -503,6 +503,7 @@ class BattleState:
     damage_cap: int | None = None  # transient: 001 Weak, cap on a critical's extra damage
     fires: dict[str, int] = field(default_factory=dict)  # 003 criticals: fires burning on each ship
     effects: dict[str, dict[str, int]] = field(default_factory=dict)  # 003 criticals: lasting effects per ship
+    surprised: tuple[int, int] | None = None  # (side, turns): a surprise attack's victims fire no AA (R-CARD-11)
 
     @property
     def night(self) -> bool:
@@ -575,6 +576,7 @@ class BattleState:
             "swept": list(self.swept),
             "fires": dict(self.fires),
             "effects": {k: dict(v) for k, v in self.effects.items()},
+            "surprised": list(self.surprised) if self.surprised else None,
         }
 
     @classmethod
@@ -628,6 +630,7 @@ class BattleState:
             swept=list(data.get("swept", [])),
             fires=dict(data.get("fires", {})),
             effects={k: dict(v) for k, v in data.get("effects", {}).items()},
+            surprised=tuple(data["surprised"]) if data.get("surprised") else None,  # type: ignore[arg-type]
         )
 
 

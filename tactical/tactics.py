@@ -334,10 +334,11 @@ def _fighter_move(
             if distance(flight.pos, end) <= speed and enemy.name not in engaged:
                 engaged.add(enemy.name)
                 return FlightMove(path=(end,), engage=(enemy.name,))
-    # 4. combat air patrol over the most valuable friendly ship, a little towards the enemy
+    # 4. combat air patrol over the most valuable friendly ship, a little towards the enemy; with nothing to
+    # guard and no enemy aircraft in the air, a Fighter only draws AA fire: it goes home
     friends = [s for s in battle.state.afloat(flight.side) if s.pos is not None and not s.is_installation]
     if not friends:
-        return FlightMove()
+        return _home_move(battle, flight) if not enemies else FlightMove()
     guard = max(friends, key=lambda s: (ship_value(s), s.name))
     assert guard.pos is not None
     foes = [e.pos for e in battle.state.enemies(guard) if e.pos is not None]

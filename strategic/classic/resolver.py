@@ -20,7 +20,7 @@ from strategic.classic.context import BattleContext
 from strategic.classic.damage import Combatant
 from strategic.classic.policies import BaselinePolicy, CombatPolicy
 from strategic.classic.tables import CombatTables
-from strategic.combat import Battle, BattleOutcome, UnitResult
+from strategic.combat import Battle, BattleOutcome, Landing, UnitResult
 
 if TYPE_CHECKING:
     from scenarios.loader import CampaignData
@@ -114,6 +114,23 @@ class ClassicResolver:
             if result != UnitResult(unit.name):
                 outcome.results.append(result)
         return outcome
+
+
+    def landings_only(self, campaign: Campaign, battle: Battle, names: list[str]) -> list[Landing]:
+        """The landing step alone (VITP 4.9, case V-02; R-CMB-15) for landing units ``names`` still in the area
+        after a battle fought by another resolver (the tactical bridge, R-CARD-12): each may invade an enemy island
+        base touching the area or land in a friendly port or base, as its side's policy decides."""
+        if battle.theatre is not Theatre.VITP or not names:
+            return []
+        units = []
+        for name in names:
+            us = campaign.state.unit(name)
+            units.append(Combatant.from_unit(campaign.unit_record(name), us.side, us.damage, us.mode))
+        deciders = {side: self.player_for(campaign, battle, side) for side in (Side.ALLIED, Side.AXIS)}
+        ctx = BattleContext(campaign, battle, self.tables(campaign.data), lambda s: self.policy(deciders[s]),
+                            lambda s: deciders[s], units)
+        vitp_combat.landing_step(ctx)
+        return list(ctx.landings)
 
 
 def _listing(at_sea: tuple[str, ...], in_port: tuple[str, ...], ctx: BattleContext, side: Side) -> str:

@@ -278,3 +278,34 @@ def test_every_broken_limit_is_named(tmp_path: Path) -> None:
     bad = UNIT.replace("nation: UK", "nation: IT").replace("places: [England]", "places: [Caribbean]")
     problems = problems_for(tmp_path, {"bad.yaml": bad})
     assert [p.split(": ", 2)[2].split(": ", 1)[1][:12] for p in problems] == ["002 §1.1: on", "002 §4.2: It"]
+
+
+def test_force_mixes_are_checked_against_the_aircraft_chart_and_the_cards(tmp_path: Path) -> None:
+    """scenarios/forces.py: a mix names known aircraft (carrier-capable for carrier air) and submarine cards, and
+    an air unit or submarine of a nation with no mix is refused, with the file and line."""
+    text = """forces:
+  - {name: "US carrier air 1941", nation: US, kind: carrier air, from_year: 1941,
+     pieces: ["F4F-4 Wildcat", "B-17E Flying Fortress", "Sopwith Camel"], source: "test", confidence: reconstructed}
+  - {name: "U-Boats", nation: DE, kind: submarine, from_year: 1941, pieces: ["Fletcher"], source: "test",
+     confidence: reconstructed}
+  - {name: "Japanese land-based air 1941", nation: JP, kind: land-based air, from_year: 1942,
+     pieces: ["A6M2 Zero"], source: "test", confidence: reconstructed}
+"""
+    problems = problems_for(tmp_path, {"forces.yaml": text})
+    assert any("forces.yaml:3: forces (US carrier air 1941).pieces.1: 'B-17E Flying Fortress' cannot fly from a "
+               "carrier" in p for p in problems)
+    assert any("forces (US carrier air 1941).pieces.2: 'Sopwith Camel' is not on the aircraft chart" in p
+               for p in problems)
+    assert any("forces (U-Boats).pieces.0: 'Fletcher' is not a submarine card" in p for p in problems)
+    assert any("units (21st Air Flotilla): no land-based air mix for nation JP in 1941" in p for p in problems)
+
+
+def test_force_mix_in_force_is_the_latest_not_after_the_year() -> None:
+    from scenarios.forces import ForceKind, mix_for
+
+    data = load_data()
+    assert mix_for(data, "US", ForceKind.CARRIER_AIR, 1942).name == "US carrier air 1942"
+    assert mix_for(data, "US", ForceKind.CARRIER_AIR, 1944).name == "US carrier air 1943"
+    assert mix_for(data, "JP", ForceKind.SUBMARINE, 1944).pieces == ["I-15 (Type B1)"]
+    with pytest.raises(KeyError, match="no carrier air mix for nation DE in 1941"):
+        mix_for(data, "DE", ForceKind.CARRIER_AIR, 1941)

@@ -17,7 +17,7 @@ from strategic.battles import (
 )
 from strategic.campaign import Campaign
 from strategic.clock import Clock
-from strategic.combat import Battle, BattleOutcome, UnitResult, apply_outcome
+from strategic.combat import Battle, BattleOutcome, Landing, UnitResult, apply_outcome
 from strategic.state import Mode, Phase, UnitStatus
 from tactical.dice import Dice
 from tactical.scenario import Objective
@@ -89,7 +89,9 @@ def test_a_battle_is_fought_on_the_table_and_comes_back_as_damage(data: Campaign
     assert sorted(s.name for s in spec.sides[1].ships) == ["Bismarck", "Prinz Eugen"]
     hood = next(s for s in spec.sides[0].ships if s.name == "Hood")
     assert hood.hull_lost == hull_lost_for(2, 4, hood.card.hull) > 0  # Hood 4-4-7 with 2 damage points
-    assert "U-Boat 1" in fought.left_out and spec.key == (2, battle_number(data, "North Sea"))
+    assert [(b.side, b.ship.name, b.ship.card.name) for b in spec.submarines] == [(1, "U-Boat 1", "Type VIIC")]
+    assert fought.left_out == {} and spec.key == (2, battle_number(data, "North Sea"))
+    assert spec.flights == [] and not spec.sides[0].air_limit  # no air units here; the campaign waives the limit
     assert fought.year == 1941
     assert not campaign.dice.log  # the battle's dice are spawned, the campaign's own are not rolled
     report = fought.report
@@ -98,9 +100,12 @@ def test_a_battle_is_fought_on_the_table_and_comes_back_as_damage(data: Campaign
         assert result.sunk == ship.sunk
         if ship.crippled and not ship.sunk:
             assert result.disabled
+    boat = report.ship("U-Boat 1")
+    result = next((r for r in outcome.results if r.name == "U-Boat 1"), UnitResult("U-Boat 1"))
+    assert result.sunk == boat.sunk and (result.disabled or boat.sunk) == (boat.crippled or boat.sunk)
     texts = [e.text for e in campaign.state.events if e.kind == "battle"]
     assert texts[0].startswith("Tactical battle in North Sea (1941")
-    assert any("U-Boat 1 stays out of the tactical battle: submarine" in t for t in texts)
+    assert "Allies 3 ships against Axis 2 ships, 1 submarine" in texts[0]
 
 
 def test_same_seed_same_battle(data: CampaignData) -> None:
@@ -126,14 +131,127 @@ class Recorder:
 def test_what_the_table_cannot_fight_goes_to_the_fallback(data: CampaignData) -> None:
     campaign = game(data, turn=4, phase=Phase.COMBAT)
     sea(campaign, "Yamato", "Coral Sea")
-    sea(campaign, "5th Air Force", "Coral Sea")
+    sea(campaign, "1st Marines", "Coral Sea")
     recorder = Recorder()
     outcome = TacticalResolver(fallback=recorder).resolve(campaign, _battle(campaign, "Coral Sea"))
     assert recorder.seen == ["Coral Sea"] and outcome.results == []
-    assert "fought by the recorder rules: the Allies have no ship for the table" in campaign.state.events[-1].text
+    assert ("fought by the recorder rules: the Allies have nothing the table can hold (1st Marines)"
+            in campaign.state.events[-1].text)
     assert campaign.state.events[-1].rule == "R-CARD-03"
     silent = TacticalResolver(use_fallback=False).resolve(campaign, _battle(campaign, "Coral Sea"))
     assert silent.results == [] and "nothing is fought" in campaign.state.events[-1].text
+
+
+def test_air_units_fly_flights_by_air_factor_and_nation(data: CampaignData) -> None:
+    """R-CARD-09: 2 Flights per air factor point; a carrier's are based on it; the air-group mix is dealt in turn."""
+    campaign = game(data, turn=4, phase=Phase.COMBAT)
+    campaign.dice = Dice(5)
+    sea(campaign, "Yamato", "Coral Sea")
+    sea(campaign, "5th Air Force", "Coral Sea")
+    sea(campaign, "Enterprise", "Coral Sea")
+    resolver = TacticalResolver(keep_reports=True)
+    outcome = resolver.resolve(campaign, _battle(campaign, "Coral Sea"))
+    spec = resolver.battles[0].spec
+    flights = {f.name: (f.aircraft.name, f.carrier) for f in spec.flights}
+    assert flights == {
+        "5th Air Force F-1": ("P-40E Warhawk", None), "5th Air Force B-1": ("B-25 Mitchell", None),
+        "5th Air Force B-2": ("B-17E Flying Fortress", None), "5th Air Force F-2": ("P-40E Warhawk", None),
+        "Enterprise F-1": ("F4F-4 Wildcat", "Enterprise"), "Enterprise D-1": ("SBD-3 Dauntless", "Enterprise"),
+        "Enterprise T-1": ("TBF-1 Avenger", "Enterprise"), "Enterprise D-2": ("SBD-3 Dauntless", "Enterprise"),
+        "Enterprise F-2": ("F4F-4 Wildcat", "Enterprise"), "Enterprise D-3": ("SBD-3 Dauntless", "Enterprise"),
+        "Enterprise T-2": ("TBF-1 Avenger", "Enterprise"), "Enterprise D-4": ("SBD-3 Dauntless", "Enterprise"),
+    }  # fmt: skip
+    lost = sum(1 for f in resolver.battles[0].report.flights if f.lost and f.name.startswith("5th Air Force"))
+    result = next((r for r in outcome.results if r.name == "5th Air Force"), UnitResult("5th Air Force"))
+    assert result.eliminated == (lost == 4)
+    if not result.eliminated:
+        assert result.damage == damage_points_for(lost, 4, 4)  # defence 4, four Flights at full strength
+
+
+def test_damaged_land_based_air_flies_fewer_flights_and_losses_come_back(data: CampaignData) -> None:
+    from strategic.battle_forces import air_flight_count, air_losses
+
+    campaign = game(data, turn=4, phase=Phase.COMBAT)
+    japan = campaign.unit_record("21st Air Flotilla")  # air 3, defence 4: 6 Flights at full strength
+    assert air_flight_count(campaign, "21st Air Flotilla") == 6
+    campaign.state.unit("21st Air Flotilla").damage = 2
+    assert air_flight_count(campaign, "21st Air Flotilla") == 6 - 2 * 6 // 5 == 4
+    assert air_losses(japan, prior=2, full=6, remaining=4) == (0, False)  # nothing lost: nothing added
+    assert air_losses(japan, prior=2, full=6, remaining=2) == (damage_points_for(4, 4, 6) - 2, False) == (2, False)
+    assert air_losses(japan, prior=0, full=6, remaining=0) == (0, True)  # all lost: eliminated (VITP 4.5)
+    assert air_losses(campaign.unit_record("Axis LBA"), prior=0, full=6, remaining=1) == (0, False)  # WAS: no defence
+
+
+def test_a_surprise_attack_is_an_air_raid_on_anchored_ships_that_fire_no_aa_at_first(data: CampaignData) -> None:
+    """R-CARD-11: Pearl Harbor as a tactical battle: the carriers' Flights against the anchored fleet."""
+    campaign = game(data, turn=3, phase=Phase.COMBAT)
+    campaign.dice = Dice(2)
+    for name in ("Arizona", "Nevada"):
+        campaign.state.unit(name).status, campaign.state.unit(name).place = UnitStatus.PORT, "Pearl Harbor"
+    sea(campaign, "Akagi", "Hawaiian Islands")
+    sea(campaign, "Kirishima", "Hawaiian Islands")
+    battle = Battle("Hawaiian Islands", campaign.data.areas["Hawaiian Islands"].theatre, (), ("Akagi", "Kirishima"),
+                    ("Arizona", "Nevada"), surprise_rounds=2)
+    resolver = TacticalResolver(keep_reports=True)
+    outcome = resolver.resolve(campaign, battle)
+    fought = resolver.battles[0]
+    assert fought.kind == "surprise attack" and fought.spec.surprised == (0, 3)
+    assert [s.name for s in fought.spec.sides[0].ships] == ["Arizona", "Nevada"]
+    assert all(s.anchored for s in fought.spec.sides[0].ships) and fought.spec.sides[1].ships == []
+    assert all(f.carrier is None and f.name.startswith("Akagi") for f in fought.spec.flights)
+    assert len(fought.spec.flights) == 8 and fought.spec.shore_batteries == []  # air 4; no emplacements
+    assert "Kirishima" in fought.left_out
+    aa_turns = {e.turn for e in fought.report.events if e.kind == "aa"}
+    assert not aa_turns & {1, 2, 3}  # no return fire in the surprise turns
+    for result in outcome.results:
+        assert not result.withdrew  # anchored ships stay in port
+        ship = fought.report.ship(result.name)
+        assert result.sunk == ship.sunk and result.disabled == (ship.crippled and not ship.sunk)
+
+
+def test_an_air_raid_on_a_port_meets_its_aa_emplacements_and_its_air(data: CampaignData) -> None:
+    """R-CARD-11: the raiding carriers' Flights against the ships in port, two Medium AA emplacements of a major
+    port, and the land-based air there flying in defence."""
+    campaign = game(data, turn=4, phase=Phase.COMBAT)
+    campaign.dice = Dice(4)
+    for name in ("Arizona", "7th Air Force"):
+        campaign.state.unit(name).status, campaign.state.unit(name).place = UnitStatus.PORT, "Pearl Harbor"
+    sea(campaign, "Akagi", "Hawaiian Islands")
+    battle = Battle("Hawaiian Islands", campaign.data.areas["Hawaiian Islands"].theatre, (), ("Akagi",),
+                    ("Arizona", "7th Air Force"))
+    resolver = TacticalResolver(keep_reports=True)
+    resolver.resolve(campaign, battle)
+    fought = resolver.battles[0]
+    assert fought.kind == "air raid" and fought.spec.surprised is None
+    assert [(i.name, i.structure_type) for i in fought.spec.shore_batteries] == [
+        ("Pearl Harbor AA 1", "Medium AA Battery Emplacement"), ("Pearl Harbor AA 2", "Medium AA Battery Emplacement")]
+    assert sorted(f.name for f in fought.spec.flights if f.side == 0) == [
+        "7th Air Force B-1", "7th Air Force B-2", "7th Air Force F-1", "7th Air Force F-2"]  # the 1942 mix
+    text = next(e.text for e in campaign.state.events if e.kind == "battle")
+    assert text.startswith("Tactical air raid on Pearl Harbor from Hawaiian Islands (1942")
+
+
+def test_a_raider_is_a_civilian_ship_and_landing_units_land_after_the_battle(data: CampaignData) -> None:
+    """R-CARD-03: the German raiders are on the table as civilian ships; R-CARD-12: landing units of a side not
+    beaten land by the classic procedure."""
+    campaign = game(data, turn=2, phase=Phase.COMBAT)
+    campaign.dice = Dice(9)
+    sea(campaign, "Atlantis", "South Atlantic", Mode.RAID)
+    sea(campaign, "Kent", "South Atlantic")
+    resolver = TacticalResolver(keep_reports=True)
+    resolver.resolve(campaign, _battle(campaign, "South Atlantic"))
+    spec = resolver.battles[0].spec
+    assert [(s.name, s.card.type.value) for s in spec.sides[1].ships] == [("Atlantis", "civilian")]
+
+    campaign = game(data, turn=5, phase=Phase.COMBAT)
+    campaign.dice = Dice(1)
+    for name in ("North Carolina", "Washington", "1st Marines"):
+        sea(campaign, name, "Marshall Islands")
+    sea(campaign, "Kinugasa", "Marshall Islands")
+    outcome = TacticalResolver().resolve(campaign, _battle(campaign, "Marshall Islands"))
+    assert any(r.name == "Kinugasa" and r.sunk for r in outcome.results)
+    assert outcome.landings == [Landing("1st Marines", "Kwajalein", invasion=True)]  # VITP 4.9 by the policy
+    assert next(r for r in outcome.results if r.name == "1st Marines").landed == "Kwajalein"
 
 
 def test_results_go_back_on_the_counters(data: CampaignData) -> None:
