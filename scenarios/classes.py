@@ -35,9 +35,10 @@ Knots = Annotated[float, Strict(), Field(ge=5, le=45)]
 Yards = Annotated[int, Strict(), Field(ge=500, le=60_000)]
 Calibre = Annotated[int, Strict(), Field(ge=7, le=620)]
 
-CARD_SHIP_TYPES = frozenset(SURFACE_SHIP_TYPES | {UnitType.RAIDER, UnitType.CONVOY})
+CARD_SHIP_TYPES = frozenset(SURFACE_SHIP_TYPES | {UnitType.RAIDER, UnitType.CONVOY, UnitType.AMPH})
 """Counter types that are ships on the table and need a class (and so a card): surface warships, the German
-surface raiders (armed merchant cruisers, 002 §2.21) and the War at Sea convoys."""
+surface raiders (armed merchant cruisers, 002 §2.21), the War at Sea convoys and the VITP landing units (the lead
+transport of each transport group, R-CARD-12)."""
 
 
 class Category(StrEnum):

@@ -12,16 +12,18 @@ touching the area), each fought by :func:`tactical.battle.resolve`, and the
   land-based air units as Flights (R-CARD-09); U-Boats, the I-Boat and the F-Boat as submarines (R-CARD-10).  A
   side may be all aircraft or all submarines (000: a fleet needs something to fight with).  The campaign's air
   units are its own forces, so the quarter-points limit on Flights not based on carriers is waived (000 Aircraft:
-  "as the scenario allows").  Landing units and the Italian Frogmen stay out, each with a logged reason.
+  "as the scenario allows").  The landing units are on the table as transports (civilian cards); the Italian
+  Frogmen stay out, with a logged reason.
 * **Air raids on ports and the surprise attacks** (R-CARD-11): the raiding side's Flights (its carriers stay off
   the table, their Flights flying in as if land-based) against the enemy ships in the ports, anchored, with the
   ports' AA emplacements and the defenders' land-based air in those ports; a surprise attack (VITP 18; 002 §5.72)
   has no defending Flights and no emplacements (caught unready).  A raid follows a battle at sea when one side has
   nothing left in the area (VITP 4.8).
-* **Landings** (R-CARD-12): after the battle, the landing units of a side that was not beaten may land or invade
-  by the classic procedure (VITP 4.9); a beaten side's landing units withdraw with it.  A landing with nobody to
-  fight is the ``fallback``'s (the classic rules), as is any battle in which a side has nothing the table can
-  hold (only landing units or the Frogmen), logged as such; with ``fallback=None`` nothing happens in them.
+* **Landings** (R-CARD-12): a landing unit sunk on the table is eliminated (it returns, VITP 4.5); after the
+  battle, those of a side that was not beaten, afloat and whole, may land or invade by the classic procedure
+  (VITP 4.9); a beaten side's landing units withdraw with it.  A landing with nobody to fight is the
+  ``fallback``'s (the classic rules), as is a battle in which a side has nothing the table can hold (only the
+  Frogmen), logged as such; with ``fallback=None`` nothing happens in them.
 * **Damage in and out** (R-CARD-04, R-CARD-07): ``d`` damage points against defence ``D`` enter as
   ``floor(d x Hull / (D + 1))`` Hull lost; afloat, ``min(D, ceil(L x (D + 1) / Hull)) - d`` points come back for
   ``L`` Hull lost in all; sunk -> sunk; crippled -> disabled (back to port; in port it stays); left the table ->
@@ -76,12 +78,11 @@ RULE_RAIDS = "R-CARD-11"
 RULE_LANDINGS = "R-CARD-12"
 
 TABLE_SHIPS = frozenset({UnitType.BB, UnitType.BC, UnitType.PB, UnitType.CV, UnitType.CVL, UnitType.CA, UnitType.CL,
-                         UnitType.CONVOY, UnitType.RAIDER})
-"""Counter types that fight on the table as ships: the surface warships, the War at Sea convoys and the German
-surface raiders (armed merchant cruisers, civilian cards)."""
+                         UnitType.CONVOY, UnitType.RAIDER, UnitType.AMPH})
+"""Counter types that fight on the table as ships: the surface warships, the War at Sea convoys, the German
+surface raiders (armed merchant cruisers) and the landing units (transports), the last three on civilian cards."""
 
 LEFT_OUT_REASONS: dict[UnitType, str] = {
-    UnitType.AMPH: "landing unit: troops, not a ship on the table; it may land after the battle (R-CARD-12)",
     UnitType.FROGMEN: "Frogmen: a human-torpedo attack on a harbour the tactical engine does not model",
 }
 
@@ -293,6 +294,10 @@ class TacticalResolver:
             unit = campaign.unit_record(name)
             ship = report.ship(name)
             result = _result_for(outcome, name)
+            if ship.sunk and unit.type is UnitType.AMPH:
+                result.eliminated = True  # a landing unit is eliminated, not sunk: it returns (VITP 4.5)
+                fates["eliminated"].append(name)
+                continue
             if ship.sunk:
                 result.sunk = True
                 fates["sunk"].append(name)
@@ -453,7 +458,7 @@ class TacticalResolver:
         spec = BattleSpec(sides=(fleets[Side.ALLIED], fleets[Side.AXIS]), table_width=width, table_height=height,
                           turns=self.turns, seed=state.seed, key=(state.turn, number, 2 if after_battle else 1),
                           year=year, flights=[*air.flights, *defence.flights], shore_batteries=aa,
-                          surprised=(SIDE_INDEX[enemy], battle.surprise_rounds + 1) if surprise else None)
+                          surprised=(SIDE_INDEX[enemy], battle.surprise_rounds + 1) if surprise else None)  # type: ignore[arg-type]
         report = resolve(spec, dice=dice)
         fates: dict[str, list[str]] = {"sunk": [], "crippled": [], "withdrew": [], "eliminated": []}
         self._ship_results(campaign, spec, report, defence, outcome, fates, beaten=False, in_port=bool(in_port))
@@ -477,16 +482,12 @@ class TacticalResolver:
 
     def _landings(self, campaign: Campaign, battle: Battle, outcome: BattleOutcome, loser: Side | None,
                   fates: dict[str, list[str]]) -> None:
-        """R-CARD-12: landing units of a beaten side withdraw with it; the others may land or invade by the classic
-        procedure (VITP 4.9), which the fallback resolver's policies decide."""
+        """R-CARD-12: landing units of a beaten side have withdrawn with it (R-CARD-07); the others still afloat and
+        whole may land or invade by the classic procedure (VITP 4.9), which the fallback resolver's policies decide."""
         amph = {s: [n for n in (battle.allied if s is Side.ALLIED else battle.axis)
                     if campaign.unit_record(n).type is UnitType.AMPH] for s in (Side.ALLIED, Side.AXIS)}
-        for side, names in amph.items():
-            if side is loser:
-                for name in names:
-                    _result_for(outcome, name).withdrew = True
-                    fates["withdrew"].append(name)
-        landing = [n for s, names in amph.items() if s is not loser for n in names]
+        out = {r.name for r in outcome.results if r.sunk or r.eliminated or r.disabled or r.withdrew}
+        landing = [n for s, names in amph.items() if s is not loser for n in names if n not in out]
         fallback = self.fallback
         if not landing or fallback is None or not hasattr(fallback, "landings_only"):
             return

@@ -16,7 +16,7 @@ def test_every_ship_counter_has_exactly_one_class(data: CampaignData) -> None:
     owners = class_of_counter(data)
     ships = [n for n, u in data.units.items() if u.type in CARD_SHIP_TYPES]
     assert sorted(owners) == sorted(ships)
-    assert len(ships) == 206
+    assert len(ships) == 213  # 206 ships, raiders and convoys, and the 7 VITP landing units (R-CARD-12)
     assert {data.units[n].nation for n in ships} == {"US", "UK", "FR", "DE", "IT", "SU", "JP", "NL", "AU"}
 
 

@@ -129,16 +129,16 @@ class Recorder:
 
 
 def test_what_the_table_cannot_fight_goes_to_the_fallback(data: CampaignData) -> None:
-    campaign = game(data, turn=4, phase=Phase.COMBAT)
-    sea(campaign, "Yamato", "Coral Sea")
-    sea(campaign, "1st Marines", "Coral Sea")
+    campaign = game(data, turn=2, phase=Phase.COMBAT)
+    sea(campaign, "Warspite", "Mediterranean")
+    sea(campaign, "Italian Frogmen", "Mediterranean")
     recorder = Recorder()
-    outcome = TacticalResolver(fallback=recorder).resolve(campaign, _battle(campaign, "Coral Sea"))
-    assert recorder.seen == ["Coral Sea"] and outcome.results == []
-    assert ("fought by the recorder rules: the Allies have nothing the table can hold (1st Marines)"
+    outcome = TacticalResolver(fallback=recorder).resolve(campaign, _battle(campaign, "Mediterranean"))
+    assert recorder.seen == ["Mediterranean"] and outcome.results == []
+    assert ("fought by the recorder rules: the Axis has nothing the table can hold (Italian Frogmen)"
             in campaign.state.events[-1].text)
     assert campaign.state.events[-1].rule == "R-CARD-03"
-    silent = TacticalResolver(use_fallback=False).resolve(campaign, _battle(campaign, "Coral Sea"))
+    silent = TacticalResolver(use_fallback=False).resolve(campaign, _battle(campaign, "Mediterranean"))
     assert silent.results == [] and "nothing is fought" in campaign.state.events[-1].text
 
 
@@ -248,10 +248,22 @@ def test_a_raider_is_a_civilian_ship_and_landing_units_land_after_the_battle(dat
     for name in ("North Carolina", "Washington", "1st Marines"):
         sea(campaign, name, "Marshall Islands")
     sea(campaign, "Kinugasa", "Marshall Islands")
-    outcome = TacticalResolver().resolve(campaign, _battle(campaign, "Marshall Islands"))
+    resolver = TacticalResolver(keep_reports=True)
+    outcome = resolver.resolve(campaign, _battle(campaign, "Marshall Islands"))
+    transport = next(s for s in resolver.battles[0].spec.sides[0].ships if s.name == "1st Marines")
+    assert (transport.card.name, transport.card.type.value) == ("President Jackson", "civilian")
     assert any(r.name == "Kinugasa" and r.sunk for r in outcome.results)
     assert outcome.landings == [Landing("1st Marines", "Kwajalein", invasion=True)]  # VITP 4.9 by the policy
     assert next(r for r in outcome.results if r.name == "1st Marines").landed == "Kwajalein"
+
+    campaign = game(data, turn=5, phase=Phase.COMBAT)
+    campaign.dice = Dice(1)
+    for name in ("1st Marines", "Yamato", "Nagato"):
+        sea(campaign, name, "Coral Sea")
+    resolver = TacticalResolver(keep_reports=True)
+    outcome = resolver.resolve(campaign, _battle(campaign, "Coral Sea"))
+    assert resolver.battles[0].report.ship("1st Marines").sunk
+    assert [r for r in outcome.results if r.name == "1st Marines"] == [UnitResult("1st Marines", eliminated=True)]
 
 
 def test_results_go_back_on_the_counters(data: CampaignData) -> None:
