@@ -34,6 +34,7 @@ TYPE_OF = {
     UnitType.CVL: ShipType.CARRIER,
     UnitType.RAIDER: ShipType.CIVILIAN,
     UnitType.CONVOY: ShipType.CIVILIAN,
+    UnitType.AMPH: ShipType.CIVILIAN,
 }
 
 
