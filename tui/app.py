@@ -1,12 +1,20 @@
 """The textual app (``vas play``): start a campaign hot-seat or against AI nations, give orders, follow the war.
 
-Screens: :class:`StartScreen` (new game: set-up, seed, which players are human; load a save; the order of
-appearance), :class:`CampaignScreen` (map, phase bar, orders, units, log, POC), :class:`HandOverScreen`
-(hot-seat: hides the board between two human players), :class:`OobScreen` (the order of appearance, turn by
-turn), :class:`PathScreen` (a file name for save and load).
+Screens: :class:`StartScreen` (new game: set-up, seed, which players are human, combat; load a save; the order
+of appearance), :class:`CampaignScreen` (map, phase bar, orders, units, log, battles, odds, POC),
+:class:`HandOverScreen` (hot-seat: hides the board between two human players), :class:`OobScreen` (the order of
+appearance, turn by turn), :class:`PathScreen` (a file name for save and load), and the battle viewer
+(:class:`~tui.battle_viewer.BattleViewerScreen`).
 
 The app reads the engine's state and sends it orders; it never changes the state itself.  AI players' decisions
-run in a worker thread while the screen shows who is thinking.
+run in a worker thread while a busy indicator turns and the screen says who is deciding.
+
+Combat (issue 7 item 4): ``tactical`` (the default) fights each battle the table can fight on the *Victory at Sea*
+miniatures table (:class:`strategic.battles.TacticalResolver`, the rest by the classic rules), ``classic`` every
+battle by the War at Sea / VITP rules.  The combat is not part of a save: loading a game builds a new resolver
+with the combat chosen on the start screen (or ``vas play --combat``).  The tactical battles of the current and
+the previous turn are kept (older ones are dropped, so memory stays bounded) and listed in the Battles tab (key
+``b``), from which each opens in the battle viewer; a notification says when battles were fought.
 """
 
 from __future__ import annotations
@@ -26,6 +34,7 @@ from textual.widgets import (
     Header,
     Input,
     Label,
+    LoadingIndicator,
     OptionList,
     RichLog,
     Select,
@@ -40,9 +49,11 @@ from textual_plotext import PlotextPlot
 from scenarios.loader import CampaignData, load_data
 from scenarios.models import Player, Theatre
 from strategic.ai import Agent, BaselineAI
+from strategic.battle_logs import battle_log
+from strategic.battles import TacticalBattle, TacticalResolver
 from strategic.campaign import SUPPORTED_SETUPS, Campaign
 from strategic.clock import Clock
-from strategic.combat import make_resolver
+from strategic.combat import BattleResolver, make_resolver
 from strategic.order_of_appearance import Movement, order_of_appearance, vitp_turn
 from strategic.orders import IllegalOrder, Order
 from strategic.saves import SaveError, load, save
@@ -76,6 +87,28 @@ PHASE_RULES = {
 }
 
 
+COMBATS = {
+    "tactical": "Tactical: the Victory at Sea miniatures table (what it cannot fight: classic)",
+    "classic": "Classic: War at Sea / Victory in the Pacific combat",
+}
+"""The combat choices of the app (issue 7 item 4: tactical by default)."""
+
+KEEP_BATTLE_TURNS = 2
+"""Tactical battles of this many turns (the current one and the one before) stay viewable; older ones are dropped."""
+
+
+def campaign_resolver(combat: str) -> BattleResolver:
+    """The resolver for a combat choice of :data:`COMBATS`: a :class:`TacticalResolver` that keeps its battles
+    (the session drops old ones) or the classic resolver.  Raises ``ValueError`` for another name."""
+    if combat == "tactical":
+        return TacticalResolver(keep_reports=True)
+    if combat != "classic":
+        raise ValueError(f"unknown combat '{combat}' (known: {', '.join(COMBATS)})")
+    resolver = make_resolver("classic")
+    assert resolver is not None
+    return resolver
+
+
 class Session:
     """A game being played in the app: the campaign, its clock, and who is human."""
 
@@ -92,17 +125,39 @@ class Session:
         d = self.clock.decision
         return d is not None and d.player.value in self.humans
 
-    def run_ai_until_human(self) -> None:
-        """Play AI decisions until a human must decide, the game ends, or a battle blocks it (worker thread)."""
+    @property
+    def tactical(self) -> bool:
+        """Whether battles are fought on the tactical table (and kept for the viewer)."""
+        return isinstance(self.campaign.resolver, TacticalResolver)
+
+    def battles(self) -> list[TacticalBattle]:
+        """The tactical battles still kept (this turn's and the previous turn's), in the order fought."""
+        resolver = self.campaign.resolver
+        return list(resolver.battles) if isinstance(resolver, TacticalResolver) else []
+
+    def end_decision(self) -> None:
+        """End the current decision (battles may be fought), then drop tactical battles older than
+        :data:`KEEP_BATTLE_TURNS` turns."""
+        self.clock.end_decision()
+        resolver = self.campaign.resolver
+        if isinstance(resolver, TacticalResolver):
+            oldest = self.campaign.state.turn - KEEP_BATTLE_TURNS + 1
+            resolver.battles[:] = [b for b in resolver.battles if b.turn >= oldest]
+
+    def run_ai_until_human(self, progress=None) -> None:  # type: ignore[no-untyped-def]
+        """Play AI decisions until a human must decide, the game ends, or a battle blocks it (worker thread).
+        ``progress(player, phase)`` is called before each AI decision."""
         clock, campaign = self.clock, self.campaign
         while clock.decision is not None and not self.waiting_for_human and not campaign.blocked:
             player = clock.decision.player.value
+            if progress is not None:
+                progress(player, clock.decision.phase)
             for order in self.ai[player].orders(campaign, player):
                 try:
                     campaign.apply(player, order)
                 except IllegalOrder as exc:
                     campaign.log("order_refused", f"{player}: {exc}", exc.rule)
-            clock.end_decision()
+            self.end_decision()
 
 
 # --------------------------------------------------------------------------- start
@@ -128,6 +183,9 @@ class StartScreen(Screen[None]):
                 with Horizontal(classes="player-row"):
                     yield Switch(value=player is Player.ALLIES, id=f"human-{player.value}")
                     yield Label(PLAYER_NAMES[player])
+            yield Label("Combat (for a new or a loaded game)")
+            yield Select([(text, name) for name, text in COMBATS.items()], value="tactical", allow_blank=False,
+                         id="combat")
             yield Button("Start campaign", id="start-game", variant="primary")
             yield Label("Load a saved game")
             yield Input(placeholder="path/to/save.json", id="load-path")
@@ -146,13 +204,16 @@ class StartScreen(Screen[None]):
         seed_text = self.query_one("#seed", Input).value or "1"
         setup = str(self.query_one("#setup", Select).value)
         humans = {p.value for p in Player if self.query_one(f"#human-{p.value}", Switch).value}
-        self.app.start_new(setup, int(seed_text), humans)  # type: ignore[attr-defined]
+        combat = str(self.query_one("#combat", Select).value)
+        self.app.start_new(setup, int(seed_text), humans, combat)  # type: ignore[attr-defined]
 
     @on(Button.Pressed, "#load-game")
     @on(Input.Submitted, "#load-path")
     def load_game(self) -> None:
         path = self.query_one("#load-path", Input).value.strip()
-        message = self.app.load_game(Path(path)) if path else "give the path of a save"  # type: ignore[attr-defined]
+        combat = str(self.query_one("#combat", Select).value)
+        message = (self.app.load_game(Path(path), combat=combat)  # type: ignore[attr-defined]
+                   if path else "give the path of a save")
         if message:
             self.query_one("#start-message", Static).update(Text(message, style="bold red"))
 
@@ -188,6 +249,7 @@ class CampaignScreen(Screen[None]):
         Binding("s", "save", "Save"),
         Binding("o", "oob", "Order of appearance"),
         Binding("d", "odds", "Battle odds"),
+        Binding("b", "battles", "Battles"),
         Binding("slash", "type_order", "Type an order"),
         Binding("question_mark", "help", "Help"),
         Binding("q", "quit_game", "Quit"),
@@ -198,6 +260,9 @@ class CampaignScreen(Screen[None]):
         self.session = session
         self._orders: list[Order] = []
         self._logged = 0
+        self._battles: list[TacticalBattle] = []
+        self._battles_shown: list[tuple[int, str]] | None = None
+        self._battles_seen: set[tuple[int, str]] = set()
 
     def compose(self) -> ComposeResult:
         yield Header(show_clock=False)
@@ -208,6 +273,7 @@ class CampaignScreen(Screen[None]):
             with TabbedContent(id="tabs", initial="tab-orders"):
                 with TabPane("Orders", id="tab-orders"):
                     yield Static(id="decision")
+                    yield LoadingIndicator(id="ai-busy")
                     yield Input(placeholder="filter orders by unit or place", id="order-filter")
                     yield OptionList(id="orders")
                     yield Input(placeholder=f"/ to type an order: {GRAMMAR}", id="order-input")
@@ -219,7 +285,10 @@ class CampaignScreen(Screen[None]):
                     yield Input(placeholder="filter units", id="unit-filter")
                     yield DataTable(id="units", zebra_stripes=True)
                 with TabPane("Log", id="tab-log"):
-                    yield RichLog(id="log", wrap=True, markup=False)
+                    yield RichLog(id="log", wrap=True, markup=False, min_width=20)
+                with TabPane("Battles", id="tab-battles"):
+                    yield Static(id="battles-text")
+                    yield OptionList(id="battles")
                 with TabPane("Odds", id="tab-odds"):
                     yield Static("Press d for the odds of the battles the units now at sea would fight.",
                                  id="odds-text")
@@ -249,8 +318,18 @@ class CampaignScreen(Screen[None]):
             else:
                 self._human_ready(player)
             return
-        self.query_one("#decision", Static).update(Text("AI players are deciding…", style="italic"))
+        self._busy(True)
         self.run_ai()
+
+    def _busy(self, on: bool, text: str = "AI players are deciding…") -> None:
+        """Show or hide the busy indicator of the AI worker."""
+        self.query_one("#ai-busy", LoadingIndicator).display = on
+        if on:
+            self.query_one("#decision", Static).update(Text(text, style="bold italic"))
+
+    def _ai_progress(self, player: str, phase: Phase) -> None:
+        who = PLAYER_NAMES[Player(player)].split(" (")[0]
+        self.app.call_from_thread(self._busy, True, f"AI players are deciding: {who}, {phase.value} phase…")
 
     def _human_ready(self, player: str) -> None:
         self.session.last_human = player
@@ -258,10 +337,11 @@ class CampaignScreen(Screen[None]):
 
     @work(thread=True, exclusive=True, group="ai")
     def run_ai(self) -> None:
-        self.session.run_ai_until_human()
+        self.session.run_ai_until_human(self._ai_progress)
         self.app.call_from_thread(self._after_ai)
 
     def _after_ai(self) -> None:
+        self._busy(False)
         self.refresh_all()
         if self.session.waiting_for_human:
             self.continue_game()
@@ -270,8 +350,9 @@ class CampaignScreen(Screen[None]):
     def action_end_phase(self) -> None:
         if not self.session.waiting_for_human:
             return
-        self.session.clock.end_decision()
+        self.session.end_decision()
         self.query_one("#order-message", Static).update("")
+        self.refresh_battles()
         self.continue_game()
 
     def action_undo(self) -> None:
@@ -292,6 +373,24 @@ class CampaignScreen(Screen[None]):
 
     def action_type_order(self) -> None:
         self.query_one("#order-input", Input).focus()
+
+    def action_battles(self) -> None:
+        """Show the Battles tab with its list focused (Enter opens a battle in the viewer)."""
+        self.query_one("#tabs", TabbedContent).active = "tab-battles"
+        battles = self.query_one("#battles", OptionList)
+        battles.focus()
+        if battles.highlighted is None and battles.option_count:
+            battles.highlighted = battles.option_count - 1  # the latest battle
+
+    @on(OptionList.OptionSelected, "#battles")
+    def open_battle(self, event: OptionList.OptionSelected) -> None:
+        index = int((event.option.id or "battle--1").removeprefix("battle-"))
+        if 0 <= index < len(self._battles):
+            self.view_battle(self._battles[index])
+
+    def view_battle(self, battle: TacticalBattle) -> None:
+        """Open a fought battle in the battle viewer (its log: :func:`strategic.battle_logs.battle_log`)."""
+        self.app.push_screen(BattleViewerScreen(battle_log(battle)))
 
     def action_quit_game(self) -> None:
         def done(quit_now: bool | None) -> None:
@@ -323,10 +422,11 @@ class CampaignScreen(Screen[None]):
     def action_help(self) -> None:
         self._message(f"Pick an order with the arrows and Enter, or press / and type one: {GRAMMAR}. Keys: e ends "
                       "your phase (units left unplaced go to their first place), u takes back your last order, d "
-                      "shows the odds of the coming battles, s saves, o the order of appearance, q quits; click a "
-                      "tab to switch. Map: A/X are the Allied/Axis POC for the area, (V)/(W) the track they count "
-                      "on when it is the other theatre's; blue areas are Allied-controlled, red Axis; counts are "
-                      "units at sea by nation.", ok=True)
+                      "shows the odds of the coming battles, b lists the tactical battles fought (Enter opens one in "
+                      "the battle viewer), s saves, o the order of appearance, q quits; click a tab to switch. Map: "
+                      "A/X are the Allied/Axis POC for the area, (V)/(W) the track they count on when it is the "
+                      "other theatre's; blue areas are Allied-controlled, red Axis; counts are units at sea by "
+                      "nation.", ok=True)
 
     @on(Button.Pressed, "#end-phase")
     def _end_button(self) -> None:
@@ -396,6 +496,7 @@ class CampaignScreen(Screen[None]):
         self.refresh_orders()
         self.refresh_units()
         self.refresh_log()
+        self.refresh_battles()
         self.refresh_poc()
 
     def phase_bar(self) -> Text:
@@ -461,6 +562,33 @@ class CampaignScreen(Screen[None]):
                 log.write(str(event))
         self._logged = len(events)
 
+    def refresh_battles(self) -> None:
+        """The Battles tab: the kept tactical battles, each with its result; a notification for new ones."""
+        session = self.session
+        text = self.query_one("#battles-text", Static)
+        option_list = self.query_one("#battles", OptionList)
+        if not session.tactical:
+            text.update(Text("Battles are fought by the classic rules in this game (start a new game or load with "
+                             "tactical combat to watch them).", style="italic"))
+            option_list.clear_options()
+            self._battles = []
+            return
+        battles = session.battles()
+        shown = [(b.turn, b.area) for b in battles]
+        if shown == self._battles_shown:
+            return
+        self._battles, self._battles_shown = battles, shown
+        option_list.clear_options()
+        option_list.add_options([Option(battle_label(b), id=f"battle-{i}") for i, b in enumerate(battles)])
+        text.update(Text(f"{len(battles)} tactical battle(s) of this turn and the last: Enter opens one in the "
+                         "battle viewer." if battles else "No tactical battle fought this turn or the last.",
+                         style="bold" if battles else "italic"))
+        new = [b for b in battles if (b.turn, b.area) not in self._battles_seen]
+        self._battles_seen |= {(b.turn, b.area) for b in battles}
+        if new:
+            self.notify(f"Tactical battle(s) fought: {', '.join(f'{b.area} (turn {b.turn})' for b in new)}. "
+                        "Press b to watch.", title="Battles", timeout=8)
+
     def refresh_poc(self) -> None:
         state = self.session.campaign.state
         lines = [f"{t.value}: " + ("level" if v == 0 else f"Axis +{v}" if v > 0 else f"Allies +{-v}")
@@ -477,6 +605,16 @@ class CampaignScreen(Screen[None]):
         plt.title("POC track per theatre")
         plt.xlabel("turn")
         plot.refresh()
+
+
+def battle_label(battle: TacticalBattle) -> str:
+    """One line of the Battles list: turn, area, each side's ships, turns fought, VP and winner."""
+    report = battle.report
+    fleets = "; ".join(f"{side} {sum(1 for s in report.ships if s.side == side)} ships, "
+                       f"{sum(1 for s in report.ships if s.side == side and s.sunk)} sunk" for side in report.sides)
+    result = f"{report.winner} win" if report.winner else "a draw"
+    return (f"T{battle.turn} {battle.area}: {fleets}; {report.turns_played} turn(s), VP "
+            f"{report.victory_points[0]}-{report.victory_points[1]}, {result}")
 
 
 class HandOverScreen(ModalScreen[None]):
@@ -603,6 +741,10 @@ class VictoryAtSeaApp(App[None]):
     #map-scroll { width: 3fr; }
     #tabs { width: 2fr; min-width: 50; }
     #orders { height: 1fr; }
+    #ai-busy { height: 3; display: none; }
+    #battles { height: 1fr; }
+    #units { height: 1fr; }
+    #log { height: 1fr; }
     #order-buttons { height: 3; }
     #order-message { min-height: 2; }
     #poc-plot { height: 1fr; }
@@ -627,24 +769,26 @@ class VictoryAtSeaApp(App[None]):
         else:
             self.push_screen(StartScreen())
 
-    def start_new(self, setup: str, seed: int, humans: set[str]) -> None:
-        campaign = Campaign.new(self.data, setup, seed=seed, resolver=make_resolver("classic"))
+    def start_new(self, setup: str, seed: int, humans: set[str], combat: str = "tactical") -> None:
+        """A new campaign with ``combat`` (:data:`COMBATS`) and the ``humans`` players; opens the campaign screen."""
+        campaign = Campaign.new(self.data, setup, seed=seed, resolver=campaign_resolver(combat))
         self.session = Session(campaign, Clock(campaign), humans)
         self.push_screen(CampaignScreen(self.session))
 
-    def load_game_on_start(self, path: Path) -> str | None:
-        """Check a save before the app starts; it opens on mount.  Returns an error message or ``None``."""
+    def load_game_on_start(self, path: Path, combat: str = "tactical") -> str | None:
+        """Check a save before the app starts; it opens on mount with a new ``combat`` resolver.  Returns an error
+        message or ``None``."""
         try:
-            campaign, clock = load(path, self.data, make_resolver("classic"))
+            campaign, clock = load(path, self.data, campaign_resolver(combat))
         except SaveError as exc:
             return str(exc)
         self.session = Session(campaign, clock, {p.value for p in Player})
         return None
 
-    def load_game(self, path: Path, humans: set[str] | None = None) -> str | None:
-        """Load a save and open it; returns an error message or ``None``."""
+    def load_game(self, path: Path, humans: set[str] | None = None, combat: str = "tactical") -> str | None:
+        """Load a save and open it with a new ``combat`` resolver; returns an error message or ``None``."""
         try:
-            campaign, clock = load(path, self.data, make_resolver("classic"))
+            campaign, clock = load(path, self.data, campaign_resolver(combat))
         except SaveError as exc:
             return str(exc)
         self.session = Session(campaign, clock, humans if humans is not None else {p.value for p in Player})

@@ -1,24 +1,28 @@
 """``vas battle``: run a bundled battle headless and print a turn-by-turn account and the report.
 
     vas battle [--demo NAME] [--seed N] [--log FILE] [--list]
+    vas battle --replay LOG
 
 ``--demo`` picks a bundled battle (default ``cruiser-action``; ``--list`` shows them), ``--seed`` its dice (the
-same seed gives the same battle), ``--log FILE`` writes the full event log (every die roll included) as JSON.
-Exit codes: 0 fine, 1 invalid data, 2 bad usage (an unknown demo).  The lead wires :func:`add_battle_parser`
-into ``tui/cli.py``.
+same seed gives the same battle), ``--log FILE`` writes the battle log as JSON: the full event log (every die roll
+included) and the spec fought (:mod:`strategic.battle_logs`).  ``--replay LOG`` prints the account and the report
+of a saved battle log (``vas battle --log`` or ``vas run --battle-logs``); when the log holds its spec, the battle
+is fought again and the command says whether the re-fight is identical, event for event (the re-fight rule of
+:mod:`strategic.battle_logs`).
+Exit codes: 0 fine (a replay that differs too: it is reported), 1 invalid data or a file that is not a battle
+log (named), 2 bad usage (an unknown demo).
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
 from typing import Any
 
+from strategic.battle_logs import BattleLogError, load_battle_log, replay_check, report_of, write_json_atomic
 from tactical.battle import BattleReport, resolve
 from tactical.demos import DEMOS, demo_spec
-from tactical.events import Event
 
 ACCOUNT_KINDS = frozenset(
     {
@@ -43,6 +47,9 @@ def add_battle_parser(subparsers: Any) -> argparse.ArgumentParser:
     battle.add_argument("--seed", type=int, default=0, metavar="N", help="seed of the battle's dice (default 0)")
     battle.add_argument("--log", type=Path, metavar="FILE", help="write the full event log (JSON) to FILE")
     battle.add_argument("--list", action="store_true", help="list the bundled battles and stop")
+    battle.add_argument("--replay", type=Path, metavar="LOG",
+                        help="print a saved battle log turn by turn (vas battle --log, vas run --battle-logs) and "
+                             "fight it again from its spec")
     battle.set_defaults(func=cmd_battle)
     return battle
 
@@ -57,15 +64,15 @@ def account_lines(report: BattleReport) -> list[str]:
         where = (event.turn, event.phase)
         if where != heading:
             heading = where
-            lines.append(_heading(event))
+            lines.append(_heading(event.turn, event.phase))
         lines.append(f"  {event.text}")
     return lines
 
 
-def _heading(event: Event) -> str:
-    if event.turn == 0:
-        return f"== {event.phase.capitalize()}"
-    return f"== Turn {event.turn}, {event.phase} phase"
+def _heading(turn: int, phase: str) -> str:
+    if turn == 0:
+        return f"== {phase.capitalize()}"
+    return f"== Turn {turn}, {phase} phase"
 
 
 def cmd_battle(args: argparse.Namespace) -> int:
@@ -83,6 +90,8 @@ def cmd_battle(args: argparse.Namespace) -> int:
             conditions = "" if demo.time_of_day == "day" else f" ({demo.time_of_day})"
             print(f"{name:<16} {demo.title}{conditions}\n{'':<16} {'; '.join(parts)}")
         return 0
+    if args.replay is not None:
+        return cmd_replay(args.replay)
     if args.demo not in DEMOS:
         print(f"vas battle: unknown demo '{args.demo}' (known: {', '.join(DEMOS)})", file=sys.stderr)
         return 2
@@ -95,6 +104,44 @@ def cmd_battle(args: argparse.Namespace) -> int:
     for line in report.summary():
         print(line)
     if args.log is not None:
-        args.log.write_text(json.dumps(report.to_json(), indent=1) + "\n")
+        write_json_atomic(args.log, {**report.to_json(), "spec": spec.model_dump(mode="json")})
         print(f"Full event log ({len(report.events)} events) written to {args.log}")
+    return 0
+
+
+def cmd_replay(path: Path) -> int:
+    """``vas battle --replay LOG``: the saved account and report (same format as a fought battle), then, when the
+    log has its spec, the re-fight and whether it is identical event for event."""
+    try:
+        log = load_battle_log(path)
+    except BattleLogError as exc:
+        print(f"vas battle: {exc}", file=sys.stderr)
+        return 1
+    where = log.get("campaign")
+    title = f"{log['sides'][0]} against {log['sides'][1]}"
+    if isinstance(where, dict):
+        title += f" in {where.get('area')}, campaign turn {where.get('turn')} ({where.get('year')})"
+    print(f"Replay of {path}: {title} (seed {log.get('seed')}, key {tuple(log.get('key', ()))})")
+    if isinstance(where, dict):
+        for note in where.get("notes", []):
+            print(f"  note: {note}")
+        for unit, why in where.get("left_out", {}).items():
+            print(f"  left out: {unit}: {why}")
+    report = report_of(log)
+    for line in account_lines(report):
+        print(line)
+    print()
+    for line in report.summary():
+        print(line)
+    print()
+    if log.get("spec") is None:
+        print("The log has no spec (written before specs were saved): it cannot be fought again.")
+        return 0
+    check = replay_check(log)
+    if check.identical:
+        print(f"Re-fought from its spec: identical, event for event ({len(check.report.events)} events).")
+    else:
+        print(f"Re-fought from its spec: NOT identical: {check.difference}.")
+        print("(the engine or the rules changed since the log was written; the re-fight's result: "
+              + (f"{check.report.winner} wins" if check.report.winner else "a draw") + ")")
     return 0

@@ -10,7 +10,6 @@ arrow for its heading; smoke is shaded.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -21,6 +20,8 @@ from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Header, RichLog, Static
+
+from strategic.battle_logs import load_battle_log
 
 ARROWS = "↑↗→↘↓↙←↖"
 SIDE_STYLES = ("bold bright_cyan", "bold bright_red")
@@ -45,14 +46,9 @@ class ShipView:
 
 
 def load_log(path: Path) -> dict[str, Any]:
-    """Read a battle log written by ``vas battle --log``; raises ``ValueError`` naming the file if it is not one."""
-    try:
-        log = json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, json.JSONDecodeError) as exc:
-        raise ValueError(f"{path}: not a readable battle log ({exc})") from exc
-    if not isinstance(log, dict) or not {"sides", "ships", "events"} <= set(log):
-        raise ValueError(f"{path}: not a battle log (needs sides, ships and events)")
-    return log
+    """Read a battle log (``vas battle --log``, ``vas run --battle-logs``); raises ``ValueError``
+    (:class:`~strategic.battle_logs.BattleLogError`) naming the file if it is not one."""
+    return load_battle_log(path)
 
 
 def steps_of(events: list[dict[str, Any]]) -> list[int]:
@@ -226,7 +222,9 @@ class BattleViewerScreen(Screen[None]):
         ships, smoke = replay(self.battle, self.upto)
         start = self.steps[self.position] if self.steps else 0
         current = events[start] if events else {"turn": 0, "phase": "-"}
-        status = Text(f" {self.battle['sides'][0]} vs {self.battle['sides'][1]} · turn {current['turn']} · "
+        where = self.battle.get("campaign")
+        place = f" · {where.get('area')}, campaign turn {where.get('turn')}" if isinstance(where, dict) else ""
+        status = Text(f" {self.battle['sides'][0]} vs {self.battle['sides'][1]}{place} · turn {current['turn']} · "
                       f"{current['phase']} · step {self.position + 1}/{len(self.steps)}", style="bold")
         if self.position == len(self.steps) - 1 and self.battle.get("winner"):
             status.append(f" · {self.battle['winner']} wins", style="bold green")

@@ -14,7 +14,7 @@
     vas bench [--repeat R]              engine speed on this machine
     vas cards show NAME [--year Y] | calibrate | list
                                         ship cards: generated from class facts, calibrated against published ones
-    vas play [--load FILE] [--battle-log FILE]
+    vas play [--load FILE] [--combat tactical|classic] [--battle-log FILE]
                                         the textual app (campaign, or a battle log in the viewer)
 
 Exit codes: 0 success, 1 invalid data (each problem printed as ``file:line: field: problem``), 2 bad usage.
@@ -168,7 +168,7 @@ def cmd_play(args: argparse.Namespace) -> int:
             return 1
     app = VictoryAtSeaApp(_load(args), battle_log=battle_log)
     if args.load:
-        message = app.load_game_on_start(args.load)
+        message = app.load_game_on_start(args.load, args.combat)
         if message:
             print(f"vas play: {message}", file=sys.stderr)
             return 1
@@ -204,7 +204,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     play = sub.add_parser("play", help="the textual app: play hot-seat or against AI nations")
     play.add_argument("--load", type=Path, metavar="FILE", help="open a saved game")
-    play.add_argument("--battle-log", type=Path, metavar="FILE", help="watch a battle log (vas battle --log)")
+    play.add_argument("--combat", choices=["tactical", "classic"], default="tactical",
+                      help="combat of the game opened with --load (a save does not hold it; default tactical)")
+    play.add_argument("--battle-log", type=Path, metavar="FILE",
+                      help="watch a battle log (vas battle --log, vas run --battle-logs)")
     data_option(play)
     play.set_defaults(func=cmd_play)
 

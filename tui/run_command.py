@@ -1,11 +1,20 @@
 """``vas run``: a headless campaign played by AI players, reported turn by turn.
 
     vas run [--seed N] [--setup|--start standard|was_only|vitp_only|early_war] [--turns K] [--ai all|PLAYER...]
-            [--combat classic|tactical|none] [--save FILE] [--load FILE] [--log FILE] [--data DIR]...
+            [--combat tactical|classic|none] [--battle-logs DIR] [--save FILE] [--load FILE] [--log FILE]
+            [--data DIR]...
 
 Players not named in ``--ai`` give no orders (their units stay in port).  Each turn prints the arrivals, the
 moves, the battles and their losses, control and POC per theatre; the end prints the winner.  ``--save``
 writes the game (atomically) when the run stops; ``--load`` continues a saved game.
+
+Combat (issue 7 item 4) is ``tactical`` by default: each battle the table can fight is a *Victory at Sea*
+battle (:class:`strategic.battles.TacticalResolver`), the rest classic; ``classic`` fights every battle by the War
+at Sea / VITP rules; ``none`` leaves battles pending (the run stops, exit 3).  Each tactical battle prints its
+one-line result (objectives, turns fought, VP, winner, ships sunk, crippled, withdrawn) and a line with each side's
+ships and the Hull it lost; ``--battle-logs DIR`` saves each one's log (:mod:`strategic.battle_logs`) as
+``DIR/t{turn:02d}-{area-slug}.json`` (:func:`strategic.battle_logs.battle_log_name`; ``-2`` is added to a name
+already written in this run) and prints where.  Only the battle just fought is held in memory.
 """
 
 from __future__ import annotations
@@ -18,6 +27,8 @@ from pathlib import Path
 from scenarios.loader import load_data
 from scenarios.models import Player
 from strategic.ai import Agent, BaselineAI, play
+from strategic.battle_logs import battle_log_name, save_battle_log, ships_line
+from strategic.battles import TacticalResolver
 from strategic.campaign import Campaign
 from strategic.clock import Clock
 from strategic.combat import make_resolver
@@ -51,7 +62,12 @@ def add_run_parser(sub: argparse._SubParsersAction, data_option) -> None:  # typ
     run.add_argument("--turns", type=_positive, metavar="K", help="stop after K turns (K >= 1)")
     run.add_argument("--ai", nargs="+", default=["all"], metavar="PLAYER",
                      help=f"players run by the baseline AI: all, or some of {', '.join(PLAYERS)}")
-    run.add_argument("--combat", choices=["classic", "tactical", "none"], default="classic")
+    run.add_argument("--combat", choices=["tactical", "classic", "none"], default="tactical",
+                     help="tactical (default): battles on the miniatures table, the rest classic; classic: War at "
+                          "Sea / VITP combat; none: battles stay pending and the run stops")
+    run.add_argument("--battle-logs", type=Path, metavar="DIR",
+                     help="save each tactical battle's log as DIR/tNN-area.json (vas battle --replay, vas play "
+                          "--battle-log)")
     run.add_argument("--save", type=Path, metavar="FILE", help="save the game here when the run stops")
     run.add_argument("--load", type=Path, metavar="FILE", help="continue a saved game")
     run.add_argument("--log", type=Path, metavar="FILE", help="write the full event log (every roll) here")
@@ -65,14 +81,22 @@ def _setup_name(text: str) -> str:
 
 
 def cmd_run(args: argparse.Namespace) -> int:
-    data = load_data([Path(d) for d in args.data or []])
     unknown = [p for p in args.ai if p != "all" and p not in PLAYERS]
     if unknown:
         print(f"vas run: unknown player(s) {', '.join(unknown)}; use all or {', '.join(PLAYERS)}", file=sys.stderr)
         return 2
     ai_players = PLAYERS if "all" in args.ai else args.ai
+    if args.battle_logs is not None and args.combat != "tactical":
+        print(f"vas run: --battle-logs saves tactical battles; it needs --combat tactical, not {args.combat}",
+              file=sys.stderr)
+        return 2
+    if args.battle_logs is not None and args.battle_logs.exists() and not args.battle_logs.is_dir():
+        print(f"vas run: --battle-logs {args.battle_logs}: not a folder", file=sys.stderr)
+        return 2
+    data = load_data([Path(d) for d in args.data or []])
     try:
-        resolver = make_resolver(args.combat)
+        # keep_reports: the reporter takes each battle as soon as it is fought and drops it (memory stays bounded)
+        resolver = TacticalResolver(keep_reports=True) if args.combat == "tactical" else make_resolver(args.combat)
     except ImportError:
         print(f"vas run: {args.combat} combat is not available in this build; use --combat none", file=sys.stderr)
         return 2
@@ -94,7 +118,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     print(f"{data.setups[state.setup].title}; seed {state.seed}; combat {args.combat}; "
           f"AI: {', '.join(ai_players)}" + (f"; passive: {', '.join(set(PLAYERS) - set(ai_players))}"
                                              if set(PLAYERS) - set(ai_players) else ""))
-    reporter = TurnReporter(campaign)
+    reporter = TurnReporter(campaign, args.battle_logs)
     reporter.replay_current_turn()
     campaign.on_event = reporter.add
     stop = state.turn + args.turns if args.turns else None
@@ -108,6 +132,8 @@ def cmd_run(args: argparse.Namespace) -> int:
     elif stop is not None and not clock.finished:
         print(f"\nStopped after {args.turns} turn(s), at the start of turn {state.turn} (its arrivals are shown "
               "above); continue with --save and --load.")
+    if reporter.saved_logs:
+        print(f"{reporter.saved_logs} battle log(s) written to {args.battle_logs} (vas battle --replay FILE)")
     if args.save:
         save(campaign, args.save)
         print(f"Saved to {args.save}")
@@ -125,12 +151,40 @@ def event_log_text(campaign: Campaign) -> str:
 
 
 class TurnReporter:
-    """Collects events and prints one block per turn (arrivals, moves, battles, control, POC)."""
+    """Collects events and prints one block per turn (arrivals, moves, battles, control, POC).
 
-    def __init__(self, campaign: Campaign) -> None:
+    With a :class:`~strategic.battles.TacticalResolver` keeping reports, each battle it has fought is taken from its
+    ``battles`` (and dropped there) at the next event: its ships line is printed under the battle's result, and
+    with ``battle_logs`` its log is saved there as ``t{turn:02d}-{area-slug}.json``."""
+
+    def __init__(self, campaign: Campaign, battle_logs: Path | None = None) -> None:
         self.campaign = campaign
+        self.battle_logs = battle_logs
         self.turn: int | None = None
         self.events: list[Event] = []
+        self.extra: dict[str, list[list[str]]] = defaultdict(list)
+        self.names: set[str] = set()
+        self.saved_logs = 0
+
+    def take_battles(self) -> None:
+        """Move the resolver's fought battles into this turn's extra lines (and the log folder)."""
+        resolver = self.campaign.resolver
+        if not isinstance(resolver, TacticalResolver) or not resolver.battles:
+            return
+        fought, resolver.battles[:] = list(resolver.battles), []
+        for tb in fought:
+            lines = [f"    {ships_line(tb)}"]
+            if self.battle_logs is not None:
+                name = battle_log_name(tb)
+                number = 1
+                while name in self.names:  # a second engagement of the same kind in an area and turn
+                    number += 1
+                    name = f"{battle_log_name(tb).removesuffix('.json')}-{number}.json"
+                self.names.add(name)
+                path = save_battle_log(self.battle_logs / name, tb)
+                self.saved_logs += 1
+                lines.append(f"    battle log: {path}")
+            self.extra[tb.area].append(lines)
 
     def replay_current_turn(self) -> None:
         """On a fresh or loaded game, report what already happened this turn."""
@@ -140,19 +194,27 @@ class TurnReporter:
                 self.add(event)
 
     def add(self, event: Event) -> None:
+        self.take_battles()
         if self.turn is not None and event.turn != self.turn:
             self.flush()
         self.turn = event.turn
         self.events.append(event)
 
     def flush(self) -> None:
+        self.take_battles()
         if self.turn is None or not self.events:
             return
-        print(render_turn(self.campaign, self.turn, self.events))
+        print(render_turn(self.campaign, self.turn, self.events, self.extra))
         self.events = []
+        self.extra = defaultdict(list)
 
 
-def render_turn(campaign: Campaign, turn: int, events: list[Event]) -> str:
+def render_turn(campaign: Campaign, turn: int, events: list[Event],
+                extra: dict[str, list[list[str]]] | None = None) -> str:
+    """One turn's block.  ``extra`` holds, per area, one group of lines per tactical engagement fought there, in
+    order: each group is printed under the next tactical result line (``Tactical ...``) of that area; any left over
+    at the end of the battles."""
+    extra = {area: list(groups) for area, groups in (extra or {}).items()}
     vitp = vitp_turn(turn) if campaign.setup.vitp_first_turn else None
     out = [f"\n=== Turn {turn}" + (f" (VITP turn {vitp})" if vitp and campaign.vitp_started else "") + " ==="]
     by_kind: dict[str, list[Event]] = defaultdict(list)
@@ -181,6 +243,10 @@ def render_turn(campaign: Campaign, turn: int, events: list[Event]) -> str:
                                                 "combat")]
     for event in battles:
         out.append(f"  {event.text}")
+        groups = extra.get(str(event.data.get("area")))
+        if event.kind == "battle" and event.text.startswith("Tactical ") and groups:
+            out += groups.pop(0)
+    out += [line for groups in extra.values() for group in groups for line in group]
     control = campaign.state.control
     for theatre in campaign.setup.theatres:
         held = Counter(str(control.get(a).value) if control.get(a) else "none"  # type: ignore[union-attr]

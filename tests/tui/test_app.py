@@ -4,15 +4,28 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from textual.widgets import DataTable, OptionList, Static
+import pytest
+from textual.widgets import DataTable, LoadingIndicator, OptionList, Static, TabbedContent
 
 from scenarios.loader import CampaignData
 from scenarios.models import Player
+from strategic.ai import BaselineAI
+from strategic.battles import TacticalResolver
 from strategic.campaign import Campaign
 from strategic.clock import Clock
+from strategic.saves import save
 from strategic.state import Phase, UnitStatus
 from tests.strategic.engine_helpers import WithdrawResolver
-from tui.app import CampaignScreen, HandOverScreen, OobScreen, Session, StartScreen, VictoryAtSeaApp
+from tui.app import (
+    CampaignScreen,
+    HandOverScreen,
+    OobScreen,
+    Session,
+    StartScreen,
+    VictoryAtSeaApp,
+    campaign_resolver,
+)
+from tui.battle_viewer import BattleViewerScreen
 
 SIZE = (200, 55)
 
@@ -213,3 +226,101 @@ async def test_keys_focus_and_quit_confirmation(data: CampaignData) -> None:
         await pilot.press("n")  # do not quit
         await pilot.pause()
         assert app.screen is screen and app.is_running
+
+
+async def test_hot_seat_turn_with_a_tactical_battle_opened_in_the_viewer(data: CampaignData) -> None:
+    """Issue 8: a hot-seat turn (Japan and Germany-Italy human, each giving the orders the baseline AI would) in
+    which the North Sea battle is fought on the tactical table, listed in the Battles tab and opened in the
+    battle viewer."""
+    campaign = Campaign.new(data, "standard", seed=1, resolver=campaign_resolver("tactical"))
+    session = Session(campaign, Clock(campaign), {"japan", "germany_italy"})
+    app = VictoryAtSeaApp(data, session=session)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await wait_for_human(pilot, app)
+        decisions: list[tuple[str, str]] = []
+        for _ in range(40):
+            if isinstance(screen, HandOverScreen):
+                decisions.append(("hand-over", screen.player))
+                await pilot.click("#ready")
+            elif campaign.state.turn > 1:
+                break
+            else:
+                player = screen.session.clock.decision.player.value  # type: ignore[union-attr]
+                decisions.append((player, screen.session.clock.decision.phase.value))  # type: ignore[union-attr]
+                for order in BaselineAI().orders(campaign, player):
+                    assert screen.give(order)
+                await pilot.press("e")
+            screen = await wait_for_human(pilot, app)
+        assert decisions == [("japan", "reinforce"), ("hand-over", "germany_italy"), ("germany_italy", "patrol"),
+                             ("germany_italy", "air"), ("germany_italy", "submarine"), ("germany_italy", "return")]
+        assert campaign.state.turn == 2 and isinstance(screen, CampaignScreen)
+        fought = {b.area: b for b in session.battles()}
+        assert "North Sea" in fought and {b.turn for b in fought.values()} == {1}
+        north_sea = list(fought).index("North Sea")
+        assert not screen.query_one("#ai-busy", LoadingIndicator).display  # the AI has finished
+        assert any(n.message.startswith("Tactical battle(s) fought: ") and "North Sea (turn 1)" in n.message
+                   and n.message.endswith(". Press b to watch.") for n in app._notifications)
+        await pilot.press("b")
+        await pilot.pause()
+        assert screen.query_one("#tabs", TabbedContent).active == "tab-battles"
+        battles = screen.query_one("#battles", OptionList)
+        assert battles.option_count == len(fought)
+        label = str(battles.get_option_at_index(north_sea).prompt)
+        report = fought["North Sea"].report
+        sunk = [sum(1 for s in report.ships if s.side == side and s.sunk) for side in report.sides]
+        assert label == (f"T1 North Sea: Allies 10 ships, {sunk[0]} sunk; Axis 2 ships, {sunk[1]} sunk; "
+                         f"{report.turns_played} "
+                         f"turn(s), VP {report.victory_points[0]}-{report.victory_points[1]}, Allies win")
+        battles.highlighted = north_sea
+        await pilot.press("enter")
+        await pilot.pause(0.2)
+        viewer = app.screen
+        assert isinstance(viewer, BattleViewerScreen)
+        assert viewer.battle["campaign"]["area"] == "North Sea" and viewer.battle["winner"] == "Allies"
+        assert "Allies vs Axis · North Sea, campaign turn 1" in str(viewer.query_one("#bv-status", Static).render())
+        await pilot.press("G")
+        await pilot.pause()
+        assert "Allies wins" in str(viewer.query_one("#bv-status", Static).render())
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is screen
+
+
+def test_old_battles_are_dropped_and_the_ai_reports_progress(data: CampaignData) -> None:
+    """Only this turn's and the previous turn's tactical battles are kept (North Sea on turns 1 and 2: turn 1's is
+    dropped on turn 3); the AI worker says who decides."""
+    campaign = Campaign.new(data, "standard", seed=1, resolver=campaign_resolver("tactical"))
+    session = Session(campaign, Clock(campaign), set())
+    steps: list[tuple[str, Phase]] = []
+    resolver = campaign.resolver
+    assert isinstance(resolver, TacticalResolver) and resolver.keep_reports
+    kept: list[list[int]] = []
+    original = session.end_decision
+
+    def watch() -> None:
+        original()
+        kept.append(sorted({b.turn for b in session.battles()}))
+        if campaign.state.turn == 3 and campaign.state.phase is Phase.PATROL:
+            session.humans = {p.value for p in Player}  # stop the AI at turn 3's patrol
+
+    session.end_decision = watch  # type: ignore[method-assign]
+    session.run_ai_until_human(lambda player, phase: steps.append((player, phase)))
+    assert steps[0] == ("japan", Phase.REINFORCE)
+    changes = [k for i, k in enumerate(kept) if i == 0 or kept[i - 1] != k]
+    assert changes == [[], [1], [1, 2], [2]]
+
+
+async def test_classic_combat_and_loading_with_tactical_combat(data: CampaignData, tmp_path: Path) -> None:
+    campaign = Campaign.new(data, "standard", seed=1, resolver=campaign_resolver("classic"))
+    app = VictoryAtSeaApp(data, session=Session(campaign, Clock(campaign), {"allies"}))
+    path = tmp_path / "game.json"
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await wait_for_human(pilot, app)
+        assert "fought by the classic rules in this game" in text_of(screen, "#battles-text")
+        save(campaign, path)
+    app2 = VictoryAtSeaApp(data)
+    assert app2.load_game_on_start(path, "tactical") is None
+    assert app2.session is not None and app2.session.tactical and app2.session.battles() == []
+    assert app2.load_game_on_start(path, "classic") is None and not app2.session.tactical
+    with pytest.raises(ValueError, match="unknown combat 'none'"):
+        campaign_resolver("none")

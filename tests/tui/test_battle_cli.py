@@ -53,3 +53,46 @@ def test_the_issue_6_demos(capsys) -> None:
     assert run(["--list"]) == 0
     listing = capsys.readouterr().out
     assert "night-action" in listing and "(night)" in listing and "U-201" in listing
+
+
+def test_replay_prints_the_same_account_and_refights_identically(tmp_path: Path, capsys) -> None:
+    log = tmp_path / "battle.json"
+    assert run(["--demo", "battleships", "--seed", "2", "--log", str(log)]) == 0
+    fought = capsys.readouterr().out.splitlines()
+    assert json.loads(log.read_text())["spec"]["seed"] == 2
+    assert run(["--replay", str(log)]) == 0
+    replayed = capsys.readouterr().out.splitlines()
+    assert replayed[0] == f"Replay of {log}: US Navy against Imperial Japanese Navy (seed 2, key ())"
+    account = fought[1:-1]  # between the title and the "written to" line
+    assert replayed[1:len(account) + 1] == account
+    events = len(json.loads(log.read_text())["events"])
+    assert replayed[-1] == f"Re-fought from its spec: identical, event for event ({events} events)."
+
+
+def test_replay_of_a_changed_log_and_of_a_log_without_spec(tmp_path: Path, capsys) -> None:
+    log = tmp_path / "battle.json"
+    run(["--demo", "cruiser-action", "--seed", "4", "--log", str(log)])
+    capsys.readouterr()
+    raw = json.loads(log.read_text())
+    first_attack = next(i for i, e in enumerate(raw["events"]) if e["kind"] == "attack")
+    raw["events"][first_attack]["text"] = "a different attack"
+    log.write_text(json.dumps(raw))
+    assert run(["--replay", str(log)]) == 0
+    out = capsys.readouterr().out
+    assert "  a different attack" in out
+    assert (f"Re-fought from its spec: NOT identical: event {first_attack + 1} differs: saved 'a different attack'"
+            in out)
+    del raw["spec"]
+    log.write_text(json.dumps(raw))
+    assert run(["--replay", str(log)]) == 0
+    assert "The log has no spec (written before specs were saved): it cannot be fought again." in (
+        capsys.readouterr().out)
+
+
+def test_replay_of_a_file_that_is_not_a_battle_log(tmp_path: Path, capsys) -> None:
+    (tmp_path / "save.json").write_text('{"version": 3}')
+    assert run(["--replay", str(tmp_path / "save.json")]) == 1
+    assert f"vas battle: {tmp_path / 'save.json'}: not a battle log (needs sides, ships and events)" in (
+        capsys.readouterr().err)
+    assert run(["--replay", str(tmp_path / "nothing.json")]) == 1
+    assert "nothing.json: not a readable battle log" in capsys.readouterr().err

@@ -35,10 +35,11 @@ def test_bad_player_and_setup(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_the_early_war_start(capsys: pytest.CaptureFixture[str]) -> None:
-    """`vas run --start early-war` (alias of --setup early_war): 002 §5, Japan attacks on turn 3."""
-    code, out, _ = run(capsys, "run", "--start", "early-war", "--turns", "3")
+    """`vas run --start early-war` (alias of --setup early_war): 002 §5, Japan attacks on turn 3 (classic combat)."""
+    code, out, _ = run(capsys, "run", "--start", "early-war", "--turns", "3", "--combat", "classic")
     assert code == 0
-    assert "early-war start" in out and "Japan announces its attack on turn 3  [002 §5.71]" in out
+    assert "combat classic" in out and "early-war start" in out
+    assert "Japan announces its attack on turn 3  [002 §5.71]" in out
     assert "Hawaiian Islands: surprise round 1: air raid on Pearl Harbor" in out
 
 
