@@ -4,7 +4,8 @@ captain written for the core engine).  Deterministic: no dice.  Distances in inc
 
 * Flights (:func:`default_flight_plan`): armed strike Flights (and kamikazes) attack the most valuable enemy ship
   they can reach, a Torpedo-Bomber from the target's beam, the rest from the side nearest them, never over an
-  enemy ship on the way; out of reach they close to just beyond its AA.  Fighters, in order: engage enemy strike
+  enemy ship on the way; out of reach they close to just beyond its AA; those in reach wait there while most of
+  the strike is still a move away, so that it goes in together.  Fighters, in order: engage enemy strike
   Flights within reach (their free escorts first), escort a friendly strike Flight, keep a combat air patrol
   over the most valuable friendly ship, or take on enemy Fighters when their Dogfight is no better.  Spent
   carrier Flights go home to land on a carrier that can recover them (its stern), or wait behind it; spent
@@ -197,7 +198,29 @@ def _better_prize_ahead(battle: Battle, flight: FlightState, target: str) -> boo
     return False
 
 
-def _close_in(battle: Battle, flight: FlightState) -> FlightMove:
+def _mass_the_strike(battle: Battle, plan: FlightPlan, strikers: list[FlightState]) -> None:
+    """Hold back the strike Flights that could attack now while most of the strike is still a move away, so that
+    the strike goes in together and saturates the enemy's AA (each AA weapon fires at one Flight a turn, 000 AA
+    Fire).  They stand off (:func:`_close_in`) unless the battle is in its last two turns; kamikazes never wait."""
+    if battle.state.turn >= battle.state.max_turns - 1:
+        return
+    ready = [f for f in strikers if plan.get(f.name) is not None and plan[f.name].attack is not None
+             and f.card.role is not AircraftRole.KAMIKAZE]
+    coming = [f for f in strikers if f.name in plan and plan[f.name].attack is None and _next_move_reaches(battle, f)]
+    if ready and len(ready) < len(coming):
+        for flight in ready:
+            plan[flight.name] = _close_in(battle, flight, patient=True)
+
+
+def _next_move_reaches(battle: Battle, flight: FlightState) -> bool:
+    """Whether an enemy ship lies within two moves of ``flight`` (it can attack next turn)."""
+    assert flight.pos is not None
+    reach = 2 * flight.card.flank_speed + SHIP_CONTACT
+    return any(s.pos is not None and not s.underwater and distance(flight.pos, s.pos) <= reach
+               for s in _strike_targets(battle, flight))
+
+
+def _close_in(battle: Battle, flight: FlightState, *, patient: bool = False) -> FlightMove:
     """Out of reach: fly at the most valuable enemy ship, stopping 7" short (beyond its AA), in the first two turns
     no nearer than the enemy Fighters can reach (a strike waits for its chance rather than be caught on the way)."""
     assert flight.pos is not None
@@ -217,7 +240,7 @@ def _close_in(battle: Battle, flight: FlightState) -> FlightMove:
     full = _approach(battle, flight, target.pos, 7.0)
     if not full:
         return FlightMove()
-    if battle.state.turn >= 3:  # waited long enough: press on
+    if battle.state.turn >= 3 or patient:  # waited long enough, or waiting for the strike: press on to 7"
         return FlightMove(path=full)
     end = full[-1]
     for fraction in (1.0, 0.75, 0.5, 0.25):
@@ -372,6 +395,7 @@ def default_flight_plan(battle: Battle, side: int) -> FlightPlan:
             plan[flight.name] = move if move is not None else _close_in(battle, flight)
         else:
             plan[flight.name] = _home_move(battle, flight)
+    _mass_the_strike(battle, plan, [f for f in strikers if is_strike(f)])
     escorts_needed = [
         n for n, m in plan.items() if m.attack is not None or (m.path and is_strike(battle.state.flights[n]))
     ]

@@ -28,6 +28,7 @@ from tactical.aircraft import (
     verify_flight_plan,
 )
 from tactical.battle import BattleSpec, FleetSpec, FlightSpec, ShipSpec, resolve
+from tactical.geometry import distance
 from tactical.gunnery import usable_now
 from tactical.orders import IllegalOrder, OrderName
 from tactical.scenario import Objective
@@ -474,3 +475,26 @@ def test_a_carrier_battle_reports_flights_lost() -> None:
     assert len(deploy) == 2 and all(e.text.count(",") == 1 for e in deploy)  # two CAP Flights a carrier
     assert any(e.kind == "launch" for e in report.events)
     assert "Flights lost" in "\n".join(report.summary())
+
+
+def test_strike_flights_in_reach_wait_for_the_rest_of_the_strike() -> None:
+    """tactics._mass_the_strike: one dive-bomber in reach of the cruiser while two more are a move away holds off
+    (7" short), so the three go in together next turn; when most of the strike is in reach, all attack; in the
+    last two turns nobody waits."""
+    from tactical.tactics import default_flight_plan
+
+    bomber = make_aircraft("dive_bomber", flank_speed=20)
+    battle = target_battle()  # the cruiser at (30, 30), side 1
+    battle.state.max_turns = 8
+    add_flight(battle, "Near", 0, bomber, (30.0, 12.0))  # 18" away: in reach
+    add_flight(battle, "Far 1", 0, bomber, (55.0, 5.0))  # 35" away: a move away
+    add_flight(battle, "Far 2", 0, bomber, (5.0, 5.0))
+    plan = default_flight_plan(battle, 0)
+    assert plan["Near"].attack is None and plan["Far 1"].attack is None and plan["Far 2"].attack is None
+    assert distance(plan["Near"].path[-1], (30.0, 30.0)) == pytest.approx(7.0, abs=0.01)
+    battle.state.flights["Far 2"].pos = (30.0, 14.0)  # now two of three in reach: they go in
+    plan = default_flight_plan(battle, 0)
+    assert plan["Near"].attack == "CA" and plan["Far 2"].attack == "CA"
+    battle.state.flights["Far 2"].pos = (5.0, 5.0)
+    battle.state.turn = 7  # the last two turns: no waiting
+    assert default_flight_plan(battle, 0)["Near"].attack == "CA"
