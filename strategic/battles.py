@@ -67,7 +67,8 @@ if TYPE_CHECKING:
     from strategic.campaign import Campaign
     from strategic.combat import BattleResolver
 
-__all__ = ["TacticalBattle", "TacticalResolver", "campaign_year", "damage_points_for", "hull_lost_for", "objectives"]
+__all__ = ["TacticalBattle", "TacticalResolver", "campaign_year", "damage_points_for", "forces_text", "hull_lost_for",
+           "objectives"]
 
 RULE_IN = "R-CARD-03"
 RULE_DAMAGE = "R-CARD-04"
@@ -278,7 +279,7 @@ class TacticalResolver:
         self._landings(campaign, battle, outcome, loser, fates)
         kind = "night" if spec.time_of_day == "night" else "day"
         text = (f"Tactical battle in {battle.area} ({year}, {kind}, {spec.weather} weather, "
-                f"{report.turns_played} turn(s)): {_forces(spec)}; Allies {report.objectives[0]} against Axis "
+                f"{report.turns_played} turn(s)): {forces_text(spec)}; Allies {report.objectives[0]} against Axis "
                 f"{report.objectives[1]}; VP {report.victory_points[0]}-{report.victory_points[1]}; "
                 + (f"{report.winner} win" if report.winner else "a draw") + _fates_text(fates, report))
         self._log(campaign, battle, outcome, text, notes, left_out, report, RULE_RESULTS)
@@ -470,7 +471,7 @@ class TacticalResolver:
         kind = "surprise attack" if surprise else "air raid"
         where = ", ".join(ports) if ports else battle.area
         text = (f"Tactical {kind} on {where} from {battle.area} ({year}, {report.turns_played} turn(s)): "
-                f"{_forces(spec)}; VP {report.victory_points[0]}-{report.victory_points[1]}"
+                f"{forces_text(spec)}; VP {report.victory_points[0]}-{report.victory_points[1]}"
                 + _fates_text(fates, report))
         if aa:
             notes.append(f"the ports are defended by {', '.join(i.structure_type or i.name for i in aa)} (R-CARD-11)")
@@ -572,7 +573,7 @@ def _result_for(outcome: BattleOutcome, name: str) -> UnitResult:
     return result
 
 
-def _forces(spec: BattleSpec) -> str:
+def forces_text(spec: BattleSpec) -> str:
     """``3 ships, 8 Flights, 1 submarine against ...`` for a battle's log line."""
     parts = []
     for side, fleet in enumerate(spec.sides):

@@ -50,7 +50,7 @@ from scenarios.loader import CampaignData, load_data
 from scenarios.models import Player, Theatre
 from strategic.ai import Agent, BaselineAI
 from strategic.battle_logs import battle_log
-from strategic.battles import TacticalBattle, TacticalResolver
+from strategic.battles import TacticalBattle, TacticalResolver, forces_text
 from strategic.campaign import SUPPORTED_SETUPS, Campaign
 from strategic.clock import Clock
 from strategic.combat import BattleResolver, make_resolver
@@ -608,13 +608,14 @@ class CampaignScreen(Screen[None]):
 
 
 def battle_label(battle: TacticalBattle) -> str:
-    """One line of the Battles list: turn, area, each side's ships, turns fought, VP and winner."""
+    """One line of the Battles list: turn, area (and the kind when not a battle at sea), each side's forces, the
+    ships sunk per side, turns fought, VP and winner."""
     report = battle.report
-    fleets = "; ".join(f"{side} {sum(1 for s in report.ships if s.side == side)} ships, "
-                       f"{sum(1 for s in report.ships if s.side == side and s.sunk)} sunk" for side in report.sides)
+    kind = "" if battle.kind == "battle" else f" ({battle.kind})"
+    sunk = ", ".join(f"{side} {sum(1 for s in report.ships if s.side == side and s.sunk)}" for side in report.sides)
     result = f"{report.winner} win" if report.winner else "a draw"
-    return (f"T{battle.turn} {battle.area}: {fleets}; {report.turns_played} turn(s), VP "
-            f"{report.victory_points[0]}-{report.victory_points[1]}, {result}")
+    return (f"T{battle.turn} {battle.area}{kind}: {forces_text(battle.spec)}; sunk {sunk}; "
+            f"{report.turns_played} turn(s), VP {report.victory_points[0]}-{report.victory_points[1]}, {result}")
 
 
 class HandOverScreen(ModalScreen[None]):

@@ -268,8 +268,8 @@ async def test_hot_seat_turn_with_a_tactical_battle_opened_in_the_viewer(data: C
         label = str(battles.get_option_at_index(north_sea).prompt)
         report = fought["North Sea"].report
         sunk = [sum(1 for s in report.ships if s.side == side and s.sunk) for side in report.sides]
-        assert label == (f"T1 North Sea: Allies 10 ships, {sunk[0]} sunk; Axis 2 ships, {sunk[1]} sunk; "
-                         f"{report.turns_played} "
+        assert label == (f"T1 North Sea: Allies 10 ships, 6 Flights against Axis 2 ships; sunk Allies {sunk[0]}, "
+                         f"Axis {sunk[1]}; {report.turns_played} "
                          f"turn(s), VP {report.victory_points[0]}-{report.victory_points[1]}, Allies win")
         battles.highlighted = north_sea
         await pilot.press("enter")
