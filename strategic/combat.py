@@ -221,7 +221,7 @@ def apply_outcome(campaign: Campaign, outcome: BattleOutcome) -> None:
                 us.status, us.place, us.mode = UnitStatus.PORT, None, None  # back to the reserve (R-OPS-04)
             else:
                 default_return(campaign, us)
-            if result.disabled:
+            if result.disabled and us.status is not UnitStatus.REMOVED:  # not lost for want of a port (W-01)
                 campaign.log("disabled", f"{us.name} is disabled and returns to port", "VITP 4.4", unit=us.name)
     for landing in outcome.landings:
         land(campaign, state.unit(landing.unit), landing.base, area, invasion=landing.invasion)

@@ -1,12 +1,18 @@
 """Self-play: many seeded campaigns played by AI players, on local processes or a Dask cluster, and a report.
 
 One game is a pure function of (data, set-up, seed, AI levels, combat), so the same seeds give the same
-results whatever runs them.  The report gives win rates per side and per theatre, the POC track per turn
-(mean and spread), losses per nation and battle counts.
+results whatever runs them; :attr:`GameResult.digest` (a SHA-256 of the whole event log) shows it.  Combat is
+``classic`` (War at Sea / VITP) or ``tactical`` (the miniatures bridge, :mod:`strategic.battles`, with the classic
+rules as its fallback).  Every game is checked against the engine's invariants (:mod:`strategic.invariants`) as it
+is played; the breaches come back in :attr:`GameResult.violations`.  The report gives win rates per side and per
+theatre, the POC track per turn (mean and spread), losses per nation, battle counts (tactical games: fought on
+the table and by the fallback), the invariants, and optionally one line per game.
 """
 
 from __future__ import annotations
 
+import hashlib
+import re
 import statistics
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
@@ -18,8 +24,9 @@ from scenarios.models import Player, Theatre
 from strategic.ai import play
 from strategic.campaign import Campaign
 from strategic.clock import Clock
+from strategic.invariants import InvariantWatcher
 from strategic.planner import agents_for
-from strategic.state import UnitStatus
+from strategic.state import Event, UnitStatus
 
 PLAYERS = tuple(p.value for p in Player)
 AXIS_PLAYERS = ("japan", "germany_italy")
@@ -37,8 +44,32 @@ class MatchSpec:
     data_dirs: tuple[str, ...] = ()
 
 
+COMBATS = ("classic", "tactical")
+"""The combat resolvers self-play accepts (``strategic.combat.make_resolver`` names; ``none`` would block)."""
+
+TACTICAL_PREFIX = "Tactical "
+"""A ``battle`` event opening with this is a battle fought on the table (at sea, an air raid or a surprise attack:
+strategic/battles.py)."""
+
+FALLBACK_RE = re.compile(r"^\S.* in .+ fought by the \w+ rules: ")
+"""A ``battle`` event matching this is a battle the tactical bridge handed to its fallback (classic) resolver."""
+
+UNFOUGHT_PREFIX = "No tactical battle in "
+"""A ``battle`` event opening with this is a battle the bridge could not fight and had no fallback for."""
+
+CLASSIC_RE = re.compile(r"^[^:]+: (War at Sea|VITP) (battle|air raid|landing|surprise attack): ")
+"""A ``combat`` event matching this opens a battle fought by the classic resolver (strategic/classic/resolver.py)."""
+
+
 @dataclass
 class GameResult:
+    """One finished game.  ``poc``: the tracks after each control phase (Axis lead); ``losses``: counters sunk per
+    nation code; ``battles``: engagements fought (by the classic resolver plus on the tactical table);
+    ``tactical_battles`` / ``fallback_battles`` / ``unfought_battles``: of a tactical game, the battles fought on
+    the table, handed to the classic fallback, and left unfought (:func:`battle_counts`); ``violations``: the
+    invariant breaches (:mod:`strategic.invariants`, empty when every invariant held); ``digest``: SHA-256 (hex) of
+    the event log, equal for equal games; ``seconds``: wall time of the game (not part of equality)."""
+
     seed: int
     winner: str | None
     theatres: dict[str, str]
@@ -47,6 +78,41 @@ class GameResult:
     battles: int
     turns: int
     levels: dict[str, str] = field(default_factory=dict)
+    combat: str = "classic"
+    tactical_battles: int = 0
+    fallback_battles: int = 0
+    unfought_battles: int = 0
+    violations: list[str] = field(default_factory=list)
+    digest: str = ""
+    seconds: float = field(default=0.0, compare=False)
+
+
+def battle_counts(events: Sequence[Event]) -> dict[str, int]:
+    """Battles in an event log by how they were fought: ``tactical`` (on the table), ``fallback`` (handed by the
+    bridge to the classic rules), ``unfought`` (the bridge had no fallback), ``classic`` (fought by the classic
+    resolver, fallbacks included).  Counts, from the log lines of strategic/battles.py and the classic resolver."""
+    out = dict.fromkeys(("tactical", "fallback", "unfought", "classic"), 0)
+    for event in events:
+        if event.kind == "battle":
+            if event.text.startswith(TACTICAL_PREFIX):
+                out["tactical"] += 1
+            elif event.text.startswith(UNFOUGHT_PREFIX):
+                out["unfought"] += 1
+            elif FALLBACK_RE.match(event.text):
+                out["fallback"] += 1
+        elif event.kind == "combat" and CLASSIC_RE.match(event.text):
+            out["classic"] += 1
+    return out
+
+
+def event_log_digest(events: Sequence[Event]) -> str:
+    """SHA-256 (hex) of the event log (every event as JSON, in order): two games with the same digest logged the
+    same events, rolls and orders included."""
+    sha = hashlib.sha256()
+    for event in events:
+        sha.update(event.model_dump_json().encode())
+        sha.update(b"\n")
+    return sha.hexdigest()
 
 
 _DATA_CACHE: dict[tuple[str, ...], object] = {}
@@ -61,21 +127,32 @@ def _data(dirs: tuple[str, ...]):
 
 
 def play_match(spec: MatchSpec) -> GameResult:
-    """Play one campaign to the end (module-level so that processes and Dask workers can run it)."""
+    """Play one campaign to the end, checking the invariants as it goes (module-level so that processes and Dask
+    workers can run it).  Raises ``ValueError`` for a combat other than :data:`COMBATS`."""
+    import time
+
     from strategic.combat import make_resolver
 
+    if spec.combat not in COMBATS:
+        raise ValueError(f"self-play combat must be one of {', '.join(COMBATS)}, not '{spec.combat}'")
+    start = time.perf_counter()
     data = _data(spec.data_dirs)
     campaign = Campaign.new(data, spec.setup, seed=spec.seed, resolver=make_resolver(spec.combat))  # type: ignore[arg-type]
+    watcher = InvariantWatcher(campaign)
     clock = Clock(campaign)
     levels = dict(spec.levels)
     play(campaign, clock, agents_for(levels))  # type: ignore[arg-type]
+    violations = watcher.finish(clock)
     state = campaign.state
     losses = Counter(campaign.unit_record(n).nation for n, u in state.units.items() if u.status is UnitStatus.SUNK)
-    battles = sum(1 for e in state.events if e.kind == "combat" and "battle:" in e.text)
+    counts = battle_counts(state.events)
     return GameResult(
         seed=spec.seed, winner=state.winner, theatres={t.value: r for t, r in state.theatre_results.items()},
         poc=[{t.value: v for t, v in r.totals.items()} for r in state.poc_history], losses=dict(losses),
-        battles=battles, turns=state.turn, levels=levels,
+        battles=counts["classic"] + counts["tactical"], turns=state.turn, levels=levels, combat=spec.combat,
+        tactical_battles=counts["tactical"], fallback_battles=counts["fallback"],
+        unfought_battles=counts["unfought"], violations=violations, digest=event_log_digest(state.events),
+        seconds=time.perf_counter() - start,
     )
 
 
@@ -119,13 +196,18 @@ def run_dask(specs: Sequence[MatchSpec], address: str | None = None, workers: in
 
 def specs_for(games: int, seed: int, levels: dict[str, str], setup: str = "standard", combat: str = "classic",
               data_dirs: Iterable[str] = ()) -> list[MatchSpec]:
-    """``games`` specs with seeds ``seed .. seed + games - 1``."""
+    """``games`` specs with seeds ``seed .. seed + games - 1``.  Raises ``ValueError`` for a combat other than
+    :data:`COMBATS`."""
+    if combat not in COMBATS:
+        raise ValueError(f"self-play combat must be one of {', '.join(COMBATS)}, not '{combat}'")
     frozen = tuple(sorted(levels.items()))
     return [MatchSpec(seed + i, frozen, setup, combat, tuple(data_dirs)) for i in range(games)]
 
 
-def report(results: Sequence[GameResult]) -> str:
-    """Win rates per side and theatre, POC per turn (mean, min, max), losses per nation, battles."""
+def report(results: Sequence[GameResult], per_game: bool = False) -> str:
+    """Win rates per side and theatre, POC per turn (mean, min, max), losses per nation, battles (tactical games:
+    on the table and by the fallback), the invariants, and with ``per_game`` one line per game
+    (:func:`game_line`)."""
     n = len(results)
     out = [f"{n} games"]
     winners = Counter(r.winner or "none" for r in results)
@@ -147,8 +229,38 @@ def report(results: Sequence[GameResult]) -> str:
     for r in results:
         losses.update(r.losses)
     out.append("units sunk per game: " + ", ".join(f"{k} {v / n:.1f}" for k, v in losses.most_common()))
-    out.append(f"battles per game: {statistics.mean(r.battles for r in results):.1f}")
+    line = f"battles per game: {statistics.mean(r.battles for r in results):.1f}"
+    tactical = [r for r in results if r.combat == "tactical"]
+    if tactical:
+        line += (f" (tactical games: {statistics.mean(r.tactical_battles for r in tactical):.1f} on the table, "
+                 f"{statistics.mean(r.fallback_battles for r in tactical):.1f} by the classic fallback")
+        unfought = sum(r.unfought_battles for r in tactical)
+        line += f", {unfought} unfought in all)" if unfought else ")"
+    out.append(line)
+    out.append(f"median seconds per game: {statistics.median(r.seconds for r in results):.1f}")
+    broken = [r for r in results if r.violations]
+    if broken:
+        out.append(f"invariants: broken in {len(broken)} of {n} games")
+        for r in broken[:10]:
+            out += [f"  seed {r.seed}: {v}" for v in r.violations[:5]]
+    else:
+        out.append(f"invariants: held in all {n} games")
+    if per_game:
+        out.append("per game:")
+        out += ["  " + game_line(r) for r in results]
     return "\n".join(out)
+
+
+def game_line(result: GameResult) -> str:
+    """One game on one line: seed, winner, last turn, battles (tactical games: on the table / by the fallback),
+    sunk, invariants, seconds, the start of the event-log digest."""
+    battles = (f"{result.tactical_battles} tactical + {result.fallback_battles} fallback"
+               + (f" + {result.unfought_battles} unfought" if result.unfought_battles else "")
+               if result.combat == "tactical" else f"{result.battles} classic")
+    return (f"seed {result.seed}: {result.winner or 'none'} on turn {result.turns}, battles {battles}, "
+            f"sunk {sum(result.losses.values())}, invariants "
+            f"{'held' if not result.violations else f'broken ({len(result.violations)})'}, "
+            f"{result.seconds:.1f} s, log {result.digest[:12]}")
 
 
 def results_as_dicts(results: Sequence[GameResult]) -> list[dict]:

@@ -1,18 +1,25 @@
 """``vas bench``: how fast the engines run on this machine (a benchmark, never a test).
 
-    vas bench [--repeat R] [--skip-tactical-campaign]
+    vas bench [--repeat R] [--tactical-campaigns N] [--tactical-seed S] [--skip-tactical-campaign]
 
 Prints: tactical battles per second at 4v4, 12v12 and 30v30; classic battles per second; full campaigns per
-second with classic combat and with tactical combat (when the tactical bridge is installed); and the tactical
-engine's time per Attack Die (a whole battle's time divided by the Attack Dice it rolled) over a vectorised numpy
-baseline's time per die, measured in the same run.
+second with classic combat; the tactical engine's time per Attack Die (a whole battle's time divided by the Attack
+Dice it rolled) over a vectorised numpy baseline's time per die, measured in the same run; and, from ``N`` full
+standard campaigns with tactical combat and the baseline AI (seeds ``S .. S + N - 1``, default 3 from seed 7),
+the median seconds per campaign and the median seconds per campaign battle fought on the table, by its size: the
+ships, Flights and submarines on the table (buckets :data:`SIZE_BUCKETS`), timed by a thin wrapper around
+:meth:`strategic.battles.TacticalResolver.resolve` (:class:`TimedResolver`).  ``--repeat`` multiplies the
+synthetic battle and classic sample counts, ``--tactical-campaigns`` the campaigns (and so the battles sampled).
 """
 
 from __future__ import annotations
 
 import argparse
+import statistics
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -20,9 +27,126 @@ from scenarios.loader import CampaignData, load_data
 from tactical.battle import BattleSpec, FleetSpec, RuleOptions, ShipSpec, resolve
 from tactical.dice import Dice
 
+if TYPE_CHECKING:
+    from strategic.battles import TacticalResolver
+    from strategic.campaign import Campaign
+    from strategic.combat import Battle, BattleOutcome
+
 US_CARDS = ("Northampton", "Portland", "Fletcher", "Nicholas", "Pennsylvania", "Mississippi")
 IJN_CARDS = ("Aoba", "Fubuki", "Kongo", "Kagero")
 GUNNERY_RULE = "000 Gunnery Phase"
+PLAYERS = ("japan", "germany_italy", "united_states", "allies")
+
+SIZE_BUCKETS: tuple[tuple[int, int | None], ...] = ((2, 4), (5, 8), (9, 16), (17, 32), (33, None))
+"""Campaign battles by the pieces on the table (ships + Flights + submarines, both sides): inclusive ranges, each
+twice the last, the last open-ended (carriers and land-based air bring several Flights each)."""
+
+
+def table_pieces(spec: BattleSpec) -> int:
+    """Ships (both fleets), Flights and submarines of a battle: its size for :data:`SIZE_BUCKETS`."""
+    return sum(len(f.ships) for f in spec.sides) + len(spec.flights) + len(spec.submarines)
+
+
+def size_bucket(pieces: int) -> str:
+    """The :data:`SIZE_BUCKETS` label (``"2-4"``, ``"17+"``) of a battle with ``pieces`` pieces; fewer than the
+    first bucket's low end counts in the first bucket."""
+    for low, high in SIZE_BUCKETS:
+        if high is None or pieces <= high:
+            return f"{low}+" if high is None else f"{low}-{high}"
+    raise AssertionError("the last bucket is open-ended")
+
+
+@dataclass
+class TimedResolver:
+    """A thin timing wrapper around a :class:`~strategic.battles.TacticalResolver` (the bridge is not changed):
+    each campaign battle (one ``resolve`` call) is timed on the wall clock.  A call that fought on the table
+    (the bridge kept a report) goes to :attr:`tactical` as ``(pieces, seconds)`` -- pieces summed over the tables
+    it used, e.g. a sea battle and the air raid on the ports after it; a call the bridge handed to its fallback
+    goes to :attr:`fallback` (seconds).  The reports are dropped at once, so memory stays flat."""
+
+    inner: TacticalResolver
+    tactical: list[tuple[int, float]] = field(default_factory=list)
+    fallback: list[float] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.inner.keep_reports = True
+
+    @property
+    def name(self) -> str:
+        return self.inner.name
+
+    def order_battles(self, campaign: Campaign, areas: list[str]) -> list[str]:
+        return self.inner.order_battles(campaign, areas)
+
+    def resolve(self, campaign: Campaign, battle: Battle) -> BattleOutcome:
+        before = len(self.inner.battles)
+        start = time.perf_counter()
+        outcome = self.inner.resolve(campaign, battle)
+        seconds = time.perf_counter() - start
+        fought = self.inner.battles[before:]
+        if fought:
+            self.tactical.append((sum(table_pieces(b.spec) for b in fought), seconds))
+        else:
+            self.fallback.append(seconds)
+        del self.inner.battles[:]
+        return outcome
+
+
+@dataclass
+class TacticalTimings:
+    """What :func:`time_tactical_campaigns` measured: wall seconds per campaign (in seed order), per campaign
+    battle on the table ``(pieces, seconds)``, and per battle handed to the classic fallback."""
+
+    campaigns: list[float] = field(default_factory=list)
+    battles: list[tuple[int, float]] = field(default_factory=list)
+    fallback: list[float] = field(default_factory=list)
+
+    def by_size(self) -> dict[str, list[float]]:
+        """Battle seconds per :data:`SIZE_BUCKETS` label (every bucket present, maybe empty), smallest first."""
+        out: dict[str, list[float]] = {size_bucket(low): [] for low, _ in SIZE_BUCKETS}
+        for pieces, seconds in self.battles:
+            out[size_bucket(pieces)].append(seconds)
+        return out
+
+
+def time_tactical_campaigns(data: CampaignData, seeds: Sequence[int], setup: str = "standard",
+                            stop_at_turn: int | None = None) -> TacticalTimings:
+    """Play one campaign per seed with tactical combat and the baseline AI for all four players, timing each
+    campaign (from ``Campaign.new`` to the end, or to the start of ``stop_at_turn``) and each of its battles."""
+    from strategic.ai import BaselineAI, play
+    from strategic.battles import TacticalResolver
+    from strategic.campaign import Campaign
+    from strategic.clock import Clock
+
+    out = TacticalTimings()
+    for seed in seeds:
+        timed_resolver = TimedResolver(TacticalResolver())
+        start = time.perf_counter()
+        game = Campaign.new(data, setup, seed=seed, resolver=timed_resolver)  # type: ignore[arg-type]
+        play(game, Clock(game), dict.fromkeys(PLAYERS, BaselineAI()), stop_at_turn=stop_at_turn)
+        out.campaigns.append(time.perf_counter() - start)
+        out.battles += timed_resolver.tactical
+        out.fallback += timed_resolver.fallback
+    return out
+
+
+def tactical_rows(timings: TacticalTimings, seeds: Sequence[int]) -> list[tuple[str, str]]:
+    """The bench rows for :func:`time_tactical_campaigns`: median (and range) seconds per campaign, then median
+    milliseconds per battle on the table by size (with the count and the slowest), then the fallback battles."""
+    camp = timings.campaigns
+    rows = [("tactical campaign, median s", f"{statistics.median(camp):.1f} s  ({len(camp)} campaigns, seeds "
+             f"{seeds[0]}..{seeds[-1]}, {min(camp):.1f}-{max(camp):.1f} s)")]
+    for label, seconds in timings.by_size().items():
+        key = f"tactical battle, {label} pieces, median"
+        if seconds:
+            rows.append((key, f"{statistics.median(seconds) * 1000:.0f} ms  ({len(seconds)} battles, slowest "
+                              f"{max(seconds) * 1000:.0f} ms)"))
+        else:
+            rows.append((key, "no battle of this size"))
+    if timings.fallback:
+        rows.append(("battles by the classic fallback", f"{len(timings.fallback)}, median "
+                     f"{statistics.median(timings.fallback) * 1000:.1f} ms"))
+    return rows
 
 
 def fleet_spec(data: CampaignData, size: int, seed: int) -> BattleSpec:
@@ -50,8 +174,11 @@ def timed(fn: Callable[[], object], repeat: int) -> tuple[float, list[object]]:
 def add_bench_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     cmd = sub.add_parser("bench", help="engine speed on this machine")
     cmd.add_argument("--repeat", type=int, default=1, help="multiply every sample count")
+    cmd.add_argument("--tactical-campaigns", type=int, default=3, metavar="N",
+                     help="full campaigns with tactical combat to time (default 3; each takes about half a minute)")
+    cmd.add_argument("--tactical-seed", type=int, default=7, metavar="S", help="seed of the first (default 7)")
     cmd.add_argument("--skip-tactical-campaign", action="store_true",
-                     help="leave out the (slow) full campaign with tactical combat")
+                     help="leave out the (slow) full campaigns with tactical combat and their battles")
     cmd.set_defaults(func=cmd_bench)
 
 
@@ -117,14 +244,11 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
     seconds, _ = timed(lambda: campaign_with("classic"), 2 * repeat)
     rows.append(("campaigns/s, classic combat", f"{2 * repeat / seconds:.2f}  ({seconds / (2 * repeat):.1f} s each)"))
-    if args.skip_tactical_campaign:
-        rows.append(("campaigns/s, tactical combat", "skipped (--skip-tactical-campaign)"))
+    if args.skip_tactical_campaign or args.tactical_campaigns < 1:
+        rows.append(("tactical campaign, median s", "skipped (--skip-tactical-campaign)"))
     else:
-        try:
-            seconds, _ = timed(lambda: campaign_with("tactical"), 1)
-            rows.append(("campaigns/s, tactical combat", f"{1 / seconds:.3f}  ({seconds:.0f} s each)"))
-        except (ImportError, ValueError) as exc:
-            rows.append(("campaigns/s, tactical combat", f"not available: {exc}"))
+        seeds = list(range(args.tactical_seed, args.tactical_seed + args.tactical_campaigns))
+        rows += tactical_rows(time_tactical_campaigns(data, seeds), seeds)
     width = max(len(k) for k, _ in rows)
     for key, value in rows:
         print(f"{key:<{width}}  {value}")

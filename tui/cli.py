@@ -6,12 +6,14 @@
                                         the order of appearance, turn by turn (combined turn numbers)
     vas run [--seed N] [--setup NAME] [--turns K] [--ai all|PLAYER...] [--save FILE] [--load FILE] ...
                                         a headless campaign played by the AI (see tui/run_command.py)
-    vas battle [--demo NAME] [--seed N] [--log FILE] [--list]
-                                        a Victory at Sea miniatures battle, turn by turn
+    vas battle [--demo NAME] [--seed N] [--log FILE] [--list] | --replay LOG
+                                        a Victory at Sea miniatures battle, turn by turn; a saved one replayed
     vas odds SAVE AREA [--runs N]       Monte Carlo odds of a pending battle in a saved game
-    vas selfplay [--games N] [--seed S] [--workers W] [--dask [ADDRESS]] [--axis L] [--allies L]
-                                        many seeded AI campaigns and a report
-    vas bench [--repeat R]              engine speed on this machine
+    vas selfplay [--games N] [--seed S] [--workers W] [--dask [ADDRESS]] [--combat classic|tactical]
+                 [--axis L] [--allies L] [--per-game] [--json FILE]
+                                        many seeded AI campaigns, checked against the invariants, and a report
+    vas bench [--repeat R] [--tactical-campaigns N] [--tactical-seed S] [--skip-tactical-campaign]
+                                        engine speed on this machine
     vas cards show NAME [--year Y] | calibrate | list
                                         ship cards: generated from class facts, calibrated against published ones
     vas play [--load FILE] [--combat tactical|classic] [--battle-log FILE]

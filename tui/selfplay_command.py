@@ -1,10 +1,15 @@
-"""``vas selfplay``: many seeded AI campaigns and a report (win rates, POC per turn, losses, battles).
+"""``vas selfplay``: many seeded AI campaigns and a report (win rates, POC per turn, losses, battles, invariants).
 
-    vas selfplay [--games N] [--seed S] [--workers W] [--dask [ADDRESS]] [--setup NAME] [--combat classic]
-                 [--axis LEVEL] [--allies LEVEL] [--json FILE] [--data DIR]...
+    vas selfplay [--games N] [--seed S] [--workers W] [--dask [ADDRESS]] [--setup NAME]
+                 [--combat classic|tactical] [--axis LEVEL] [--allies LEVEL] [--per-game | --no-per-game]
+                 [--json FILE] [--data DIR]...
 
-Levels: easy (the baseline AI), normal, hard.  Local processes by default; ``--dask`` with no address starts a
-Dask LocalCluster, with an address joins that scheduler.  The same seeds give the same results either way.
+Levels: easy (the baseline AI), normal, hard.  ``--combat tactical`` fights every battle it can with the
+miniatures engine (strategic/battles.py), the rest by the classic rules; the report then counts both, and prints
+one line per game (``--no-per-game`` leaves those out; ``--per-game`` adds them for classic combat).  Every game is
+checked against the engine's invariants (strategic/invariants.py).  Local processes by default; ``--dask`` with
+no address starts a Dask LocalCluster, with an address joins that scheduler.  The same seeds give the same results
+either way.  Exit code 0, or 1 when a game broke an invariant (each breach is printed), 2 for bad usage.
 """
 
 from __future__ import annotations
@@ -16,7 +21,16 @@ import time
 from pathlib import Path
 
 from strategic.planner import LEVELS
-from strategic.selfplay import ALLIED_PLAYERS, AXIS_PLAYERS, report, results_as_dicts, run_dask, run_local, specs_for
+from strategic.selfplay import (
+    ALLIED_PLAYERS,
+    AXIS_PLAYERS,
+    COMBATS,
+    report,
+    results_as_dicts,
+    run_dask,
+    run_local,
+    specs_for,
+)
 
 
 def add_selfplay_parser(sub: argparse._SubParsersAction, data_option) -> None:  # type: ignore[type-arg]
@@ -27,9 +41,12 @@ def add_selfplay_parser(sub: argparse._SubParsersAction, data_option) -> None:  
     cmd.add_argument("--dask", nargs="?", const="", default=None, metavar="ADDRESS",
                      help="run on Dask: a scheduler address, or a LocalCluster when none is given")
     cmd.add_argument("--setup", default="standard")
-    cmd.add_argument("--combat", choices=["classic"], default="classic")
+    cmd.add_argument("--combat", choices=COMBATS, default="classic",
+                     help="classic (War at Sea / VITP) or tactical (the miniatures engine, classic as fallback)")
     cmd.add_argument("--axis", choices=LEVELS, default="normal", help="AI level of Japan and Germany-Italy")
     cmd.add_argument("--allies", choices=LEVELS, default="normal", help="AI level of the United States and Allies")
+    cmd.add_argument("--per-game", action=argparse.BooleanOptionalAction, default=None,
+                     help="one line per game (default: on with --combat tactical)")
     cmd.add_argument("--json", type=Path, metavar="FILE", help="write every game's result here")
     data_option(cmd)
     cmd.set_defaults(func=cmd_selfplay)
@@ -57,8 +74,9 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
     print(f"Self-play: set-up {args.setup}, seeds {args.seed}..{args.seed + args.games - 1}, Axis AI {args.axis}, "
           f"Allied AI {args.allies}, combat {args.combat}, on {where}: {elapsed:.1f} s "
           f"({args.games / elapsed:.2f} campaigns/s)")
-    print(report(results))
+    per_game = args.per_game if args.per_game is not None else args.combat == "tactical"
+    print(report(results, per_game=per_game))
     if args.json:
         args.json.write_text(json.dumps(results_as_dicts(results), indent=1), encoding="utf-8")
         print(f"results written to {args.json}")
-    return 0
+    return 1 if any(r.violations for r in results) else 0

@@ -11,7 +11,10 @@ from strategic.planner import PlanningAI
 from strategic.selfplay import (
     ALLIED_PLAYERS,
     AXIS_PLAYERS,
+    GameResult,
+    game_line,
     play_match,
+    report,
     run_dask,
     run_local,
     side_win_rate,
@@ -51,7 +54,37 @@ def test_planning_ai_gives_only_legal_orders(data: CampaignData, level: str) -> 
 
 def test_a_game_is_a_pure_function_of_its_spec() -> None:
     spec = specs_for(1, 11, EASY)[0]
-    assert play_match(spec) == play_match(spec)
+    first = play_match(spec)
+    assert first == play_match(spec)
+    assert first.violations == [] and len(first.digest) == 64 and first.seconds > 0
+    assert first.combat == "classic" and first.tactical_battles == first.fallback_battles == 0
+    assert first.battles > 0
+
+
+def test_selfplay_takes_classic_or_tactical_combat_only() -> None:
+    assert specs_for(1, 1, EASY, combat="tactical")[0].combat == "tactical"
+    with pytest.raises(ValueError, match="self-play combat must be one of classic, tactical, not 'none'"):
+        specs_for(1, 1, EASY, combat="none")
+
+
+def _result(seed: int, tactical: int, fallback: int, violations: list[str]) -> GameResult:
+    return GameResult(seed=seed, winner="axis", theatres={"WAS": "axis", "VITP": "tie"},
+                      poc=[{"WAS": 2, "VITP": 0}], losses={"UK": 3, "DE": 1}, battles=tactical + fallback, turns=10,
+                      combat="tactical", tactical_battles=tactical, fallback_battles=fallback,
+                      violations=violations, digest="ab" * 32, seconds=20.0 + seed)
+
+
+def test_report_counts_tactical_and_fallback_battles_and_lists_breaches() -> None:
+    results = [_result(1, 40, 10, []), _result(2, 50, 6, ["poc: the track is {WAS: 3}, the records add up to {}"])]
+    text = report(results, per_game=True)
+    assert "battles per game: 53.0 (tactical games: 45.0 on the table, 8.0 by the classic fallback)" in text
+    assert "median seconds per game: 21.5" in text
+    assert "invariants: broken in 1 of 2 games" in text
+    assert "  seed 2: poc: the track is {WAS: 3}, the records add up to {}" in text
+    assert text.endswith("per game:\n  " + game_line(results[0]) + "\n  " + game_line(results[1]))
+    assert game_line(results[0]) == ("seed 1: axis on turn 10, battles 40 tactical + 10 fallback, sunk 4, "
+                                     "invariants held, 21.0 s, log abababababab")
+    assert "\nper game:" not in report(results[:1]) and "invariants: held in all 1 games" in report(results[:1])
 
 
 def test_local_processes_and_dask_give_the_same_results() -> None:

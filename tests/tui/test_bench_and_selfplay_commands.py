@@ -8,9 +8,23 @@ from pathlib import Path
 import pytest
 
 from scenarios.loader import CampaignData
+from strategic.ai import play
+from strategic.battles import TacticalResolver
+from strategic.campaign import Campaign
+from strategic.clock import Clock
+from strategic.planner import agents_for
+from strategic.selfplay import PLAYERS, GameResult, MatchSpec, event_log_digest
 from tactical.battle import resolve
-from tui.bench_command import fleet_spec
-from tui.cli import main
+from tui.bench_command import (
+    TacticalTimings,
+    TimedResolver,
+    fleet_spec,
+    size_bucket,
+    table_pieces,
+    tactical_rows,
+    time_tactical_campaigns,
+)
+from tui.cli import build_parser, main
 
 
 def test_selfplay_report(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
@@ -22,6 +36,91 @@ def test_selfplay_report(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> 
     assert "winner:" in out and "POC WAS by turn" in out and "units sunk per game" in out
     results = json.loads((tmp_path / "r.json").read_text())
     assert [r["seed"] for r in results] == [5, 6]
+
+
+def _canned(seed: int, violations: list[str]) -> GameResult:
+    return GameResult(seed=seed, winner="allied", theatres={"WAS": "allied", "VITP": "allied"},
+                      poc=[{"WAS": -1, "VITP": 0}], losses={"JP": 2}, battles=30, turns=10, combat="tactical",
+                      tactical_battles=24, fallback_battles=6, violations=violations, digest="0f" * 32, seconds=9.5)
+
+
+def test_selfplay_tactical_prints_each_game_and_fails_on_a_broken_invariant(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """The command's side of ``--combat tactical`` (the games themselves: tests/strategic/test_tactical_sweep.py)."""
+    asked: list[MatchSpec] = []
+
+    def fake_run_local(specs, workers, progress):  # type: ignore[no-untyped-def]
+        asked.extend(specs)
+        return [_canned(s.seed, ["end: no winner named (winner None)"] if s.seed == 4 else []) for s in specs]
+
+    monkeypatch.setattr("tui.selfplay_command.run_local", fake_run_local)
+    assert main(["selfplay", "--games", "2", "--seed", "3", "--combat", "tactical"]) == 1
+    out = capsys.readouterr().out
+    assert [(s.seed, s.combat) for s in asked] == [(3, "tactical"), (4, "tactical")]
+    assert "combat tactical" in out
+    assert "battles per game: 30.0 (tactical games: 24.0 on the table, 6.0 by the classic fallback)" in out
+    assert "invariants: broken in 1 of 2 games\n  seed 4: end: no winner named (winner None)" in out
+    assert ("per game:\n  seed 3: allied on turn 10, battles 24 tactical + 6 fallback, sunk 2, invariants held, "
+            "9.5 s, log 0f0f0f0f0f0f\n  seed 4: allied on turn 10, battles 24 tactical + 6 fallback, sunk 2, "
+            "invariants broken (1), 9.5 s, log 0f0f0f0f0f0f") in out
+    assert main(["selfplay", "--games", "1", "--seed", "3", "--combat", "tactical", "--no-per-game"]) == 0
+    assert "\nper game:" not in capsys.readouterr().out
+
+
+def test_selfplay_refuses_combat_none(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        main(["selfplay", "--combat", "none"])
+    assert stopped.value.code == 2
+    assert "invalid choice: 'none'" in capsys.readouterr().err
+
+
+def test_bench_options() -> None:
+    args = build_parser().parse_args(["bench", "--tactical-campaigns", "5", "--tactical-seed", "11"])
+    assert (args.tactical_campaigns, args.tactical_seed, args.skip_tactical_campaign) == (5, 11, False)
+    args = build_parser().parse_args(["bench"])
+    assert (args.tactical_campaigns, args.tactical_seed, args.repeat) == (3, 7, 1)
+
+
+@pytest.mark.parametrize(("pieces", "label"), [(1, "2-4"), (2, "2-4"), (4, "2-4"), (5, "5-8"), (8, "5-8"),
+                                                (9, "9-16"), (16, "9-16"), (17, "17-32"), (32, "17-32"),
+                                                (33, "33+"), (120, "33+")])
+def test_size_buckets(pieces: int, label: str) -> None:
+    assert size_bucket(pieces) == label
+
+
+def test_timed_resolver_times_every_table_battle_and_changes_nothing(data: CampaignData) -> None:
+    """Turn 1 of seed 7 with the baseline AI: the timed game logs exactly what the plain bridge logs, and each
+    battle fought on the table is timed with the pieces of its table(s)."""
+    def turn_one(resolver) -> Campaign:  # type: ignore[no-untyped-def]
+        game = Campaign.new(data, "standard", seed=7, resolver=resolver)
+        play(game, Clock(game), agents_for(dict.fromkeys(PLAYERS, "easy")), stop_at_turn=2)
+        return game
+
+    plain = TacticalResolver(keep_reports=True)
+    timed = TimedResolver(TacticalResolver())
+    assert event_log_digest(turn_one(timed).state.events) == event_log_digest(turn_one(plain).state.events)
+    # one entry per campaign battle; a sea battle followed by an air raid on the ports is one battle, two tables
+    assert sum(pieces for pieces, _ in timed.tactical) == sum(table_pieces(b.spec) for b in plain.battles)
+    assert len({(b.turn, b.area) for b in plain.battles}) == len(timed.tactical)
+    assert len(timed.tactical) >= 1 and all(seconds > 0 for _, seconds in timed.tactical)
+    assert timed.inner.battles == []  # reports dropped as they come
+    timings = time_tactical_campaigns(data, [7], stop_at_turn=2)
+    assert len(timings.campaigns) == 1 and [p for p, _ in timings.battles] == [p for p, _ in timed.tactical]
+
+
+def test_tactical_rows() -> None:
+    timings = TacticalTimings(campaigns=[30.0, 20.0, 40.0], battles=[(3, 0.1), (4, 0.3), (20, 1.5)],
+                              fallback=[0.002, 0.004])
+    assert timings.by_size() == {"2-4": [0.1, 0.3], "5-8": [], "9-16": [], "17-32": [1.5], "33+": []}
+    assert tactical_rows(timings, [7, 8, 9]) == [
+        ("tactical campaign, median s", "30.0 s  (3 campaigns, seeds 7..9, 20.0-40.0 s)"),
+        ("tactical battle, 2-4 pieces, median", "200 ms  (2 battles, slowest 300 ms)"),
+        ("tactical battle, 5-8 pieces, median", "no battle of this size"),
+        ("tactical battle, 9-16 pieces, median", "no battle of this size"),
+        ("tactical battle, 17-32 pieces, median", "1500 ms  (1 battles, slowest 1500 ms)"),
+        ("tactical battle, 33+ pieces, median", "no battle of this size"),
+        ("battles by the classic fallback", "2, median 3.0 ms"),
+    ]
 
 
 @pytest.mark.parametrize("size", [4, 12, 30])
@@ -37,8 +136,9 @@ def test_bench_fleets_are_valid_battles(data: CampaignData, size: int) -> None:
 
 @pytest.mark.slow
 def test_bench_prints_every_figure(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["bench", "--skip-tactical-campaign"]) == 0
+    assert main(["bench", "--tactical-campaigns", "1"]) == 0
     out = capsys.readouterr().out
     for label in ("tactical battles/s, 4v4", "12v12", "30v30", "engine / numpy per die",
-                  "classic battles/s", "campaigns/s, classic combat", "campaigns/s, tactical combat"):
+                  "classic battles/s", "campaigns/s, classic combat", "tactical campaign, median s",
+                  "(1 campaigns, seeds 7..7", "tactical battle, 2-4 pieces, median", "tactical battle, 33+ pieces"):
         assert label in out
