@@ -336,7 +336,7 @@ class TacticalResolver:
                 result.eliminated = True
                 fates["eliminated"].append(name)
             else:
-                result.damage += added
+                result.damage = max(result.damage, added)  # a raid after the battle counts its losses in all
                 if beaten:
                     result.withdrew = True
                     fates["withdrew"].append(name)
@@ -387,17 +387,20 @@ class TacticalResolver:
                     gone: set[str] | frozenset[str] = frozenset(), lost: set[str] | frozenset[str] = frozenset()
                     ) -> _Table:
         """The Flights of ``side``'s air units that may raid the ports (VITP 4.8), flown as if land-based (the
-        carriers stay off the table, R-CARD-11): those still in the area (not in ``gone``), less the Flights
-        ``lost`` in the battle at sea before."""
+        carriers stay off the table, R-CARD-11): those of units still in the area (not in ``gone``) that were not
+        ``lost`` in the battle at sea before.  Empty when none of them carries a payload (Fighters alone do not
+        raid)."""
         party = _Table()
         for name in self._raiders(campaign, battle, side, table):
             if name in gone:
                 continue
-            flown = table.air_units[name] - sum(1 for f, c in table.counter_of.items() if c == name and f in lost)
-            if flown > 0:
-                card = (None if campaign.unit_record(name).type is UnitType.LBA
-                        else self.cards(campaign.data).for_counter(name, year))
-                self._add_flights(campaign, party, name, SIDE_INDEX[side], year, count=flown, carrier_card=card)
+            flights = [f for f in table.flights if table.counter_of[f.name] == name and f.name not in lost]
+            party.flights += [f.model_copy(update={"carrier": None}) for f in flights]
+            party.counter_of.update({f.name: name for f in flights})
+            if flights:
+                party.air_units[name] = len(flights)
+        if not any(f.aircraft.damage_dice > 0 for f in party.flights):
+            return _Table()
         return party
 
     def _surprise(self, campaign: Campaign, battle: Battle) -> BattleOutcome:

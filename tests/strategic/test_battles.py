@@ -305,3 +305,24 @@ def test_a_standard_campaign_plays_to_the_end_with_tactical_combat(data: Campaig
     for us in campaign.state.units.values():
         if us.status is UnitStatus.SUNK:
             assert us.place is None
+
+
+def test_a_raid_after_a_battle_flies_the_surviving_flights_and_fighters_alone_do_not_raid(data: CampaignData) -> None:
+    """R-CARD-11: the raid party is the raiders' Flights not lost at sea, unbased; Fighters alone stay home."""
+    from strategic.battles import _Table
+
+    campaign = game(data, turn=4, phase=Phase.COMBAT)
+    sea(campaign, "Akagi", "Hawaiian Islands")
+    battle = Battle("Hawaiian Islands", campaign.data.areas["Hawaiian Islands"].theatre, (), ("Akagi",), ("Arizona",))
+    resolver = TacticalResolver()
+    table = resolver._at_sea(campaign, ("Akagi",), Side.AXIS, 1942, {})
+    names = [f.name for f in table.flights]
+    assert names == ["Akagi F-1", "Akagi D-1", "Akagi T-1", "Akagi F-2", "Akagi D-2", "Akagi T-2", "Akagi F-3",
+                     "Akagi D-3"]
+    party = resolver._raid_party(campaign, battle, Side.AXIS, table, 1942, lost={"Akagi D-1", "Akagi T-2"})
+    assert [f.name for f in party.flights] == [n for n in names if n not in ("Akagi D-1", "Akagi T-2")]
+    assert all(f.carrier is None for f in party.flights) and party.air_units == {"Akagi": 6}
+    strike = {n for n in names if " F-" not in n}
+    assert resolver._raid_party(campaign, battle, Side.AXIS, table, 1942, lost=strike).flights == []
+    assert not resolver._raid_party(campaign, battle, Side.AXIS, table, 1942, gone={"Akagi"})
+    assert isinstance(party, _Table)
