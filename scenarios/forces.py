@@ -1,12 +1,13 @@
-"""What a campaign counter that is not a ship puts on the tactical table (issue 7 "the bridge"; R-CARD-09, R-CARD-10).
+"""What a campaign counter that is not a ship puts on the tactical table (issue 7 "the bridge"; R-CARD-09, 10, 13).
 
-A carrier's air factor and a land-based air unit become Flights; a submarine counter becomes submarines.  Which
+A carrier's air factor and a land-based air unit become Flights; a submarine counter becomes submarines; the
+Italian Frogmen become human torpedoes (submarines of a chariot card).  Which
 aircraft and which boats is data, not code: a :class:`ForceMix` names, for one nation, one kind of force and the
 years from ``from_year`` on (until the next mix of the same nation and kind), the ``pieces`` in the order they are
-dealt: the aircraft chart entries of its Flights (``flights`` section) or the submarine cards of its boats
-(``cards`` section, Submarine trait).  The i-th Flight of a force is ``pieces[i % len(pieces)]``, so a mix is also
-the proportion of fighters, dive-bombers and torpedo-bombers in the air group.  Users who own the fleet lists
-override a mix by ``name`` with ``--data DIR``.
+dealt: the aircraft chart entries of its Flights (``flights`` section) or the submarine cards of its boats or
+chariots (``cards`` section, Submarine trait).  The i-th Flight of a force is ``pieces[i % len(pieces)]``, so a
+mix is also the proportion of fighters, dive-bombers and torpedo-bombers in the air group.  Users who own the fleet
+lists override a mix by ``name`` with ``--data DIR``.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ class ForceKind(StrEnum):
     CARRIER_AIR = "carrier air"
     LAND_AIR = "land-based air"
     SUBMARINE = "submarine"
+    HUMAN_TORPEDO = "human torpedoes"
 
 
 class ForceMix(Sourced):
@@ -45,13 +47,16 @@ class ForceMix(Sourced):
 
 def force_kind(unit_type: UnitType) -> ForceKind | None:
     """The kind of force a counter type brings besides (or instead of) a ship: carriers bring carrier air,
-    land-based air units land-based air, submarines submarines; other counters none."""
+    land-based air units land-based air, submarines submarines, the Italian Frogmen human torpedoes; other
+    counters none."""
     if unit_type in (UnitType.CV, UnitType.CVL):
         return ForceKind.CARRIER_AIR
     if unit_type is UnitType.LBA:
         return ForceKind.LAND_AIR
     if unit_type is UnitType.SS:
         return ForceKind.SUBMARINE
+    if unit_type is UnitType.FROGMEN:
+        return ForceKind.HUMAN_TORPEDO
     return None
 
 
@@ -80,7 +85,7 @@ def check_forces(data: CampaignData) -> list[str]:
         if mix.nation not in data.nations:
             problems.append(at(("nation",), f"unknown nation '{mix.nation}'"))
         for i, piece in enumerate(mix.pieces):
-            if mix.kind is ForceKind.SUBMARINE:
+            if mix.kind in (ForceKind.SUBMARINE, ForceKind.HUMAN_TORPEDO):
                 card = data.cards.get(piece)
                 if card is None or not card.has("Submarine"):
                     problems.append(at(("pieces", i), f"'{piece}' is not a submarine card"))

@@ -17,6 +17,9 @@ on the table and how its losses come back, with the rulings of ``docs/rulings.md
 * **Submarines** (R-CARD-10): a submarine counter puts ``campaign-boats-per-submarine`` boats of its nation's
   submarine card on the table, submerged with its fleet; all sunk: the counter is sunk; any crippled (and none
   left whole): disabled, back to port.
+* **Human torpedoes** (R-CARD-13): the Italian Frogmen put one chariot of the ``SLC Maiale`` card per attack factor
+  on the table, hidden (off the table, running deep) in the Sector at the middle of the enemy's home edge, where
+  its fleet deploys or lies at anchor; the counter is used up whatever they achieve (002 §2.221).
 * **Port defences** (R-CARD-11): a raided port is defended by AA emplacements, a major port by two Medium AA
   Battery Emplacements, any other port or base by one Small one (000 AA Emplacements; reconstructed).
 """
@@ -31,6 +34,7 @@ from scenarios.cards import AircraftRole
 from scenarios.forces import ForceKind, mix_for
 from scenarios.models import PortKind, UnitType
 from tactical.battle import FlightSpec, InstallationSpec, ShipSpec, SubmarineSpec
+from tactical.geometry import Table
 
 if TYPE_CHECKING:
     from scenarios.cards import ShipCard
@@ -42,6 +46,7 @@ RULE_SHIPS = "R-CARD-04"
 RULE_AIR = "R-CARD-09"
 RULE_SUBS = "R-CARD-10"
 RULE_PORTS = "R-CARD-11"
+RULE_FROGMEN = "R-CARD-13"
 
 ROLE_LETTERS = {
     AircraftRole.FIGHTER: "F",
@@ -149,6 +154,30 @@ def submarine_boats(campaign: Campaign, name: str, side: int, year: int) -> list
         boat = name if n == 1 else f"{name} ({chr(ord('a') + i)})"
         boats.append(SubmarineSpec(side=side, ship=ShipSpec(name=boat, card=card)))  # type: ignore[arg-type]
     return boats
+
+
+def human_torpedoes(campaign: Campaign, name: str, side: int, year: int) -> list[SubmarineSpec]:
+    """The chariots of the Frogmen counter ``name`` (R-CARD-13), one per attack factor, not yet given a Sector
+    (:func:`with_sector` places them once the table is known).  Raises ``KeyError`` when the data has no mix."""
+    unit = campaign.unit_record(name)
+    mix = mix_for(campaign.data, unit.nation, ForceKind.HUMAN_TORPEDO, year)
+    out = []
+    for i in range(unit.air or 1):
+        card = campaign.data.cards[mix.pieces[i % len(mix.pieces)]].as_of(year)
+        out.append(SubmarineSpec(side=side, ship=ShipSpec(name=f"{name} {i + 1}", card=card)))  # type: ignore[arg-type]
+    return out
+
+
+def enemy_edge_sector(table: Table, side: int) -> int:
+    """The Sector at the middle of the home edge of ``side``'s enemy (side 0 deploys on the south edge, side 1 on
+    the north), where the enemy deploys or lies at anchor (R-CARD-13)."""
+    enemy = 1 - side
+    return table.sector((table.width / 2, 3.0 if enemy == 0 else table.height - 3.0))
+
+
+def with_sector(boats: list[SubmarineSpec], table: Table) -> list[SubmarineSpec]:
+    """Human torpedoes hidden in the Sector of :func:`enemy_edge_sector` on ``table`` (R-CARD-13)."""
+    return [b.model_copy(update={"sector": enemy_edge_sector(table, b.side)}) for b in boats]
 
 
 def port_defences(data: CampaignData, ports: list[str], side: int, table_width: float, table_height: float,

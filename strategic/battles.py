@@ -13,7 +13,8 @@ touching the area), each fought by :func:`tactical.battle.resolve`, and the
   side may be all aircraft or all submarines (000: a fleet needs something to fight with).  The campaign's air
   units are its own forces, so the quarter-points limit on Flights not based on carriers is waived (000 Aircraft:
   "as the scenario allows").  The landing units are on the table as transports (civilian cards); the Italian
-  Frogmen stay out, with a logged reason.
+  Frogmen as human torpedoes hidden where the enemy deploys or lies at anchor, used up once on the table
+  (R-CARD-13).
 * **Air raids on ports and the surprise attacks** (R-CARD-11): the raiding side's Flights (its carriers stay off
   the table, their Flights flying in as if land-based) against the enemy ships in the ports, anchored, with the
   ports' AA emplacements and the defenders' land-based air in those ports; a surprise attack (VITP 18; 002 §5.72)
@@ -22,8 +23,8 @@ touching the area), each fought by :func:`tactical.battle.resolve`, and the
 * **Landings** (R-CARD-12): a landing unit sunk on the table is eliminated (it returns, VITP 4.5); after the
   battle, those of a side that was not beaten, afloat and whole, may land or invade by the classic procedure
   (VITP 4.9); a beaten side's landing units withdraw with it.  A landing with nobody to fight is the
-  ``fallback``'s (the classic rules), as is a battle in which a side has nothing the table can hold (only the
-  Frogmen), logged as such; with ``fallback=None`` nothing happens in them.
+  ``fallback``'s (the classic rules), logged as such, as would be a battle in which a side had nothing the table
+  can hold (no counter type is left out any more); with ``fallback=None`` nothing happens in them.
 * **Damage in and out** (R-CARD-04, R-CARD-07): ``d`` damage points against defence ``D`` enter as
   ``floor(d x Hull / (D + 1))`` Hull lost; afloat, ``min(D, ceil(L x (D + 1) / Hull)) - d`` points come back for
   ``L`` Hull lost in all; sunk -> sunk; crippled -> disabled (back to port; in port it stays); left the table ->
@@ -53,13 +54,16 @@ from strategic.battle_forces import (
     damage_points_for,
     full_air_strength,
     hull_lost_for,
+    human_torpedoes,
     port_defences,
     submarine_boats,
+    with_sector,
 )
 from strategic.combat import Battle, BattleOutcome, Landing, UnitResult, raidable, raids_ports
 from strategic.state import Mode
 from tactical.battle import BattleReport, BattleSpec, FleetSpec, FlightSpec, ShipSpec, SubmarineSpec, resolve
 from tactical.card_generator import CardIndex
+from tactical.geometry import Table
 from tactical.scenario import Objective
 
 if TYPE_CHECKING:
@@ -83,9 +87,8 @@ TABLE_SHIPS = frozenset({UnitType.BB, UnitType.BC, UnitType.PB, UnitType.CV, Uni
 """Counter types that fight on the table as ships: the surface warships, the War at Sea convoys, the German
 surface raiders (armed merchant cruisers) and the landing units (transports), the last three on civilian cards."""
 
-LEFT_OUT_REASONS: dict[UnitType, str] = {
-    UnitType.FROGMEN: "Frogmen: a human-torpedo attack on a harbour the tactical engine does not model",
-}
+LEFT_OUT_REASONS: dict[UnitType, str] = {}
+"""Counter types that never go on the table, with the reason logged (none since the Frogmen, R-CARD-13)."""
 
 YEAR_OF_TURN = {1: 1941, 2: 1941, 3: 1941, 4: 1942, 5: 1942, 6: 1942, 7: 1943, 8: 1943, 9: 1944, 10: 1944}
 """R-CARD-05: the year whose refits apply on each combined turn, the year in which the turn begins (R-PAC-01:
@@ -140,6 +143,12 @@ class _Table:
     boats: list[SubmarineSpec] = field(default_factory=list)
     counter_of: dict[str, str] = field(default_factory=dict)
     air_units: dict[str, int] = field(default_factory=dict)  # counter -> Flights flown
+    chariots: set[str] = field(default_factory=set)  # human torpedoes, hidden once the table is known (R-CARD-13)
+
+    def boats_on(self, table: Table) -> list[SubmarineSpec]:
+        """The submarines, the human torpedoes hidden in their Sector of ``table``."""
+        hidden = with_sector([b for b in self.boats if b.ship.name in self.chariots], table)
+        return [b for b in self.boats if b.ship.name not in self.chariots] + hidden
 
     def __bool__(self) -> bool:
         return bool(self.ships or self.flights or self.boats)
@@ -233,6 +242,11 @@ class TacticalResolver:
                 for boat in submarine_boats(campaign, name, number, year):
                     table.boats.append(boat)
                     table.counter_of[boat.ship.name] = name
+            elif unit.type is UnitType.FROGMEN:
+                for boat in human_torpedoes(campaign, name, number, year):
+                    table.boats.append(boat)
+                    table.counter_of[boat.ship.name] = name
+                    table.chariots.add(boat.ship.name)
             else:
                 left_out[name] = LEFT_OUT_REASONS.get(unit.type, "not a piece for the table")
         return table
@@ -264,13 +278,13 @@ class TacticalResolver:
         width = float(min(200, max(72, 4 * max(len(f.ships) for f in fleets) + 24)))
         spec = self._spec(fleets, width, time_of_day, weather, state.seed, (state.turn, number), notes, year,
                           flights=[f for s in (Side.ALLIED, Side.AXIS) for f in tables[s].flights],
-                          boats=[b for s in (Side.ALLIED, Side.AXIS) for b in tables[s].boats])
+                          boats=[b for s in (Side.ALLIED, Side.AXIS) for b in tables[s].boats_on(Table(width, 48.0))])
         report = resolve(spec, dice=dice)
         outcome = BattleOutcome(battle)
         loser = None
         if report.winner is not None:
             loser = Side.AXIS if report.winner == SIDE_NAMES[Side.ALLIED] else Side.ALLIED
-        fates: dict[str, list[str]] = {"sunk": [], "crippled": [], "withdrew": [], "eliminated": []}
+        fates: dict[str, list[str]] = {"sunk": [], "crippled": [], "withdrew": [], "eliminated": [], "used up": []}
         for side in (Side.ALLIED, Side.AXIS):
             self._ship_results(campaign, spec, report, tables[side], outcome, fates, beaten=side is loser,
                                in_port=False)
@@ -344,12 +358,16 @@ class TacticalResolver:
     @staticmethod
     def _boat_results(report: BattleReport, table: _Table, outcome: BattleOutcome, fates: dict[str, list[str]], *,
                       beaten: bool) -> None:
-        """R-CARD-10: all its boats sunk -> the counter is sunk; none whole (crippled or gone) -> disabled."""
+        """R-CARD-10: all its boats sunk -> the counter is sunk; none whole (crippled or gone) -> disabled.
+        R-CARD-13: the Frogmen are used up whatever their chariots did (002 §2.221)."""
         counters = dict.fromkeys(table.counter_of[b.ship.name] for b in table.boats)
         for name in counters:
             boats = [report.ship(b.ship.name) for b in table.boats if table.counter_of[b.ship.name] == name]
             result = _result_for(outcome, name)
-            if all(b.sunk for b in boats):
+            if any(b.ship.name in table.chariots for b in table.boats if table.counter_of[b.ship.name] == name):
+                result.expended = True
+                fates["used up"].append(name)
+            elif all(b.sunk for b in boats):
                 result.sunk = True
                 fates["sunk"].append(name)
             elif all(b.sunk or b.crippled for b in boats):
@@ -372,7 +390,7 @@ class TacticalResolver:
         air units raid the enemy units in the touching ports (R-CARD-11)."""
         if not battle.in_port:
             return outcome
-        gone = {r.name for r in outcome.results if r.sunk or r.eliminated or r.disabled or r.withdrew}
+        gone = {r.name for r in outcome.results if r.sunk or r.eliminated or r.disabled or r.withdrew or r.expended}
         left = {s: [n for n in t.counters() if n not in gone] for s, t in tables.items()}
         for side in (Side.AXIS, Side.ALLIED):
             if left[other_side(side)] or not left[side]:
@@ -388,8 +406,8 @@ class TacticalResolver:
                     ) -> _Table:
         """The Flights of ``side``'s air units that may raid the ports (VITP 4.8), flown as if land-based (the
         carriers stay off the table, R-CARD-11): those of units still in the area (not in ``gone``) that were not
-        ``lost`` in the battle at sea before.  Empty when none of them carries a payload (Fighters alone do not
-        raid)."""
+        ``lost`` in the battle at sea before; and the Frogmen's chariots (R-CARD-13) if the Frogmen were not on the
+        table at sea.  Empty when none of them carries a payload (Fighters alone do not raid)."""
         party = _Table()
         for name in self._raiders(campaign, battle, side, table):
             if name in gone:
@@ -399,7 +417,13 @@ class TacticalResolver:
             party.counter_of.update({f.name: name for f in flights})
             if flights:
                 party.air_units[name] = len(flights)
-        if not any(f.aircraft.damage_dice > 0 for f in party.flights):
+        for boat in table.boats:
+            name = table.counter_of[boat.ship.name]
+            if boat.ship.name in table.chariots and name not in gone:
+                party.boats.append(boat)
+                party.counter_of[boat.ship.name] = name
+                party.chariots.add(boat.ship.name)
+        if not party.boats and not any(f.aircraft.damage_dice > 0 for f in party.flights):
             return _Table()
         return party
 
@@ -462,12 +486,14 @@ class TacticalResolver:
         spec = BattleSpec(sides=(fleets[Side.ALLIED], fleets[Side.AXIS]), table_width=width, table_height=height,
                           turns=self.turns, seed=state.seed, key=(state.turn, number, 2 if after_battle else 1),
                           year=year, flights=[*air.flights, *defence.flights], shore_batteries=aa,
+                          submarines=air.boats_on(Table(width, height)),
                           surprised=(SIDE_INDEX[enemy], battle.surprise_rounds + 1) if surprise else None)  # type: ignore[arg-type]
         report = resolve(spec, dice=dice)
-        fates: dict[str, list[str]] = {"sunk": [], "crippled": [], "withdrew": [], "eliminated": []}
+        fates: dict[str, list[str]] = {"sunk": [], "crippled": [], "withdrew": [], "eliminated": [], "used up": []}
         self._ship_results(campaign, spec, report, defence, outcome, fates, beaten=False, in_port=bool(in_port))
         self._air_results(campaign, report, defence, outcome, fates, beaten=False)
         self._air_results(campaign, report, air, outcome, fates, beaten=False)
+        self._boat_results(report, air, outcome, fates, beaten=False)
         if battle.theatre is Theatre.WAS:
             for name in defence.counter_of.values():
                 _result_for(outcome, name).air_attacked = True  # 002 §4.11: once per turn from the air

@@ -610,7 +610,8 @@ def choose_depth(battle: Battle, sub: ShipState) -> Depth:
 
 
 def place_submarine(battle: Battle, sub: ShipState) -> tuple[Point, float]:
-    """A hidden boat revealed or surfacing: in its Sector, as close as it can get to the nearest enemy ship."""
+    """A hidden boat revealed or surfacing: in its Sector, as near as it can get to 2" from the nearest enemy ship,
+    bows on to it."""
     assert sub.sector is not None
     x0, y0, x1, y1 = battle.state.table.sector_rect(sub.sector)
     centre = ((x0 + x1) / 2, (y0 + y1) / 2)
@@ -618,7 +619,11 @@ def place_submarine(battle: Battle, sub: ShipState) -> tuple[Point, float]:
     if not enemies:
         return centre, 0.0
     near = min(enemies, key=lambda p: distance(p, centre))
-    spot = (min(max(near[0], x0 + 0.5), x1 - 0.5), min(max(near[1], y0 + 0.5), y1 - 0.5))
+    # 2" short of it on the side of the Sector's centre, bows on: in its torpedoes' reach, not on top of it
+    aim = towards(near, centre, 2.0) if distance(near, centre) > 2.0 else advance(near, 180.0, 2.0)
+    spot = (min(max(aim[0], x0 + 0.5), x1 - 0.5), min(max(aim[1], y0 + 0.5), y1 - 0.5))
+    if distance(spot, near) < 1.0:
+        spot = (min(max(near[0] + 2.0, x0 + 0.5), x1 - 0.5), spot[1])
     heading = bearing(spot, near) if distance(spot, near) > 0.5 else 0.0
     return spot, heading
 

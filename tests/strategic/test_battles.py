@@ -129,17 +129,48 @@ class Recorder:
 
 
 def test_what_the_table_cannot_fight_goes_to_the_fallback(data: CampaignData) -> None:
-    campaign = game(data, turn=2, phase=Phase.COMBAT)
+    """R-CARD-03: a landing with nobody to fight is the classic rules' (VITP 4.9), logged."""
+    campaign = game(data, turn=5, phase=Phase.COMBAT)
+    sea(campaign, "1st Marines", "Marshall Islands")
+    battle = Battle("Marshall Islands", campaign.data.areas["Marshall Islands"].theatre, ("1st Marines",), ())
+    recorder = Recorder()
+    outcome = TacticalResolver(fallback=recorder).resolve(campaign, battle)
+    assert recorder.seen == ["Marshall Islands"] and outcome.results == []
+    assert campaign.state.events[-1].text == ("Landing in Marshall Islands fought by the recorder rules: a landing "
+                                              "with nobody to fight")
+    assert campaign.state.events[-1].rule == "R-CARD-03"
+    silent = TacticalResolver(use_fallback=False).resolve(campaign, battle)
+    assert silent.results == [] and "nothing is fought" in campaign.state.events[-1].text
+
+
+def test_the_frogmen_are_human_torpedoes_hidden_by_the_enemy_and_used_up(data: CampaignData) -> None:
+    """R-CARD-13: three chariots (air factor 3) hidden in the Sector where the enemy deploys (at sea) or lies at
+    anchor (a raid on Malta); the counter is used up either way (002 §2.221)."""
+    campaign = game(data, turn=3, phase=Phase.COMBAT)
+    campaign.dice = Dice(3)
     sea(campaign, "Warspite", "Mediterranean")
     sea(campaign, "Italian Frogmen", "Mediterranean")
-    recorder = Recorder()
-    outcome = TacticalResolver(fallback=recorder).resolve(campaign, _battle(campaign, "Mediterranean"))
-    assert recorder.seen == ["Mediterranean"] and outcome.results == []
-    assert ("fought by the recorder rules: the Axis has nothing the table can hold (Italian Frogmen)"
-            in campaign.state.events[-1].text)
-    assert campaign.state.events[-1].rule == "R-CARD-03"
-    silent = TacticalResolver(use_fallback=False).resolve(campaign, _battle(campaign, "Mediterranean"))
-    assert silent.results == [] and "nothing is fought" in campaign.state.events[-1].text
+    resolver = TacticalResolver(keep_reports=True)
+    outcome = resolver.resolve(campaign, _battle(campaign, "Mediterranean"))
+    spec = resolver.battles[0].spec
+    assert [(b.ship.name, b.ship.card.name, b.side, b.sector) for b in spec.submarines] == [
+        (f"Italian Frogmen {i}", "SLC Maiale", 1, 22) for i in (1, 2, 3)]  # the south edge's middle Sector
+    assert next(r for r in outcome.results if r.name == "Italian Frogmen").expended
+
+    campaign = game(data, turn=3, phase=Phase.COMBAT)
+    campaign.dice = Dice(3)
+    campaign.state.unit("Warspite").status, campaign.state.unit("Warspite").place = UnitStatus.PORT, "Malta"
+    sea(campaign, "Italian Frogmen", "Mediterranean")
+    battle = Battle("Mediterranean", campaign.data.areas["Mediterranean"].theatre, (), ("Italian Frogmen",),
+                    ("Warspite",))
+    resolver = TacticalResolver(keep_reports=True)
+    outcome = resolver.resolve(campaign, battle)
+    raid = resolver.battles[0]
+    assert raid.kind == "air raid" and [s.name for s in raid.spec.sides[0].ships] == ["Warspite"]
+    assert raid.spec.sides[0].ships[0].anchored and len(raid.spec.submarines) == 3
+    assert {b.sector for b in raid.spec.submarines} == {22} and raid.spec.flights == []
+    assert next(r for r in outcome.results if r.name == "Italian Frogmen").expended
+    assert "used up Italian Frogmen" in next(e.text for e in campaign.state.events if e.kind == "battle")
 
 
 def test_air_units_fly_flights_by_air_factor_and_nation(data: CampaignData) -> None:

@@ -7,7 +7,7 @@ from pydantic import ValidationError
 
 from tactical.aircraft import FlightMove, air_attacks, verify_flight_plan
 from tactical.battle import BattleSpec, FleetSpec, ShipSpec, SubmarineSpec
-from tactical.geometry import Table
+from tactical.geometry import Table, distance
 from tactical.gunnery import FirePlan, Shot, fire, max_dice, target_refusal, usable_now, verify_fire_plan
 from tactical.movement import Leg, MovePlan, max_move, verify_move
 from tactical.orders import IllegalOrder, OrderName, issue_order, legal_orders
@@ -241,3 +241,16 @@ def test_spec_submarines() -> None:
         BattleSpec(sides=fleets, submarines=[SubmarineSpec(side=1, ship=ShipSpec(name="X", card=make_card("X")))])
     with pytest.raises(ValidationError, match="nothing to fight with"):
         BattleSpec(sides=fleets)
+
+
+def test_a_hidden_boat_comes_up_two_inches_from_its_prey_bows_on() -> None:
+    """tactics.place_submarine: in its Sector, 2" short of the nearest enemy ship on the Sector's side, heading at
+    it (not on top of it, where its bow would point nowhere)."""
+    from tactical.tactics import place_submarine
+
+    battle = sub_battle(hunter_pos=(30.0, 3.0))  # the hunter in Sector 21 (x 24-36, y 0-12)
+    sub = battle.ship("SS")
+    sub.sector, sub.pos = 21, None
+    spot, heading = place_submarine(battle, sub)
+    assert distance(spot, (30.0, 3.0)) == pytest.approx(2.0)
+    assert spot == pytest.approx((30.0, 5.0)) and heading == pytest.approx(180.0)  # north of it, facing south
