@@ -50,7 +50,7 @@ from scenarios.loader import CampaignData, load_data
 from scenarios.models import Player, Theatre
 from strategic.ai import Agent, BaselineAI
 from strategic.battle_logs import battle_log
-from strategic.battles import TacticalBattle, TacticalResolver, forces_text
+from strategic.battles import TacticalBattle, TacticalResolver, campaign_year, forces_text
 from strategic.campaign import SUPPORTED_SETUPS, Campaign
 from strategic.clock import Clock
 from strategic.combat import BattleResolver, make_resolver
@@ -58,8 +58,10 @@ from strategic.order_of_appearance import Movement, order_of_appearance, vitp_tu
 from strategic.orders import IllegalOrder, Order
 from strategic.saves import SaveError, load, save
 from strategic.state import Phase
+from tactical.card_generator import CardIndex
 from tactical.demos import DEMOS
 from tui.battle_viewer import BattleViewerScreen
+from tui.cards_cli import counter_lines
 from tui.labels import counter_label
 from tui.map_view import MapView
 from tui.order_entry import GRAMMAR, OrderSyntaxError, describe, parse
@@ -695,7 +697,8 @@ class PathScreen(ModalScreen[str | None]):
 
 
 class OobScreen(Screen[None]):
-    """The order of appearance: every arrival and removal, turn by turn, filterable by nation."""
+    """The order of appearance: every arrival and removal, turn by turn, filterable by nation; the highlighted
+    counter's card for the year of the turn (and its air group or boats) shows below the table."""
 
     BINDINGS = [Binding("escape", "app.pop_screen", "Back")]
 
@@ -704,10 +707,14 @@ class OobScreen(Screen[None]):
         yield Header(show_clock=False)
         yield Select([("All nations", "")] + [(n.name, code) for code, n in data.nations.items()],
                      value="", allow_blank=False, id="nation")
-        yield DataTable(id="oob", zebra_stripes=True)
+        yield DataTable(id="oob", zebra_stripes=True, cursor_type="row")
+        with VerticalScroll(id="oob-card-scroll"):
+            yield Static("Highlight a row to see the counter's card.", id="oob-card")
         yield Footer()
 
     def on_mount(self) -> None:
+        self._rows: list[tuple[str, int]] = []
+        self._index: CardIndex | None = None
         table = self.query_one("#oob", DataTable)
         table.add_columns("Turn", "VITP", "Side", "Nation", "Unit", "Type", "Counter", "Where")
         self.fill("")
@@ -720,10 +727,26 @@ class OobScreen(Screen[None]):
         data: CampaignData = self.app.data  # type: ignore[attr-defined]
         table = self.query_one("#oob", DataTable)
         table.clear()
+        self._rows = []
         for row in order_of_appearance(data, nation=nation or None):
             where = "removed" if row.movement is Movement.REMOVED else " or ".join(row.places)
             table.add_row(str(row.turn), str(vitp_turn(row.turn) or ""), row.side.value, row.unit.nation,
                           row.unit.name, row.unit.type.value, counter_label(row.unit), where)
+            self._rows.append((row.unit.name, row.turn))
+
+    @on(DataTable.RowHighlighted, "#oob")
+    def show_card(self, event: DataTable.RowHighlighted) -> None:
+        """The highlighted counter's card in the year of its turn (R-CARD-05), or what else it puts on the table."""
+        if not 0 <= event.cursor_row < len(self._rows):
+            return
+        data: CampaignData = self.app.data  # type: ignore[attr-defined]
+        name, turn = self._rows[event.cursor_row]
+        year = campaign_year(turn)
+        if self._index is None:
+            self._index = CardIndex(data)
+        lines = counter_lines(data, name, year, self._index)
+        text = "\n".join(lines) if lines else f"{name}: nothing on the tactical table"
+        self.query_one("#oob-card", Static).update(Text(f"{name}, turn {turn} ({year}):\n{text}"))
 
 
 # --------------------------------------------------------------------------- the app
@@ -749,6 +772,8 @@ class VictoryAtSeaApp(App[None]):
     #order-buttons { height: 3; }
     #order-message { min-height: 2; }
     #poc-plot { height: 1fr; }
+    #oob { height: 2fr; }
+    #oob-card-scroll { height: 1fr; border-top: solid $accent; }
     #handover, #path-dialog { align: center middle; width: 60; height: auto; padding: 1 2; border: thick $accent;
                               background: $surface; }
     HandOverScreen, PathScreen, ConfirmScreen { align: center middle; }

@@ -86,6 +86,48 @@ def card_lines(card: ShipCard) -> list[str]:
     return lines
 
 
+def counter_lines(data: CampaignData, name: str, year: int, index: CardIndex | None = None) -> list[str]:
+    """What campaign counter ``name`` puts on the tactical table in ``year``, as text: a ship's card; a carrier's
+    card and its air group; a land-based air unit's Flights; a submarine's or the Frogmen's boats and their card
+    (R-CARD-03, R-CARD-09, R-CARD-10, R-CARD-13).  Raises ``KeyError`` for an unknown counter."""
+    from scenarios.classes import CARD_SHIP_TYPES
+    from scenarios.forces import ForceKind, force_kind, mix_for
+    from scenarios.models import UnitType
+    from strategic.battle_forces import boats_per_counter, flights_per_factor
+
+    unit = data.units[name]
+    index = index or CardIndex(data)
+    lines: list[str] = []
+    card = index.for_counter(name, year) if unit.type in CARD_SHIP_TYPES else None
+    if card is not None:
+        lines += card_lines(card)
+    if unit.type is UnitType.AMPH:
+        lines.append("  A landing unit: the lead transport of its group (R-CARD-12)")
+    kind = force_kind(unit.type)
+    if kind is None or (kind is ForceKind.CARRIER_AIR and not unit.air):
+        return lines
+    try:
+        mix = mix_for(data, unit.nation, kind, year)
+    except KeyError as exc:
+        return [*lines, f"  {exc.args[0]}"]
+    pieces = ", ".join(dict.fromkeys(mix.pieces))
+    k = flights_per_factor(data)
+    if kind is ForceKind.CARRIER_AIR:
+        most = card.trait("Flights") if card is not None else None
+        flights = min(k * (unit.air or 0), most or 0)
+        lines.append(f"  Air group: {flights} Flights (air factor {unit.air} x {k}, at most the card's {most}): "
+                     f"{pieces} ({mix.name})")
+    elif kind is ForceKind.LAND_AIR:
+        lines.append(f"Land-based air: {k * (unit.air or 0)} Flights (air factor {unit.air} x {k}): {pieces} "
+                     f"({mix.name})")
+    else:
+        count = boats_per_counter(data) if kind is ForceKind.SUBMARINE else (unit.air or 1)
+        what = "boat(s)" if kind is ForceKind.SUBMARINE else "chariot(s), hidden where the enemy lies"
+        lines.append(f"{kind.value.capitalize()}: {count} {what} ({mix.name}):")
+        lines += card_lines(data.cards[mix.pieces[0]].as_of(year))
+    return lines
+
+
 def cmd_cards_show(args: argparse.Namespace) -> int:
     data = _load(args)
     found = find_card(data, args.name, args.year)

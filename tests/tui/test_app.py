@@ -160,6 +160,12 @@ async def test_order_of_appearance_screen(data: CampaignData) -> None:
         assert table.row_count == len(data.units) + sum(1 for u in data.units.values() if u.removal)
         app.screen.fill("JP")
         assert table.row_count == sum(1 for u in data.units.values() if u.nation == "JP") + 1  # I-Boat withdrawn
+        row = next(i for i, (name, _) in enumerate(app.screen._rows) if name == "Akagi")
+        table.move_cursor(row=row)
+        await pilot.pause()
+        card = str(app.screen.query_one("#oob-card", Static).render())
+        assert card.startswith("Akagi, turn 1 (1941):\nAkagi  (Akagi class, JP, carrier)")
+        assert "Air group: 8 Flights (air factor 4 x 2, at most the card's 18): A6M2 Zero, D3A1 Val, B5N2 Kate" in card
 
 
 async def test_save_and_load(data: CampaignData, tmp_path: Path) -> None:

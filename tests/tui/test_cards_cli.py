@@ -7,6 +7,7 @@ import argparse
 
 import pytest
 
+from scenarios.loader import CampaignData
 from tui.cards_cli import add_cards_parser
 
 
@@ -58,3 +59,20 @@ def test_list(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 0
     assert "CV-16 (Lexington II)" in out and "data card 'Lexington' (secondary)" in out
     assert "Convoy 1A" in out and "Ocean" in out
+
+
+def test_what_each_counter_puts_on_the_table(data: CampaignData) -> None:
+    """tui.cards_cli.counter_lines: a land-based air unit's Flights, a submarine's boat and card, the Frogmen's
+    chariots, a landing unit's transport (R-CARD-09, 10, 12, 13)."""
+    from tui.cards_cli import counter_lines
+
+    assert counter_lines(data, "5th Air Force", 1942) == [
+        "Land-based air: 4 Flights (air factor 2 x 2): P-40E Warhawk, B-25 Mitchell, B-17E Flying Fortress "
+        "(US land-based air 1942)"]
+    boat = counter_lines(data, "U-Boat 1", 1941)
+    assert boat[0] == "Submarine: 1 boat(s) (U-Boats):" and boat[1].startswith("Type VIIC  (Type VII class, DE")
+    frogmen = counter_lines(data, "Italian Frogmen", 1941)
+    assert frogmen[0] == "Human torpedoes: 3 chariot(s), hidden where the enemy lies (Italian Frogmen):"
+    marines = counter_lines(data, "1st Marines", 1943)
+    assert marines[0].startswith("President Jackson  (President Jackson class, US, civilian)")
+    assert marines[-1] == "  A landing unit: the lead transport of its group (R-CARD-12)"
