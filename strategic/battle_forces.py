@@ -21,7 +21,9 @@ on the table and how its losses come back, with the rulings of ``docs/rulings.md
   on the table, hidden (off the table, running deep) in the Sector at the middle of the enemy's home edge, where
   its fleet deploys or lies at anchor; the counter is used up whatever they achieve (002 §2.221).
 * **Port defences** (R-CARD-11): a raided port is defended by AA emplacements, a major port by two Medium AA
-  Battery Emplacements, any other port or base by one Small one (000 AA Emplacements; reconstructed).
+  Battery Emplacements, any other port or base by one Small one (000 AA Emplacements; reconstructed); a land-based
+  air unit there has its airfield on the table, a Hangar (000 Coastal Structures): destroyed, the unit is
+  eliminated.
 """
 
 from __future__ import annotations
@@ -178,6 +180,26 @@ def enemy_edge_sector(table: Table, side: int) -> int:
 def with_sector(boats: list[SubmarineSpec], table: Table) -> list[SubmarineSpec]:
     """Human torpedoes hidden in the Sector of :func:`enemy_edge_sector` on ``table`` (R-CARD-13)."""
     return [b.model_copy(update={"sector": enemy_edge_sector(table, b.side)}) for b in boats]
+
+
+def airfield_structures(airfields: dict[str, int], side: int, table_width: float, table_height: float,
+                        nation: str) -> list[InstallationSpec]:
+    """The airfields of land-based air units in raided ports (``airfields``: name -> points of the air group based
+    there, its worth in victory points), one Hangar (000 Coastal Structures) each, for ``side``, spread along its
+    home edge 8" in from it (R-CARD-11)."""
+    y = 8.0 if side == 0 else table_height - 8.0
+    return [InstallationSpec(name=name, side=side, kind="coastal structure", structure_type="Hangar",  # type: ignore[arg-type]
+                             pos=(round(table_width * (i + 1) / (len(airfields) + 1), 1), y), nation=nation,
+                             points=points)
+            for i, (name, points) in enumerate(airfields.items())]
+
+
+def air_group_points(campaign: Campaign, name: str, year: int) -> int:
+    """Points of the Flights land-based air unit ``name`` flies at full strength in ``year`` (R-CARD-09)."""
+    unit = campaign.unit_record(name)
+    mix = mix_for(campaign.data, unit.nation, ForceKind.LAND_AIR, year)
+    n = full_air_strength(campaign.data, unit)
+    return sum(campaign.data.flights[mix.pieces[i % len(mix.pieces)]].points for i in range(n))
 
 
 def port_defences(data: CampaignData, ports: list[str], side: int, table_width: float, table_height: float,

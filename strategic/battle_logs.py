@@ -223,13 +223,13 @@ def report_of(log: dict[str, Any]) -> BattleReport:
 
 def ships_line(tb: TacticalBattle) -> str:
     """The Hull each side lost in all (ships, submarines and AA emplacements) and who lost it, e.g. ``Hull lost:
-    Allies 9/373 (Hood 9); Axis 38/117 (Gneisenau 20, Admiral Hipper 18)``; the forces themselves are on the
+    Allies 9/373 (Hood -9); Axis 38/117 (Gneisenau -20, Admiral Hipper -18)``; the forces themselves are on the
     battle's result line."""
     parts = []
     for side in tb.report.sides:
         ships = [s for s in tb.report.ships if s.side == side]
         lost = sum(s.hull_lost for s in ships)
         start = sum(s.hull_start for s in ships)
-        hit = ", ".join(f"{s.name} {s.hull_lost}" for s in ships if s.hull_lost)
+        hit = ", ".join(f"{s.name} -{s.hull_lost}" for s in ships if s.hull_lost)
         parts.append(f"{side} {lost}/{start}" + (f" ({hit})" if hit else ""))
     return "Hull lost: " + "; ".join(parts)

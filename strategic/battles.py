@@ -50,7 +50,9 @@ from scenarios.models import Side, Theatre, UnitType
 from strategic.battle_forces import (
     air_flight_count,
     air_flights,
+    air_group_points,
     air_losses,
+    airfield_structures,
     damage_points_for,
     full_air_strength,
     hull_lost_for,
@@ -284,18 +286,18 @@ class TacticalResolver:
         loser = None
         if report.winner is not None:
             loser = Side.AXIS if report.winner == SIDE_NAMES[Side.ALLIED] else Side.ALLIED
-        fates: dict[str, list[str]] = {"sunk": [], "crippled": [], "withdrew": [], "eliminated": [], "used up": []}
+        fates = {side: _no_fates() for side in (Side.ALLIED, Side.AXIS)}
         for side in (Side.ALLIED, Side.AXIS):
-            self._ship_results(campaign, spec, report, tables[side], outcome, fates, beaten=side is loser,
+            self._ship_results(campaign, spec, report, tables[side], outcome, fates[side], beaten=side is loser,
                                in_port=False)
-            self._air_results(campaign, report, tables[side], outcome, fates, beaten=side is loser)
-            self._boat_results(report, tables[side], outcome, fates, beaten=side is loser)
-        self._landings(campaign, battle, outcome, loser, fates)
+            self._air_results(campaign, report, tables[side], outcome, fates[side], beaten=side is loser)
+            self._boat_results(report, tables[side], outcome, fates[side], beaten=side is loser)
+        self._landings(campaign, battle, outcome, loser)
         kind = "night" if spec.time_of_day == "night" else "day"
         text = (f"Tactical battle in {battle.area} ({year}, {kind}, {spec.weather} weather, "
                 f"{report.turns_played} turn(s)): {forces_text(spec)}; Allies {report.objectives[0]} against Axis "
                 f"{report.objectives[1]}; VP {report.victory_points[0]}-{report.victory_points[1]}; "
-                + (f"{report.winner} win" if report.winner else "a draw") + _fates_text(fates, report))
+                + _result_text(report) + _fates_text(fates, report))
         self._log(campaign, battle, outcome, text, notes, left_out, report, RULE_RESULTS)
         if self.keep_reports:
             self.battles.append(TacticalBattle(battle.area, state.turn, year, spec, report, left_out, notes))
@@ -457,6 +459,7 @@ class TacticalResolver:
         in_port = [n for n in battle.in_port if state.unit(n).side is enemy]
         at_sea = [n for n in (battle.allied if enemy is Side.ALLIED else battle.axis)] if surprise else []
         defence = _Table()
+        airfields: dict[str, str] = {}  # airfield (a Hangar on the table) -> its land-based air unit
         for name in [*in_port, *at_sea]:
             unit = campaign.unit_record(name)
             if not raidable(unit, battle.theatre) and name in in_port:
@@ -466,20 +469,26 @@ class TacticalResolver:
                 lost = hull_lost_for(state.unit(name).damage, unit.defence or 0, card.hull)
                 defence.ships.append(ShipSpec(name=name, card=card, hull_lost=lost, anchored=name in in_port))
                 defence.counter_of[name] = name
-            elif unit.type is UnitType.LBA and not surprise:
-                self._add_flights(campaign, defence, name, SIDE_INDEX[enemy], year)
+            elif unit.type is UnitType.LBA:
+                airfields[f"{name} airfield"] = name
+                if surprise:
+                    left_out[name] = "caught on the ground by the surprise attack: only its airfield is on the table"
+                else:
+                    self._add_flights(campaign, defence, name, SIDE_INDEX[enemy], year)
             else:
-                left_out[name] = ("caught on the ground by the surprise attack" if unit.type is UnitType.LBA
-                                  else LEFT_OUT_REASONS.get(unit.type, "not a piece for the table"))
-        if not (defence.ships or defence.flights):
+                left_out[name] = LEFT_OUT_REASONS.get(unit.type, "not a piece for the table")
+        if not (defence.ships or defence.flights or airfields):
             return
         number = battle_number(campaign.data, battle.area)
         dice = campaign.dice.spawn(state.turn, number, 2 if after_battle else 1)
         notes: list[str] = []
         width, height = 72.0, 48.0
-        ports = sorted({str(state.unit(n).place) for n in in_port if n in defence.counter_of})
-        nation = campaign.unit_record(next(iter(defence.counter_of.values()))).nation
+        hit = set(defence.counter_of.values()) | set(airfields.values())
+        ports = sorted({str(state.unit(n).place) for n in in_port if n in hit})
+        nation = campaign.unit_record(next(iter(sorted(hit)))).nation
         aa = [] if surprise else port_defences(campaign.data, ports, SIDE_INDEX[enemy], width, height, nation)
+        aa += airfield_structures({a: air_group_points(campaign, n, year) for a, n in airfields.items()},
+                                  SIDE_INDEX[enemy], width, height, nation)
         fleets = {side: FleetSpec(name=SIDE_NAMES[side], objective=Objective.ATTRITION, air_limit=False),
                   enemy: FleetSpec(name=SIDE_NAMES[enemy], ships=defence.ships, objective=Objective.ATTRITION,
                                    air_limit=False)}
@@ -489,29 +498,52 @@ class TacticalResolver:
                           submarines=air.boats_on(Table(width, height)),
                           surprised=(SIDE_INDEX[enemy], battle.surprise_rounds + 1) if surprise else None)  # type: ignore[arg-type]
         report = resolve(spec, dice=dice)
-        fates: dict[str, list[str]] = {"sunk": [], "crippled": [], "withdrew": [], "eliminated": [], "used up": []}
-        self._ship_results(campaign, spec, report, defence, outcome, fates, beaten=False, in_port=bool(in_port))
-        self._air_results(campaign, report, defence, outcome, fates, beaten=False)
-        self._air_results(campaign, report, air, outcome, fates, beaten=False)
-        self._boat_results(report, air, outcome, fates, beaten=False)
+        fates = {s: _no_fates() for s in (Side.ALLIED, Side.AXIS)}
+        self._ship_results(campaign, spec, report, defence, outcome, fates[enemy], beaten=False, in_port=bool(in_port))
+        self._air_results(campaign, report, defence, outcome, fates[enemy], beaten=False)
+        self._air_results(campaign, report, air, outcome, fates[side], beaten=False)
+        self._boat_results(report, air, outcome, fates[side], beaten=False)
+        self._airfield_results(campaign, report, airfields, outcome, fates[enemy])
         if battle.theatre is Theatre.WAS:
             for name in defence.counter_of.values():
                 _result_for(outcome, name).air_attacked = True  # 002 §4.11: once per turn from the air
         kind = "surprise attack" if surprise else "air raid"
         where = ", ".join(ports) if ports else battle.area
         text = (f"Tactical {kind} on {where} from {battle.area} ({year}, {report.turns_played} turn(s)): "
-                f"{forces_text(spec)}; VP {report.victory_points[0]}-{report.victory_points[1]}"
-                + _fates_text(fates, report))
-        if aa:
-            notes.append(f"the ports are defended by {', '.join(i.structure_type or i.name for i in aa)} (R-CARD-11)")
+                f"{forces_text(spec)}; VP {report.victory_points[0]}-{report.victory_points[1]}; "
+                + _result_text(report) + _fates_text(fates, report))
+        guns = [i.structure_type or i.name for i in aa if i.kind == "aa emplacement"]
+        if guns:
+            notes.append(f"the ports are defended by {', '.join(guns)} (R-CARD-11)")
+        if airfields:
+            notes.append(f"airfields on the table: {', '.join(airfields)} (a Hangar each; destroyed, the air unit "
+                         "is eliminated: R-CARD-11)")
         self._log(campaign, battle, outcome, text, notes, left_out, report, RULE_RAIDS)
         if self.keep_reports:
             self.battles.append(TacticalBattle(battle.area, state.turn, year, spec, report, left_out, notes, kind))
 
+    @staticmethod
+    def _airfield_results(campaign: Campaign, report: BattleReport, airfields: dict[str, str],
+                          outcome: BattleOutcome, fates: dict[str, list[str]]) -> None:
+        """R-CARD-11: an airfield destroyed eliminates its land-based air unit (it returns, VITP 4.5); a damaged
+        one gives it damage points as a counter whose Hull is the airfield's Structure (R-CARD-07), if more than
+        its Flights' losses gave."""
+        for airfield, name in airfields.items():
+            ruin = report.ship(airfield)
+            result = _result_for(outcome, name)
+            unit = campaign.unit_record(name)
+            if ruin.sunk:
+                result.eliminated, result.damage, result.withdrew = True, 0, False
+                if name not in fates["eliminated"]:
+                    fates["eliminated"].append(name)
+            elif not result.eliminated and ruin.hull_lost:
+                prior = campaign.state.unit(name).damage
+                added = damage_points_for(ruin.hull_lost, unit.defence or 0, ruin.hull_start) - prior
+                result.damage = max(result.damage, added)
+
     # ---------------------------------------------------------------------------------------------- landings
 
-    def _landings(self, campaign: Campaign, battle: Battle, outcome: BattleOutcome, loser: Side | None,
-                  fates: dict[str, list[str]]) -> None:
+    def _landings(self, campaign: Campaign, battle: Battle, outcome: BattleOutcome, loser: Side | None) -> None:
         """R-CARD-12: landing units of a beaten side have withdrawn with it (R-CARD-07); the others still afloat and
         whole may land or invade by the classic procedure (VITP 4.9), which the fallback resolver's policies decide."""
         amph = {s: [n for n in (battle.allied if s is Side.ALLIED else battle.axis)
@@ -614,10 +646,31 @@ def forces_text(spec: BattleSpec) -> str:
     return " against ".join(parts)
 
 
-def _fates_text(fates: dict[str, list[str]], report: BattleReport) -> str:
-    text = "".join(f"; {what} {', '.join(names)}" for what, names in fates.items() if names)
-    if report.flights_lost:
-        text += f"; {len(report.flights_lost)} Flight(s) lost"
+def _no_fates() -> dict[str, list[str]]:
+    """One side's counters by what the battle did to them (for the log line)."""
+    return {"sunk": [], "crippled": [], "withdrew": [], "eliminated": [], "used up": []}
+
+
+def _result_text(report: BattleReport) -> str:
+    """``Allies win``, or ``a draw (Allies minor victory, Axis minor victory)`` (000 War at Sea: each side's
+    victory against its objective; the winner is the side with the better one)."""
+    if report.winner:
+        return f"{report.winner} win"
+    levels = ", ".join(f"{side} {'no' if level == 'none' else level} victory"
+                       for side, level in zip(report.sides, report.victories, strict=True))
+    return f"a draw ({levels})"
+
+
+def _fates_text(fates: dict[Side, dict[str, list[str]]], report: BattleReport) -> str:
+    """``; Allies: sunk Hood; Axis: crippled Bismarck; Flights lost: Allies 2, Axis 1``."""
+    text = ""
+    for side, kinds in fates.items():
+        words = [f"{what} {', '.join(names)}" for what, names in kinds.items() if names]
+        if words:
+            text += f"; {SIDE_NAMES[side]}: {', '.join(words)}"
+    lost = [sum(1 for f in report.flights if f.side == name and f.lost) for name in report.sides]
+    if any(lost):
+        text += f"; Flights lost: {report.sides[0]} {lost[0]}, {report.sides[1]} {lost[1]}"
     return text
 
 

@@ -63,7 +63,11 @@ def load_state(path: Path, data: CampaignData, resolver: BattleResolver | None =
         raw = json.loads(text)
     except json.JSONDecodeError as exc:
         raise SaveError(f"{path}:{exc.lineno}: not a save file (invalid JSON: {exc.msg})") from exc
-    version = raw.get("version") if isinstance(raw, dict) else None
+    if not isinstance(raw, dict) or "version" not in raw:
+        log = isinstance(raw, dict) and {"events", "sides"} <= set(raw)
+        hint = " (it is a battle log: vas play --battle-log FILE, vas battle --replay FILE)" if log else ""
+        raise SaveError(f"{path}: not a save file (it has no 'version'){hint}")
+    version = raw.get("version")
     if version != STATE_VERSION:
         raise SaveError(f"{path}: save version {version!r}, this program reads version {STATE_VERSION}")
     try:

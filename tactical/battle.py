@@ -517,6 +517,12 @@ def _build_state(spec: BattleSpec) -> BattleState:
     )
 
 
+def _possessive(name: str) -> str:
+    """``Allies'``, ``Axis's``, ``US Navy's``: English possessive of a fleet's name (a plural in -ies takes an
+    apostrophe alone)."""
+    return f"{name}'" if name.endswith("ies") else f"{name}'s"
+
+
 def _deploy(battle: Battle, side: int, zone: DeploymentZone, captain: Captain, names: list[str]) -> None:
     placement = captain.deploy(battle, side, zone, names)
     if sorted(placement) != sorted(names):
@@ -656,7 +662,7 @@ def resolve(spec: BattleSpec, captains: Sequence[Captain] | None = None, *, dice
     for side in (0, 1):
         log.emit(
             "objective",
-            f"{battle.side_name(side)}'s objective: {objectives[side].value}",
+            f"{_possessive(battle.side_name(side))} objective: {objectives[side].value}",
             side=battle.side_name(side),
             objective=objectives[side].value,
         )

@@ -142,6 +142,6 @@ def cmd_replay(path: Path) -> int:
         print(f"Re-fought from its spec: identical, event for event ({len(check.report.events)} events).")
     else:
         print(f"Re-fought from its spec: NOT identical: {check.difference}.")
-        print("(the engine or the rules changed since the log was written; the re-fight's result: "
+        print("(the log was edited, or the engine or the rules changed since it was written; the re-fight's result: "
               + (f"{check.report.winner} wins" if check.report.winner else "a draw") + ")")
     return 0

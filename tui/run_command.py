@@ -93,6 +93,11 @@ def cmd_run(args: argparse.Namespace) -> int:
     if args.battle_logs is not None and args.battle_logs.exists() and not args.battle_logs.is_dir():
         print(f"vas run: --battle-logs {args.battle_logs}: not a folder", file=sys.stderr)
         return 2
+    if args.battle_logs is not None:
+        problem = _unwritable(args.battle_logs)
+        if problem:
+            print(f"vas run: --battle-logs {args.battle_logs}: cannot write there ({problem})", file=sys.stderr)
+            return 2
     data = load_data([Path(d) for d in args.data or []])
     try:
         # keep_reports: the reporter takes each battle as soon as it is fought and drops it (memory stays bounded)
@@ -148,6 +153,20 @@ def event_log_text(campaign: Campaign) -> str:
     lines = [str(e) for e in campaign.state.events]
     lines += ["", "# dice"] + [str(r) for r in campaign.dice.log]
     return "\n".join(lines) + "\n"
+
+
+def _unwritable(folder: Path) -> str | None:
+    """Why battle logs cannot be written in ``folder`` (created if missing), or ``None``: checked before the
+    campaign starts so that a bad folder stops nothing half-way."""
+    import tempfile
+
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile(dir=folder, prefix=".vas-probe-"):
+            pass
+    except OSError as exc:
+        return exc.strerror or str(exc)
+    return None
 
 
 class TurnReporter:

@@ -94,7 +94,7 @@ def test_ships_line(fought: TacticalBattle) -> None:
     parts = []
     for side in ("Allies", "Axis"):
         ships = [s for s in fought.report.ships if s.side == side]
-        hit = ", ".join(f"{s.name} {s.hull_lost}" for s in ships if s.hull_lost)
+        hit = ", ".join(f"{s.name} -{s.hull_lost}" for s in ships if s.hull_lost)
         parts.append(f"{side} {sum(s.hull_lost for s in ships)}/{sum(s.hull_start for s in ships)}"
                      + (f" ({hit})" if hit else ""))
     assert line == "Hull lost: " + "; ".join(parts)

@@ -251,15 +251,46 @@ def test_an_air_raid_on_a_port_meets_its_aa_emplacements_and_its_air(data: Campa
     battle = Battle("Hawaiian Islands", campaign.data.areas["Hawaiian Islands"].theatre, (), ("Akagi",),
                     ("Arizona", "7th Air Force"))
     resolver = TacticalResolver(keep_reports=True)
-    resolver.resolve(campaign, battle)
+    outcome = resolver.resolve(campaign, battle)
     fought = resolver.battles[0]
     assert fought.kind == "air raid" and fought.spec.surprised is None
     assert [(i.name, i.structure_type) for i in fought.spec.shore_batteries] == [
-        ("Pearl Harbor AA 1", "Medium AA Battery Emplacement"), ("Pearl Harbor AA 2", "Medium AA Battery Emplacement")]
+        ("Pearl Harbor AA 1", "Medium AA Battery Emplacement"), ("Pearl Harbor AA 2", "Medium AA Battery Emplacement"),
+        ("7th Air Force airfield", "Hangar")]  # the land-based air unit's airfield
     assert sorted(f.name for f in fought.spec.flights if f.side == 0) == [
         "7th Air Force B-1", "7th Air Force B-2", "7th Air Force F-1", "7th Air Force F-2"]  # the 1942 mix
     text = next(e.text for e in campaign.state.events if e.kind == "battle")
     assert text.startswith("Tactical air raid on Pearl Harbor from Hawaiian Islands (1942")
+    report = fought.report
+    if report.ship("7th Air Force airfield").sunk:  # R-CARD-11: a destroyed airfield eliminates its air unit
+        assert next(r for r in outcome.results if r.name == "7th Air Force").eliminated
+
+
+def test_an_airfield_alone_is_a_target_and_its_loss_eliminates_the_air_unit(data: CampaignData) -> None:
+    """R-CARD-11: a raid on a port holding only land-based air: its Flights defend and its airfield (a Hangar) is
+    the target; the log line names the port and each side's losses."""
+    from strategic.battles import TacticalResolver as Resolver
+
+    for seed in range(1, 30):
+        campaign = game(data, turn=4, phase=Phase.COMBAT)
+        campaign.dice = Dice(seed)
+        us = campaign.state.unit("7th Air Force")
+        us.status, us.place = UnitStatus.PORT, "Pearl Harbor"
+        sea(campaign, "Akagi", "Hawaiian Islands")
+        sea(campaign, "Kaga", "Hawaiian Islands")
+        battle = Battle("Hawaiian Islands", campaign.data.areas["Hawaiian Islands"].theatre, (), ("Akagi", "Kaga"),
+                        ("7th Air Force",))
+        resolver = Resolver(keep_reports=True)
+        outcome = resolver.resolve(campaign, battle)
+        report = resolver.battles[0].report
+        text = next(e.text for e in campaign.state.events if e.kind == "battle")
+        assert text.startswith("Tactical air raid on Pearl Harbor from Hawaiian Islands")
+        if report.ship("7th Air Force airfield").sunk:
+            assert "Allies: eliminated 7th Air Force" in text
+            assert next(r for r in outcome.results if r.name == "7th Air Force") == UnitResult(
+                "7th Air Force", eliminated=True)
+            return
+    raise AssertionError("16 Flights never destroyed a lone airfield in 29 raids")
 
 
 def test_a_raider_is_a_civilian_ship_and_landing_units_land_after_the_battle(data: CampaignData) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -46,4 +47,23 @@ def test_the_early_war_start(capsys: pytest.CaptureFixture[str]) -> None:
 def test_corrupt_save(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     (tmp_path / "bad.json").write_text("{}")
     code, _, err = run(capsys, "run", "--load", str(tmp_path / "bad.json"))
-    assert code == 1 and "bad.json: save version None" in err
+    assert code == 1 and "bad.json: not a save file (it has no 'version')" in err
+    (tmp_path / "log.json").write_text('{"sides": ["A", "B"], "ships": [], "events": []}')
+    code, _, err = run(capsys, "run", "--load", str(tmp_path / "log.json"))
+    assert code == 1 and "log.json: not a save file (it has no 'version') (it is a battle log: " in err
+
+
+def test_battle_logs_folder_must_be_writable(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """An unwritable --battle-logs folder stops before the campaign starts, with the reason."""
+    code, out, err = run(capsys, "run", "--turns", "1", "--battle-logs", "/proc/1/logs")
+    assert code == 2 and out == "" and "--battle-logs /proc/1/logs: cannot write there (" in err
+    locked = tmp_path / "locked"
+    locked.mkdir()
+    locked.chmod(0o500)
+    try:
+        if os.access(locked, os.W_OK):  # running as root: permissions do not stop us
+            pytest.skip("permissions are not enforced for this user")
+        code, out, err = run(capsys, "run", "--turns", "1", "--battle-logs", str(locked))
+        assert code == 2 and out == "" and f"--battle-logs {locked}: cannot write there (Permission denied)" in err
+    finally:
+        locked.chmod(0o700)
