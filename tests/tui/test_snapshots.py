@@ -24,8 +24,10 @@ def campaign_app() -> VictoryAtSeaApp:
 
 
 def viewer_app() -> VictoryAtSeaApp:
+    """The carrier-clash demo (seed 3) with its spec, as ``vas battle --log`` saves it: Flights in the air."""
     data = load_data()
-    return VictoryAtSeaApp(data, battle_log=resolve(demo_spec("cruiser-action", 1, data)).to_json())
+    spec = demo_spec("carrier-clash", 3, data)
+    return VictoryAtSeaApp(data, battle_log={**resolve(spec).to_json(), "spec": spec.model_dump(mode="json")})
 
 
 def test_campaign_screen(snap_compare) -> None:
@@ -41,4 +43,4 @@ def test_campaign_screen(snap_compare) -> None:
 
 
 def test_battle_viewer(snap_compare) -> None:
-    assert snap_compare(viewer_app(), terminal_size=SIZE, press=["n", "n", "n", "n", "n", "n"])
+    assert snap_compare(viewer_app(), terminal_size=SIZE, press=["n"] * 10)  # turn 3, Movement Phase
