@@ -12,9 +12,19 @@ run in a worker thread while a busy indicator turns and the screen says who is d
 Combat (issue 7 item 4): ``tactical`` (the default) fights each battle the table can fight on the *Victory at Sea*
 miniatures table (:class:`strategic.battles.TacticalResolver`, the rest by the classic rules), ``classic`` every
 battle by the War at Sea / VITP rules.  The combat is not part of a save: loading a game builds a new resolver
-with the combat chosen on the start screen (or ``vas play --combat``).  The tactical battles of the current and
-the previous turn are kept (older ones are dropped, so memory stays bounded) and listed in the Battles tab (key
-``b``), from which each opens in the battle viewer; a notification says when battles were fought.
+with the combat chosen on the start screen (or ``vas play --combat``), and its human players are the ones
+switched on on the start screen (or ``vas play --human``; the Allies by default), never all four.  The tactical
+battles of the current and the previous turn are kept (older ones are dropped, so memory stays bounded) and listed
+in the Battles tab (key ``b``), from which each opens in the battle viewer; a notification says when battles were
+fought.  Battles fought before a save are not in it: after a load the Battles tab says so (``vas run
+--battle-logs DIR`` keeps every battle's log).  The odds advisor (key ``d``) always simulates classic combat and
+says so: in a tactical game its odds are an estimate.
+
+Keys (issue: new-user trial): the campaign screen's letter keys act whatever list or table has the focus; ``e``,
+``u`` and ``?`` show the Orders tab, where their result is written, and say why when no human decides.  The order
+list always has its first order highlighted when it is refilled, so Enter takes it at once; Escape in the order
+line (or a filter) gives the focus back to the list; a refused typed order is quoted in the message and selected
+in the line, so the next typing replaces it.
 """
 
 from __future__ import annotations
@@ -95,8 +105,28 @@ COMBATS = {
 }
 """The combat choices of the app (issue 7 item 4: tactical by default)."""
 
+DEFAULT_HUMANS = frozenset({Player.ALLIES.value})
+"""The human players when none are given (the start screen's switches start so; ``vas play --human``)."""
+
 KEEP_BATTLE_TURNS = 2
 """Tactical battles of this many turns (the current one and the one before) stay viewable; older ones are dropped."""
+
+
+def parse_seed(text: str) -> int:
+    """A campaign seed typed on the start screen: empty is 1 (the placeholder says so), otherwise a whole number of
+    0 or more (the dice are seeded with it).  Raises ``ValueError`` with a message for the player."""
+    text = text.strip()
+    if not text:
+        return 1
+    if not text.isdigit():
+        raise ValueError(f"the seed must be a whole number of 0 or more, like 1 or 42 (not '{text}')")
+    return int(text)
+
+
+def players_text(humans: set[str] | frozenset[str]) -> str:
+    """The human players in the words of the start screen ("Japan, Allies"), or that the AI plays all four."""
+    names = [PLAYER_NAMES[p].split(" (")[0] for p in Player if p.value in humans]
+    return ", ".join(names) if names else "none (the AI plays all four)"
 
 
 def campaign_resolver(combat: str) -> BattleResolver:
@@ -112,12 +142,14 @@ def campaign_resolver(combat: str) -> BattleResolver:
 
 
 class Session:
-    """A game being played in the app: the campaign, its clock, and who is human."""
+    """A game being played in the app: the campaign, its clock, and who is human.  ``loaded_turn`` is the turn a
+    loaded save was at (``None`` for a new game): the tactical battles fought before it are not in the save."""
 
-    def __init__(self, campaign: Campaign, clock: Clock, humans: set[str]) -> None:
+    def __init__(self, campaign: Campaign, clock: Clock, humans: set[str], loaded_turn: int | None = None) -> None:
         self.campaign = campaign
         self.clock = clock
         self.humans = humans
+        self.loaded_turn = loaded_turn
         self.ai: dict[str, Agent] = {p.value: BaselineAI() for p in Player}
         self.last_human: str | None = None
         campaign.keep_undo = True
@@ -166,7 +198,11 @@ class Session:
 
 
 class StartScreen(Screen[None]):
-    """New campaign, load a save, or the order of appearance."""
+    """New campaign, load a save, or the order of appearance.
+
+    The set-up list has the focus on mount.  An empty seed is 1 (its placeholder); anything but a whole number of 0
+    or more is refused with a message (:func:`parse_seed`).  The human/AI switches count for a new game and for a
+    loaded one; the load section names the players that will be human."""
 
     BINDINGS = [Binding("q", "app.quit", "Quit")]
 
@@ -178,8 +214,8 @@ class StartScreen(Screen[None]):
             yield Label("Set-up")
             yield Select([(data.setups[s].title, s) for s in SUPPORTED_SETUPS if s in data.setups],
                          value="standard", allow_blank=False, id="setup")
-            yield Label("Seed")
-            yield Input("1", id="seed", type="integer")
+            yield Label("Seed (a whole number; empty: 1)")
+            yield Input(placeholder="1", id="seed")
             yield Label("Human players (the others are played by the baseline AI)")
             for player in Player:
                 with Horizontal(classes="player-row"):
@@ -189,7 +225,8 @@ class StartScreen(Screen[None]):
             yield Select([(text, name) for name, text in COMBATS.items()], value="tactical", allow_blank=False,
                          id="combat")
             yield Button("Start campaign", id="start-game", variant="primary")
-            yield Label("Load a saved game")
+            yield Label("Load a saved game (with the human players and the combat chosen above)")
+            yield Static(self.load_humans_text(), id="load-humans")
             yield Input(placeholder="path/to/save.json", id="load-path")
             yield Button("Load", id="load-game")
             yield Button("Order of appearance", id="oob")
@@ -201,23 +238,50 @@ class StartScreen(Screen[None]):
             yield Static("", id="start-message")
         yield Footer()
 
+    def on_mount(self) -> None:
+        self.query_one("#setup", Select).focus()  # the first control: Tab goes on from there
+
+    def humans(self) -> set[str]:
+        """The players switched to human."""
+        if not self.is_mounted:
+            return set(DEFAULT_HUMANS)
+        return {p.value for p in Player if self.query_one(f"#human-{p.value}", Switch).value}
+
+    def load_humans_text(self) -> Text:
+        """The load section's line naming the human players of a loaded game."""
+        return Text(f"Human in the loaded game: {players_text(self.humans())}; the others are played by the AI.",
+                    style="italic")
+
+    @on(Switch.Changed)
+    def _humans_changed(self) -> None:
+        self.query_one("#load-humans", Static).update(self.load_humans_text())
+
+    def _error(self, message: str) -> None:
+        """A refusal, at the foot of the screen and as a notification (the foot may be scrolled out of view)."""
+        self.query_one("#start-message", Static).update(Text(message, style="bold red"))
+        self.notify(message, severity="error", timeout=8)
+
     @on(Button.Pressed, "#start-game")
     def start_game(self) -> None:
-        seed_text = self.query_one("#seed", Input).value or "1"
+        try:
+            seed = parse_seed(self.query_one("#seed", Input).value)
+        except ValueError as exc:
+            self._error(str(exc))
+            self.query_one("#seed", Input).focus()
+            return
         setup = str(self.query_one("#setup", Select).value)
-        humans = {p.value for p in Player if self.query_one(f"#human-{p.value}", Switch).value}
         combat = str(self.query_one("#combat", Select).value)
-        self.app.start_new(setup, int(seed_text), humans, combat)  # type: ignore[attr-defined]
+        self.app.start_new(setup, seed, self.humans(), combat)  # type: ignore[attr-defined]
 
     @on(Button.Pressed, "#load-game")
     @on(Input.Submitted, "#load-path")
     def load_game(self) -> None:
         path = self.query_one("#load-path", Input).value.strip()
         combat = str(self.query_one("#combat", Select).value)
-        message = (self.app.load_game(Path(path), combat=combat)  # type: ignore[attr-defined]
+        message = (self.app.load_game(Path(path), self.humans(), combat=combat)  # type: ignore[attr-defined]
                    if path else "give the path of a save")
         if message:
-            self.query_one("#start-message", Static).update(Text(message, style="bold red"))
+            self._error(message)
 
     @on(Button.Pressed, "#oob")
     def show_oob(self) -> None:
@@ -226,7 +290,11 @@ class StartScreen(Screen[None]):
     @on(Button.Pressed, "#fight")
     def fight(self) -> None:
         demo = str(self.query_one("#demo", Select).value)
-        seed = int(self.query_one("#seed", Input).value or "0")
+        try:
+            seed = parse_seed(self.query_one("#seed", Input).value)
+        except ValueError as exc:
+            self._error(str(exc))
+            return
         self.query_one("#start-message", Static).update(Text(f"Fighting {demo}…", style="italic"))
         self.fight_demo(demo, seed)
 
@@ -243,18 +311,23 @@ class StartScreen(Screen[None]):
 
 
 class CampaignScreen(Screen[None]):
-    """The campaign: phase bar, map, and tabs for orders, units, log and POC."""
+    """The campaign: phase bar, map, and tabs for orders, units, log, battles, odds and POC.
+
+    The header names the seed and set-up, and so does the log's first line (with the combat, the human players and
+    the turn a save was loaded at).  The letter keys are screen bindings: no list or table of the screen binds a
+    letter, so they work whatever list has the focus (only a text line takes letters as text; Escape leaves it)."""
 
     BINDINGS = [
         Binding("e", "end_phase", "End phase"),
         Binding("u", "undo", "Undo"),
         Binding("s", "save", "Save"),
-        Binding("o", "oob", "Order of appearance"),
-        Binding("d", "odds", "Battle odds"),
+        Binding("o", "oob", "Appearance", tooltip="The order of appearance"),
+        Binding("d", "odds", "Odds", tooltip="Classic odds of the coming battles"),
         Binding("b", "battles", "Battles"),
-        Binding("slash", "type_order", "Type an order"),
+        Binding("slash", "type_order", "Type order"),
         Binding("question_mark", "help", "Help"),
         Binding("q", "quit_game", "Quit"),
+        Binding("escape", "leave_input", "Back to the list", show=False),
     ]
 
     def __init__(self, session: Session) -> None:
@@ -291,17 +364,18 @@ class CampaignScreen(Screen[None]):
                 with TabPane("Battles", id="tab-battles"):
                     yield Static(id="battles-text")
                     yield OptionList(id="battles")
-                with TabPane("Odds", id="tab-odds"):
-                    yield Static("Press d for the odds of the battles the units now at sea would fight.",
-                                 id="odds-text")
+                with TabPane("Classic odds", id="tab-odds"), VerticalScroll(id="odds-scroll"):
+                    yield Static(self.odds_prompt(), id="odds-text")
                 with TabPane("POC", id="tab-poc"):
                     yield Static(id="poc-text")
                     yield PlotextPlot(id="poc-plot")
-        yield Footer()
+        yield Footer(compact=True, show_command_palette=False)  # every key shows at 100 columns
 
     def on_mount(self) -> None:
         table = self.query_one("#units", DataTable)
         table.add_columns("Unit", "Nation", "Type", "Counter", "Status", "Place", "Damage", "Orders from")
+        state = self.session.campaign.state
+        self.sub_title = f"seed {state.seed} · {self.setup_title()}"
         self.refresh_all()
         self.query_one("#orders", OptionList).focus()  # letters are commands; / types an order
         self.continue_game()
@@ -349,8 +423,28 @@ class CampaignScreen(Screen[None]):
             self.continue_game()
 
     # -- actions
+    def _show_orders(self) -> None:
+        """Show the Orders tab (where the order message is) with the order list focused."""
+        self.query_one("#tabs", TabbedContent).active = "tab-orders"
+        self.query_one("#orders", OptionList).focus()
+
+    def no_decision_reason(self) -> str | None:
+        """Why no human can give orders or end a phase now (game over, game stopped, AI deciding), or ``None``."""
+        session = self.session
+        if session.campaign.state.winner or session.clock.finished:
+            return "the game is over"
+        if session.campaign.blocked:
+            return f"the game is stopped: {session.campaign.blocked}"
+        if not session.waiting_for_human:
+            return "the AI players are deciding; wait until a human player is asked"
+        return None
+
     def action_end_phase(self) -> None:
-        if not self.session.waiting_for_human:
+        """``e``: end the deciding human's phase (shown in the Orders tab), or say why no phase can end now."""
+        self._show_orders()
+        why = self.no_decision_reason()
+        if why:
+            self._message(f"cannot end a phase: {why}", ok=False)
             return
         self.session.end_decision()
         self.query_one("#order-message", Static).update("")
@@ -358,6 +452,12 @@ class CampaignScreen(Screen[None]):
         self.continue_game()
 
     def action_undo(self) -> None:
+        """``u``: take back the deciding human's last order (shown in the Orders tab), or say why not."""
+        self._show_orders()
+        why = self.no_decision_reason()
+        if why:
+            self._message(f"nothing to undo: {why}", ok=False)
+            return
         taken_back = self.session.campaign.undo()
         self._message("order taken back" if taken_back else "nothing to undo in this decision", ok=taken_back)
         self.refresh_all()
@@ -374,7 +474,15 @@ class CampaignScreen(Screen[None]):
         self.app.push_screen(OobScreen())
 
     def action_type_order(self) -> None:
+        self.query_one("#tabs", TabbedContent).active = "tab-orders"
         self.query_one("#order-input", Input).focus()
+
+    def action_leave_input(self) -> None:
+        """Escape in a text line: the focus goes back to its list (the unit filter: the units table; the order line
+        and the order filter: the order list), so letters are commands again."""
+        focused = self.focused
+        if isinstance(focused, Input):
+            self.query_one("#units" if focused.id == "unit-filter" else "#orders").focus()
 
     def action_battles(self) -> None:
         """Show the Battles tab with its list focused (Enter opens a battle in the viewer)."""
@@ -401,9 +509,22 @@ class CampaignScreen(Screen[None]):
 
         self.app.push_screen(ConfirmScreen("Quit? Anything since your last save (s) is lost."), done)
 
+    def odds_note(self) -> str:
+        """What the odds are: always classic combat, so in a tactical game only an estimate."""
+        if self.session.tactical:
+            return "Classic odds: an estimate; battles are fought on the tactical table."
+        return "Classic odds: the battles of this game are fought by the classic rules."
+
+    def odds_prompt(self) -> str:
+        """The Odds tab before ``d`` is pressed."""
+        return f"{self.odds_note()}\nPress d for the odds of the battles the units now at sea would fight."
+
     def action_odds(self) -> None:
-        """The odds advisor on every battle the current positions would bring (classic combat, 300 runs)."""
+        """The odds advisor on every battle the current positions would bring (classic combat, 300 runs), headed
+        by :meth:`odds_note`.  The odds scroll takes the focus (the order list, hidden with its tab, would hand it
+        to the order filter, which would bring the Orders tab back)."""
         self.query_one("#tabs", TabbedContent).active = "tab-odds"
+        self.query_one("#odds-scroll", VerticalScroll).focus()
         self.query_one("#odds-text", Static).update(Text("Simulating…", style="italic"))
         self.compute_odds()
 
@@ -415,20 +536,24 @@ class CampaignScreen(Screen[None]):
 
         campaign = self.session.campaign
         battles = find_battles(campaign)
-        lines = [] if battles else ["No battle would be fought with the units now at sea."]
+        lines = [self.odds_note(), ""]
+        if not battles:
+            lines.append("No battle would be fought with the units now at sea.")
         for battle in battles:
             report = battle_odds(campaign, battle.area, ClassicResolver(), runs=300, seed=campaign.state.turn)
             lines += [*report.lines(), ""]
         self.app.call_from_thread(self.query_one("#odds-text", Static).update, "\n".join(lines))
 
     def action_help(self) -> None:
-        self._message(f"Pick an order with the arrows and Enter, or press / and type one: {GRAMMAR}. Keys: e ends "
-                      "your phase (units left unplaced go to their first place), u takes back your last order, d "
-                      "shows the odds of the coming battles, b lists the tactical battles fought (Enter opens one in "
-                      "the battle viewer), s saves, o the order of appearance, q quits; click a tab to switch. Map: "
-                      "A/X are the Allied/Axis POC for the area, (V)/(W) the track they count on when it is the "
-                      "other theatre's; blue areas are Allied-controlled, red Axis; counts are units at sea by "
-                      "nation.", ok=True)
+        """``?``: the grammar, the keys and the map legend, in the Orders tab."""
+        self._show_orders()
+        self._message(f"Pick an order with the arrows and Enter, or press / and type one (Escape: back to the "
+                      f"list): {GRAMMAR}. Keys: e ends your phase (units left unplaced go to their first place), u "
+                      "takes back your last order, d shows the classic odds of the coming battles (an estimate in a "
+                      "tactical game), b lists the tactical battles fought (Enter opens one in the battle viewer), "
+                      "s saves, o the order of appearance, q quits; click a tab to switch. Map: A/X are the "
+                      "Allied/Axis POC for the area, (V)/(W) the track they count on when it is the other theatre's; "
+                      "blue areas are Allied-controlled, red Axis; counts are units at sea by nation.", ok=True)
 
     @on(Button.Pressed, "#end-phase")
     def _end_button(self) -> None:
@@ -446,13 +571,19 @@ class CampaignScreen(Screen[None]):
 
     @on(Input.Submitted, "#order-input")
     def typed_order(self, event: Input.Submitted) -> None:
+        """A typed order: given and cleared, or refused with its text quoted in the message and selected in the
+        line (the next typing replaces it; an arrow key keeps it for correcting)."""
+        line = event.value.strip()
         try:
-            order = parse(self.session.campaign.data, event.value)
+            order = parse(self.session.campaign.data, line)
         except OrderSyntaxError as exc:
-            self._message(str(exc), ok=False)
+            self._message(f"refused '{line}': {exc}", ok=False)
+            event.input.select_all()
             return
-        if self.give(order):
+        if self.give(order, typed=line):
             event.input.value = ""
+        else:
+            event.input.select_all()
 
     @on(Input.Changed, "#order-filter")
     def _filter_orders(self) -> None:
@@ -462,17 +593,20 @@ class CampaignScreen(Screen[None]):
     def _filter_units(self) -> None:
         self.refresh_units()
 
-    def give(self, order: Order) -> bool:
-        """Send an order for the deciding human; an illegal one shows its rule and changes nothing."""
+    def give(self, order: Order, typed: str | None = None) -> bool:
+        """Send an order for the deciding human; an illegal one shows its rule (after the ``typed`` text, quoted)
+        and changes nothing."""
         session = self.session
-        if not session.waiting_for_human:
-            self._message("it is not a human player's decision", ok=False)
+        refused = f"refused '{typed}': " if typed else ""
+        why = self.no_decision_reason()
+        if why:
+            self._message(f"{refused}no order now: {why}", ok=False)
             return False
         player = session.clock.decision.player.value  # type: ignore[union-attr]
         try:
             events = session.campaign.apply(player, order)
         except IllegalOrder as exc:
-            self._message(str(exc), ok=False)
+            self._message(f"{refused}{exc}", ok=False)
             return False
         self._message("; ".join(e.text for e in events if e.kind != "order") or describe(order), ok=True)
         self.refresh_all()
@@ -490,8 +624,7 @@ class CampaignScreen(Screen[None]):
         decision = self.session.clock.decision
         moment = (campaign.state.turn, campaign.state.phase, decision.player if decision else None)
         if moment != getattr(self, "_odds_moment", moment):
-            self.query_one("#odds-text", Static).update(
-                "Press d for the odds of the battles the units now at sea would fight.")
+            self.query_one("#odds-text", Static).update(self.odds_prompt())
         self._odds_moment = moment
         self.query_one("#map", MapView).show(campaign, self.query_one("#map-scroll").size.width or None)
         self.query_one("#phase-bar", Static).update(self.phase_bar())
@@ -539,6 +672,8 @@ class CampaignScreen(Screen[None]):
             Text(f"{PLAYER_NAMES[decision.player]}: {decision.phase.value} — {len(legal)} legal orders "
                  f"({PHASE_RULES[decision.phase]})", style="bold"))
         option_list.add_options([Option(describe(o), id=str(i)) for i, o in enumerate(self._orders[:500])])
+        if option_list.option_count:
+            option_list.highlighted = 0  # Enter takes the first order at once
 
     def refresh_units(self) -> None:
         campaign = self.session.campaign
@@ -553,12 +688,27 @@ class CampaignScreen(Screen[None]):
                 continue
             table.add_row(*row)
 
+    def setup_title(self) -> str:
+        setup = self.session.campaign.state.setup
+        spec = self.session.campaign.data.setups.get(setup)
+        return spec.title if spec is not None else setup
+
+    def game_line(self) -> str:
+        """The log's first line: set-up, seed, combat, the human players, and the turn a save was loaded at."""
+        session = self.session
+        loaded = f"; loaded at turn {session.loaded_turn}" if session.loaded_turn is not None else ""
+        return (f"Game: {self.setup_title()}, seed {session.campaign.state.seed}, "
+                f"{'tactical' if session.tactical else 'classic'} combat; human: {players_text(session.humans)}"
+                f"{loaded}")
+
     def refresh_log(self) -> None:
         log = self.query_one("#log", RichLog)
         events = self.session.campaign.state.events
         if self._logged > len(events):  # an undo shortened the log
             log.clear()
             self._logged = 0
+        if self._logged == 0:
+            log.write(self.game_line())
         for event in events[self._logged:]:
             if event.kind != "order":
                 log.write(str(event))
@@ -576,20 +726,33 @@ class CampaignScreen(Screen[None]):
             self._battles = []
             return
         battles = session.battles()
+        text.update(self.battles_text(battles))
         shown = [(b.turn, b.area) for b in battles]
         if shown == self._battles_shown:
             return
         self._battles, self._battles_shown = battles, shown
         option_list.clear_options()
         option_list.add_options([Option(battle_label(b), id=f"battle-{i}") for i, b in enumerate(battles)])
-        text.update(Text(f"{len(battles)} tactical battle(s) of this turn and the last: Enter opens one in the "
-                         "battle viewer." if battles else "No tactical battle fought this turn or the last.",
-                         style="bold" if battles else "italic"))
         new = [b for b in battles if (b.turn, b.area) not in self._battles_seen]
         self._battles_seen |= {(b.turn, b.area) for b in battles}
         if new:
             self.notify(f"Tactical battle(s) fought: {', '.join(f'{b.area} (turn {b.turn})' for b in new)}. "
                         "Press b to watch.", title="Battles", timeout=8)
+
+    def battles_text(self, battles: list[TacticalBattle]) -> Text:
+        """The Battles tab's heading.  While this turn or the last was played before a load, it says that the
+        battles fought before the load are not kept (a save holds no battle reports)."""
+        session = self.session
+        oldest = session.campaign.state.turn - KEEP_BATTLE_TURNS + 1
+        lost = session.loaded_turn is not None and session.loaded_turn >= oldest
+        note = (f" Battles fought before the game was loaded (at turn {session.loaded_turn}) are not kept: a save "
+                "holds no battles (`vas run --battle-logs DIR` saves each battle's log)." if lost else "")
+        if battles:
+            return Text(f"{len(battles)} tactical battle(s) of this turn and the last: Enter opens one in the "
+                        f"battle viewer.{note}", style="bold")
+        if lost:
+            return Text(f"No tactical battle fought since the load.{note}", style="italic")
+        return Text("No tactical battle fought this turn or the last.", style="italic")
 
     def refresh_poc(self) -> None:
         state = self.session.campaign.state
@@ -770,7 +933,8 @@ class VictoryAtSeaApp(App[None]):
     #units { height: 1fr; }
     #log { height: 1fr; }
     #order-buttons { height: 3; }
-    #order-message { min-height: 2; }
+    #orders { min-height: 4; }
+    #order-message { min-height: 2; max-height: 8; overflow-y: auto; }
     #poc-plot { height: 1fr; }
     #oob { height: 2fr; }
     #oob-card-scroll { height: 1fr; border-top: solid $accent; }
@@ -801,22 +965,28 @@ class VictoryAtSeaApp(App[None]):
         self.session = Session(campaign, Clock(campaign), humans)
         self.push_screen(CampaignScreen(self.session))
 
-    def load_game_on_start(self, path: Path, combat: str = "tactical") -> str | None:
-        """Check a save before the app starts; it opens on mount with a new ``combat`` resolver.  Returns an error
-        message or ``None``."""
+    def _loaded_session(self, path: Path, humans: set[str] | None, combat: str) -> Session:
+        """A session for a save with a new ``combat`` resolver; ``humans`` ``None`` means :data:`DEFAULT_HUMANS`
+        (a save does not hold who is human).  Raises :class:`SaveError`."""
+        campaign, clock = load(path, self.data, campaign_resolver(combat))
+        chosen = set(DEFAULT_HUMANS) if humans is None else set(humans)
+        return Session(campaign, clock, chosen, loaded_turn=campaign.state.turn)
+
+    def load_game_on_start(self, path: Path, combat: str = "tactical", humans: set[str] | None = None) -> str | None:
+        """Check a save before the app starts (``vas play --load``); it opens on mount with a new ``combat``
+        resolver and the ``humans`` players (the Allies if ``None``).  Returns an error message or ``None``."""
         try:
-            campaign, clock = load(path, self.data, campaign_resolver(combat))
+            self.session = self._loaded_session(path, humans, combat)
         except SaveError as exc:
             return str(exc)
-        self.session = Session(campaign, clock, {p.value for p in Player})
         return None
 
     def load_game(self, path: Path, humans: set[str] | None = None, combat: str = "tactical") -> str | None:
-        """Load a save and open it with a new ``combat`` resolver; returns an error message or ``None``."""
+        """Load a save and open it with a new ``combat`` resolver and the ``humans`` players (the start screen's
+        switches; the Allies if ``None``); returns an error message or ``None``."""
         try:
-            campaign, clock = load(path, self.data, campaign_resolver(combat))
+            self.session = self._loaded_session(path, humans, combat)
         except SaveError as exc:
             return str(exc)
-        self.session = Session(campaign, clock, humans if humans is not None else {p.value for p in Player})
         self.push_screen(CampaignScreen(self.session))
         return None

@@ -16,7 +16,7 @@
                                         engine speed on this machine
     vas cards show NAME [--year Y] | calibrate | list
                                         ship cards: generated from class facts, calibrated against published ones
-    vas play [--load FILE] [--combat tactical|classic] [--battle-log FILE]
+    vas play [--load FILE] [--human PLAYER...] [--combat tactical|classic] [--battle-log FILE]
                                         the textual app (campaign, or a battle log in the viewer)
 
 Exit codes: 0 success, 1 invalid data (each problem printed as ``file:line: field: problem``), 2 bad usage.
@@ -36,7 +36,7 @@ from pathlib import Path
 import yaml
 
 from scenarios.loader import SINGULAR, CampaignData, DataError, load_data
-from scenarios.models import LAST_TURN, Confidence, Theatre, Unit
+from scenarios.models import LAST_TURN, Confidence, Player, Theatre, Unit
 from strategic.board import Board
 from strategic.order_of_appearance import Movement, order_of_appearance, vitp_turn
 from tui.battle_cli import add_battle_parser
@@ -170,7 +170,7 @@ def cmd_play(args: argparse.Namespace) -> int:
             return 1
     app = VictoryAtSeaApp(_load(args), battle_log=battle_log)
     if args.load:
-        message = app.load_game_on_start(args.load, args.combat)
+        message = app.load_game_on_start(args.load, args.combat, set(args.human))
         if message:
             print(f"vas play: {message}", file=sys.stderr)
             return 1
@@ -206,6 +206,11 @@ def build_parser() -> argparse.ArgumentParser:
 
     play = sub.add_parser("play", help="the textual app: play hot-seat or against AI nations")
     play.add_argument("--load", type=Path, metavar="FILE", help="open a saved game")
+    play.add_argument("--human", nargs="+", choices=[p.value for p in Player],
+                      default=["allies"], metavar="PLAYER",
+                      help=f"the human players of the game opened with --load ({', '.join(p.value for p in Player)}; "
+                           "a save does not hold them; the others are played by the AI; default: allies, as on the "
+                           "start screen)")
     play.add_argument("--combat", choices=["tactical", "classic"], default="tactical",
                       help="combat of the game opened with --load (a save does not hold it; default tactical)")
     play.add_argument("--battle-log", type=Path, metavar="FILE",

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from textual.widgets import DataTable, LoadingIndicator, OptionList, Static, TabbedContent
+from textual.widgets import DataTable, Input, LoadingIndicator, OptionList, Select, Static, Switch, TabbedContent
 
 from scenarios.loader import CampaignData
 from scenarios.models import Player
@@ -72,16 +72,17 @@ async def test_orders_illegal_legal_undo_end_phase(data: CampaignData) -> None:
         await pilot.click("#order-input")
         await pilot.press(*"place Hood > Malta Bay")
         await pilot.press("enter")
-        assert "no place named 'Malta Bay'" in text_of(screen, "#order-message")
+        assert text_of(screen, "#order-message") == "refused 'place Hood > Malta Bay': no place named 'Malta Bay'"
         screen.query_one("#order-input").value = "place Nelson > Pearl Harbor"
         await pilot.press("enter")
         await pilot.pause()
-        assert text_of(screen, "#order-message").startswith("002 §2.32: Nelson may arrive only in England or")
+        assert text_of(screen, "#order-message").startswith(
+            "refused 'place Nelson > Pearl Harbor': 002 §2.32: Nelson may arrive only in England or")
         assert campaign.state.model_dump_json() == before
-        # a legal order picked from the list
+        # a legal order picked from the list: its first order is highlighted, Escape goes back to it
         orders = screen.query_one("#orders", OptionList)
-        orders.focus()
-        orders.highlighted = 0
+        await pilot.press("escape")
+        assert app.focused is orders and orders.highlighted == 0
         await pilot.press("enter")
         await pilot.pause()
         assert campaign.state.unit("Nelson").place == "England"
@@ -186,6 +187,7 @@ async def test_save_and_load(data: CampaignData, tmp_path: Path) -> None:
     async with app2.run_test(size=SIZE) as pilot:
         screen = await wait_for_human(pilot, app2)
         assert screen.session.clock.decision.phase is Phase.REINFORCE
+        assert screen.session.humans == {"allies"}  # not all four: the start screen's default
 
 
 
@@ -330,3 +332,215 @@ async def test_classic_combat_and_loading_with_tactical_combat(data: CampaignDat
     assert app2.load_game_on_start(path, "classic") is None and not app2.session.tactical
     with pytest.raises(ValueError, match="unknown combat 'none'"):
         campaign_resolver("none")
+
+
+def saved_turn_2(data: CampaignData, path: Path) -> None:
+    """A classic game played by the AI (the Allies ending their decisions without orders) to turn 2's set-up, after
+    turn 1's combat (an air raid in the South Atlantic), saved to ``path``."""
+    campaign = Campaign.new(data, "standard", seed=2, resolver=campaign_resolver("classic"))
+    session = Session(campaign, Clock(campaign), {"allies"})
+    while campaign.state.turn < 2:
+        session.run_ai_until_human()
+        session.end_decision()
+    session.run_ai_until_human()
+    assert campaign.state.turn == 2 and session.waiting_for_human
+    assert [str(e).split(":")[0] for e in campaign.state.events if e.kind == "combat"] == [
+        "T1 combat    South Atlantic"]
+    save(campaign, path)
+
+
+async def test_start_screen_focus_seed_and_load_with_its_humans(data: CampaignData, tmp_path: Path) -> None:
+    """Issue (new-user trial) items 1, 3, 5: the start screen focuses its first control; a bad seed is refused
+    with a message; loading uses the human/AI switches (named in the load section), and the Battles tab says
+    that battles fought before the load are not kept."""
+    path = tmp_path / "turn2.json"
+    saved_turn_2(data, path)
+    app = VictoryAtSeaApp(data)
+    async with app.run_test(size=SIZE) as pilot:
+        start = app.screen
+        assert isinstance(start, StartScreen)
+        assert app.focused is start.query_one("#setup")
+        assert start.query_one("#seed", Input).placeholder == "1" and start.query_one("#seed", Input).value == ""
+        assert text_of(start, "#load-humans") == ("Human in the loaded game: Allies; the others are played by the "
+                                                  "AI.")
+        for bad in ("abc", "-3"):
+            start.query_one("#seed", Input).value = bad
+            await pilot.click("#start-game")
+            await pilot.pause()
+            assert app.screen is start
+            refusal = f"the seed must be a whole number of 0 or more, like 1 or 42 (not '{bad}')"
+            assert text_of(start, "#start-message") == refusal
+            assert app._notifications and list(app._notifications)[-1].message == refusal
+            assert app.focused is start.query_one("#seed")
+        start.query_one("#human-japan", Switch).value = True
+        await pilot.pause()
+        assert text_of(start, "#load-humans") == ("Human in the loaded game: Japan, Allies; the others are played "
+                                                  "by the AI.")
+        start.query_one("#load-path", Input).value = str(path)
+        await pilot.click("#load-game")
+        screen = await wait_for_human(pilot, app)
+        assert screen.session.humans == {"japan", "allies"} and screen.session.loaded_turn == 2
+        assert screen.session.tactical  # the start screen's combat
+        assert screen.session.clock.decision.player is Player.ALLIES
+        assert "Allies (you) decides" in text_of(screen, "#phase-bar")
+        assert text_of(screen, "#battles-text") == (
+            "No tactical battle fought since the load. Battles fought before the game was loaded (at turn 2) are "
+            "not kept: a save holds no battles (`vas run --battle-logs DIR` saves each battle's log).")
+        assert screen.game_line() == ("Game: Victory at Sea: the combined global game, seed 2, tactical combat; "
+                                      "human: Japan, Allies; loaded at turn 2")
+
+
+async def test_empty_seed_is_1_and_shown(data: CampaignData) -> None:
+    """An empty seed starts the game with seed 1, named in the header and the log's first line."""
+    app = VictoryAtSeaApp(data)
+    async with app.run_test(size=SIZE) as pilot:
+        app.screen.query_one("#combat", Select).value = "classic"
+        await pilot.click("#start-game")
+        screen = await wait_for_human(pilot, app)
+        assert screen.session.campaign.state.seed == 1
+        assert screen.sub_title == "seed 1 · Victory at Sea: the combined global game"
+        await pilot.click("#tabs Tab#--content-tab-tab-log")
+        lines: list[str] = []
+        for _ in range(40):  # the log renders once its tab is shown
+            await pilot.pause(0.05)
+            lines = [str(line.text).rstrip() for line in screen.query_one("#log").lines]
+            if lines:
+                break
+        expected = "Game: Victory at Sea: the combined global game, seed 1, classic combat; human: Allies"
+        assert " ".join(lines).startswith(expected)  # the first line, wrapped at the tab's width
+
+
+def test_vas_play_load_uses_the_human_option(data: CampaignData, tmp_path: Path,
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """``vas play --load FILE`` makes the Allies human (the start screen's default), ``--human`` the players named;
+    never all four."""
+    from tui import cli
+
+    path = tmp_path / "game.json"
+    campaign = Campaign.new(data, "standard", seed=2, resolver=WithdrawResolver())
+    save(campaign, path)
+    opened: list[Session] = []
+    monkeypatch.setattr(VictoryAtSeaApp, "run", lambda self: opened.append(self.session))
+    assert cli.main(["play", "--load", str(path)]) == 0
+    assert cli.main(["play", "--load", str(path), "--human", "japan", "united_states", "--combat", "classic"]) == 0
+    assert [s.humans for s in opened] == [{"allies"}, {"japan", "united_states"}]
+    assert [s.tactical for s in opened] == [True, False] and [s.loaded_turn for s in opened] == [1, 1]
+    with pytest.raises(SystemExit):
+        cli.main(["play", "--load", str(path), "--human", "italy"])
+
+
+async def test_enter_escape_and_refused_typed_orders(data: CampaignData) -> None:
+    """Issue (new-user trial) item 2: the first order is highlighted after every refill, so Enter takes orders one
+    after the other; Escape leaves the order line (then ``u`` undoes instead of typing); a refused typed order is
+    quoted and selected, so the next typing replaces it."""
+    app = VictoryAtSeaApp(data, session=session_for(data, {"allies"}))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await wait_for_human(pilot, app)
+        campaign = screen.session.campaign
+        orders = screen.query_one("#orders", OptionList)
+        assert app.focused is orders and orders.highlighted == 0
+        first = str(orders.get_option_at_index(0).prompt)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert first == "arrive: Nelson at England" and campaign.state.unit("Nelson").place == "England"
+        assert orders.highlighted == 0
+        second = str(orders.get_option_at_index(0).prompt)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert second == "arrive: Rodney at England" and campaign.state.unit("Rodney").place == "England"
+        # Escape leaves the order line: u is then the undo key, not a letter
+        order_input = screen.query_one("#order-input", Input)
+        await pilot.press("slash", "u")
+        assert app.focused is order_input and order_input.value == "u"
+        await pilot.press("escape", "u")
+        await pilot.pause()
+        assert app.focused is orders and order_input.value == "u"
+        assert campaign.state.unit("Rodney").status is UnitStatus.AWAITING
+        assert text_of(screen, "#order-message") == "order taken back"
+        # a refused typed order: quoted in the message, selected so the next typing replaces it
+        order_input.value = ""
+        await pilot.press("slash", *"move Akagi > Hawaiian Islands", "enter")
+        await pilot.pause()
+        assert text_of(screen, "#order-message").startswith("refused 'move Akagi > Hawaiian Islands': ")
+        assert order_input.value == "move Akagi > Hawaiian Islands"
+        assert order_input.selected_text == "move Akagi > Hawaiian Islands"
+        await pilot.press(*"place Rodney > Malta", "enter")
+        await pilot.pause()
+        assert campaign.state.unit("Rodney").place == "Malta" and order_input.value == ""
+
+
+async def test_screen_keys_from_the_battles_tab_and_odds_label(data: CampaignData) -> None:
+    """Issue (new-user trial) items 2, 4: e, u and ? pressed with the Battles list focused act and show the Orders
+    tab with their result; d shows the Odds tab with the classic odds labelled as an estimate in a tactical
+    game."""
+    campaign = Campaign.new(data, "standard", seed=2, resolver=campaign_resolver("tactical"))
+    app = VictoryAtSeaApp(data, session=Session(campaign, Clock(campaign), {"allies"}))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await wait_for_human(pilot, app)
+        tabs = screen.query_one("#tabs", TabbedContent)
+        assert str(tabs.get_tab("tab-odds").label) == "Classic odds"
+        assert text_of(screen, "#odds-text").startswith(
+            "Classic odds: an estimate; battles are fought on the tactical table.\nPress d for the odds")
+        await pilot.press("d")
+        for _ in range(100):
+            await pilot.pause(0.05)
+            if not screen.workers:
+                break
+        assert tabs.active == "tab-odds" and app.focused is screen.query_one("#odds-scroll")
+        odds = text_of(screen, "#odds-text").splitlines()
+        assert odds[0] == "Classic odds: an estimate; battles are fought on the tactical table."
+        await pilot.press("b")
+        await pilot.pause()
+        assert tabs.active == "tab-battles" and app.focused is screen.query_one("#battles")
+        assert screen.session.clock.decision.phase is Phase.REINFORCE
+        await pilot.press("e")
+        screen = await wait_for_human(pilot, app)
+        assert screen.session.clock.decision.phase is Phase.PATROL
+        assert tabs.active == "tab-orders" and app.focused is screen.query_one("#orders")
+        await pilot.press("b", "u")
+        await pilot.pause()
+        assert tabs.active == "tab-orders"
+        assert text_of(screen, "#order-message") == "nothing to undo in this decision"
+        await pilot.press("b", "question_mark")
+        await pilot.pause()
+        assert tabs.active == "tab-orders" and text_of(screen, "#order-message").startswith("Pick an order with")
+
+
+async def test_keys_say_why_when_no_human_decides(data: CampaignData) -> None:
+    """A game stopped on an unresolved battle (no combat resolver): e and u say why nothing happens."""
+    campaign = Campaign.new(data, "standard", seed=2, resolver=None)
+    session = Session(campaign, Clock(campaign), set())
+    app = VictoryAtSeaApp(data, session=session)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = app.screen
+        for _ in range(400):
+            await pilot.pause(0.05)
+            if isinstance(screen, CampaignScreen) and campaign.blocked and not screen.workers:
+                break
+        assert campaign.blocked and campaign.blocked.startswith("battles pending in ")
+        await pilot.press("b", "e")
+        await pilot.pause()
+        assert screen.query_one("#tabs", TabbedContent).active == "tab-orders"
+        assert text_of(screen, "#order-message") == f"cannot end a phase: the game is stopped: {campaign.blocked}"
+        await pilot.press("u")
+        await pilot.pause()
+        assert text_of(screen, "#order-message") == f"nothing to undo: the game is stopped: {campaign.blocked}"
+
+
+async def test_campaign_screen_at_100x30(data: CampaignData) -> None:
+    """At 100x30 the map scrolls beside the tabs, the order list keeps rows under a long message, and the footer
+    shows every key."""
+    app = VictoryAtSeaApp(data, session=session_for(data, {"allies"}))
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await wait_for_human(pilot, app)
+        await pilot.press("question_mark")
+        await pilot.pause()
+        scroll = screen.query_one("#map-scroll")
+        assert scroll.region.width == 50 and scroll.max_scroll_x > 0 and scroll.max_scroll_y > 0
+        scroll.scroll_to(y=scroll.max_scroll_y, animate=False)
+        await pilot.pause()
+        assert scroll.scroll_y == scroll.max_scroll_y
+        assert screen.query_one("#orders").region.height >= 4
+        assert screen.query_one("#end-phase").region.bottom <= 29
+        footer_keys = {b.key for _, b, enabled, _ in screen.active_bindings.values() if b.show and enabled}
+        assert footer_keys == {"e", "u", "s", "o", "d", "b", "slash", "question_mark", "q"}
