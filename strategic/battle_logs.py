@@ -23,15 +23,14 @@ fights the spec, so the re-fought battle is the saved one event for event when e
 from __future__ import annotations
 
 import json
-import os
 import re
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 
+from strategic.json_files import read_json, write_text_atomic
 from tactical.battle import BattleReport, BattleSpec, FlightResult, ShipResult, resolve
 from tactical.dice import Dice
 from tactical.events import Event
@@ -74,28 +73,9 @@ def battle_log_name(tb: TacticalBattle) -> str:
     return f"t{tb.turn:02d}-{slug(tb.area)}{suffix}.json"
 
 
-def write_json_atomic(path: Path, payload: Any) -> Path:
-    """Write ``payload`` as JSON to ``path`` atomically: a temporary file in the same folder, flushed, then renamed
-    over ``path`` (a crash never leaves half a file).  Creates the folder; returns ``path``."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            json.dump(payload, handle, indent=1)
-            handle.write("\n")
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-    return path
-
-
 def save_battle_log(path: Path, tb: TacticalBattle) -> Path:
     """Write :func:`battle_log` of ``tb`` to ``path`` atomically; returns ``path``."""
-    return write_json_atomic(Path(path), battle_log(tb))
+    return write_text_atomic(Path(path), json.dumps(battle_log(tb), indent=1) + "\n")
 
 
 def load_battle_log(path: Path) -> dict[str, Any]:
@@ -105,14 +85,8 @@ def load_battle_log(path: Path) -> dict[str, Any]:
     ``sides``, ``ships`` and ``events`` (a list of events with ``turn``, ``phase``, ``kind`` and ``text``), or has a
     ``spec`` that is not a valid :class:`~tactical.battle.BattleSpec`."""
     path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise BattleLogError(f"{path}: not a readable battle log ({exc.strerror or exc})") from exc
-    try:
-        log = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise BattleLogError(f"{path}:{exc.lineno}: not a readable battle log (invalid JSON: {exc.msg})") from exc
+    log = read_json(path, BattleLogError, unreadable="{path}: not a readable battle log ({reason})",
+                    invalid="{path}:{line}: not a readable battle log (invalid JSON: {msg})")
     if not isinstance(log, dict) or not set(log) >= REPORT_KEYS:
         raise BattleLogError(f"{path}: not a battle log (needs sides, ships and events)")
     events = log["events"]

@@ -7,9 +7,6 @@ clock is rebuilt from the saved turn, step and decider.
 
 from __future__ import annotations
 
-import json
-import os
-import tempfile
 from pathlib import Path
 
 from pydantic import ValidationError
@@ -18,6 +15,7 @@ from scenarios.loader import CampaignData
 from strategic.campaign import Campaign
 from strategic.clock import Clock
 from strategic.combat import BattleResolver
+from strategic.json_files import read_json, write_text_atomic
 from strategic.state import STATE_VERSION, CampaignState
 from tactical.dice import Dice
 
@@ -30,19 +28,7 @@ def save(campaign: Campaign, path: Path) -> None:
     """Write the game to ``path`` atomically (a temporary file in the same folder, then a rename): a crash
     never leaves a half-written save, and the previous save survives until the new one is complete."""
     campaign.state.dice = campaign.dice.state()
-    text = campaign.state.to_json()
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    write_text_atomic(Path(path), campaign.state.to_json())
 
 
 def load(path: Path, data: CampaignData, resolver: BattleResolver | None = None) -> tuple[Campaign, Clock]:
@@ -55,14 +41,8 @@ def load(path: Path, data: CampaignData, resolver: BattleResolver | None = None)
 def load_state(path: Path, data: CampaignData, resolver: BattleResolver | None = None) -> Campaign:
     """Read a save without running the game on (for inspection, e.g. the odds advisor).  Errors as :func:`load`."""
     path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise SaveError(f"{path}: cannot read the save: {exc.strerror}") from exc
-    try:
-        raw = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise SaveError(f"{path}:{exc.lineno}: not a save file (invalid JSON: {exc.msg})") from exc
+    raw = read_json(path, SaveError, unreadable="{path}: cannot read the save: {reason}",
+                    invalid="{path}:{line}: not a save file (invalid JSON: {msg})")
     if not isinstance(raw, dict) or "version" not in raw:
         log = isinstance(raw, dict) and {"events", "sides"} <= set(raw)
         hint = " (it is a battle log: vas play --battle-log FILE, vas battle --replay FILE)" if log else ""

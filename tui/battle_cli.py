@@ -16,11 +16,13 @@ log (named), 2 bad usage (an unknown demo).
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from pathlib import Path
 from typing import Any
 
-from strategic.battle_logs import BattleLogError, load_battle_log, replay_check, report_of, write_json_atomic
+from strategic.battle_logs import BattleLogError, load_battle_log, replay_check, report_of
+from strategic.json_files import write_text_atomic
 from tactical.battle import BattleReport, resolve
 from tactical.demos import DEMOS, demo_spec
 
@@ -104,7 +106,8 @@ def cmd_battle(args: argparse.Namespace) -> int:
     for line in report.summary():
         print(line)
     if args.log is not None:
-        write_json_atomic(args.log, {**report.to_json(), "spec": spec.model_dump(mode="json")})
+        write_text_atomic(args.log, json.dumps({**report.to_json(), "spec": spec.model_dump(mode="json")}, indent=1)
+                          + "\n")
         print(f"Full event log ({len(report.events)} events) written to {args.log}")
     return 0
 
