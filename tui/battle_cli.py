@@ -100,16 +100,21 @@ def cmd_battle(args: argparse.Namespace) -> int:
     spec = demo_spec(args.demo, args.seed)
     print(f"{DEMOS[args.demo].title} (seed {args.seed})")
     report = resolve(spec)
-    for line in account_lines(report):
-        print(line)
-    print()
-    for line in report.summary():
-        print(line)
+    print_report(report)
     if args.log is not None:
         write_text_atomic(args.log, json.dumps({**report.to_json(), "spec": spec.model_dump(mode="json")}, indent=1)
                           + "\n")
         print(f"Full event log ({len(report.events)} events) written to {args.log}")
     return 0
+
+
+def print_report(report: BattleReport) -> None:
+    """The turn-by-turn account, a blank line, then the report's summary."""
+    for line in account_lines(report):
+        print(line)
+    print()
+    for line in report.summary():
+        print(line)
 
 
 def cmd_replay(path: Path) -> int:
@@ -131,11 +136,7 @@ def cmd_replay(path: Path) -> int:
         for unit, why in where.get("left_out", {}).items():
             print(f"  left out: {unit}: {why}")
     report = report_of(log)
-    for line in account_lines(report):
-        print(line)
-    print()
-    for line in report.summary():
-        print(line)
+    print_report(report)
     print()
     if log.get("spec") is None:
         print("The log has no spec (written before specs were saved): it cannot be fought again.")
