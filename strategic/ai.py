@@ -24,6 +24,7 @@ from strategic import outbreak, placement
 from strategic.campaign import Campaign
 from strategic.clock import Clock, Decision
 from strategic.combat import invadable_bases
+from strategic.engine_errors import EngineError
 from strategic.movement import MOVING_TYPES
 from strategic.orders import (
     AnnounceAttack,
@@ -258,7 +259,11 @@ def play(campaign: Campaign, clock: Clock, agents: dict[str, Agent],
         if on_decision:
             on_decision(decision)
         player = decision.player.value
-        for order in agents[player].orders(campaign, player):
+        try:
+            orders = list(agents[player].orders(campaign, player))
+        except Exception as exc:  # a broken AI stops the game with a message, never silently (issue 13 item 1)
+            raise EngineError(decision.turn, decision.phase.value, exc, who=f"the {player} AI deciding") from exc
+        for order in orders:
             try:
                 campaign.apply(player, order)
             except IllegalOrder as exc:

@@ -16,7 +16,8 @@ from scenarios.loader import CampaignData
 from scenarios.models import Activity, Condition, Limit, LimitKind, Owner, Player, Setup, Side, Theatre, Unit, UnitType
 from strategic import basing, control, outbreak, placement
 from strategic.board import Board
-from strategic.combat import Battle, BattleResolver, apply_outcome, find_battles
+from strategic.combat import Battle, BattleOutcome, BattleResolver, apply_outcome, find_battles, make_resolver
+from strategic.engine_errors import BattleError
 from strategic.movement import MOVING_TYPES, candidate_paths, execute_move, plan_move
 from strategic.orders import (
     AnnounceAttack,
@@ -58,7 +59,9 @@ class Campaign:
         self._limits: list[Limit] = list(data.limits.values())
         self.on_event: Callable[[Event], None] | None = None
         self.keep_undo = False  # the TUI turns this on; AI play does not pay for snapshots
-        self._undo: list[tuple[CampaignState, dict]] = []
+        self._undo: list[tuple[CampaignState, tuple[int, dict]]] = []
+        self.loaded_version: int | None = None  # the version of the save it was loaded from (strategic.saves)
+        self.classic_once: set[str] = set()  # pending battles to be fought by the classic rules (fight_classic)
 
     # ------------------------------------------------------------------ creation
 
@@ -265,7 +268,7 @@ class Campaign:
             raise IllegalOrder("002 §3.1", "the game is over")
         self._dispatch(player, order, dry_run=True)
         if self.keep_undo:
-            self._undo.append((self.state.model_copy(deep=True), self.dice.state()))
+            self._undo.append((self.state.model_copy(deep=True), self.dice.mark()))
         first = len(self.state.events)
         self.log("order", f"{player}: {order.model_dump_json(exclude={'kind'})}", "", order=order.model_dump())
         self._dispatch(player, order, dry_run=False)
@@ -280,7 +283,7 @@ class Campaign:
         for name in CampaignState.model_fields:  # in place: the clock holds this very state object
             setattr(self.state, name, getattr(snapshot, name))
         if type(self.dice) is Dice:
-            self.dice = Dice.from_state(dice)
+            self.dice.rewind(dice)  # the rolls of the order are taken back; the earlier ones stay in the log
         return True
 
     def commit_decision(self) -> None:
@@ -517,7 +520,7 @@ class Campaign:
             entry = state.pending_battles[0]
             battle = self._battle_for(entry)
             if battle is not None:
-                apply_outcome(self, self.resolver.resolve(self, battle))
+                apply_outcome(self, self._resolve(entry, battle))
             state.pending_battles.pop(0)
             if entry.startswith(outbreak.SURPRISE_PREFIX):
                 surprise = True
@@ -529,6 +532,33 @@ class Campaign:
                 state.pending_battles += self._ordered(fresh)
         if surprise:
             outbreak.after_strikes(self)
+
+    def _resolve(self, entry: str, battle: Battle) -> BattleOutcome:
+        """The outcome of one battle.  A resolver that raises leaves nothing behind: the battle's events and dice
+        rolls are taken back and :class:`~strategic.engine_errors.BattleError` names the turn, phase, area and
+        rule (issue 13 item 1); the battle stays first among the pending ones.  A battle the player chose to
+        have fought by the classic rules after such an error (:meth:`fight_classic`) is fought so, once."""
+        resolver: BattleResolver = self.resolver  # type: ignore[assignment]
+        if entry in self.classic_once:
+            self.classic_once.discard(entry)
+            resolver = make_resolver("classic")  # type: ignore[assignment]
+            self.log("battle", f"{battle.kind.capitalize()} in {battle.area} is fought by the classic rules after "
+                     "an engine error (the player's choice)", "002 §4.1", area=battle.area)
+        events, dice = len(self.state.events), self.dice.mark()
+        try:
+            return resolver.resolve(self, battle)
+        except Exception as exc:
+            del self.state.events[events:]
+            self.dice.rewind(dice)
+            raise BattleError(self.state.turn, self.state.phase.value, exc, area=battle.area,
+                              battle=battle.kind) from exc
+
+    def fight_classic(self, area: str) -> None:
+        """Have the pending battle in ``area`` fought by the classic War at Sea / VITP rules when the game goes on
+        (after a :class:`~strategic.engine_errors.BattleError` there); the other battles keep the resolver."""
+        if area not in self.state.pending_battles:
+            raise ValueError(f"no battle is pending in {area}")
+        self.classic_once.add(area)
 
     def _battle_for(self, entry: str) -> Battle | None:
         if entry.startswith(outbreak.SURPRISE_PREFIX):

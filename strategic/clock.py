@@ -15,14 +15,17 @@ and the decider, and a new clock resumes there (simpy environments cannot be pic
 
 from __future__ import annotations
 
-from collections.abc import Generator
+import copy
+from collections.abc import Callable, Generator
 from dataclasses import dataclass
+from typing import Any
 
 import simpy
 
 from scenarios.models import Player, Theatre
 from strategic.campaign import Campaign
-from strategic.state import Phase
+from strategic.engine_errors import EngineError
+from strategic.state import CampaignState, Phase
 
 J, US, AL, GI = Player.JAPAN, Player.UNITED_STATES, Player.ALLIES, Player.GERMANY_ITALY
 
@@ -123,16 +126,23 @@ class Decision:
 
 
 class Clock:
-    """Drives a :class:`Campaign` through its turns.  ``resume`` continues a loaded game at its saved point."""
+    """Drives a :class:`Campaign` through its turns.  ``resume`` continues a loaded game at its saved point;
+    ``checkpoints`` keeps a copy of the state at each decision (:attr:`checkpoint`, the TUI's last good state).
+    A failure of the engine is raised as an :class:`EngineError` (and kept in :attr:`error`); the clock is then
+    finished, and the game goes on only with a new clock on a good state."""
 
-    def __init__(self, campaign: Campaign, *, resume: bool = False) -> None:
+    def __init__(self, campaign: Campaign, *, resume: bool = False, checkpoints: bool = False) -> None:
         self.campaign = campaign
         self.env = simpy.Environment(initial_time=campaign.state.turn)
         self.decision: Decision | None = None
         self._event: simpy.Event | None = None
+        self.error: EngineError | None = None
+        self.keep_checkpoints = checkpoints
+        self.checkpoint: tuple[CampaignState, dict[str, Any]] | None = None
         self._process = self.env.process(self._run(resume))
         if resume and campaign.state.pending_battles and campaign.resolver is not None:
-            campaign.resolve_pending()  # a game saved while blocked on battles goes on once it has a resolver
+            # a game saved while blocked on battles goes on once it has a resolver
+            self._guarded(campaign.resolve_pending)
         self._pump()
 
     @property
@@ -150,14 +160,52 @@ class Clock:
 
     def retry(self) -> None:
         """Try the pending battles again (e.g. after a resolver was configured) and run on."""
-        self.campaign.resolve_pending()
+        self._guarded(self.campaign.resolve_pending)
         self._pump()
 
     def _pump(self) -> None:
+        """Step the turn process to the next decision, a block or the end, and raise the :class:`EngineError` of
+        a failure (issue 13 item 1).  The process keeps its own failure (:meth:`_run`): an exception that crossed
+        simpy's boundary would kill the process silently, or come back re-made without its fields."""
         while self._process.is_alive and self._event is None and not self.campaign.blocked:
             self.env.step()
+        if self.error is not None:
+            raise self.error
+
+    def _guarded(self, step: Callable[[], object]) -> None:
+        """Run ``step`` outside the process (resuming pending battles); a failure as in :meth:`_run`."""
+        if self.error is not None:
+            raise self.error
+        try:
+            step()
+        except Exception as exc:
+            self.error = self._engine_error(exc)
+            raise self.error from exc
+
+    def _engine_error(self, exc: Exception) -> EngineError:
+        """``exc`` as an :class:`EngineError` naming the turn and phase (a :class:`BattleError` names its battle)."""
+        if isinstance(exc, EngineError):
+            return exc
+        state = self.campaign.state
+        error = EngineError(state.turn, state.phase.value, exc)
+        error.__cause__ = exc
+        return error
+
+    def _take_checkpoint(self) -> None:
+        """Keep a copy of the state and dice at this decision: the last good state if the engine fails later
+        (:func:`strategic.saves.last_good_text`).  Events are frozen, so the copy shares them."""
+        state = self.campaign.state
+        memo: dict[int, Any] = {id(e): e for e in state.events}
+        self.checkpoint = (copy.deepcopy(state, memo), self.campaign.dice.state(with_log=True))
 
     def _run(self, resume: bool) -> Generator[simpy.Event, None, None]:
+        """The turn process; any failure is kept in :attr:`error` and ends the process (raised by :meth:`_pump`)."""
+        try:
+            yield from self._turns(resume)
+        except Exception as exc:
+            self.error = self._engine_error(exc)
+
+    def _turns(self, resume: bool) -> Generator[simpy.Event, None, None]:
         campaign, state = self.campaign, self.campaign.state
         last = campaign.setup.last_turn
         first_step, first_decider = (state.step, state.decider) if resume else (0, 0)
@@ -181,6 +229,8 @@ class Clock:
                     state.decider = index
                     player = deciders[index]
                     if campaign.legal_orders(player.value):
+                        if self.keep_checkpoints:
+                            self._take_checkpoint()
                         self.decision = Decision(state.turn, phase, player)
                         self._event = self.env.event()
                         yield self._event

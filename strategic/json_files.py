@@ -14,11 +14,13 @@ from typing import Any
 def write_text_atomic(path: Path, text: str) -> Path:
     """Write ``text`` to ``path`` atomically: a temporary file in the same folder, flushed and synced, then renamed
     over ``path``, so a crash never leaves half a file and the previous file survives until the new one is
-    complete.  Creates the folder; returns ``path``.  Raises ``OSError`` when the folder cannot be written."""
+    complete.  The file gets normal permissions (those of a new file under the umask, or the replaced file's).
+    Creates the folder; returns ``path``.  Raises ``OSError`` when the folder cannot be written."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
+        os.fchmod(fd, _mode_for(path))
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
             handle.write(text)
             handle.flush()
@@ -30,16 +32,46 @@ def write_text_atomic(path: Path, text: str) -> Path:
     return path
 
 
+def _mode_for(path: Path) -> int:
+    """The permissions ``path`` should get: the replaced file's, else 0o666 less the umask (mkstemp makes 0o600)."""
+    try:
+        return path.stat().st_mode & 0o777
+    except OSError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o666 & ~umask
+
+
 def read_json(path: Path, error: Callable[[str], Exception], *, unreadable: str, invalid: str) -> Any:
     """The JSON value in ``path``.  A file that cannot be read raises ``error(unreadable)`` and one that is not JSON
-    ``error(invalid)``, the messages formatted with ``path``, ``reason`` (the system's) or ``line`` and ``msg``
-    (the parser's)."""
+    (or not UTF-8, or with a key twice in one object: a hand edit gone wrong, where the parser would silently keep
+    the last) ``error(invalid)``, the messages formatted with ``path``, ``reason`` (the system's) or ``line`` and
+    ``msg`` (the parser's)."""
     path = Path(path)
     try:
         text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as exc:
+        raise error(invalid.format(path=path, line=1, msg=f"not UTF-8 text (byte {exc.start})")) from exc
     except OSError as exc:
         raise error(unreadable.format(path=path, reason=exc.strerror or exc)) from exc
     try:
-        return json.loads(text)
+        return json.loads(text, object_pairs_hook=_no_repeated_keys)
     except json.JSONDecodeError as exc:
         raise error(invalid.format(path=path, line=exc.lineno, msg=exc.msg)) from exc
+    except RecursionError:
+        raise error(invalid.format(path=path, line="?", msg="nested too deeply")) from None
+    except _RepeatedKey as exc:
+        raise error(invalid.format(path=path, line="?", msg=f"the key {exc.args[0]!r} appears twice in one object")) \
+            from None
+
+
+class _RepeatedKey(ValueError):
+    pass
+
+
+def _no_repeated_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out = dict(pairs)
+    if len(out) != len(pairs):
+        seen: set[str] = set()
+        raise _RepeatedKey(next(k for k, _ in pairs if k in seen or seen.add(k)))  # type: ignore[func-returns-value]
+    return out

@@ -3,7 +3,9 @@
 For the units now at sea in an area, the battle is fought ``runs`` times on a private copy of the state, each
 run with its own seeded dice (``SeedSequence(seed, spawn_key=(run,))``), and the outcomes are tallied: each
 side's losses (sunk, disabled or withdrawn, eliminated), each unit's chance to be sunk, and who is left holding
-the area.  The real game's state and dice are never touched.
+the area.  Units in a port next to the area that the enemy's air units may strike (``Battle.in_port``) count
+for their own side (their ``UnitState.side``): their losses are that side's, but they do not hold the area
+(they are not at sea).  The real game's state and dice are never touched.
 """
 
 from __future__ import annotations
@@ -19,8 +21,9 @@ from tactical.dice import Dice
 
 @dataclass
 class OddsReport:
-    """Tallies of ``runs`` battles in ``area``.  ``holds`` counts who was left with units in the area
-    (``allied``, ``axis`` or ``none``: both or neither)."""
+    """Tallies of ``runs`` battles in ``area``.  ``sides``: the units of each side, at sea and then in port
+    (``in_port``); ``holds`` counts who was left with units in the area (``allied``, ``axis`` or ``none``: both
+    or neither)."""
 
     area: str
     runs: int
@@ -30,6 +33,7 @@ class OddsReport:
     out_of_battle: Counter[str] = field(default_factory=Counter)
     losses: dict[Side, Counter[int]] = field(default_factory=lambda: {Side.ALLIED: Counter(), Side.AXIS: Counter()})
     holds: Counter[str] = field(default_factory=Counter)
+    in_port: frozenset[str] = frozenset()
 
     def chance(self, count: int) -> float:
         return count / self.runs if self.runs else 0.0
@@ -41,7 +45,8 @@ class OddsReport:
         for side in (Side.ALLIED, Side.AXIS):
             mean = sum(k * v for k, v in self.losses[side].items()) / max(self.runs, 1)
             out.append(f"{side.value}: {mean:.2f} units sunk on average; "
-                       + ", ".join(f"{n} sunk {self.chance(self.sunk[n]):.0%}" for n in self.sides[side]))
+                       + ", ".join(f"{n}{' (in port)' if n in self.in_port else ''} sunk "
+                                   f"{self.chance(self.sunk[n]):.0%}" for n in self.sides[side]))
         return out
 
 
@@ -72,8 +77,11 @@ def battle_odds(campaign: Campaign, area: str, resolver: BattleResolver, runs: i
         raise ValueError("runs must be at least 1")
     battle = pending_battle(campaign, area)
     probe = Campaign(campaign.data, campaign.state.model_copy(deep=True), Dice(seed), resolver)
-    report = OddsReport(area, runs, resolver.name, {Side.ALLIED: battle.allied, Side.AXIS: battle.axis})
-    side_of = {n: Side.ALLIED for n in battle.allied} | {n: Side.AXIS for n in battle.axis}
+    at_sea = {n: Side.ALLIED for n in battle.allied} | {n: Side.AXIS for n in battle.axis}
+    in_port = {n: campaign.state.unit(n).side for n in battle.in_port if n not in at_sea}
+    side_of = at_sea | in_port  # at sea first, then in port
+    units = {side: tuple(n for n, s in side_of.items() if s is side) for side in (Side.ALLIED, Side.AXIS)}
+    report = OddsReport(area, runs, resolver.name, units, in_port=frozenset(in_port))
     for run in range(runs):
         probe.dice = Dice(seed, (run,))
         probe.state.events = []
@@ -83,12 +91,12 @@ def battle_odds(campaign: Campaign, area: str, resolver: BattleResolver, runs: i
         for result in outcome.results:
             if result.sunk or result.eliminated:
                 report.sunk[result.name] += 1
-                sunk_per_side[side_of[result.name]] += 1
+                sunk_per_side[side_of.get(result.name) or campaign.state.unit(result.name).side] += 1
             if result.sunk or result.eliminated or result.disabled or result.withdrew or result.expended:
                 gone.add(result.name)
                 report.out_of_battle[result.name] += 1
         for side in (Side.ALLIED, Side.AXIS):
             report.losses[side][sunk_per_side[side]] += 1
-        left = {side for name, side in side_of.items() if name not in gone and _holds(probe, name, battle)}
+        left = {side for name, side in at_sea.items() if name not in gone and _holds(probe, name, battle)}
         report.holds[left.pop().value if len(left) == 1 else "none"] += 1
     return report

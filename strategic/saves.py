@@ -16,31 +16,69 @@ from strategic.campaign import Campaign
 from strategic.clock import Clock
 from strategic.combat import BattleResolver
 from strategic.json_files import read_json, write_text_atomic
-from strategic.state import STATE_VERSION, CampaignState
+from strategic.save_checks import data_problems, dice_problems, game_problems, schema_problems
+from strategic.state import READABLE_VERSIONS, STATE_VERSION, CampaignState
 from tactical.dice import Dice
 
 
 class SaveError(ValueError):
-    """A save file that cannot be read: the message names the file and the problem."""
+    """A save file that cannot be read or fails its checks: the message names the file and every problem
+    (``problems``, each ``field path: problem``)."""
+
+    def __init__(self, message: str, problems: list[str] | None = None) -> None:
+        self.problems = list(problems or [])
+        super().__init__(message)
+
+
+MAX_SAVE_BYTES = 64 * 1024 * 1024
+"""A save is a few MB at the end of a game (its events and dice log); anything far larger is not a save."""
 
 
 def save(campaign: Campaign, path: Path) -> None:
     """Write the game to ``path`` atomically (a temporary file in the same folder, then a rename): a crash
-    never leaves a half-written save, and the previous save survives until the new one is complete."""
-    campaign.state.dice = campaign.dice.state()
-    write_text_atomic(Path(path), campaign.state.to_json())
+    never leaves a half-written save, and the previous save survives until the new one is complete.  The save
+    holds the combat (``state.combat``, set by whoever chose it) and every die rolled so far (issue 13 item 7)."""
+    write_text_atomic(Path(path), save_text(campaign))
+
+
+def save_text(campaign: Campaign) -> str:
+    """The save of ``campaign`` as JSON text."""
+    state = campaign.state
+    state.dice = campaign.dice.state(with_log=True)
+    return state.to_json()
+
+
+def last_good_text(campaign: Campaign, clock: Clock) -> str | None:
+    """The save text of the last good state after the engine failed (issue 13 item 1): the campaign itself when
+    the failure was rewound (a battle: :class:`~strategic.engine_errors.BattleError`), else the clock's last
+    checkpoint (``Clock(checkpoints=True)``), else ``None``."""
+    if clock.error is None or clock.error.rewound:
+        return save_text(campaign)
+    if clock.checkpoint is None:
+        return None
+    state, dice = clock.checkpoint
+    state = state.model_copy(update={"dice": dice})
+    return state.to_json()
 
 
 def load(path: Path, data: CampaignData, resolver: BattleResolver | None = None) -> tuple[Campaign, Clock]:
     """Read a save and resume the game at its saved decision.  Raises :class:`SaveError` naming the file for an
-    unreadable, corrupt, wrong-version or data-incompatible save."""
+    unreadable, corrupt, wrong-version or data-incompatible save, or one that breaks the campaign's invariants
+    (:mod:`strategic.save_checks`)."""
     campaign = load_state(path, data, resolver)
     return campaign, Clock(campaign, resume=True)
 
 
 def load_state(path: Path, data: CampaignData, resolver: BattleResolver | None = None) -> Campaign:
-    """Read a save without running the game on (for inspection, e.g. the odds advisor).  Errors as :func:`load`."""
+    """Read and check a save without running the game on (for inspection, e.g. the odds advisor, or to choose
+    the resolver from the save's ``combat``).  Errors as :func:`load`: every problem is listed at once."""
     path = Path(path)
+    try:
+        size = path.stat().st_size
+    except OSError:
+        size = 0  # read_json reports the real reason
+    if size > MAX_SAVE_BYTES:
+        raise SaveError(f"{path}: {size:,} bytes: not a save file (a save is at most {MAX_SAVE_BYTES:,} bytes)")
     raw = read_json(path, SaveError, unreadable="{path}: cannot read the save: {reason}",
                     invalid="{path}:{line}: not a save file (invalid JSON: {msg})")
     if not isinstance(raw, dict) or "version" not in raw:
@@ -48,30 +86,33 @@ def load_state(path: Path, data: CampaignData, resolver: BattleResolver | None =
         hint = " (it is a battle log: vas play --battle-log FILE, vas battle --replay FILE)" if log else ""
         raise SaveError(f"{path}: not a save file (it has no 'version'){hint}")
     version = raw.get("version")
-    if version != STATE_VERSION:
-        raise SaveError(f"{path}: save version {version!r}, this program reads version {STATE_VERSION}")
+    if version not in READABLE_VERSIONS:
+        raise SaveError(f"{path}: save version {version!r}, this program reads versions "
+                        f"{', '.join(map(str, READABLE_VERSIONS))}")
     try:
         state = CampaignState.model_validate(raw)
     except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"])
-        raise SaveError(f"{path}: {where}: {first['msg']} ({exc.error_count()} problem(s))") from exc
-    missing = sorted(set(state.units) - set(data.units))
-    if missing:
-        raise SaveError(f"{path}: units not in the campaign data: {', '.join(missing[:5])}")
-    for name, unit in state.units.items():
-        if unit.place is not None and data.place_theatre(unit.place) is None:
-            raise SaveError(f"{path}: units.{name}.place: unknown place '{unit.place}'")
-        if unit.damage < 0:
-            raise SaveError(f"{path}: units.{name}.damage: {unit.damage} is negative")
-        nation = data.nations[data.units[name].nation]
-        if unit.controller is not nation.player and data.units[name].nation != "IT":
-            raise SaveError(f"{path}: units.{name}.controller: {unit.controller.value} does not command "
-                            f"{nation.name} (002 §3; loans are recorded in loaned_to)")
-    for area in state.control:
-        if area not in data.areas:
-            raise SaveError(f"{path}: control: unknown sea area '{area}'")
-    if state.setup not in data.setups:
-        raise SaveError(f"{path}: set-up '{state.setup}' is not in the campaign data")
+        _refuse(path, schema_problems(exc))
+    problems = data_problems(state, data) + dice_problems(state.dice)
+    _refuse(path, problems)
     dice = Dice.from_state(state.dice) if state.dice else Dice(state.seed)
-    return Campaign(data, state, dice, resolver)
+    state.version = STATE_VERSION
+    campaign = Campaign(data, state, dice, resolver)
+    campaign.loaded_version = version
+    _refuse(path, game_problems(campaign))
+    return campaign
+
+
+def autosave_path(path: Path) -> Path:
+    """Where the last good state goes when the engine fails: beside the user's save, never over it
+    (``game.json`` -> ``game.autosave.json``)."""
+    path = Path(path)
+    return path.with_name(f"{path.stem}.autosave{path.suffix or '.json'}")
+
+
+def _refuse(path: Path, problems: list[str]) -> None:
+    """Raise :class:`SaveError` listing ``problems`` (if any) as ``file: field: problem``."""
+    if not problems:
+        return
+    lines = "\n".join(f"  {path}: {p}" for p in problems)
+    raise SaveError(f"{path}: not a valid save: {len(problems)} problem(s):\n{lines}", problems)

@@ -8,13 +8,20 @@ live in the other ``strategic`` modules; the state itself only knows how to be r
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from scenarios.models import Owner, Player, Side, Theatre
 
-STATE_VERSION = 1
+STATE_VERSION = 2
+"""Version 2 (issue 13 item 7) adds ``combat`` and the dice log (``dice.log``); version 1 saves still load
+(their combat is taken as tactical, and their dice log starts at the load: :mod:`strategic.saves`)."""
+
+READABLE_VERSIONS = (1, 2)
+
+COMBATS = ("tactical", "classic", "none")
+"""How battles are fought (``vas run --combat``): the miniatures table, the classic rules, or not at all."""
 
 UNTIL_ATTACK = 99
 """``UnitState.inactive_until`` for units inactive until Japan attacks (early-war start, R-OPS-22)."""
@@ -130,6 +137,7 @@ class CampaignState(BaseModel):
     setup: str
     seed: int
     options: dict[str, bool] = Field(default_factory=dict)
+    combat: Literal["tactical", "classic", "none"] = "tactical"  # the game's combat (COMBATS); saved since version 2
     turn: int
     phase: Phase = Phase.START
     step: int = 0

@@ -20,6 +20,26 @@ spec gives none), scouts set aside, deployment (the lower D10 first; submarines 
 Sections with their fleet), scouting rolls (4+ points: carriers may go into deep deployment; 7+/10+: redeploy,
 half/all of the carriers' Flights airborne), then the Flights in the air at the start: two a carrier (the Combat
 Air Patrol) or more as scouting allows, and every land-based Flight (R-TAC-29), placed in the deployment zone.
+:func:`set_up` is that set-up alone; :func:`resolve` fights on from it.
+
+Crowded tables (R-TAC-67, with R-TAC-04 and R-TAC-07): deployment never fails for want of room.  A fleet's zone
+holds it in lines abreast with bridges at least 1" apart (``DeploymentZone.capacity``: 48 ships a line and six lines
+in the 48" x 6" normal zone of a 72" x 48" table); a larger fleet is given a grown zone before its captain places
+it: first the whole home edge (the enhanced zone's width), then 1" deeper at a time towards the middle of the table,
+stopping 0.5" short of the centre line so that the two fleets stay apart; the Flights and MTB Sections of the side
+use the same zone.  A ship its captain puts within 1" of a bridge placed before it is not refused (as a move ending
+on another ship is not, R-TAC-07): it is set at the nearest free place of the zone, at least 1" from every bridge
+(installations and the other fleet included), on a 1/4" grid, the zone growing as above when it is full; each such
+ship is logged (``stacking``).  Should even the largest zone have no free place left (a captain leaving gaps too
+small for a ship everywhere), the fleet is formed in lines abreast across it.  The spec refuses a side with more
+ships and deployed submarines than its largest zone holds (1,728 a side on a 72" x 48" table).  A placement that
+stacks nowhere is kept exactly as the captain gave it, so every battle that deployed before R-TAC-67 deploys the
+same (such a placement is checked against the fleet's own ships only, as it always was: an anchored ship may lie on
+a port's AA emplacement).  The table itself never grows: Sector numbers (hidden boats, minefields) and the
+installations' places depend on it.  A captain placing a ship outside its zone (or a Flight or MTB Section outside
+it) is still refused (000 Deployment): that is a wrong order, not a crowded table.  The AI's line abreast
+(:class:`~tactical.captains.SimpleCaptain`) becomes as many lines as the zone needs (``DeploymentZone.formation``).
+Installations stand where the spec puts them; hidden boats wait in their Sector.
 """
 
 from __future__ import annotations
@@ -37,7 +57,7 @@ from tactical.aircraft import ask, roll_wind
 from tactical.damage import cripple
 from tactical.dice import Dice
 from tactical.events import Event
-from tactical.geometry import DeploymentKind, DeploymentZone, Point, Table, distance
+from tactical.geometry import DeploymentKind, DeploymentZone, FreePlaces, Point, Table, distance
 from tactical.options import RuleOptions
 from tactical.orders import IllegalOrder
 from tactical.scenario import (
@@ -72,10 +92,12 @@ __all__ = [
     "InstallationSpec",
     "MTBSpec",
     "RuleOptions",
+    "SetUp",
     "ShipResult",
     "ShipSpec",
     "SubmarineSpec",
     "resolve",
+    "set_up",
 ]
 
 
@@ -256,6 +278,13 @@ class BattleSpec(Record):
             table.sector_rect(sector)
         for side, fleet in enumerate(self.sides):
             self._check_fleet(side, fleet)
+            deployed = len(fleet.ships) + sum(1 for s in self.submarines if s.side == side and s.sector is None)
+            room = zone_for(side, DeploymentKind.NORMAL, table).largest().capacity()
+            if deployed > room:
+                raise ValueError(
+                    f'{fleet.name} deploys {deployed} ships and submarines: a {self.table_width:g}" x '
+                    f'{self.table_height:g}" table holds {room} a side with bridges 1" apart (R-TAC-07, R-TAC-67)'
+                )
         return self
 
     def _check_fleet(self, side: int, fleet: FleetSpec) -> None:
@@ -523,27 +552,85 @@ def _possessive(name: str) -> str:
     return f"{name}'" if name.endswith("ies") else f"{name}'s"
 
 
-def _deploy(battle: Battle, side: int, zone: DeploymentZone, captain: Captain, names: list[str]) -> None:
+def _deploy(battle: Battle, side: int, zone: DeploymentZone, captain: Captain, names: list[str]) -> DeploymentZone:
+    """Deploy ``names`` in ``zone`` (000 Deployment), grown first if it cannot hold them 1" apart; a ship the
+    captain puts within 1" of another is set at the nearest free place (R-TAC-07, R-TAC-67).  Returns the zone
+    used, for the side's MTB Sections and Flights."""
+    zone = zone.holding(len(names))
     placement = captain.deploy(battle, side, zone, names)
     if sorted(placement) != sorted(names):
         raise IllegalOrder("000 Deployment", f"{battle.side_name(side)} must place exactly {sorted(names)}")
     placed: list[tuple[float, float]] = []
+    stacked = False
     for name in names:
         pos, heading = placement[name]
         if not zone.contains(pos):
             raise IllegalOrder("000 Deployment", f"{name} at {pos} is outside the {zone.kind.value} zone")
-        if any(distance(pos, p) < 1.0 for p in placed):
-            raise IllegalOrder("000 Moving Ships", f"{name} would stack on another ship (R-TAC-07)")
+        stacked = stacked or any(distance(pos, p) < 1.0 for p in placed)
         placed.append(pos)
+    if stacked:
+        placed, zone = _unstack(battle, side, zone, names, placed)
+    for name, pos in zip(names, placed, strict=True):
         ship = battle.ship(name)
+        heading = placement[name][1]
         ship.pos, ship.heading, ship.status = (float(pos[0]), float(pos[1])), float(heading) % 360.0, Status.ACTIVE
     battle.log.emit(
         "deploy",
-        f"{battle.side_name(side)} deploys {len(names)} ship(s) in its {zone.kind.value} zone",
+        f"{battle.side_name(side)} deploys {len(names)} ship(s) in its {zone.describe()}",
         side=battle.side_name(side),
         ships=tuple(names),
         positions=tuple((n, battle.ship(n).pos[0], battle.ship(n).pos[1], battle.ship(n).heading) for n in names),
     )
+    return zone
+
+
+def _unstack(
+    battle: Battle, side: int, zone: DeploymentZone, names: list[str], wanted: list[Point]
+) -> tuple[list[Point], DeploymentZone]:
+    """R-TAC-07 at deployment (R-TAC-67): in the captain's order, each ship stays where it was put if that is at
+    least 1" from every bridge placed before it (and from the installations and other ships on the table); else
+    it is set at the nearest free place of the zone (a 1/4" grid), the zone growing when it is full.  If even
+    the largest zone has no free place left, the fleet is formed in lines abreast across the largest zone, in
+    the captain's order."""
+    st = battle.state
+    others = [s.pos for s in st.ships.values() if s.pos is not None and s.on_table and s.name not in names]
+    free = FreePlaces(zone, others)
+    out: list[Point] = []
+    moves: list[tuple[str, str, Point]] = []
+    for name, pos in zip(names, wanted, strict=True):
+        spot: Point | None = (float(pos[0]), float(pos[1]))
+        if not free.clear(pos):
+            near = min(free.bridges, key=lambda b: distance(b, pos))
+            spot = free.nearest(pos)
+            if spot is None:
+                return _formed(battle, side, zone.largest(), names)
+            blocker = next(
+                (n for n, p in zip(names, out, strict=False) if p == near),
+                next((s.name for s in st.ships.values() if s.pos == near and s.name not in names), "another ship"),
+            )
+            moves.append((name, blocker, spot))
+        free.add(spot)
+        out.append(spot)
+    for name, blocker, spot in moves:
+        battle.log.emit(
+            "stacking",
+            f"{name} may not deploy on {blocker}: set at ({spot[0]:.2f}, {spot[1]:.2f}) (R-TAC-07, R-TAC-67)",
+            ship=name,
+            side=battle.side_name(side),
+        )
+    return out, free.zone
+
+
+def _formed(battle: Battle, side: int, zone: DeploymentZone, names: list[str]) -> tuple[list[Point], DeploymentZone]:
+    """The last resort of R-TAC-67: the fleet in lines abreast across ``zone``, in the order of ``names``."""
+    slots = [p for line in zone.formation(len(names), spacing=4.0) for p in line]
+    battle.log.emit(
+        "stacking",
+        f"{battle.side_name(side)} finds no free place for its ships: they are formed in lines abreast across its "
+        f"{zone.describe()}",
+        side=battle.side_name(side),
+    )
+    return slots, zone
 
 
 def _deploy_boats(battle: Battle, side: int, zone: DeploymentZone, captain: Captain) -> None:
@@ -629,11 +716,51 @@ def _deploy_air(
         )
 
 
+@dataclass
+class SetUp:
+    """A battle after its set-up (:func:`set_up`): objectives rolled, ships deployed, scouting done, the Flights
+    of the start in the air; ``captains`` decide for each side."""
+
+    battle: Battle
+    captains: tuple[Captain, Captain]
+    objectives: tuple[Objective, Objective]
+
+
 def resolve(spec: BattleSpec, captains: Sequence[Captain] | None = None, *, dice: Dice | None = None) -> BattleReport:
     """Fight ``spec`` under the War at Sea scenario and report.  ``captains``: one per side (default:
     :class:`~tactical.captains.SimpleCaptain` steered by each side's objective).  ``dice`` replaces the seeded
     dice (tests pass :class:`~tactical.dice.ScriptedDice`).  Raises :class:`~tactical.orders.IllegalOrder` when a
     captain gives an illegal order."""
+    ready = set_up(spec, captains, dice=dice)
+    battle, pair, objectives = ready.battle, ready.captains, ready.objectives
+    log = battle.log
+    st = battle.state
+
+    # Fight!
+    while st.turn < spec.turns:
+        play_turn(battle, pair)
+        if fleet_gone(battle, 0) or fleet_gone(battle, 1):
+            log.emit("end", "A fleet has left the battle: the battle ends")
+            break
+
+    log.phase = "victory"
+    levels = assess(battle, objectives)
+    win = winner_of(levels)
+    vp = victory_points(battle)
+    log.emit(
+        "result",
+        (f"{battle.side_name(win)} wins" if win is not None else "Draw")
+        + f": {_victory_words(battle.side_name(0), levels[0].value)} ({vp[0]} VP), "
+        f"{_victory_words(battle.side_name(1), levels[1].value)} ({vp[1]} VP)",
+        side=battle.side_name(win) if win is not None else None,
+    )
+    return _report(spec, battle, objectives, levels, win)  # type: ignore[arg-type]
+
+
+def set_up(spec: BattleSpec, captains: Sequence[Captain] | None = None, *, dice: Dice | None = None) -> SetUp:
+    """The set-up of :func:`resolve` (module docstring), up to the first turn: the battle, its captains and the
+    objectives.  Raises :class:`~tactical.orders.IllegalOrder` when a captain gives an illegal order (never for a
+    crowded table: R-TAC-67)."""
     from tactical.captains import SimpleCaptain
 
     battle = Battle(_build_state(spec), dice if dice is not None else Dice(spec.seed, spec.key))
@@ -699,18 +826,18 @@ def resolve(spec: BattleSpec, captains: Sequence[Captain] | None = None, *, dice
     log.phase = "deployment"
     first = 1 - roll_off(battle, "deployment roll", "000 War at Sea: Deployment")
     table = st.table
+    zones = {side: zone_for(side, DeploymentKind.NORMAL, table) for side in (0, 1)}
     for side in (first, 1 - first):
         names = [s.name for s in st.fleet(side) if not s.scout and s.status is Status.ACTIVE and s.pos is None]
-        zone = zone_for(side, DeploymentKind.NORMAL, table)
         if names:
-            _deploy(battle, side, zone, pair[side], names)
-        _deploy_boats(battle, side, zone, pair[side])
+            zones[side] = _deploy(battle, side, zones[side], pair[side], names)  # grown if crowded (R-TAC-67)
+        _deploy_boats(battle, side, zones[side], pair[side])
 
     # Scouting rolls and their advantages
     log.phase = "scouting"
     for side in (0, 1):
         advantage = roll_scouting(battle, side, flights[side])
-        zone = zone_for(side, DeploymentKind.NORMAL, table)
+        zone = zones[side]
         if advantage.redeploy is not None:
             for ship in st.fleet(side):
                 if ship.status is Status.SCOUTING:
@@ -718,28 +845,9 @@ def resolve(spec: BattleSpec, captains: Sequence[Captain] | None = None, *, dice
             names = [s.name for s in st.fleet(side) if s.status is Status.ACTIVE and not s.is_installation]
             zone = zone_for(side, advantage.redeploy, table)
             if names:
-                _deploy(battle, side, zone, pair[side], names)
+                zone = _deploy(battle, side, zone, pair[side], names)
         _deploy_air(battle, side, zone, pair[side], advantage)
-
-    # Fight!
-    while st.turn < spec.turns:
-        play_turn(battle, pair)
-        if fleet_gone(battle, 0) or fleet_gone(battle, 1):
-            log.emit("end", "A fleet has left the battle: the battle ends")
-            break
-
-    log.phase = "victory"
-    levels = assess(battle, objectives)  # type: ignore[arg-type]
-    win = winner_of(levels)
-    vp = victory_points(battle)
-    log.emit(
-        "result",
-        (f"{battle.side_name(win)} wins" if win is not None else "Draw")
-        + f": {_victory_words(battle.side_name(0), levels[0].value)} ({vp[0]} VP), "
-        f"{_victory_words(battle.side_name(1), levels[1].value)} ({vp[1]} VP)",
-        side=battle.side_name(win) if win is not None else None,
-    )
-    return _report(spec, battle, objectives, levels, win)  # type: ignore[arg-type]
+    return SetUp(battle, pair, (objectives[0], objectives[1]))
 
 
 def _report(

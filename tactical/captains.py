@@ -14,6 +14,8 @@ The AI (issue 5, item 10), deterministic (it rolls no dice):
   nothing to shoot at; Flood Magazines! when several areas escalate on a sinking ship.
 * Gunnery: every weapon system at the target where it does the most expected victory-point damage, with a bonus
   for ships close to being crippled or sunk (concentrating fire); limited torpedoes only at good odds.
+* Deployment: line abreast across the zone, heaviest ships in the centre; a fleet too large for one line with
+  bridges 1" apart in several lines, the heaviest in the front one (R-TAC-67).
 * Damage control: the escalating area first, then the highest score.
 * A badly hurt crippled ship (or a fleet whose objective is an exit) heads for an edge and withdraws.
 """
@@ -239,12 +241,14 @@ class SimpleCaptain:
     def deploy(
         self, battle: Battle, side: int, zone: DeploymentZone, ships: list[str]
     ) -> dict[str, tuple[Point, float]]:
-        """Line abreast across the middle of the zone, heaviest ships in the centre, bows to the enemy."""
+        """Line abreast across the middle of the zone, heaviest ships in the centre, bows to the enemy; a fleet too
+        large for one line 1" apart in as many lines as it needs, the heaviest in the front line (R-TAC-67)."""
         order = sorted(ships, key=lambda n: -battle.ship(n).card.points)
-        slots = zone.line_abreast(len(order), spacing=4.0)
-        centre = (len(slots) - 1) / 2
-        slot_order = sorted(range(len(slots)), key=lambda i: (abs(i - centre), i))
-        return {name: (slots[slot_order[k]], zone.facing) for k, name in enumerate(order)}
+        slots: list[Point] = []
+        for line in zone.formation(len(order), spacing=4.0):
+            centre = (len(line) - 1) / 2
+            slots += [line[i] for i in sorted(range(len(line)), key=lambda i: (abs(i - centre), i))]
+        return {name: (slots[k], zone.facing) for k, name in enumerate(order)}
 
     def return_point(self, battle: Battle, ship: ShipState, edge: Edge) -> float:
         """The point of the edge nearest the fleet's centre."""

@@ -71,15 +71,34 @@ class Dice:
         return self._rng.integers(1, sides + 1, size=count)
 
     # -- saves: the generator state is plain JSON-able data
-    def state(self) -> dict[str, Any]:
-        """The seed, key and generator state, for a save; :meth:`from_state` restores it exactly."""
-        return {"seed": self.seed, "key": list(self.key), "bit_generator": self._rng.bit_generator.state}
+    def state(self, *, with_log: bool = False) -> dict[str, Any]:
+        """The seed, key and generator state (and, ``with_log``, every roll so far, for a save's audit trail);
+        :meth:`from_state` restores it exactly."""
+        out: dict[str, Any] = {"seed": self.seed, "key": list(self.key), "bit_generator": self._rng.bit_generator.state}
+        if with_log:
+            out["log"] = [[r.label, r.rule, r.sides, list(r.faces)] for r in self.log]
+        return out
 
     @classmethod
     def from_state(cls, state: dict[str, Any]) -> Dice:
+        """Dice in the saved ``state`` (with its rolls when it holds a ``log``).  Raises ``ValueError`` or
+        ``TypeError`` for a malformed state (checked by :func:`strategic.save_checks.check_dice`)."""
         dice = cls(state["seed"], tuple(state["key"]))
         dice._rng.bit_generator.state = state["bit_generator"]
+        dice.log = [Roll(str(label), str(rule), int(sides), tuple(int(f) for f in faces))
+                    for label, rule, sides, faces in state.get("log", [])]
         return dice
+
+    # -- taking back: a failed battle or an undone order leaves the dice as they were
+    def mark(self) -> tuple[int, dict[str, Any]]:
+        """Where the dice are now (rolls so far, generator state): :meth:`rewind` comes back here."""
+        return len(self.log), self._rng.bit_generator.state
+
+    def rewind(self, mark: tuple[int, dict[str, Any]]) -> None:
+        """Take back every roll made since ``mark``: the next roll is the one that came after it."""
+        count, generator = mark
+        del self.log[count:]
+        self._rng.bit_generator.state = generator
 
 
 class ScriptedDice(Dice):

@@ -9,13 +9,18 @@ Conventions (000 "Pre-Measuring", "Ship Models", "Fire Arcs", "Deployment"):
 * Every distance is measured bridge to bridge, in inches.
 * A ship's arcs are four 90-degree quadrants centred on the bow (Fore), the right (Starboard), the stern (Aft)
   and the left (Port).  A bearing exactly on a boundary lies in both arcs (R-TAC-03).
+* Deployment zones (R-TAC-04) hold a fleet with bridges at least 1" apart (R-TAC-07).  A fleet larger than its
+  zone holds in lines 1" apart is given a grown zone (R-TAC-67): first the whole home edge, then 1" deeper at a
+  time towards the middle of the table, stopping 0.5" short of the centre line (:meth:`DeploymentZone.holding`).
+  :meth:`DeploymentZone.formation` is the line abreast, split into as many lines as the zone needs;
+  :class:`FreePlaces` finds the nearest free place (on a 1/4" grid) for a ship that would stack.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import IntEnum, StrEnum
 
 import numpy as np
@@ -33,6 +38,14 @@ SMOKE_RADIUS = 1.0
 SHIP_CLEARANCE = 1.0
 """R-TAC-07: a ship may not end its move with its bridge within 1" of another ship's bridge (no stacking)."""
 EPS = 1e-9
+FORMATION_STEP = SHIP_CLEARANCE + 1e-6
+"""R-TAC-67: the least spacing of ships and lines in a formation the engine forms (1" and a hair, so that rounding
+never brings two bridges under R-TAC-07's 1")."""
+ZONE_MARGIN = 0.5
+"""R-TAC-67: a grown deployment zone stops this far short of the table's centre line, so that the two fleets'
+bridges stay more than 1" apart (R-TAC-07)."""
+PLACEMENT_GRID = 0.25
+"""R-TAC-67: the grid (inches) on which the engine looks for the nearest free place of a ship that would stack."""
 
 Point = tuple[float, float]
 
@@ -374,11 +387,16 @@ class DeploymentZone:
     Normal: the edge strip less 12" at either end; enhanced: the whole edge; superior: the whole edge plus a
     6"-deep band along each side edge over the fleet's half of the table.  Raises ``ValueError`` for an edge other
     than south or north, or a table too small for 36" between the fleets.
+
+    A zone grown to hold a crowded fleet (R-TAC-67, :meth:`holding`) has ``whole_edge`` (a normal zone's strip runs
+    the whole edge) and ``extra_depth`` (inches added to its strip towards the middle of the table).
     """
 
     kind: DeploymentKind
     edge: Edge
     table: Table = Table()
+    whole_edge: bool = False
+    extra_depth: float = 0.0
 
     def __post_init__(self) -> None:
         if self.edge not in (Edge.SOUTH, Edge.NORTH):
@@ -392,9 +410,9 @@ class DeploymentZone:
 
     @property
     def rects(self) -> tuple[Rect, ...]:
-        w, h, d = self.table.width, self.table.height, self.depth
+        w, h, d = self.table.width, self.table.height, self.depth + self.extra_depth
         y0, y1 = (0.0, d) if self.edge is Edge.SOUTH else (h - d, h)
-        inset = 12.0 if self.kind is DeploymentKind.NORMAL else 0.0
+        inset = 12.0 if self.kind is DeploymentKind.NORMAL and not self.whole_edge else 0.0
         rects = [Rect(inset, y0, w - inset, y1)]
         if self.kind is DeploymentKind.SUPERIOR:
             hy0, hy1 = (0.0, h / 2) if self.edge is Edge.SOUTH else (h / 2, h)
@@ -409,6 +427,61 @@ class DeploymentZone:
         """Heading towards the enemy edge."""
         return self.edge.inward_heading
 
+    # ------------------------------------------------------------------ crowded fleets (R-TAC-67)
+    @property
+    def grown(self) -> bool:
+        """Whether this zone was grown beyond R-TAC-04's to hold a crowded fleet (R-TAC-67)."""
+        return self.whole_edge or self.extra_depth > 0.0
+
+    def describe(self) -> str:
+        """``normal zone``, or ``normal zone grown to the whole edge and 3" deeper`` (R-TAC-67)."""
+        if not self.grown:
+            return f"{self.kind.value} zone"
+        parts = ["the whole edge"] if self.whole_edge else []
+        if self.extra_depth > 0.0:
+            parts.append(f'{self.extra_depth:g}" deeper')
+        return f"{self.kind.value} zone grown to {' and '.join(parts)} (R-TAC-67)"
+
+    def grow(self) -> DeploymentZone | None:
+        """The next larger zone (R-TAC-67): a normal zone's strip first runs the whole edge, then the strip goes 1"
+        deeper at a time, stopping :data:`ZONE_MARGIN` short of the centre line; ``None`` when it is there."""
+        if self.kind is DeploymentKind.NORMAL and not self.whole_edge:
+            return replace(self, whole_edge=True)
+        limit = self.table.height / 2 - ZONE_MARGIN - self.depth
+        if self.extra_depth >= limit - EPS:
+            return None
+        return replace(self, extra_depth=min(self.extra_depth + 1.0, limit))
+
+    def _lines_room(self) -> tuple[int, int]:
+        """How many ships one line of the main strip holds, and how many lines, all :data:`FORMATION_STEP` apart."""
+        main = self.rects[0]
+        per_line = math.floor((main.x1 - main.x0) / FORMATION_STEP + EPS) + 1
+        lines = math.floor((main.y1 - main.y0) / FORMATION_STEP + EPS) + 1
+        return per_line, lines
+
+    def capacity(self) -> int:
+        """The ships the main strip holds in lines abreast with bridges 1" apart (R-TAC-07, R-TAC-67)."""
+        per_line, lines = self._lines_room()
+        return per_line * lines
+
+    def holding(self, count: int) -> DeploymentZone:
+        """This zone if it holds ``count`` ships 1" apart (:meth:`capacity`), else the first grown zone that does
+        (:meth:`grow`; the largest one if none does).  R-TAC-67."""
+        zone = self
+        while zone.capacity() < count:
+            bigger = zone.grow()
+            if bigger is None:
+                break
+            zone = bigger
+        return zone
+
+    def largest(self) -> DeploymentZone:
+        """The zone grown as far as it goes (R-TAC-67)."""
+        zone = self
+        while (bigger := zone.grow()) is not None:
+            zone = bigger
+        return zone
+
     def line_abreast(self, count: int, spacing: float = 4.0) -> list[Point]:
         """``count`` positions across the middle of the main strip, ``spacing`` inches apart (centred)."""
         main = self.rects[0]
@@ -417,3 +490,90 @@ class DeploymentZone:
         spacing = min(spacing, span / max(count, 1))
         x_mid = (main.x0 + main.x1) / 2
         return [(x_mid + (i - (count - 1) / 2) * spacing, y) for i in range(count)]
+
+    def formation(self, count: int, spacing: float = 4.0) -> list[list[Point]]:
+        """``count`` positions in lines abreast, front line (nearest the enemy) first.  One line
+        (:meth:`line_abreast`) while its bridges are at least 1" apart (R-TAC-07); else as few lines as hold the
+        fleet 1" apart, each centred across the main strip, ships ``spacing`` inches apart or less (1" at least),
+        lines 2" apart or less (1" at least), centred on the strip's middle (R-TAC-67).  A fleet larger than
+        :meth:`capacity` gets the strip's deepest lines, crowded closer than 1" (the engine then finds them free
+        places)."""
+        single = self.line_abreast(count, spacing)
+        if all(distance(single[i], single[i + 1]) >= SHIP_CLEARANCE for i in range(count - 1)):
+            return [single]
+        main = self.rects[0]
+        span, height = main.x1 - main.x0, main.y1 - main.y0
+        per_max, lines_max = self._lines_room()
+        n_lines = min(max(math.ceil(count / per_max), 1), lines_max)
+        per_line = math.ceil(count / n_lines)
+        step = min(spacing, span / per_line)
+        if per_line <= per_max:
+            step = max(step, FORMATION_STEP)
+        gap = min(2.0, height / (n_lines - 1)) if n_lines > 1 else 0.0
+        if n_lines > 1:
+            gap = max(gap, FORMATION_STEP)
+        y_mid = (main.y0 + main.y1) / 2
+        towards_enemy = 1.0 if self.edge is Edge.SOUTH else -1.0
+        x_mid = (main.x0 + main.x1) / 2
+        lines = []
+        for j in range(n_lines):
+            size = count // n_lines + (1 if j < count % n_lines else 0)
+            y = y_mid + towards_enemy * ((n_lines - 1) / 2 - j) * gap
+            lines.append([(x_mid + (i - (size - 1) / 2) * step, y) for i in range(size)])
+        return lines
+
+
+class FreePlaces:
+    """The free places of a deployment zone (R-TAC-67): points on a :data:`PLACEMENT_GRID` grid over the zone that
+    are at least 1" (R-TAC-07) from every bridge placed so far; :meth:`nearest` grows the zone (R-TAC-67) when it
+    has no free point left."""
+
+    def __init__(self, zone: DeploymentZone, bridges: Iterable[Sequence[float]] = ()) -> None:
+        self.bridges: list[Point] = [(float(b[0]), float(b[1])) for b in bridges]
+        self._set_zone(zone)
+
+    def _set_zone(self, zone: DeploymentZone) -> None:
+        self.zone = zone
+        points = []
+        for r in zone.rects:
+            nx = math.floor((r.x1 - r.x0) / PLACEMENT_GRID + EPS) + 1
+            ny = math.floor((r.y1 - r.y0) / PLACEMENT_GRID + EPS) + 1
+            xs, ys = np.meshgrid(r.x0 + PLACEMENT_GRID * np.arange(nx), r.y0 + PLACEMENT_GRID * np.arange(ny))
+            points.append(np.column_stack([xs.ravel(), ys.ravel()]))
+        grid = np.unique(np.round(np.concatenate(points), 9), axis=0)  # sorted by x, then y: a fixed order
+        self._grid = grid
+        self._free = np.ones(len(grid), dtype=bool)
+        for b in self.bridges:
+            self._block(b)
+
+    def _block(self, bridge: Point) -> None:
+        d = np.hypot(self._grid[:, 0] - bridge[0], self._grid[:, 1] - bridge[1])
+        self._free &= d >= SHIP_CLEARANCE
+
+    def clear(self, pos: Sequence[float]) -> bool:
+        """Whether ``pos`` is at least 1" from every bridge placed (R-TAC-07)."""
+        return all(distance(pos, b) >= SHIP_CLEARANCE for b in self.bridges)
+
+    def add(self, pos: Sequence[float]) -> None:
+        """A bridge placed at ``pos``."""
+        point = (float(pos[0]), float(pos[1]))
+        self.bridges.append(point)
+        self._block(point)
+
+    def nearest(self, pos: Sequence[float]) -> Point | None:
+        """The free grid point nearest ``pos`` (the first in the grid's order on a tie), in this zone or, when it
+        is full, in the next grown one (:meth:`DeploymentZone.grow`, R-TAC-67); ``None`` when even the largest
+        zone has none."""
+        while True:
+            while self._free.any():
+                d = np.hypot(self._grid[:, 0] - pos[0], self._grid[:, 1] - pos[1])
+                d[~self._free] = np.inf
+                best = int(np.argmin(d))
+                spot = (float(self._grid[best, 0]), float(self._grid[best, 1]))
+                if self.clear(spot):  # the scalar check of R-TAC-07 has the last word on a rounding hair
+                    return spot
+                self._free[best] = False
+            bigger = self.zone.grow()
+            if bigger is None:
+                return None
+            self._set_zone(bigger)

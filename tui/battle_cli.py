@@ -9,8 +9,11 @@ included) and the spec fought (:mod:`strategic.battle_logs`).  ``--replay LOG`` 
 of a saved battle log (``vas battle --log`` or ``vas run --battle-logs``); when the log holds its spec, the battle
 is fought again and the command says whether the re-fight is identical, event for event (the re-fight rule of
 :mod:`strategic.battle_logs`).
+``--replay`` goes with no other option, nor ``--list`` (each is refused with both flags named); the ``--log`` path
+is checked before the battle is fought (:func:`tui.outputs.check_outputs`) and written atomically.
 Exit codes: 0 fine (a replay that differs too: it is reported), 1 invalid data or a file that is not a battle
-log (named), 2 bad usage (an unknown demo).
+log (every problem named, ``file: field path: problem``), 2 bad usage (an unknown demo, a negative seed, flags
+that do not go together, an output path that cannot be written).
 """
 
 from __future__ import annotations
@@ -25,6 +28,9 @@ from strategic.battle_logs import BattleLogError, load_battle_log, replay_check,
 from strategic.json_files import write_text_atomic
 from tactical.battle import BattleReport, resolve
 from tactical.demos import DEMOS, demo_spec
+from tui.outputs import OutputError, check_outputs
+
+DEFAULT_DEMO = "cruiser-action"
 
 ACCOUNT_KINDS = frozenset(
     {
@@ -45,8 +51,9 @@ ACCOUNT_KINDS = frozenset(
 def add_battle_parser(subparsers: Any) -> argparse.ArgumentParser:
     """Register ``vas battle`` on ``subparsers`` (from ``ArgumentParser.add_subparsers``)."""
     battle = subparsers.add_parser("battle", help="fight a bundled Victory at Sea battle and print the account")
-    battle.add_argument("--demo", default="cruiser-action", metavar="NAME", help=f"one of: {', '.join(DEMOS)}")
-    battle.add_argument("--seed", type=int, default=0, metavar="N", help="seed of the battle's dice (default 0)")
+    battle.add_argument("--demo", metavar="NAME", help=f"one of: {', '.join(DEMOS)} (default {DEFAULT_DEMO})")
+    battle.add_argument("--seed", type=seed_number, metavar="N",
+                        help="seed of the battle's dice, 0 or more (default 0)")
     battle.add_argument("--log", type=Path, metavar="FILE", help="write the full event log (JSON) to FILE")
     battle.add_argument("--list", action="store_true", help="list the bundled battles and stop")
     battle.add_argument("--replay", type=Path, metavar="LOG",
@@ -54,6 +61,18 @@ def add_battle_parser(subparsers: Any) -> argparse.ArgumentParser:
                              "fight it again from its spec")
     battle.set_defaults(func=cmd_battle)
     return battle
+
+
+def seed_number(text: str) -> int:
+    """An argparse ``type``: a seed, a whole number 0 or more (the dice's seed cannot be negative)."""
+    try:
+        value = int(text)
+    except ValueError:
+        shown = text if len(text) <= 24 else text[:21] + "..."
+        raise argparse.ArgumentTypeError(f"a seed is a whole number, 0 or more, not '{shown}'") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"a seed is 0 or more, not {value}")
+    return value
 
 
 def account_lines(report: BattleReport) -> list[str]:
@@ -77,8 +96,26 @@ def _heading(turn: int, phase: str) -> str:
     return f"== Turn {turn}, {phase} phase"
 
 
+def _conflicts(args: argparse.Namespace) -> str | None:
+    """Why the options do not go together (the message names both flags), or ``None``."""
+    given = [flag for flag, value in (("--demo", args.demo), ("--seed", args.seed), ("--log", args.log))
+             if value is not None]
+    if args.replay is not None:
+        others = [*(["--list"] if args.list else []), *given]
+        if others:
+            return (f"--replay and {others[0]} cannot be used together (--replay prints the saved battle and fights "
+                    "it again from the log's own spec and seed)")
+    elif args.list and given:
+        return f"--list and {given[0]} cannot be used together (--list only lists the bundled battles)"
+    return None
+
+
 def cmd_battle(args: argparse.Namespace) -> int:
     """Handler of ``vas battle``; returns the exit code."""
+    conflict = _conflicts(args)
+    if conflict:
+        print(f"vas battle: {conflict}", file=sys.stderr)
+        return 2
     if args.list:
         for name, demo in DEMOS.items():
             parts = []
@@ -94,16 +131,27 @@ def cmd_battle(args: argparse.Namespace) -> int:
         return 0
     if args.replay is not None:
         return cmd_replay(args.replay)
-    if args.demo not in DEMOS:
-        print(f"vas battle: unknown demo '{args.demo}' (known: {', '.join(DEMOS)})", file=sys.stderr)
+    demo_name: str = args.demo if args.demo is not None else DEFAULT_DEMO
+    seed: int = args.seed if args.seed is not None else 0
+    if demo_name not in DEMOS:
+        print(f"vas battle: --demo: unknown demo '{demo_name}' (known: {', '.join(DEMOS)})", file=sys.stderr)
         return 2
-    spec = demo_spec(args.demo, args.seed)
-    print(f"{DEMOS[args.demo].title} (seed {args.seed})")
+    try:
+        check_outputs({"--log": args.log})
+    except OutputError as exc:
+        print(f"vas battle: {exc}", file=sys.stderr)
+        return 2
+    spec = demo_spec(demo_name, seed)
+    print(f"{DEMOS[demo_name].title} (seed {seed})")
     report = resolve(spec)
     print_report(report)
     if args.log is not None:
-        write_text_atomic(args.log, json.dumps({**report.to_json(), "spec": spec.model_dump(mode="json")}, indent=1)
-                          + "\n")
+        text = json.dumps({**report.to_json(), "spec": spec.model_dump(mode="json")}, indent=1) + "\n"
+        try:
+            write_text_atomic(args.log, text)
+        except OSError as exc:
+            print(f"vas battle: --log {args.log}: cannot write the log ({exc.strerror or exc})", file=sys.stderr)
+            return 1
         print(f"Full event log ({len(report.events)} events) written to {args.log}")
     return 0
 
@@ -141,7 +189,12 @@ def cmd_replay(path: Path) -> int:
     if log.get("spec") is None:
         print("The log has no spec (written before specs were saved): it cannot be fought again.")
         return 0
-    check = replay_check(log)
+    try:
+        check = replay_check(log)
+    except Exception as exc:  # a log's spec is the user's data: whatever breaks, say so
+        print(f"vas battle: {path}: spec: the battle cannot be fought again ({type(exc).__name__}: {exc})",
+              file=sys.stderr)
+        return 1
     if check.identical:
         print(f"Re-fought from its spec: identical, event for event ({len(check.report.events)} events).")
     else:

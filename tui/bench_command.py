@@ -10,12 +10,16 @@ the median seconds per campaign and the median seconds per campaign battle fough
 ships, Flights and submarines on the table (buckets :data:`SIZE_BUCKETS`), timed by a thin wrapper around
 :meth:`strategic.battles.TacticalResolver.resolve` (:class:`TimedResolver`).  ``--repeat`` multiplies the
 synthetic battle and classic sample counts, ``--tactical-campaigns`` the campaigns (and so the battles sampled).
+The numbers are checked before anything is timed (``--repeat`` and ``--tactical-campaigns`` 1 or more,
+``--tactical-seed`` 0 or more), and ``--skip-tactical-campaign`` is refused with the two options it makes
+meaningless (exit 2, naming both flags).
 """
 
 from __future__ import annotations
 
 import argparse
 import statistics
+import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -171,21 +175,53 @@ def timed(fn: Callable[[], object], repeat: int) -> tuple[float, list[object]]:
     return time.perf_counter() - start, out
 
 
+def _whole(low: int) -> Callable[[str], int]:
+    """An argparse ``type``: a whole number ``low`` or more."""
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            shown = text if len(text) <= 24 else text[:21] + "..."
+            raise argparse.ArgumentTypeError(f"a whole number is expected, not '{shown}'") from None
+        if value < low:
+            raise argparse.ArgumentTypeError(f"must be {low} or more, not {value}")
+        return value
+
+    return parse
+
+
+class _Given(argparse.Action):
+    """Store the value and remember that the option was given (``args.given``: the flags on the command line), so
+    that an option given with one that makes it meaningless can be refused while its default stays visible."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: object,
+                 option_string: str | None = None) -> None:
+        setattr(namespace, self.dest, values)
+        namespace.given = (*getattr(namespace, "given", ()), self.option_strings[0])
+
+
 def add_bench_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     cmd = sub.add_parser("bench", help="engine speed on this machine")
-    cmd.add_argument("--repeat", type=int, default=1, help="multiply every sample count")
-    cmd.add_argument("--tactical-campaigns", type=int, default=3, metavar="N",
+    cmd.add_argument("--repeat", type=_whole(1), default=1, metavar="R",
+                     help="multiply every sample count (1 or more; default 1)")
+    cmd.add_argument("--tactical-campaigns", type=_whole(1), default=3, metavar="N", action=_Given,
                      help="full campaigns with tactical combat to time (default 3; each takes about half a minute)")
-    cmd.add_argument("--tactical-seed", type=int, default=7, metavar="S", help="seed of the first (default 7)")
+    cmd.add_argument("--tactical-seed", type=_whole(0), default=7, metavar="S", action=_Given,
+                     help="seed of the first (0 or more; default 7)")
     cmd.add_argument("--skip-tactical-campaign", action="store_true",
                      help="leave out the (slow) full campaigns with tactical combat and their battles")
-    cmd.set_defaults(func=cmd_bench)
+    cmd.set_defaults(func=cmd_bench, given=())
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
+    meaningless = [flag for flag in getattr(args, "given", ()) if flag in ("--tactical-campaigns", "--tactical-seed")]
+    if args.skip_tactical_campaign and meaningless:
+        print(f"vas bench: --skip-tactical-campaign and {meaningless[0]} cannot be used together (the tactical "
+              "campaigns are skipped)", file=sys.stderr)
+        return 2
     data = load_data()
     rows: list[tuple[str, str]] = []
-    repeat = max(1, args.repeat)
+    repeat = args.repeat
 
     # tactical battles by size, and the per-die cost
     battle_seconds = 0.0
@@ -244,7 +280,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
     seconds, _ = timed(lambda: campaign_with("classic"), 2 * repeat)
     rows.append(("campaigns/s, classic combat", f"{2 * repeat / seconds:.2f}  ({seconds / (2 * repeat):.1f} s each)"))
-    if args.skip_tactical_campaign or args.tactical_campaigns < 1:
+    if args.skip_tactical_campaign:
         rows.append(("tactical campaign, median s", "skipped (--skip-tactical-campaign)"))
     else:
         seeds = list(range(args.tactical_seed, args.tactical_seed + args.tactical_campaigns))

@@ -6,6 +6,9 @@
 
 Cards are generated from the ship classes (``tactical.card_generator``); a published card or one of yours
 (``--data DIR``, with the class's name as ``class_name``) replaces the generated one for the ships it lists.
+``--year`` is a year of the war, :data:`FIRST_WAR_YEAR` to :data:`LAST_WAR_YEAR` (the refits in the data fall in
+1941-1945, the campaign's years; a year before a ship's first refit gives its card as built); any other year is
+refused, naming the flag and the range (exit 2), as is a negative ``--misses``.
 """
 
 from __future__ import annotations
@@ -17,9 +20,42 @@ from pathlib import Path
 
 from scenarios.cards import ShipCard
 from scenarios.classes import class_of_counter, ship_name
+from scenarios.forces import LAST_YEAR
 from scenarios.loader import CampaignData, load_data
 from tactical.card_calibration import FIELDS, LABELS, calibrate
 from tactical.card_generator import CardIndex
+
+FIRST_WAR_YEAR = 1939
+"""The first year ``--year`` accepts: the first year of the war."""
+
+LAST_WAR_YEAR = LAST_YEAR
+"""The last year ``--year`` accepts: the campaign's last year (:data:`scenarios.forces.LAST_YEAR`, 1945), the last
+year of the refits in the data."""
+
+
+def war_year(text: str) -> int:
+    """An argparse ``type``: a year from :data:`FIRST_WAR_YEAR` to :data:`LAST_WAR_YEAR`."""
+    try:
+        year = int(text)
+    except ValueError:
+        shown = text if len(text) <= 24 else text[:21] + "..."
+        raise argparse.ArgumentTypeError(f"a year is expected, not '{shown}'") from None
+    if not FIRST_WAR_YEAR <= year <= LAST_WAR_YEAR:
+        raise argparse.ArgumentTypeError(f"{year} is not a year of the war: the cards cover {FIRST_WAR_YEAR} to "
+                                         f"{LAST_WAR_YEAR}")
+    return year
+
+
+def misses_count(text: str) -> int:
+    """An argparse ``type``: 0 or more misses to print."""
+    try:
+        count = int(text)
+    except ValueError:
+        shown = text if len(text) <= 24 else text[:21] + "..."
+        raise argparse.ArgumentTypeError(f"a whole number is expected, not '{shown}'") from None
+    if count < 0:
+        raise argparse.ArgumentTypeError(f"must be 0 or more, not {count}")
+    return count
 
 
 def add_cards_parser(sub: argparse._SubParsersAction, data_option) -> None:  # type: ignore[type-arg]
@@ -27,11 +63,13 @@ def add_cards_parser(sub: argparse._SubParsersAction, data_option) -> None:  # t
     cards_sub = cards.add_subparsers(dest="cards_command", required=True)
     show = cards_sub.add_parser("show", help="print a ship's card (a counter, class, ship or card name)")
     show.add_argument("name")
-    show.add_argument("--year", type=int, metavar="Y", help="apply the refits up to this year (default: as built)")
+    show.add_argument("--year", type=war_year, metavar="Y",
+                      help=f"apply the refits up to this year, {FIRST_WAR_YEAR}-{LAST_WAR_YEAR} (default: as built)")
     data_option(show)
     show.set_defaults(func=cmd_cards_show)
     cal = cards_sub.add_parser("calibrate", help="agreement of the generated cards with the published cards")
-    cal.add_argument("--misses", type=int, default=12, metavar="N", help="misses to print per field (default 12)")
+    cal.add_argument("--misses", type=misses_count, default=12, metavar="N",
+                     help="misses to print per field (0 or more; default 12)")
     data_option(cal)
     cal.set_defaults(func=cmd_cards_calibrate)
     lst = cards_sub.add_parser("list", help="every ship counter, its class and its card's source")
@@ -139,6 +177,8 @@ def cmd_cards_show(args: argparse.Namespace) -> int:
         return 2
     card, what = found
     print(f"# {what}" + (f", as of {args.year}" if args.year else ", as built"))
+    if args.year and card.commissioned and args.year < card.commissioned:
+        print(f"# not yet in service in {args.year} (commissioned {card.commissioned}): the card as built")
     print("\n".join(card_lines(card)))
     return 0
 
@@ -156,7 +196,7 @@ def cmd_cards_calibrate(args: argparse.Namespace) -> int:
         print(f"  {LABELS[name]:36} {agree:4}/{total:<4} {share:5.1f}%")
     for name in FIELDS:
         misses = report.misses(name)
-        if not misses or args.misses <= 0:
+        if not misses or args.misses == 0:
             continue
         print(f"\nMisses, {LABELS[name]} ({len(misses)}):")
         for line in misses[: args.misses]:

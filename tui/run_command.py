@@ -32,10 +32,13 @@ from strategic.battles import TacticalResolver
 from strategic.campaign import Campaign
 from strategic.clock import Clock
 from strategic.combat import make_resolver
+from strategic.engine_errors import EngineError
+from strategic.json_files import write_text_atomic
 from strategic.order_of_appearance import vitp_turn
 from strategic.orders import Order
-from strategic.saves import SaveError, load, save
-from strategic.state import Event
+from strategic.saves import SaveError, autosave_path, load_state, save
+from strategic.state import COMBATS, Event
+from tui.outputs import OutputError, check_outputs
 
 PLAYERS = [p.value for p in Player]
 
@@ -56,19 +59,22 @@ def _positive(text: str) -> int:
 
 def add_run_parser(sub: argparse._SubParsersAction, data_option) -> None:  # type: ignore[type-arg]
     run = sub.add_parser("run", help="play a campaign headless with AI players")
-    run.add_argument("--seed", type=int, default=1)
-    run.add_argument("--setup", "--start", dest="setup", default="standard", type=_setup_name,
-                     help="set-up name (vas data show standard); --start early-war plays the 002 §5 start")
+    run.add_argument("--seed", type=int, help="the dice seed of a new game (default 1; a loaded game keeps its own)")
+    run.add_argument("--setup", "--start", dest="setup", type=_setup_name,
+                     help="set-up name of a new game (default standard; vas data show standard); --start early-war "
+                          "plays the 002 §5 start")
     run.add_argument("--turns", type=_positive, metavar="K", help="stop after K turns (K >= 1)")
     run.add_argument("--ai", nargs="+", default=["all"], metavar="PLAYER",
                      help=f"players run by the baseline AI: all, or some of {', '.join(PLAYERS)}")
-    run.add_argument("--combat", choices=["tactical", "classic", "none"], default="tactical",
-                     help="tactical (default): battles on the miniatures table, the rest classic; classic: War at "
-                          "Sea / VITP combat; none: battles stay pending and the run stops")
+    run.add_argument("--combat", choices=list(COMBATS),
+                     help="tactical (default for a new game; a loaded game keeps the combat it was saved with): "
+                          "battles on the miniatures table, the rest classic; classic: War at Sea / VITP combat; "
+                          "none: battles stay pending and the run stops")
     run.add_argument("--battle-logs", type=Path, metavar="DIR",
                      help="save each tactical battle's log as DIR/tNN-area.json (vas battle --replay, vas play "
                           "--battle-log)")
-    run.add_argument("--save", type=Path, metavar="FILE", help="save the game here when the run stops")
+    run.add_argument("--save", type=Path, metavar="FILE", help="save the game here when the run stops (an existing "
+                     "file is replaced, and the run says so)")
     run.add_argument("--load", type=Path, metavar="FILE", help="continue a saved game")
     run.add_argument("--log", type=Path, metavar="FILE", help="write the full event log (every roll) here")
     data_option(run)
@@ -81,53 +87,44 @@ def _setup_name(text: str) -> str:
 
 
 def cmd_run(args: argparse.Namespace) -> int:
-    unknown = [p for p in args.ai if p != "all" and p not in PLAYERS]
-    if unknown:
-        print(f"vas run: unknown player(s) {', '.join(unknown)}; use all or {', '.join(PLAYERS)}", file=sys.stderr)
+    problem = _usage_problem(args)
+    if problem:
+        print(f"vas run: {problem}", file=sys.stderr)
         return 2
-    ai_players = PLAYERS if "all" in args.ai else args.ai
-    if args.battle_logs is not None and args.combat != "tactical":
-        print(f"vas run: --battle-logs saves tactical battles; it needs --combat tactical, not {args.combat}",
-              file=sys.stderr)
+    try:
+        check_outputs({"--save": args.save, "--log": args.log}, {"--battle-logs": args.battle_logs})
+    except OutputError as exc:
+        print(f"vas run: {exc}", file=sys.stderr)
         return 2
-    if args.battle_logs is not None and args.battle_logs.exists() and not args.battle_logs.is_dir():
-        print(f"vas run: --battle-logs {args.battle_logs}: not a folder", file=sys.stderr)
-        return 2
-    if args.battle_logs is not None:
-        problem = _unwritable(args.battle_logs)
-        if problem:
-            print(f"vas run: --battle-logs {args.battle_logs}: cannot write there ({problem})", file=sys.stderr)
-            return 2
     data = load_data([Path(d) for d in args.data or []])
     try:
-        # keep_reports: the reporter takes each battle as soon as it is fought and drops it (memory stays bounded)
-        resolver = TacticalResolver(keep_reports=True) if args.combat == "tactical" else make_resolver(args.combat)
-    except ImportError:
-        print(f"vas run: {args.combat} combat is not available in this build; use --combat none", file=sys.stderr)
+        campaign, combat_note = _campaign(args, data)
+    except SaveError as exc:
+        print(f"vas run: {exc}", file=sys.stderr)
+        return 1
+    except ValueError as exc:
+        print(f"vas run: {exc}", file=sys.stderr)
         return 2
-    if args.load:
-        try:
-            campaign, clock = load(args.load, data, resolver)
-        except SaveError as exc:
-            print(f"vas run: {exc}", file=sys.stderr)
-            return 1
-    else:
-        try:
-            campaign = Campaign.new(data, args.setup, seed=args.seed, resolver=resolver)
-        except ValueError as exc:
-            print(f"vas run: {exc}", file=sys.stderr)
-            return 2
-        clock = Clock(campaign)
+    combat = campaign.state.combat
+    if args.battle_logs is not None and combat != "tactical":
+        print(f"vas run: --battle-logs saves tactical battles; this game's combat is {combat}", file=sys.stderr)
+        return 2
+    ai_players = PLAYERS if "all" in args.ai else args.ai
     agents: dict[str, Agent] = {p: (BaselineAI() if p in ai_players else Passive()) for p in PLAYERS}
     state = campaign.state
-    print(f"{data.setups[state.setup].title}; seed {state.seed}; combat {args.combat}; "
-          f"AI: {', '.join(ai_players)}" + (f"; passive: {', '.join(set(PLAYERS) - set(ai_players))}"
-                                             if set(PLAYERS) - set(ai_players) else ""))
+    passive = [p for p in PLAYERS if p not in ai_players]
+    print(f"{data.setups[state.setup].title}; seed {state.seed}; combat {combat}{combat_note}; "
+          f"AI: {', '.join(ai_players)}" + (f"; passive: {', '.join(passive)}" if passive else ""))
     reporter = TurnReporter(campaign, args.battle_logs)
     reporter.replay_current_turn()
     campaign.on_event = reporter.add
     stop = state.turn + args.turns if args.turns else None
-    play(campaign, clock, agents, stop_at_turn=stop)
+    try:
+        clock = Clock(campaign, resume=bool(args.load))
+        play(campaign, clock, agents, stop_at_turn=stop)
+    except EngineError as exc:
+        reporter.flush()
+        return _engine_failure(campaign, exc, args)
     reporter.flush()
     if campaign.blocked:
         print(f"\nStopped on turn {state.turn}: {campaign.blocked}")
@@ -140,12 +137,62 @@ def cmd_run(args: argparse.Namespace) -> int:
     if reporter.saved_logs:
         print(f"{reporter.saved_logs} battle log(s) written to {args.battle_logs} (vas battle --replay FILE)")
     if args.save:
+        existed = args.save.exists()
         save(campaign, args.save)
-        print(f"Saved to {args.save}")
+        print(f"Saved to {args.save}" + (" (the file that was there is replaced)" if existed else ""))
     if args.log:
-        args.log.write_text(event_log_text(campaign), encoding="utf-8")
+        write_text_atomic(args.log, event_log_text(campaign))
         print(f"Event log ({len(state.events)} events, {len(campaign.dice.log)} rolls) written to {args.log}")
     return 0 if not campaign.blocked else 3
+
+
+def _usage_problem(args: argparse.Namespace) -> str | None:
+    """Flags that make no sense together, or unknown players (exit 2 before any work)."""
+    unknown = [p for p in args.ai if p != "all" and p not in PLAYERS]
+    if unknown:
+        return f"unknown player(s) {', '.join(unknown)}; use all or {', '.join(PLAYERS)}"
+    if args.load is not None:
+        given = [flag for flag, value in (("--seed", args.seed), ("--setup", args.setup)) if value is not None]
+        if given:
+            return (f"{' and '.join(given)} cannot be used with --load: a saved game keeps its own set-up and seed")
+    if args.battle_logs is not None and args.combat not in (None, "tactical"):
+        return f"--battle-logs saves tactical battles; it needs --combat tactical, not {args.combat}"
+    return None
+
+
+def _campaign(args: argparse.Namespace, data) -> tuple[Campaign, str]:  # type: ignore[no-untyped-def]
+    """The new or loaded campaign with its resolver, and a note on where its combat came from (a loaded game
+    keeps the combat it was saved with; ``--combat`` overrides it and the header says so)."""
+    if args.load:
+        campaign = load_state(args.load, data)
+        saved = campaign.state.combat
+        combat = args.combat or saved
+        note = " (as saved)" if combat == saved else f" (--combat overrides the save's {saved})"
+        if campaign.loaded_version == 1:
+            note += "; an old save: its dice log starts at this load"
+    else:
+        campaign = Campaign.new(data, args.setup or "standard", seed=1 if args.seed is None else args.seed)
+        combat, note = args.combat or "tactical", ""
+    campaign.state.combat = combat  # type: ignore[assignment]
+    # keep_reports: the reporter takes each battle as soon as it is fought and drops it (memory stays bounded)
+    campaign.resolver = TacticalResolver(keep_reports=True) if combat == "tactical" else make_resolver(combat)
+    return campaign, note
+
+
+def _engine_failure(campaign: Campaign, exc: EngineError, args: argparse.Namespace) -> int:
+    """The engine failed: say where and why; keep the user's save as it was.  A failed battle left the campaign as
+    it was before that battle (a good state): with ``--save`` it is written beside the save, to go on from there
+    (e.g. with that battle fought by the classic rules)."""
+    print(f"\nvas run: {exc}", file=sys.stderr)
+    kept = f"; {args.save} is left as it was" if args.save and args.save.exists() else ""
+    if args.save and exc.rewound:
+        path = autosave_path(args.save)
+        save(campaign, path)
+        print(f"vas run: the game as it was before that battle is saved to {path}{kept}; go on with "
+              f"vas run --load {path} --combat classic", file=sys.stderr)
+    elif args.save:
+        print(f"vas run: no save was written{kept}", file=sys.stderr)
+    return 4
 
 
 def event_log_text(campaign: Campaign) -> str:
@@ -153,20 +200,6 @@ def event_log_text(campaign: Campaign) -> str:
     lines = [str(e) for e in campaign.state.events]
     lines += ["", "# dice"] + [str(r) for r in campaign.dice.log]
     return "\n".join(lines) + "\n"
-
-
-def _unwritable(folder: Path) -> str | None:
-    """Why battle logs cannot be written in ``folder`` (created if missing), or ``None``: checked before the
-    campaign starts so that a bad folder stops nothing half-way."""
-    import tempfile
-
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-        with tempfile.NamedTemporaryFile(dir=folder, prefix=".vas-probe-"):
-            pass
-    except OSError as exc:
-        return exc.strerror or str(exc)
-    return None
 
 
 class TurnReporter:

@@ -9,7 +9,10 @@ miniatures engine (strategic/battles.py), the rest by the classic rules; the rep
 one line per game (``--no-per-game`` leaves those out; ``--per-game`` adds them for classic combat).  Every game is
 checked against the engine's invariants (strategic/invariants.py).  Local processes by default; ``--dask`` with
 no address starts a Dask LocalCluster, with an address joins that scheduler.  The same seeds give the same results
-either way.  Exit code 0, or 1 when a game broke an invariant (each breach is printed), 2 for bad usage.
+either way.  Everything is checked before the first game: the numbers, the set-up (against the campaign data), the
+``--dask`` address, and the ``--json`` path (:func:`tui.outputs.check_outputs`; the file is written atomically).
+Exit code 0, or 1 when a game broke an invariant (each breach is printed) or the data is invalid, 2 for bad usage
+(the message names the flag).
 """
 
 from __future__ import annotations
@@ -20,6 +23,8 @@ import sys
 import time
 from pathlib import Path
 
+from scenarios.loader import load_data
+from strategic.json_files import write_text_atomic
 from strategic.planner import LEVELS
 from strategic.selfplay import (
     ALLIED_PLAYERS,
@@ -31,16 +36,54 @@ from strategic.selfplay import (
     run_local,
     specs_for,
 )
+from tui.outputs import OutputError, check_outputs
+
+MAX_GAMES = 100_000
+"""More games than this are refused (each is a whole campaign: a second or more)."""
+
+
+def _whole(text: str, low: int, high: int | None = None) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        shown = text if len(text) <= 24 else text[:21] + "..."
+        raise argparse.ArgumentTypeError(f"a whole number is expected, not '{shown}'") from None
+    if value < low or (high is not None and value > high):
+        limits = f"from {low} to {high}" if high is not None else f"{low} or more"
+        raise argparse.ArgumentTypeError(f"must be {limits}, not {value}")
+    return value
+
+
+def game_count(text: str) -> int:
+    """An argparse ``type``: 1 to :data:`MAX_GAMES` games."""
+    return _whole(text, 1, MAX_GAMES)
+
+
+def worker_count(text: str) -> int:
+    """An argparse ``type``: 1 or more processes."""
+    return _whole(text, 1)
+
+
+def seed_number(text: str) -> int:
+    """An argparse ``type``: a seed, 0 or more (the dice's seed cannot be negative)."""
+    return _whole(text, 0)
+
+
+def _setup_name(text: str) -> str:
+    """Set-up names are written with underscores in the data; ``early-war`` is accepted for ``early_war``."""
+    return text.replace("-", "_")
 
 
 def add_selfplay_parser(sub: argparse._SubParsersAction, data_option) -> None:  # type: ignore[type-arg]
     cmd = sub.add_parser("selfplay", help="play many seeded AI campaigns and report")
-    cmd.add_argument("--games", type=int, default=20)
-    cmd.add_argument("--seed", type=int, default=1)
-    cmd.add_argument("--workers", type=int, default=1, help="local processes (default 1)")
+    cmd.add_argument("--games", type=game_count, default=20, metavar="N", help=f"games, 1 to {MAX_GAMES} (default 20)")
+    cmd.add_argument("--seed", type=seed_number, default=1, metavar="S", help="seed of the first game, 0 or more")
+    cmd.add_argument("--workers", type=worker_count, default=None, metavar="W",
+                     help="local processes, or the LocalCluster's with --dask (default 1)")
     cmd.add_argument("--dask", nargs="?", const="", default=None, metavar="ADDRESS",
-                     help="run on Dask: a scheduler address, or a LocalCluster when none is given")
-    cmd.add_argument("--setup", default="standard")
+                     help="run on Dask: a scheduler address (host:port), or a LocalCluster when none is given")
+    cmd.add_argument("--setup", default="standard", type=_setup_name, metavar="NAME",
+                     help="set-up name (vas data show standard; default standard)")
     cmd.add_argument("--combat", choices=COMBATS, default="classic",
                      help="classic (War at Sea / VITP) or tactical (the miniatures engine, classic as fallback)")
     cmd.add_argument("--axis", choices=LEVELS, default="normal", help="AI level of Japan and Germany-Italy")
@@ -52,31 +95,76 @@ def add_selfplay_parser(sub: argparse._SubParsersAction, data_option) -> None:  
     cmd.set_defaults(func=cmd_selfplay)
 
 
+def _dask_problem(address: str | None) -> str | None:
+    """Why ``--dask`` cannot be used (dask missing, an address without host and port), or ``None``."""
+    try:
+        from distributed.comm import get_address_host_port
+    except ImportError:
+        return "needs the dask[distributed] package (pip install 'dask[distributed]')"
+    if not address:
+        return None
+    try:
+        _, port = get_address_host_port(address)
+    except ValueError as exc:
+        return f"not a scheduler address ({exc}; e.g. tcp://10.0.0.5:8786)"
+    if not 0 < port < 65536:
+        return f"not a scheduler address (port {port} is not from 1 to 65535)"
+    return None
+
+
 def cmd_selfplay(args: argparse.Namespace) -> int:
-    if args.games < 1:
-        print("vas selfplay: --games must be at least 1", file=sys.stderr)
+    if args.dask is not None:
+        problem = _dask_problem(args.dask)
+        if problem:
+            flag = f"--dask {args.dask}" if args.dask else "--dask"
+            print(f"vas selfplay: {flag}: {problem}", file=sys.stderr)
+            return 2
+        if args.dask and args.workers is not None:
+            print(f"vas selfplay: --workers and --dask {args.dask} cannot be used together (the scheduler's "
+                  "workers play the games; --workers sizes a LocalCluster, --dask without an address)",
+                  file=sys.stderr)
+            return 2
+    try:
+        check_outputs({"--json": args.json})
+    except OutputError as exc:
+        print(f"vas selfplay: {exc}", file=sys.stderr)
         return 2
+    data = load_data([Path(d) for d in args.data or []])  # a DataError is reported by vas (exit 1)
+    if args.setup not in data.setups:
+        print(f"vas selfplay: --setup: unknown set-up '{args.setup}' (known: {', '.join(data.setups)})",
+              file=sys.stderr)
+        return 2
+    workers = args.workers or 1
     levels = {p: args.axis for p in AXIS_PLAYERS} | {p: args.allies for p in ALLIED_PLAYERS}
     specs = specs_for(args.games, args.seed, levels, args.setup, args.combat, args.data or [])
     start = time.perf_counter()
     if args.dask is not None:
-        where = args.dask or f"LocalCluster ({max(args.workers, 1)} workers)"
-        results = run_dask(specs, args.dask or None, workers=max(args.workers, 1))
+        where = args.dask or f"LocalCluster ({workers} workers)"
+        try:
+            results = run_dask(specs, args.dask or None, workers=workers)
+        except OSError as exc:  # the scheduler cannot be reached (a time-out is an OSError too)
+            print(f"vas selfplay: --dask {where}: cannot run there ({exc})", file=sys.stderr)
+            return 2
     else:
-        where = f"{args.workers} local process(es)"
+        where = f"{workers} local process(es)"
 
         def progress(done: int, total: int) -> None:
             if done % max(1, total // 10) == 0 or done == total:
                 print(f"  {done}/{total} games", file=sys.stderr)
 
-        results = run_local(specs, args.workers, progress)
-    elapsed = time.perf_counter() - start
+        results = run_local(specs, workers, progress)
+    elapsed = max(time.perf_counter() - start, 1e-9)
     print(f"Self-play: set-up {args.setup}, seeds {args.seed}..{args.seed + args.games - 1}, Axis AI {args.axis}, "
           f"Allied AI {args.allies}, combat {args.combat}, on {where}: {elapsed:.1f} s "
           f"({args.games / elapsed:.2f} campaigns/s)")
     per_game = args.per_game if args.per_game is not None else args.combat == "tactical"
     print(report(results, per_game=per_game))
     if args.json:
-        args.json.write_text(json.dumps(results_as_dicts(results), indent=1), encoding="utf-8")
+        try:
+            write_text_atomic(args.json, json.dumps(results_as_dicts(results), indent=1) + "\n")
+        except OSError as exc:
+            print(f"vas selfplay: --json {args.json}: cannot write the results ({exc.strerror or exc})",
+                  file=sys.stderr)
+            return 1
         print(f"results written to {args.json}")
     return 1 if any(r.violations for r in results) else 0

@@ -5,6 +5,7 @@ from __future__ import annotations
 from scenarios.loader import CampaignData
 from scenarios.models import Side, Theatre
 from strategic.campaign import Campaign
+from strategic.clock import turn_plan
 from strategic.combat import Battle, BattleOutcome, UnitResult
 from strategic.state import Mode, Phase, UnitStatus
 from tactical.dice import ScriptedDice
@@ -16,6 +17,8 @@ def game(data: CampaignData, *, turn: int = 1, phase: Phase = Phase.PATROL, face
     campaign = Campaign.new(data, setup, seed=1)
     campaign.dice = ScriptedDice(faces)
     campaign.state.turn, campaign.state.phase = turn, phase
+    plan = turn_plan(campaign, turn)  # the step of that phase, as a saved game would have it
+    campaign.state.step = next((i for i, step in enumerate(plan) if step[0] is phase), 0)
     for us in campaign.state.units.values():
         us.status, us.place, us.mode, us.due_turn, us.inactive_until = UnitStatus.AWAITING, None, None, 99, None
     return campaign

@@ -1,0 +1,229 @@
+"""Everything a save must satisfy before a game is resumed from it (issue 13 item 3).
+
+:func:`save_problems` checks a save's JSON in two stages and returns every problem as ``field path: problem``
+(:func:`strategic.saves.load_state` prefixes the file and raises them all at once):
+
+1. **Schema**: the :class:`~strategic.state.CampaignState` model (types, required fields, no unknown field), the
+   version, and the references to the campaign data (set-up, units, places, sea areas, ports, commanders).
+2. **The campaign's own invariants**, the same checks a finished game passes (:mod:`strategic.invariants`:
+   each counter exactly once, places fitting the status, sunk and removed counters never back and never named
+   after their loss, damage within the unit's range, POC consistent with its records), plus what holds at any
+   decision point: the turn within the set-up's turns, the step and decider within that turn's plan (002 §3.2),
+   control entries for the played sea areas only, an owner for every port, a unit in port only in a port its
+   side may use (002 §3.422; WAS 7.1 / VITP 11.1), theatre results and a winner only with the values the rules
+   give and a winner only when the game is over (002 §3.1), pending battles in sea areas, and a well-formed
+   dice state and dice log (DESIGN.md "Dice").
+
+A save written by this program at any decision passes every check (tests play seeded games and check a save at
+every decision); a hand-edited or damaged one is refused before anything runs.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from pydantic import ValidationError
+
+from scenarios.loader import CampaignData
+from scenarios.models import Player, UnitType
+from strategic.state import UnitStatus
+
+if TYPE_CHECKING:
+    from strategic.campaign import Campaign
+    from strategic.state import CampaignState
+
+WINNERS = ("axis", "allied")
+THEATRE_RESULTS = ("axis", "allied", "tie")
+
+
+def schema_problems(exc: ValidationError) -> list[str]:
+    """Every pydantic error as ``field path: problem``."""
+    out = []
+    for error in exc.errors():
+        where = ".".join(str(p) for p in error["loc"]) or "(top level)"
+        value = error.get("input")
+        shown = f" (got {_short(value)})" if error["type"] not in ("missing",) and not isinstance(value, dict) else ""
+        out.append(f"{where}: {error['msg']}{shown}")
+    return out
+
+
+def data_problems(state: CampaignState, data: CampaignData) -> list[str]:
+    """References from the save to the campaign data: set-up, units, places, areas, ports, commanders."""
+    out = []
+    if state.setup not in data.setups:
+        out.append(f"setup: '{state.setup}' is not a set-up of the campaign data (known: {', '.join(data.setups)})")
+    for name, unit in state.units.items():
+        if name not in data.units:
+            out.append(f"units.{name}: not a unit of the campaign data")
+            continue
+        if unit.place is not None and data.place_theatre(unit.place) is None:
+            out.append(f"units.{name}.place: unknown place '{unit.place}'")
+        record = data.units[name]
+        nation = data.nations[record.nation]
+        if unit.controller is not nation.player and record.nation != "IT":
+            out.append(f"units.{name}.controller: {unit.controller.value} does not command {nation.name} "
+                       "(002 §3; loans are recorded in loaned_to)")
+        if unit.side is not nation.side and record.nation != "IT":
+            out.append(f"units.{name}.side: {unit.side.value}, but {nation.name} is on the {nation.side.value} side")
+        if unit.loaned_to is not None and unit.loaned_to.value not in (Player.UNITED_STATES, Player.ALLIES):
+            out.append(f"units.{name}.loaned_to: {unit.loaned_to.value} (002 §3: only the Allied players lend)")
+    for field in ("control", "previous_control"):
+        for area in getattr(state, field):
+            if area not in data.areas:
+                out.append(f"{field}.{area}: not a sea area of the campaign data")
+    missing = sorted(set(data.ports) - set(state.port_owners))
+    if missing:
+        out.append(f"port_owners: no owner for {len(missing)} port(s): {', '.join(missing[:5])}"
+                   + (" ..." if len(missing) > 5 else ""))
+    out += [f"port_owners.{p}: not a port of the campaign data" for p in state.port_owners if p not in data.ports]
+    out += [f"isolation.{p}: not a port of the campaign data" for p in state.isolation if p not in data.ports]
+    return out
+
+
+def dice_problems(dice: Any) -> list[str]:
+    """The saved dice: seed and spawn key, a PCG64 generator state, and the roll log (label, rule, sides,
+    faces 1..sides)."""
+    if not dice:
+        return []
+    if not isinstance(dice, dict):
+        return [f"dice: not an object (got {_short(dice)})"]
+    out = []
+    if not (_is_int(dice.get("seed")) and dice["seed"] >= 0):
+        out.append(f"dice.seed: not a whole number (got {_short(dice.get('seed'))})")
+    key = dice.get("key")
+    if not isinstance(key, list) or not all(_is_int(k) and k >= 0 for k in key):
+        out.append(f"dice.key: not a list of whole numbers (got {_short(key)})")
+    generator = dice.get("bit_generator")
+    inner = generator.get("state") if isinstance(generator, dict) else None
+    if not (isinstance(generator, dict) and generator.get("bit_generator") == "PCG64" and isinstance(inner, dict)
+            and all(_is_int(inner.get(k)) and inner[k] >= 0 for k in ("state", "inc"))
+            and _is_int(generator.get("has_uint32")) and _is_int(generator.get("uinteger"))):
+        out.append("dice.bit_generator: not a PCG64 generator state ({'bit_generator': 'PCG64', 'state': {'state': "
+                   "N, 'inc': N}, 'has_uint32': N, 'uinteger': N})")
+    else:
+        import numpy as np
+
+        try:
+            np.random.PCG64().state = generator
+        except (ValueError, TypeError, OverflowError) as exc:
+            out.append(f"dice.bit_generator: {exc}")
+    extra = sorted(set(dice) - {"seed", "key", "bit_generator", "log"})
+    if extra:
+        out.append(f"dice: unknown field(s) {', '.join(extra)}")
+    log = dice.get("log", [])
+    if not isinstance(log, list):
+        return [*out, f"dice.log: not a list (got {_short(log)})"]
+    for i, roll in enumerate(log):
+        problem = _roll_problem(roll)
+        if problem:
+            out.append(f"dice.log.{i}: {problem}")
+            if len(out) > 20:
+                break
+    return out
+
+
+def _roll_problem(roll: Any) -> str | None:
+    if not (isinstance(roll, list) and len(roll) == 4):
+        return f"not [label, rule, sides, faces] (got {_short(roll)})"
+    label, rule, sides, faces = roll
+    if not (isinstance(label, str) and isinstance(rule, str)):
+        return "label and rule must be text"
+    if not (_is_int(sides) and sides >= 2):
+        return f"sides {sides!r}: not a die"
+    if not (isinstance(faces, list) and all(_is_int(f) and 1 <= f <= sides for f in faces)):
+        return f"faces {_short(faces)}: not faces of a d{sides}"
+    return None
+
+
+def game_problems(campaign: Campaign) -> list[str]:
+    """The campaign's invariants at a decision point (module docstring)."""
+    from strategic import invariants
+    from strategic.clock import turn_plan
+
+    state, setup, data = campaign.state, campaign.setup, campaign.data
+    out: list[str] = []
+    if not setup.first_turn <= state.turn <= setup.last_turn:
+        return [f"turn: {state.turn} is not a turn of the {state.setup} set-up ({setup.first_turn}-{setup.last_turn})"]
+    plan = turn_plan(campaign, state.turn)
+    if not 0 <= state.step < len(plan):
+        out.append(f"step: {state.step} is not a step of turn {state.turn} (0-{len(plan) - 1})")
+    else:
+        phase, deciders, *_ = plan[state.step]
+        if state.phase is not phase:
+            out.append(f"phase: {state.phase.value}, but step {state.step} of turn {state.turn} is the "
+                       f"{phase.value} phase")
+        if not 0 <= state.decider <= max(len(deciders) - 1, 0):
+            out.append(f"decider: {state.decider} is not one of the {len(deciders)} player(s) of that phase")
+    for check in (invariants.check_roster, invariants.check_places, invariants.check_losses, invariants.check_poc):
+        out += [_field_of(m) for m in check(campaign)[:invariants.MAX_MESSAGES_PER_CHECK]]
+    out += damage_problems(campaign)
+    played = {a for a in data.areas if campaign.place_played(a)}
+    if set(state.control) != played:
+        out.append(f"control: the played sea areas are {len(played)}, the save has entries for {len(state.control)} "
+                   f"(differing: {', '.join(sorted(set(state.control) ^ played)[:5])})")
+    for name, us in state.units.items():
+        if us.status is UnitStatus.PORT and us.place in data.ports and not _may_be_in(campaign, name, us.place):
+            out.append(f"units.{name}.place: {us.place} is not a port the {us.side.value} side may use "
+                       f"(owner {state.port_owners.get(us.place)}; 002 §3.422)")
+    for entry in state.pending_battles:
+        area = entry.split(":", 1)[1] if entry.startswith("surprise:") else entry
+        if area not in data.areas and area not in data.ports:
+            out.append(f"pending_battles: '{entry}' is not a sea area")
+    out += [f"theatre_results.{t.value}: '{r}' is not a result ({', '.join(THEATRE_RESULTS)})"
+            for t, r in state.theatre_results.items() if r not in THEATRE_RESULTS]
+    out += [f"theatre_results.{t.value}: not a theatre of the {state.setup} set-up"
+            for t in state.theatre_results if t not in setup.theatres]
+    if state.winner is not None:
+        if state.winner not in WINNERS:
+            out.append(f"winner: '{state.winner}' is not a side (axis, allied)")
+        else:
+            out += [f"winner: {m}" for m in invariants.check_end(campaign)]
+    return out
+
+
+def damage_problems(campaign: Campaign) -> list[str]:
+    """Damage points of each counter afloat within 0..defence x ``in-port-sink-multiplier`` (R-CMB-05), none for
+    an awaiting counter (VITP 4.5) or one without a defence factor.  At a decision point a ship damaged in port
+    beyond its defence may be at sea (it sailed damaged), so the in-port bound holds at sea too; the stricter
+    bound of a finished game is :func:`strategic.invariants.check_damage`'s."""
+    multiplier = int(campaign.data.constant("in-port-sink-multiplier"))  # type: ignore[arg-type]
+    out = []
+    for name, us in campaign.state.units.items():
+        if us.status in (UnitStatus.SUNK, UnitStatus.REMOVED) or name not in campaign.data.units:
+            continue
+        top = 0 if us.status is UnitStatus.AWAITING else (campaign.unit_record(name).defence or 0) * multiplier
+        if not 0 <= us.damage <= top:
+            out.append(f"units.{name}.damage: {us.damage} damage points, outside 0-{top} for a {us.status.value} "
+                       "counter (R-CMB-05; VITP 4.5)")
+    return out
+
+
+def _may_be_in(campaign: Campaign, name: str, port: str) -> bool:
+    """A unit may sit in a port its side owns or may use; a disabled or captured ship waits for the return phase."""
+    us = campaign.state.units[name]
+    owner = campaign.state.port_owners.get(port)
+    if owner is None:
+        return True  # reported under port_owners
+    if campaign.unit_record(name).type is UnitType.SS:
+        return True
+    return owner in (us.side.value, "neutral")
+
+
+def _field_of(message: str) -> str:
+    """An invariant message (``"roster: ..."``) as a problem of the save's ``units`` (or its own check)."""
+    check, _, text = message.partition(": ")
+    field = {"roster": "units", "places": "units", "damage": "units", "losses": "units/events",
+             "poc": "poc"}.get(check, check)
+    return f"{field}: {text}"
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+__all__ = ["damage_problems", "data_problems", "dice_problems", "game_problems", "schema_problems"]

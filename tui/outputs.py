@@ -1,0 +1,80 @@
+"""Output files of the commands, checked before any work starts (issue 13 item 4).
+
+Every command that writes files (``vas run --save/--log/--battle-logs``, ``vas battle --log``, ``vas selfplay
+--json``) calls :func:`check_outputs` first, with each flag and its path: a path that is a folder, sits under a
+file, cannot be written, or is given to two flags is refused with one message naming the flag, before a campaign
+or a battle is played, so that a bad path never costs the work.  The files themselves are written by
+:func:`strategic.json_files.write_text_atomic` (a temporary file, then a rename; normal permissions).
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+
+class OutputError(ValueError):
+    """An output path that cannot be used: the message names the flag and the path."""
+
+
+def check_outputs(files: dict[str, Path | None], folders: dict[str, Path | None] | None = None) -> None:
+    """Raise :class:`OutputError` unless every file of ``files`` (flag -> path; ``None``: not given) can be
+    written and every folder of ``folders`` can be created and written in, and no two of them are the same.
+    Nothing is created but the folders of ``folders`` (they are needed anyway)."""
+    seen: dict[Path, str] = {}
+    for flag, path in [*files.items(), *(folders or {}).items()]:
+        if path is None:
+            continue
+        key = Path(os.path.abspath(path))
+        if key in seen:
+            raise OutputError(f"{seen[key]} and {flag} name the same file {path}: give each its own")
+        seen[key] = flag
+    for flag, path in files.items():
+        if path is not None:
+            problem = file_problem(Path(path))
+            if problem:
+                raise OutputError(f"{flag} {path}: {problem}")
+    for flag, path in (folders or {}).items():
+        if path is not None:
+            problem = folder_problem(Path(path))
+            if problem:
+                raise OutputError(f"{flag} {path}: {problem}")
+
+
+def file_problem(path: Path) -> str | None:
+    """Why ``path`` cannot be written as a file (without creating it), or ``None``."""
+    if path.is_dir():
+        return "is a folder, not a file"
+    parent = _existing_parent(path)
+    if not parent.is_dir():
+        return f"{parent} is a file, not a folder"
+    if path.exists() and not os.access(path, os.W_OK):
+        return "the file cannot be written (permission denied)"
+    if not os.access(parent, os.W_OK | os.X_OK):
+        return f"cannot write in {parent} (permission denied)"
+    return None
+
+
+def folder_problem(folder: Path) -> str | None:
+    """Why files cannot be written in ``folder`` (created if missing), or ``None``."""
+    if folder.exists() and not folder.is_dir():
+        return "not a folder"
+    parent = _existing_parent(folder)
+    if not parent.is_dir():
+        return f"{parent} is a file, not a folder"
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile(dir=folder, prefix=".vas-probe-"):
+            pass
+    except OSError as exc:
+        return f"cannot write there ({exc.strerror or exc})"
+    return None
+
+
+def _existing_parent(path: Path) -> Path:
+    """The nearest part of ``path``'s folder that exists (a missing folder is created when the file is written)."""
+    parent = path.absolute().parent
+    while not parent.exists() and parent != parent.parent:
+        parent = parent.parent
+    return parent
