@@ -556,9 +556,11 @@ class Campaign:
     def fight_classic(self, area: str) -> None:
         """Have the pending battle in ``area`` fought by the classic War at Sea / VITP rules when the game goes on
         (after a :class:`~strategic.engine_errors.BattleError` there); the other battles keep the resolver."""
-        if area not in self.state.pending_battles:
+        entry = next((e for e in self.state.pending_battles
+                      if e == area or e == f"{outbreak.SURPRISE_PREFIX}{area}"), None)  # a surprise attack's entry
+        if entry is None:
             raise ValueError(f"no battle is pending in {area}")
-        self.classic_once.add(area)
+        self.classic_once.add(entry)
 
     def _battle_for(self, entry: str) -> Battle | None:
         if entry.startswith(outbreak.SURPRISE_PREFIX):

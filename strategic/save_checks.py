@@ -104,7 +104,7 @@ def dice_problems(dice: Any) -> list[str]:
         import numpy as np
 
         try:
-            np.random.PCG64().state = generator
+            np.random.PCG64().state = generator  # type: ignore[assignment]
         except (ValueError, TypeError, OverflowError) as exc:
             out.append(f"dice.bit_generator: {exc}")
     extra = sorted(set(dice) - {"seed", "key", "bit_generator", "log"})

@@ -24,6 +24,7 @@ from scenarios.models import Player, Theatre
 from strategic.ai import play
 from strategic.campaign import Campaign
 from strategic.clock import Clock
+from strategic.engine_errors import EngineError
 from strategic.invariants import InvariantWatcher
 from strategic.planner import agents_for
 from strategic.state import Event, UnitStatus
@@ -128,7 +129,8 @@ def _data(dirs: tuple[str, ...]):
 
 def play_match(spec: MatchSpec) -> GameResult:
     """Play one campaign to the end, checking the invariants as it goes (module-level so that processes and Dask
-    workers can run it).  Raises ``ValueError`` for a combat other than :data:`COMBATS`."""
+    workers can run it); an engine error ends that game with it as its first violation (``engine: ...``).
+    Raises ``ValueError`` for a combat other than :data:`COMBATS`."""
     import time
 
     from strategic.combat import make_resolver
@@ -141,8 +143,12 @@ def play_match(spec: MatchSpec) -> GameResult:
     watcher = InvariantWatcher(campaign)
     clock = Clock(campaign)
     levels = dict(spec.levels)
-    play(campaign, clock, agents_for(levels))  # type: ignore[arg-type]
-    violations = watcher.finish(clock)
+    failure: list[str] = []
+    try:
+        play(campaign, clock, agents_for(levels))  # type: ignore[arg-type]
+    except EngineError as exc:  # one broken game is reported with the others, never ends the sweep
+        failure = [f"engine: {exc}"]
+    violations = failure + watcher.finish(clock)
     state = campaign.state
     losses = Counter(campaign.unit_record(n).nation for n, u in state.units.items() if u.status is UnitStatus.SUNK)
     counts = battle_counts(state.events)

@@ -92,7 +92,7 @@ class Dice:
     # -- taking back: a failed battle or an undone order leaves the dice as they were
     def mark(self) -> tuple[int, dict[str, Any]]:
         """Where the dice are now (rolls so far, generator state): :meth:`rewind` comes back here."""
-        return len(self.log), self._rng.bit_generator.state
+        return len(self.log), dict(self._rng.bit_generator.state)
 
     def rewind(self, mark: tuple[int, dict[str, Any]]) -> None:
         """Take back every roll made since ``mark``: the next roll is the one that came after it."""

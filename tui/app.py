@@ -11,9 +11,11 @@ run in a worker thread while a busy indicator turns and the screen says who is d
 
 Combat (issue 7 item 4): ``tactical`` (the default) fights each battle the table can fight on the *Victory at Sea*
 miniatures table (:class:`strategic.battles.TacticalResolver`, the rest by the classic rules), ``classic`` every
-battle by the War at Sea / VITP rules.  The combat is not part of a save: loading a game builds a new resolver
-with the combat chosen on the start screen (or ``vas play --combat``), and its human players are the ones
-switched on on the start screen (or ``vas play --human``; the Allies by default), never all four.  The tactical
+battle by the War at Sea / VITP rules.  A save holds its combat (``state.combat``, issue 13 item 7): a loaded game
+is fought as saved unless the start screen's "Combat of the loaded game" (or ``vas play --combat``) says otherwise
+(a save of ``vas run --combat none`` is fought on the tactical table); the log's first line says which.  Its human
+players are the ones switched on on the start screen (or ``vas play --human``; the Allies by default), never all
+four: a save does not hold them.  The tactical
 battles of the current and the previous turn are kept (older ones are dropped, so memory stays bounded) and listed
 in the Battles tab (key ``b``), from which each opens in the battle viewer; a notification says when battles were
 fought.  Battles fought before a save are not in it: after a load the Battles tab says so (``vas run
@@ -25,12 +27,33 @@ Keys (issue: new-user trial): the campaign screen's letter keys act whatever lis
 list always has its first order highlighted when it is refilled, so Enter takes it at once; Escape in the order
 line (or a filter) gives the focus back to the list; a refused typed order is quoted in the message and selected
 in the line, so the next typing replaces it.
+
+Engine errors (issue 13 items 1, 9): every clock the app makes keeps a checkpoint at each decision
+(``Clock(checkpoints=True)``).  When the engine fails (a battle, a phase, an AI, an order: an
+:class:`~strategic.engine_errors.EngineError`, wherever the app drives the clock: ending a phase, the AI worker,
+starting or loading a game), the last good state is written beside the player's save (:func:`autosave_target`:
+``game.json`` -> ``game.autosave.json``, or ``vas-autosave.json`` in the current folder before any save; never over
+a file the player saved or loaded) and :class:`EngineErrorScreen` says what broke, where, and where the state
+went.  After a failed battle (the campaign is rewound to just before it) the player may have that battle fought by
+the classic rules and go on (a new clock on the same campaign); after another failure only quit or go back to the
+start screen.  The save dialog reports a file that cannot be written (the game goes on) and says when it replaced
+a file.  A crash of the app itself (an exception in a handler) saves the game in progress the same way when
+``vas play`` ends (:meth:`VictoryAtSeaApp.finish`): one line on stderr names the file, the traceback goes to a
+file beside it.
 """
 
 from __future__ import annotations
 
+import io
+import json
+import tempfile
+import threading
+import traceback
+from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import TextIO
 
+from rich.console import Console
 from rich.text import Text
 from textual import on, work
 from textual.app import App, ComposeResult
@@ -54,6 +77,7 @@ from textual.widgets import (
     TabPane,
 )
 from textual.widgets.option_list import Option
+from textual.worker import WorkerFailed
 from textual_plotext import PlotextPlot
 
 from scenarios.loader import CampaignData, load_data
@@ -64,10 +88,12 @@ from strategic.battles import TacticalBattle, TacticalResolver, campaign_year, f
 from strategic.campaign import SUPPORTED_SETUPS, Campaign
 from strategic.clock import Clock
 from strategic.combat import BattleResolver, make_resolver
+from strategic.engine_errors import BattleError, EngineError
+from strategic.json_files import write_text_atomic
 from strategic.order_of_appearance import Movement, order_of_appearance, vitp_turn
 from strategic.orders import IllegalOrder, Order
-from strategic.saves import SaveError, load, save
-from strategic.state import Phase
+from strategic.saves import SaveError, autosave_path, last_good_text, load_state, save, save_text
+from strategic.state import Event, Phase
 from tactical.card_generator import CardIndex
 from tactical.demos import DEMOS
 from tui.battle_viewer import BattleViewerScreen
@@ -141,23 +167,110 @@ def campaign_resolver(combat: str) -> BattleResolver:
     return resolver
 
 
+LOAD_COMBATS = {
+    "saved": "As saved in the file (a save without combat: tactical)",
+    "tactical": "Tactical, whatever the save says",
+    "classic": "Classic, whatever the save says",
+}
+"""The start screen's choices for a loaded game's combat: as saved (the default), or one of :data:`COMBATS`."""
+
+DEFAULT_AUTOSAVE = "vas-autosave.json"
+"""The autosave, in the current folder, of a game never saved nor loaded (:func:`autosave_target`)."""
+
+
+def combat_choice(campaign: Campaign, combat: str | None) -> tuple[str, str]:
+    """The combat a loaded ``campaign`` is fought with, and how it was chosen (for the log's first line):
+    ``combat`` if given, else the save's own (``state.combat``); a save without combat (``vas run --combat none``)
+    is fought on the tactical table."""
+    saved = campaign.state.combat
+    if combat is not None:
+        return combat, ("as saved" if combat == saved else f"chosen on loading; the save had {saved}")
+    if saved == "none":
+        return "tactical", "the save had no combat: vas run --combat none"
+    return saved, "as saved"
+
+
+def path_problem(path: Path, exc: BaseException) -> str:
+    """Why ``path`` could not be written, for the player: a folder in the way that is a file, or the system's
+    reason."""
+    existing = next((p for p in path.parents if p.exists()), None)
+    if existing is not None and not existing.is_dir():
+        return f"{existing} is a file, not a folder"
+    if path.is_dir():
+        return f"{path} is a folder"
+    reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc) or type(exc).__name__
+    return f"{reason} ({type(exc).__name__})"
+
+
+def autosave_target(save_path: Path | None, own: Iterable[Path] = ()) -> Path:
+    """Where the last good state goes: beside the player's save (``game.json`` -> ``game.autosave.json``,
+    :func:`strategic.saves.autosave_path`), or :data:`DEFAULT_AUTOSAVE` in the current folder when the game was
+    never saved nor loaded.  Never one of the ``own`` files (those the player saved or loaded): a number is added."""
+    target = autosave_path(save_path) if save_path is not None else Path.cwd() / DEFAULT_AUTOSAVE
+    taken = {Path(p).resolve() for p in own}
+    number = 2
+    candidate = target
+    while candidate.resolve() in taken:
+        candidate = target.with_name(f"{target.stem}-{number}{target.suffix}")
+        number += 1
+    return candidate
+
+
+def write_autosave(text: str, target: Path, own: Iterable[Path] = ()) -> tuple[Path, list[str]]:
+    """Write an autosave to ``target``, else to :data:`DEFAULT_AUTOSAVE` in the current folder, else in the temporary
+    folder (never over an ``own`` file).  Returns the file written and the problems met on the way; raises
+    ``OSError`` naming every problem when no place could be written."""
+    own = list(own)
+    problems: list[str] = []
+    tried: list[Path] = []
+    for candidate in (target, autosave_target(None, own), autosave_target(Path(tempfile.gettempdir()) / "vas.json",
+                                                                          own)):
+        if candidate in tried:
+            continue
+        tried.append(candidate)
+        try:
+            return write_text_atomic(candidate, text), problems
+        except OSError as exc:
+            problems.append(f"cannot write {candidate}: {path_problem(candidate, exc)}")
+    raise OSError("; ".join(problems))
+
+
+def state_moment(text: str) -> str:
+    """``turn 3, patrol phase`` of a save's JSON text."""
+    raw = json.loads(text)
+    return f"turn {raw.get('turn')}, {raw.get('phase', 'start')} phase"
+
+
 class Session:
     """A game being played in the app: the campaign, its clock, and who is human.  ``loaded_turn`` is the turn a
-    loaded save was at (``None`` for a new game): the tactical battles fought before it are not in the save."""
+    loaded save was at (``None`` for a new game): the tactical battles fought before it are not in the save.
 
-    def __init__(self, campaign: Campaign, clock: Clock, humans: set[str], loaded_turn: int | None = None) -> None:
+    ``save_path`` is the player's save: the file last saved to in the save dialog, or the one loaded; an autosave
+    after an engine error or a crash goes beside it (:meth:`autosave_target`), never over a file in ``own_files``.
+    ``error`` is the :class:`EngineError` that stopped the game (``None`` while it runs); ``lock`` is held while the
+    AI worker drives the clock (a save waits for a human decision).  The clock keeps checkpoints (the last good
+    state after a failure)."""
+
+    def __init__(self, campaign: Campaign, clock: Clock, humans: set[str], loaded_turn: int | None = None,
+                 save_path: Path | None = None) -> None:
         self.campaign = campaign
         self.clock = clock
         self.humans = humans
         self.loaded_turn = loaded_turn
         self.ai: dict[str, Agent] = {p.value: BaselineAI() for p in Player}
         self.last_human: str | None = None
+        self.save_path = save_path
+        self.own_files: set[Path] = {save_path} if save_path is not None else set()
+        self.combat_note = ""  # how a loaded game's combat was chosen (combat_choice)
+        self.error: EngineError | None = None
+        self.lock = threading.Lock()
         campaign.keep_undo = True
+        clock.keep_checkpoints = True  # from the next decision on, if the caller's clock did not
 
     @property
     def waiting_for_human(self) -> bool:
         d = self.clock.decision
-        return d is not None and d.player.value in self.humans
+        return self.error is None and d is not None and d.player.value in self.humans
 
     @property
     def tactical(self) -> bool:
@@ -169,29 +282,93 @@ class Session:
         resolver = self.campaign.resolver
         return list(resolver.battles) if isinstance(resolver, TacticalResolver) else []
 
+    def saved_to(self, path: Path) -> None:
+        """The player saved the game to ``path``: autosaves go beside it from now on, and never over it."""
+        self.save_path = path
+        self.own_files.add(path)
+
+    def autosave_target(self) -> Path:
+        return autosave_target(self.save_path, self.own_files)
+
+    def failed(self, error: EngineError) -> EngineError:
+        """Record the engine failure that stops the game.  One raised outside the clock (an AI's or an order's) ends
+        the clock too: it is kept in ``clock.error``, so the last good state is the clock's checkpoint."""
+        self.error = error
+        if self.clock.error is None or not error.rewound:
+            self.clock.error = error
+        return error
+
+    def last_good_text(self) -> str | None:
+        """The save text of the last good state after :attr:`error` (:func:`strategic.saves.last_good_text`): the
+        campaign itself after a failed battle (rewound), else the checkpoint of the last decision, else ``None``."""
+        return last_good_text(self.campaign, self.clock)
+
     def end_decision(self) -> None:
         """End the current decision (battles may be fought), then drop tactical battles older than
-        :data:`KEEP_BATTLE_TURNS` turns."""
-        self.clock.end_decision()
-        resolver = self.campaign.resolver
-        if isinstance(resolver, TacticalResolver):
-            oldest = self.campaign.state.turn - KEEP_BATTLE_TURNS + 1
-            resolver.battles[:] = [b for b in resolver.battles if b.turn >= oldest]
+        :data:`KEEP_BATTLE_TURNS` turns.  Raises :class:`EngineError` (kept in :attr:`error`)."""
+        try:
+            self.clock.end_decision()
+        except EngineError as exc:
+            raise self.failed(exc) from exc
+        finally:
+            resolver = self.campaign.resolver
+            if isinstance(resolver, TacticalResolver):
+                oldest = self.campaign.state.turn - KEEP_BATTLE_TURNS + 1
+                resolver.battles[:] = [b for b in resolver.battles if b.turn >= oldest]
+
+    def apply(self, player: str, order: Order) -> list[Event]:
+        """Give ``order`` for ``player``.  Raises :class:`IllegalOrder`; any other failure of the engine is raised
+        as an :class:`EngineError` naming the order (kept in :attr:`error`)."""
+        try:
+            return self.campaign.apply(player, order)
+        except IllegalOrder:
+            raise
+        except Exception as exc:
+            state = self.campaign.state
+            raise self.failed(EngineError(state.turn, state.phase.value, exc,
+                                          who=f"the {player} order '{describe(order)}'")) from exc
 
     def run_ai_until_human(self, progress=None) -> None:  # type: ignore[no-untyped-def]
         """Play AI decisions until a human must decide, the game ends, or a battle blocks it (worker thread).
-        ``progress(player, phase)`` is called before each AI decision."""
+        ``progress(player, phase)`` is called before each AI decision.  An AI that raises, or the engine failing,
+        raises :class:`EngineError` (kept in :attr:`error`)."""
         clock, campaign = self.clock, self.campaign
-        while clock.decision is not None and not self.waiting_for_human and not campaign.blocked:
-            player = clock.decision.player.value
-            if progress is not None:
-                progress(player, clock.decision.phase)
-            for order in self.ai[player].orders(campaign, player):
+        with self.lock:
+            while (self.error is None and clock.decision is not None and not self.waiting_for_human
+                   and not campaign.blocked):
+                decision = clock.decision
+                player = decision.player.value
+                if progress is not None:
+                    progress(player, decision.phase)
                 try:
-                    campaign.apply(player, order)
-                except IllegalOrder as exc:
-                    campaign.log("order_refused", f"{player}: {exc}", exc.rule)
-            self.end_decision()
+                    orders = list(self.ai[player].orders(campaign, player))
+                    for order in orders:
+                        try:
+                            campaign.apply(player, order)
+                        except IllegalOrder as exc:
+                            campaign.log("order_refused", f"{player}: {exc}", exc.rule)
+                except Exception as exc:  # issue 13 item 1: a broken AI stops the game with a message
+                    error = exc if isinstance(exc, EngineError) else EngineError(
+                        decision.turn, decision.phase.value, exc, who=f"the {player} AI deciding")
+                    raise self.failed(error) from exc
+                self.end_decision()
+
+    def go_on_by_classic(self) -> None:
+        """After a failed battle (:class:`BattleError`): have that battle fought by the classic rules and go on with a
+        new clock on the same campaign (the old one is finished).  Raises :class:`EngineError` if the game fails
+        again (kept in :attr:`error`; the old clock's checkpoint stays the last good state)."""
+        error = self.error
+        if not isinstance(error, BattleError):
+            raise RuntimeError("only a failed battle can be fought by the classic rules")
+        with self.lock:
+            pending = self.campaign.state.pending_battles
+            area = error.area if error.area in pending else pending[0]  # a surprise attack's entry names no area
+            self.campaign.fight_classic(area)
+            self.error = None
+            try:
+                self.clock = Clock(self.campaign, resume=True, checkpoints=True)
+            except EngineError as exc:
+                raise self.failed(exc) from exc
 
 
 # --------------------------------------------------------------------------- start
@@ -202,7 +379,8 @@ class StartScreen(Screen[None]):
 
     The set-up list has the focus on mount.  An empty seed is 1 (its placeholder); anything but a whole number of 0
     or more is refused with a message (:func:`parse_seed`).  The human/AI switches count for a new game and for a
-    loaded one; the load section names the players that will be human."""
+    loaded one; the load section names the players that will be human.  A new game's combat and a loaded one's are
+    chosen apart: a loaded game is fought as saved unless another combat is chosen (:data:`LOAD_COMBATS`)."""
 
     BINDINGS = [Binding("q", "app.quit", "Quit")]
 
@@ -221,12 +399,15 @@ class StartScreen(Screen[None]):
                 with Horizontal(classes="player-row"):
                     yield Switch(value=player is Player.ALLIES, id=f"human-{player.value}")
                     yield Label(PLAYER_NAMES[player])
-            yield Label("Combat (for a new or a loaded game)")
+            yield Label("Combat of a new game")
             yield Select([(text, name) for name, text in COMBATS.items()], value="tactical", allow_blank=False,
                          id="combat")
             yield Button("Start campaign", id="start-game", variant="primary")
-            yield Label("Load a saved game (with the human players and the combat chosen above)")
+            yield Label("Load a saved game (with the human players chosen above)")
             yield Static(self.load_humans_text(), id="load-humans")
+            yield Label("Combat of the loaded game")
+            yield Select([(text, name) for name, text in LOAD_COMBATS.items()], value="saved", allow_blank=False,
+                         id="load-combat")
             yield Input(placeholder="path/to/save.json", id="load-path")
             yield Button("Load", id="load-game")
             yield Button("Order of appearance", id="oob")
@@ -277,9 +458,10 @@ class StartScreen(Screen[None]):
     @on(Input.Submitted, "#load-path")
     def load_game(self) -> None:
         path = self.query_one("#load-path", Input).value.strip()
-        combat = str(self.query_one("#combat", Select).value)
-        message = (self.app.load_game(Path(path), self.humans(), combat=combat)  # type: ignore[attr-defined]
-                   if path else "give the path of a save")
+        chosen = str(self.query_one("#load-combat", Select).value)
+        combat = None if chosen == "saved" else chosen
+        message = (self.app.load_game(Path(path).expanduser(), self.humans(),  # type: ignore[attr-defined]
+                                      combat=combat) if path else "give the path of a save")
         if message:
             self._error(message)
 
@@ -382,15 +564,17 @@ class CampaignScreen(Screen[None]):
 
     # -- flow
     def continue_game(self) -> None:
-        """Hand over to the next human, or let the AI play until a human must decide."""
+        """Hand over to the next human, or let the AI play until a human must decide.  A hand-over already shown
+        for the same player is not shown twice."""
         session = self.session
-        if session.clock.finished or session.campaign.blocked:
+        if session.error is not None or session.clock.finished or session.campaign.blocked:
             self.refresh_all()
             return
         if session.waiting_for_human:
             player = session.clock.decision.player.value  # type: ignore[union-attr]
             if len(session.humans) > 1 and session.last_human not in (None, player):
-                self.app.push_screen(HandOverScreen(player), lambda _: self._human_ready(player))
+                if not any(isinstance(s, HandOverScreen) and s.player == player for s in self.app.screen_stack):
+                    self.app.push_screen(HandOverScreen(player), lambda _: self._human_ready(player))
             else:
                 self._human_ready(player)
             return
@@ -412,9 +596,37 @@ class CampaignScreen(Screen[None]):
         self.refresh_all()
 
     @work(thread=True, exclusive=True, group="ai")
-    def run_ai(self) -> None:
-        self.session.run_ai_until_human(self._ai_progress)
+    def run_ai(self, go_on: bool = False) -> None:
+        """The AI worker: (after a failed battle, with ``go_on``, that battle by the classic rules and a new clock,
+        then) the AI's decisions until a human's; an engine failure opens :class:`EngineErrorScreen`."""
+        try:
+            if go_on:
+                self.session.go_on_by_classic()
+            self.session.run_ai_until_human(self._ai_progress)
+        except EngineError as exc:
+            self.app.call_from_thread(self.engine_failed, exc)
+            return
         self.app.call_from_thread(self._after_ai)
+
+    def engine_failed(self, error: EngineError) -> None:
+        """The engine failed (issue 13 item 1): the screen shows the stopped game, the last good state is written
+        beside the player's save and :class:`EngineErrorScreen` says so and offers what can be done."""
+        self._busy(False)
+        self.refresh_all()
+        self.app.show_engine_error(  # type: ignore[attr-defined]
+            error, self.session.last_good_text(), save_path=self.session.save_path,
+            own=self.session.own_files, target=self.session.autosave_target(), on_choice=self._error_choice)
+
+    def _error_choice(self, choice: str | None) -> None:
+        if choice == "classic":
+            area = self.session.error.area if self.session.error else None
+            self._busy(True, f"Fighting the battle in {area} by the classic rules, then the game goes on…")
+            self._show_orders()
+            self.run_ai(go_on=True)
+        elif choice == "start":
+            self.app.back_to_start()  # type: ignore[attr-defined]
+        else:
+            self.app.exit()
 
     def _after_ai(self) -> None:
         self._busy(False)
@@ -431,6 +643,8 @@ class CampaignScreen(Screen[None]):
     def no_decision_reason(self) -> str | None:
         """Why no human can give orders or end a phase now (game over, game stopped, AI deciding), or ``None``."""
         session = self.session
+        if session.error is not None:
+            return f"the game is stopped by an engine error: {session.error}"
         if session.campaign.state.winner or session.clock.finished:
             return "the game is over"
         if session.campaign.blocked:
@@ -446,7 +660,11 @@ class CampaignScreen(Screen[None]):
         if why:
             self._message(f"cannot end a phase: {why}", ok=False)
             return
-        self.session.end_decision()
+        try:
+            self.session.end_decision()
+        except EngineError as exc:
+            self.engine_failed(exc)
+            return
         self.query_one("#order-message", Static).update("")
         self.refresh_battles()
         self.continue_game()
@@ -463,12 +681,41 @@ class CampaignScreen(Screen[None]):
         self.refresh_all()
 
     def action_save(self) -> None:
+        """``s``: save to a file asked for (the last one used is offered).  A file that cannot be written is named in
+        the message and a notification, and the game goes on; replacing a file is notified."""
+        session = self.session
+
         def done(path: str | None) -> None:
             if path:
-                save(self.session.campaign, Path(path))
-                self._message(f"saved to {path}", ok=True)
+                self.save_to(Path(path).expanduser())
 
-        self.app.push_screen(PathScreen("Save the game to"), done)
+        default = str(session.save_path) if session.save_path is not None else "campaign-save.json"
+        self.app.push_screen(PathScreen("Save the game to", default), done)
+
+    def save_to(self, path: Path) -> bool:
+        """Save the game to ``path``; ``False`` (with a message) if it could not be written."""
+        session = self.session
+        if not session.lock.acquire(blocking=False):
+            self._message("not saved: the AI players are deciding; save when a human player is asked", ok=False)
+            return False
+        try:
+            existed = path.is_file()
+            save(session.campaign, path)
+        except Exception as exc:  # OSError mostly: a folder that is a file, no permission, a full disk
+            message = f"not saved: cannot write {path}: {path_problem(path, exc)}; the game goes on"
+            self._message(message, ok=False)
+            self.notify(message, title="Save failed", severity="error", timeout=10)
+            return False
+        finally:
+            session.lock.release()
+        session.saved_to(path)
+        if existed:
+            self._message(f"saved to {path} (it replaced the file that was there)", ok=True)
+            self.notify(f"{path} already existed: this save replaced it.", title="Saved over a file",
+                        severity="warning", timeout=8)
+        else:
+            self._message(f"saved to {path}", ok=True)
+        return True
 
     def action_oob(self) -> None:
         self.app.push_screen(OobScreen())
@@ -604,9 +851,12 @@ class CampaignScreen(Screen[None]):
             return False
         player = session.clock.decision.player.value  # type: ignore[union-attr]
         try:
-            events = session.campaign.apply(player, order)
+            events = session.apply(player, order)
         except IllegalOrder as exc:
             self._message(f"{refused}{exc}", ok=False)
+            return False
+        except EngineError as exc:
+            self.engine_failed(exc)
             return False
         self._message("; ".join(e.text for e in events if e.kind != "order") or describe(order), ok=True)
         self.refresh_all()
@@ -650,7 +900,9 @@ class CampaignScreen(Screen[None]):
         for theatre, value in state.poc.items():
             lead = "level" if value == 0 else (f"Axis +{value}" if value > 0 else f"Allies +{-value}")
             text.append(f" · {theatre.value} {lead}")
-        if state.winner:
+        if self.session.error is not None:
+            text.append(" · STOPPED by an engine error", style="bold red")
+        elif state.winner:
             text.append(f" · GAME OVER: the {state.winner} side wins", style="bold green")
         elif campaign.blocked:
             text.append(f" · {campaign.blocked}", style="bold red")
@@ -663,7 +915,9 @@ class CampaignScreen(Screen[None]):
         decision = session.clock.decision
         if decision is None or not session.waiting_for_human:
             self._orders = []
-            self.query_one("#decision", Static).update(Text("No decision for you now.", style="italic"))
+            why = self.no_decision_reason()
+            self.query_one("#decision", Static).update(
+                Text(f"No decision for you now: {why}." if why else "No decision for you now.", style="italic"))
             return
         wanted = self.query_one("#order-filter", Input).value.casefold()
         legal = session.campaign.legal_orders(decision.player.value)
@@ -697,9 +951,10 @@ class CampaignScreen(Screen[None]):
         """The log's first line: set-up, seed, combat, the human players, and the turn a save was loaded at."""
         session = self.session
         loaded = f"; loaded at turn {session.loaded_turn}" if session.loaded_turn is not None else ""
+        note = f" ({session.combat_note})" if session.combat_note else ""
         return (f"Game: {self.setup_title()}, seed {session.campaign.state.seed}, "
-                f"{'tactical' if session.tactical else 'classic'} combat; human: {players_text(session.humans)}"
-                f"{loaded}")
+                f"{'tactical' if session.tactical else 'classic'} combat{note}; human: "
+                f"{players_text(session.humans)}{loaded}")
 
     def refresh_log(self) -> None:
         log = self.query_one("#log", RichLog)
@@ -829,6 +1084,73 @@ class ConfirmScreen(ModalScreen[bool]):
         self.dismiss(False)
 
 
+class EngineErrorScreen(ModalScreen[str]):
+    """The engine failed (issue 13 item 1): the message, where it broke (turn, phase, battle, who, rule), where the
+    last good state was written, and the choices.  A failed battle (:class:`BattleError`): fight it by the classic
+    rules and go on (``c``, dismissed with ``"classic"``) or quit (``q``, ``"quit"``); another failure: back to the
+    start screen (``s``, ``"start"``) or quit.  The dialog stays until a choice is made."""
+
+    BINDINGS = [Binding("c", "choose('classic')", "Classic rules, go on", show=False),
+                Binding("s", "choose('start')", "Start screen", show=False),
+                Binding("q", "choose('quit')", "Quit", show=False)]
+
+    def __init__(self, error: EngineError, saved: str) -> None:
+        super().__init__()
+        self.error = error
+        self.saved = saved
+
+    @property
+    def battle(self) -> bool:
+        return isinstance(self.error, BattleError)
+
+    def where_lines(self) -> list[str]:
+        """Where the engine broke, one fact a line."""
+        error = self.error
+        lines = [f"Where: turn {error.turn}, {error.phase} phase"]
+        if error.area:
+            lines.append(f"Battle: {error.battle or 'battle'} in {error.area}")
+        if error.who:
+            lines.append(f"While: {error.who}")
+        lines.append(f"Rule: {error.rule}" if error.rule else "Rule: none named (a program error: "
+                     f"{type(error.cause).__name__})")
+        return lines
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="engine-error"):
+            yield Static(Text("The engine failed: the game is stopped", style="bold red"))
+            with VerticalScroll(id="engine-error-text"):
+                yield Static(Text(str(self.error), style="bold"), id="error-message")
+                yield Static(Text("\n".join(self.where_lines())), id="error-where")
+                yield Static(Text(self.saved), id="error-saved")
+            with Horizontal(id="error-buttons"):
+                if self.battle:
+                    yield Button("Resolve this battle by the classic rules and go on (c)", id="go-classic",
+                                 variant="primary")
+                else:
+                    yield Button("Back to the start screen (s)", id="to-start", variant="primary")
+                yield Button("Quit (q)", id="quit-error", variant="error")
+
+    def on_mount(self) -> None:
+        self.query_one("#go-classic" if self.battle else "#to-start", Button).focus()
+
+    def action_choose(self, choice: str) -> None:
+        if choice != "quit" and (choice == "classic") != self.battle:
+            return
+        self.dismiss(choice)
+
+    @on(Button.Pressed, "#go-classic")
+    def _classic(self) -> None:
+        self.dismiss("classic")
+
+    @on(Button.Pressed, "#to-start")
+    def _start(self) -> None:
+        self.dismiss("start")
+
+    @on(Button.Pressed, "#quit-error")
+    def _quit(self) -> None:
+        self.dismiss("quit")
+
+
 class PathScreen(ModalScreen[str | None]):
     """Ask for a file name."""
 
@@ -837,14 +1159,15 @@ class PathScreen(ModalScreen[str | None]):
     def action_cancel_dialog(self) -> None:
         self.dismiss(None)
 
-    def __init__(self, prompt: str) -> None:
+    def __init__(self, prompt: str, value: str = "campaign-save.json") -> None:
         super().__init__()
         self.prompt = prompt
+        self.value = value
 
     def compose(self) -> ComposeResult:
         with Vertical(id="path-dialog"):
             yield Label(self.prompt)
-            yield Input("campaign-save.json", id="path")
+            yield Input(self.value, id="path")
             with Horizontal():
                 yield Button("OK", id="ok", variant="primary")
                 yield Button("Cancel", id="cancel")
@@ -940,15 +1263,29 @@ class VictoryAtSeaApp(App[None]):
     #oob-card-scroll { height: 1fr; border-top: solid $accent; }
     #handover, #path-dialog { align: center middle; width: 60; height: auto; padding: 1 2; border: thick $accent;
                               background: $surface; }
-    HandOverScreen, PathScreen, ConfirmScreen { align: center middle; }
+    HandOverScreen, PathScreen, ConfirmScreen, EngineErrorScreen { align: center middle; }
+    #engine-error { width: 100; max-width: 95%; height: auto; max-height: 90%; padding: 1 2; border: thick $error;
+                    background: $surface; }
+    #engine-error-text { height: auto; max-height: 24; margin: 1 0; }
+    #engine-error-text Static { margin-bottom: 1; }
+    #engine-error-text #error-saved { margin-bottom: 0; }
+    #error-buttons { height: 3; }
+    #error-buttons Button { margin-right: 2; }
     """
 
     def __init__(self, data: CampaignData | None = None, *, session: Session | None = None,
-                 battle_log: dict | None = None) -> None:
+                 battle_log: dict | None = None, capture_errors: bool = False) -> None:
         super().__init__()
         self.data = data or load_data()
         self.session = session
         self.battle_log = battle_log
+        self.crash: BaseException | None = None  # the exception that ended the app (_handle_exception)
+        self.exit_note: str | None = None  # printed by finish: the player quit after an engine error
+        self._deferred: Callable[[], None] | None = None  # an engine error met before the app ran (vas play --load)
+        self._exit_output: io.StringIO | None = None
+        if capture_errors:  # vas play: textual's traceback goes to a file beside the autosave (finish)
+            self._exit_output = io.StringIO()
+            self.error_console = Console(file=self._exit_output, markup=False, highlight=False, width=120)
 
     def on_mount(self) -> None:
         if self.battle_log is not None:
@@ -958,35 +1295,218 @@ class VictoryAtSeaApp(App[None]):
             self.push_screen(CampaignScreen(self.session))
         else:
             self.push_screen(StartScreen())
+            if self._deferred is not None:
+                deferred, self._deferred = self._deferred, None
+                deferred()
 
+    def _handle_exception(self, error: Exception) -> None:
+        """Any unexpected exception ends the app (textual); it is kept for :meth:`finish`, which saves the game."""
+        if self.crash is None:
+            self.crash = error.error if isinstance(error, WorkerFailed) else error  # the worker's own exception
+        super()._handle_exception(error)
+
+    # -- opening games
     def start_new(self, setup: str, seed: int, humans: set[str], combat: str = "tactical") -> None:
         """A new campaign with ``combat`` (:data:`COMBATS`) and the ``humans`` players; opens the campaign screen."""
         campaign = Campaign.new(self.data, setup, seed=seed, resolver=campaign_resolver(combat))
-        self.session = Session(campaign, Clock(campaign), humans)
-        self.push_screen(CampaignScreen(self.session))
+        campaign.state.combat = combat  # type: ignore[assignment]  # saves record it
+        if self.open_game(campaign, humans, resume=False):
+            self.push_screen(CampaignScreen(self.session))  # type: ignore[arg-type]
 
-    def _loaded_session(self, path: Path, humans: set[str] | None, combat: str) -> Session:
-        """A session for a save with a new ``combat`` resolver; ``humans`` ``None`` means :data:`DEFAULT_HUMANS`
-        (a save does not hold who is human).  Raises :class:`SaveError`."""
-        campaign, clock = load(path, self.data, campaign_resolver(combat))
+    def open_game(self, campaign: Campaign, humans: set[str], *, resume: bool, loaded_turn: int | None = None,
+                  loaded_from: Path | None = None, combat_note: str = "") -> bool:
+        """Make :attr:`session` on a new clock (with checkpoints).  If the engine fails while the clock starts, the
+        error dialog is shown (at mount if the app is not running yet), :attr:`session` is ``None`` and this returns
+        ``False``; after a failed battle the dialog's "go on" fights it by the classic rules and tries again."""
+        try:
+            clock = Clock(campaign, resume=resume, checkpoints=True)
+        except EngineError as exc:
+            self.session = None
+            self._startup_failed(exc, campaign, humans, loaded_turn, loaded_from, combat_note)
+            return False
+        self.session = Session(campaign, clock, humans, loaded_turn=loaded_turn, save_path=loaded_from)
+        self.session.combat_note = combat_note
+        return True
+
+    def _startup_failed(self, error: EngineError, campaign: Campaign, humans: set[str], loaded_turn: int | None,
+                        loaded_from: Path | None, combat_note: str) -> None:
+        """The engine failed while a game's clock started (:meth:`open_game`): the error dialog, now or at mount."""
+        own = {loaded_from} if loaded_from is not None else set()
+        last_good = save_text(campaign) if error.rewound else None
+        nothing = (f"Nothing was played since {loaded_from} was loaded: that save is unchanged, the last good "
+                   "state." if loaded_from is not None else "The game had not begun: nothing was lost.")
+
+        def choice(answer: str | None) -> None:
+            if answer == "classic":
+                pending = campaign.state.pending_battles
+                campaign.fight_classic(error.area or pending[0])
+                if self.open_game(campaign, humans, resume=True, loaded_turn=loaded_turn, loaded_from=loaded_from,
+                                  combat_note=combat_note):
+                    self.push_screen(CampaignScreen(self.session))  # type: ignore[arg-type]
+            elif answer == "start":
+                self.back_to_start()
+            else:
+                self.exit()
+
+        def show() -> None:
+            self.show_engine_error(error, last_good, save_path=loaded_from, own=own,
+                                   target=autosave_target(loaded_from, own), on_choice=choice, nothing_saved=nothing)
+
+        if self.is_running and self.screen_stack:
+            show()
+        else:
+            self._deferred = show
+
+    def _loaded_campaign(self, path: Path, combat: str | None) -> tuple[Campaign, str]:
+        """A checked save with the resolver of ``combat`` (``None``: the save's own, :func:`combat_choice`) and how
+        the combat was chosen.  Raises :class:`SaveError`."""
+        campaign = load_state(path, self.data)
+        chosen, note = combat_choice(campaign, combat)
+        campaign.resolver = campaign_resolver(chosen)
+        campaign.state.combat = chosen  # type: ignore[assignment]
+        return campaign, note
+
+    def _open_loaded(self, path: Path, humans: set[str] | None, combat: str | None) -> bool:
+        campaign, note = self._loaded_campaign(path, combat)
         chosen = set(DEFAULT_HUMANS) if humans is None else set(humans)
-        return Session(campaign, clock, chosen, loaded_turn=campaign.state.turn)
+        return self.open_game(campaign, chosen, resume=True, loaded_turn=campaign.state.turn, loaded_from=path,
+                              combat_note=note)
 
-    def load_game_on_start(self, path: Path, combat: str = "tactical", humans: set[str] | None = None) -> str | None:
-        """Check a save before the app starts (``vas play --load``); it opens on mount with a new ``combat``
-        resolver and the ``humans`` players (the Allies if ``None``).  Returns an error message or ``None``."""
+    def load_game_on_start(self, path: Path, combat: str | None = None,
+                           humans: set[str] | None = None) -> str | None:
+        """Check a save before the app starts (``vas play --load``); it opens on mount with the ``combat`` resolver
+        (``None``: as saved) and the ``humans`` players (the Allies if ``None``).  Returns an error message or
+        ``None`` (an engine error while the game resumes is shown in the app)."""
         try:
-            self.session = self._loaded_session(path, humans, combat)
+            self._open_loaded(Path(path), humans, combat)
         except SaveError as exc:
             return str(exc)
         return None
 
-    def load_game(self, path: Path, humans: set[str] | None = None, combat: str = "tactical") -> str | None:
-        """Load a save and open it with a new ``combat`` resolver and the ``humans`` players (the start screen's
-        switches; the Allies if ``None``); returns an error message or ``None``."""
+    def load_game(self, path: Path, humans: set[str] | None = None, combat: str | None = None) -> str | None:
+        """Load a save and open it with the ``combat`` resolver (``None``: as saved) and the ``humans`` players (the
+        start screen's switches; the Allies if ``None``); returns an error message or ``None``."""
         try:
-            self.session = self._loaded_session(path, humans, combat)
+            opened = self._open_loaded(Path(path), humans, combat)
         except SaveError as exc:
             return str(exc)
-        self.push_screen(CampaignScreen(self.session))
+        if opened:
+            self.push_screen(CampaignScreen(self.session))  # type: ignore[arg-type]
+            self.notify(f"Loaded {path}: {self.session.campaign.state.combat} combat "  # type: ignore[union-attr]
+                        f"({self.session.combat_note}).", title="Loaded", timeout=6)  # type: ignore[union-attr]
         return None
+
+    def back_to_start(self) -> None:
+        """Leave the game for the start screen (after an engine error)."""
+        self.session = None
+        if any(isinstance(s, StartScreen) for s in self.screen_stack):
+            while not isinstance(self.screen_stack[-1], StartScreen):
+                self.pop_screen()
+        else:
+            while len(self.screen_stack) > 2:
+                self.pop_screen()
+            self.switch_screen(StartScreen())
+
+    # -- engine errors and crashes
+    def show_engine_error(self, error: EngineError, last_good: str | None, *, save_path: Path | None,
+                          own: Iterable[Path], target: Path, on_choice: Callable[[str | None], None],
+                          nothing_saved: str = "No good state was kept (the game had reached no decision): "
+                                               "nothing could be saved.") -> None:
+        """Write ``last_good`` (the last good state's save text) to ``target`` (or a fallback) and open
+        :class:`EngineErrorScreen`, whose choice goes to ``on_choice``.  ``nothing_saved`` is said when there is no
+        good state to write."""
+        own = set(own)
+        if last_good is None:
+            saved = nothing_saved
+            written: Path | None = None
+        else:
+            try:
+                written, problems = write_autosave(last_good, target, own)
+            except OSError as exc:
+                written, saved = None, f"The last good state could not be written: {exc}."
+            else:
+                moment = ("just before this battle" if error.rewound
+                          else f"{state_moment(last_good)}: the start of the last decision; what was played after "
+                               "it is lost")
+                saved = (f"The last good state ({moment}) is saved in {written.resolve()}. Load it from the start "
+                         f"screen or with: vas play --load {written.resolve()}")
+                if problems:
+                    saved += f" (not beside your save: {'; '.join(problems)})"
+            if save_path is not None and written is not None:
+                saved += f"\nYour own save {Path(save_path).resolve()} is untouched."
+        where = f" The last good state is in {written.resolve()}." if written is not None else ""
+        self.exit_note = f"vas play: {error}.{where}"  # printed if the player quits from the dialog
+        self.push_screen(EngineErrorScreen(error, saved), self._engine_choice(on_choice))
+
+    def _engine_choice(self, on_choice: Callable[[str | None], None]) -> Callable[[str | None], None]:
+        def choice(answer: str | None) -> None:
+            if answer != "quit":
+                self.exit_note = None
+            on_choice(answer)
+        return choice
+
+    def save_after_crash(self) -> tuple[Path, str] | None:
+        """After a crash: the game in progress (not over) written beside the player's save, and a note when only the
+        last checkpoint could be saved (a state that does not load back).  ``None`` without a game in progress.
+        Raises ``OSError`` when nothing could be written."""
+        session = self.session
+        if session is None or session.campaign.state.winner is not None:
+            return None
+        acquired = session.lock.acquire(timeout=60)  # the AI worker ends at a human decision
+        try:
+            target = session.autosave_target()
+            written, _ = write_autosave(save_text(session.campaign), target, session.own_files)
+            try:
+                load_state(written, self.data)
+            except SaveError:
+                state = session.campaign.state
+                if session.clock.error is None:
+                    session.clock.error = EngineError(state.turn, state.phase.value, self.crash or RuntimeError())
+                text = last_good_text(session.campaign, session.clock)
+                if text is None:
+                    return written, " (it may not load: the app failed in the middle of a change)"
+                written, _ = write_autosave(text, target, session.own_files)
+                return written, f" (the last good state, {state_moment(text)}: the start of the last decision)"
+            return written, ""
+        finally:
+            if acquired:
+                session.lock.release()
+
+    def finish(self, stderr: TextIO) -> int:
+        """After :meth:`run` (``vas play``): the exit status, and one line on ``stderr`` when the game ended badly.  A
+        crash (an unexpected exception) saves the game in progress beside the player's save and puts the traceback
+        in a file beside it; quitting after an engine error names the autosave."""
+        output = self._exit_output.getvalue() if self._exit_output is not None else ""
+        if not self.return_code:
+            if output:
+                stderr.write(output)
+            if self.exit_note:
+                print(self.exit_note, file=stderr)
+                return 1
+            return 0
+        crash = self.crash
+        reason = (f"{type(crash).__name__}: {crash}" if str(crash) else type(crash).__name__) if crash else \
+            f"exit status {self.return_code}"
+        try:
+            saved = self.save_after_crash()
+        except OSError as exc:
+            stderr.write(output)
+            print(f"vas play: the app failed ({reason}); the game in progress could not be saved: {exc}",
+                  file=stderr)
+            return 1
+        if saved is None:
+            stderr.write(output)
+            print(f"vas play: the app failed ({reason}); no game was in progress", file=stderr)
+            return 1
+        path, note = saved
+        trace = "".join(traceback.format_exception(crash)) if crash is not None else output
+        trace_file = path.with_suffix(".traceback.txt")
+        try:
+            write_text_atomic(trace_file, trace)
+            trace_note = f"; the traceback is in {trace_file.resolve()}"
+        except OSError:
+            stderr.write(output)
+            trace_note = ""
+        print(f"vas play: the app failed ({reason}); the game was saved to {path.resolve()}{note} (go on with: vas "
+              f"play --load {path.resolve()}){trace_note}", file=stderr)
+        return 1

@@ -19,7 +19,9 @@
     vas play [--load FILE] [--human PLAYER...] [--combat tactical|classic] [--battle-log FILE]
                                         the textual app (campaign, or a battle log in the viewer)
 
-Exit codes: 0 success, 1 invalid data (each problem printed as ``file:line: field: problem``), 2 bad usage.
+Exit codes: 0 success, 1 invalid data, save or log (each problem printed as ``file:line: field: problem``), 2 bad
+usage, 3 a ``vas run`` stopped on unresolved battles, 4 an engine error in ``vas run``, 70 an internal error (one
+line; the traceback in a file it names), 130 interrupted.
 """
 
 from __future__ import annotations
@@ -168,14 +170,16 @@ def cmd_play(args: argparse.Namespace) -> int:
         except ValueError as exc:
             print(f"vas play: {exc}", file=sys.stderr)
             return 1
-    app = VictoryAtSeaApp(_load(args), battle_log=battle_log)
+    app = VictoryAtSeaApp(_load(args), battle_log=battle_log, capture_errors=True)
     if args.load:
         message = app.load_game_on_start(args.load, args.combat, set(args.human))
         if message:
             print(f"vas play: {message}", file=sys.stderr)
             return 1
     app.run()
-    return 0
+    # a crash saves the game in progress and names the file (issue 13 item 9); quitting after an engine error
+    # names the autosave
+    return app.finish(sys.stderr)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -211,8 +215,9 @@ def build_parser() -> argparse.ArgumentParser:
                       help=f"the human players of the game opened with --load ({', '.join(p.value for p in Player)}; "
                            "a save does not hold them; the others are played by the AI; default: allies, as on the "
                            "start screen)")
-    play.add_argument("--combat", choices=["tactical", "classic"], default="tactical",
-                      help="combat of the game opened with --load (a save does not hold it; default tactical)")
+    play.add_argument("--combat", choices=["tactical", "classic"], default=None,
+                      help="combat of the game opened with --load (default: as saved in the file; a save of "
+                           "vas run --combat none is fought on the tactical table)")
     play.add_argument("--battle-log", type=Path, metavar="FILE",
                       help="watch a battle log (vas battle --log, vas run --battle-logs)")
     data_option(play)
@@ -243,9 +248,31 @@ def main(argv: Sequence[str] | None = None) -> int:
         for problem in exc.problems:
             print(f"  {problem}", file=sys.stderr)
         return 1
-    except KeyError as exc:
-        print(f"vas: {exc.args[0]}", file=sys.stderr)
-        return 2
+    except KeyboardInterrupt:
+        print("vas: interrupted", file=sys.stderr)
+        return 130
+    except Exception as exc:  # a bug, never bad input (that has its own message): one line and the details aside
+        return _internal_error(args, exc)
+
+
+def _internal_error(args: argparse.Namespace, exc: Exception) -> int:
+    """Report an unexpected exception as one line naming the command and the error, with the traceback written to
+    a file (issue 13 item 5: no traceback, ever); exit code 70 (EX_SOFTWARE)."""
+    import tempfile
+    import traceback
+
+    command = " ".join(str(v) for v in (getattr(args, "command", ""), getattr(args, "data_command", None)
+                                        or getattr(args, "cards_command", None) or "") if v)
+    where = ""
+    try:
+        fd, path = tempfile.mkstemp(prefix="vas-error-", suffix=".txt")
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write("".join(traceback.format_exception(exc)))
+        where = f"; the details are in {path}"
+    except OSError:
+        pass
+    print(f"vas {command}: internal error ({type(exc).__name__}: {exc}){where}; please report it", file=sys.stderr)
+    return 70
 
 
 if __name__ == "__main__":  # pragma: no cover

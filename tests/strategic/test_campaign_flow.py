@@ -132,7 +132,7 @@ def test_save_with_unknown_units_is_refused(data: CampaignData, tmp_path: Path) 
     raw = json.loads((tmp_path / "s.json").read_text())
     raw["units"]["Bismark II"] = raw["units"]["Hood"] | {"name": "Bismark II"}
     (tmp_path / "s.json").write_text(json.dumps(raw))
-    with pytest.raises(SaveError, match="units.Bismark II: not a unit of the campaign data"):
+    with pytest.raises(SaveError, match=r"units\.Bismark II: not a unit of the campaign data"):
         load(tmp_path / "s.json", data)
 
 

@@ -205,3 +205,16 @@ def _umask() -> int:
     mask = os.umask(0)
     os.umask(mask)
     return mask
+
+
+def test_a_self_play_game_that_breaks_is_reported_and_the_sweep_goes_on(monkeypatch: pytest.MonkeyPatch) -> None:
+    from strategic.selfplay import MatchSpec, play_match
+
+    def resolve(self, campaign, battle):  # type: ignore[no-untyped-def]
+        raise IllegalOrder("000 Moving Ships", "Barham would stack on another ship (R-TAC-07)")
+
+    monkeypatch.setattr(ClassicResolver, "resolve", resolve)
+    result = play_match(MatchSpec(seed=1, levels=tuple((p, "easy") for p in PLAYERS)))
+    assert result.violations[0] == ("engine: engine error on turn 1, combat phase, battle in North Atlantic: "
+                                    "000 Moving Ships: Barham would stack on another ship (R-TAC-07)")
+    assert result.winner is None

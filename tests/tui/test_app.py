@@ -27,18 +27,9 @@ from tui.app import (
 )
 from tui.battle_viewer import BattleViewerScreen
 
+from .helpers import end_phase, hand_over, wait_for, wait_for_human
+
 SIZE = (200, 55)
-
-
-async def wait_for_human(pilot, app, tries: int = 800) -> CampaignScreen:
-    for _ in range(tries):
-        await pilot.pause(0.05)
-        screen = app.screen
-        if isinstance(screen, CampaignScreen) and screen.session.waiting_for_human and not screen.workers:
-            return screen
-        if isinstance(screen, HandOverScreen):
-            return screen  # type: ignore[return-value]
-    raise AssertionError(f"no human decision reached; screen {app.screen}")
 
 
 def text_of(screen, selector: str) -> str:
@@ -91,8 +82,7 @@ async def test_orders_illegal_legal_undo_end_phase(data: CampaignData) -> None:
         await pilot.pause()
         assert campaign.state.unit("Nelson").status is UnitStatus.AWAITING
         # end the phase: the AI plays Germany-Italy, the next human decision is the British patrol
-        await pilot.press("e")
-        screen = await wait_for_human(pilot, app)
+        screen = await end_phase(pilot, app, screen)
         assert screen.session.clock.decision.phase is Phase.PATROL
         assert screen.session.clock.decision.player is Player.ALLIES
         assert "Patrol" in text_of(screen, "#phase-bar")
@@ -105,13 +95,11 @@ async def test_hot_seat_hands_over_between_humans(data: CampaignData) -> None:
         assert screen.session.clock.decision.player is Player.ALLIES
         handover = screen
         for _ in range(4):  # the British end their set-up and patrol; then the Germans move (002 §3.22)
-            await pilot.press("e")
-            handover = await wait_for_human(pilot, app)
+            handover = await end_phase(pilot, app, handover)
             if isinstance(handover, HandOverScreen):
                 break
         assert isinstance(handover, HandOverScreen) and handover.player == "germany_italy"
-        await pilot.click("#ready")
-        screen = await wait_for_human(pilot, app)
+        screen = await hand_over(pilot, app, handover)
         assert screen.session.clock.decision.player is Player.GERMANY_ITALY
         assert "Germany-Italy (you) decides" in text_of(screen, "#phase-bar")
 
@@ -124,8 +112,7 @@ async def test_a_turn_completes_with_battles_and_poc(data: CampaignData) -> None
         for _ in range(20):  # end every British decision of turn 1 with the AI's moves for the others
             if campaign.state.turn > 1:
                 break
-            await pilot.press("e")
-            screen = await wait_for_human(pilot, app)
+            screen = await end_phase(pilot, app, screen)
         assert campaign.state.turn == 2
         assert campaign.state.poc_history and campaign.state.poc_history[0].turn == 1
         await pilot.click("#tabs Tab#--content-tab-tab-log")
@@ -197,8 +184,7 @@ async def test_odds_tab_before_committing(data: CampaignData) -> None:
     async with app.run_test(size=SIZE) as pilot:
         screen = await wait_for_human(pilot, app)
         while screen.session.clock.decision.phase is not Phase.PATROL:
-            await pilot.press("e")
-            screen = await wait_for_human(pilot, app)
+            screen = await end_phase(pilot, app, screen)
         campaign = screen.session.campaign
         british = {u.place for u in campaign.state.units.values() if u.status is UnitStatus.SEA}
         move = next(o for o in campaign.legal_orders("germany_italy")
@@ -249,7 +235,7 @@ async def test_hot_seat_turn_with_a_tactical_battle_opened_in_the_viewer(data: C
         for _ in range(40):
             if isinstance(screen, HandOverScreen):
                 decisions.append(("hand-over", screen.player))
-                await pilot.click("#ready")
+                screen = await hand_over(pilot, app, screen)  # until that hand-over is gone
             elif campaign.state.turn > 1:
                 break
             else:
@@ -257,8 +243,7 @@ async def test_hot_seat_turn_with_a_tactical_battle_opened_in_the_viewer(data: C
                 decisions.append((player, screen.session.clock.decision.phase.value))  # type: ignore[union-attr]
                 for order in BaselineAI().orders(campaign, player):
                     assert screen.give(order)
-                await pilot.press("e")
-            screen = await wait_for_human(pilot, app)
+                screen = await end_phase(pilot, app, screen)  # until that decision is over
         assert decisions == [("japan", "reinforce"), ("hand-over", "germany_italy"), ("germany_italy", "patrol"),
                              ("germany_italy", "air"), ("germany_italy", "submarine"), ("germany_italy", "return")]
         assert campaign.state.turn == 2 and isinstance(screen, CampaignScreen)
@@ -269,8 +254,8 @@ async def test_hot_seat_turn_with_a_tactical_battle_opened_in_the_viewer(data: C
         assert any(n.message.startswith("Tactical battle(s) fought: ") and "North Sea (turn 1)" in n.message
                    and n.message.endswith(". Press b to watch.") for n in app._notifications)
         await pilot.press("b")
-        await pilot.pause()
-        assert screen.query_one("#tabs", TabbedContent).active == "tab-battles"
+        await wait_for(pilot, lambda: screen.query_one("#tabs", TabbedContent).active == "tab-battles",
+                       "the Battles tab")
         battles = screen.query_one("#battles", OptionList)
         assert battles.option_count == len(fought)
         label = str(battles.get_option_at_index(north_sea).prompt)
@@ -281,17 +266,20 @@ async def test_hot_seat_turn_with_a_tactical_battle_opened_in_the_viewer(data: C
                          f"turn(s), VP {report.victory_points[0]}-{report.victory_points[1]}, Allies win")
         battles.highlighted = north_sea
         await pilot.press("enter")
-        await pilot.pause(0.2)
+
+        def status() -> str:
+            viewer = app.screen
+            statuses = viewer.query("#bv-status") if isinstance(viewer, BattleViewerScreen) else None
+            return str(statuses.first(Static).render()) if statuses else ""
+
+        await wait_for(pilot, lambda: "Allies vs Axis · North Sea, campaign turn 1" in status(), "the battle viewer")
         viewer = app.screen
         assert isinstance(viewer, BattleViewerScreen)
         assert viewer.battle["campaign"]["area"] == "North Sea" and viewer.battle["winner"] == "Allies"
-        assert "Allies vs Axis · North Sea, campaign turn 1" in str(viewer.query_one("#bv-status", Static).render())
         await pilot.press("G")
-        await pilot.pause()
-        assert "Allies wins" in str(viewer.query_one("#bv-status", Static).render())
+        await wait_for(pilot, lambda: "Allies wins" in status(), "the battle's end in the viewer")
         await pilot.press("escape")
-        await pilot.pause()
-        assert app.screen is screen
+        await wait_for(pilot, lambda: app.screen is screen, "the campaign screen again")
 
 
 def test_old_battles_are_dropped_and_the_ai_reports_progress(data: CampaignData) -> None:
@@ -338,6 +326,7 @@ def saved_turn_2(data: CampaignData, path: Path) -> None:
     """A classic game played by the AI (the Allies ending their decisions without orders) to turn 2's set-up, after
     turn 1's combat (an air raid in the South Atlantic), saved to ``path``."""
     campaign = Campaign.new(data, "standard", seed=2, resolver=campaign_resolver("classic"))
+    campaign.state.combat = "classic"  # as the app records it
     session = Session(campaign, Clock(campaign), {"allies"})
     while campaign.state.turn < 2:
         session.run_ai_until_human()
@@ -377,17 +366,19 @@ async def test_start_screen_focus_seed_and_load_with_its_humans(data: CampaignDa
         assert text_of(start, "#load-humans") == ("Human in the loaded game: Japan, Allies; the others are played "
                                                   "by the AI.")
         start.query_one("#load-path", Input).value = str(path)
+        start.query_one("#load-combat", Select).value = "tactical"  # the save says classic
         await pilot.click("#load-game")
         screen = await wait_for_human(pilot, app)
         assert screen.session.humans == {"japan", "allies"} and screen.session.loaded_turn == 2
-        assert screen.session.tactical  # the start screen's combat
+        assert screen.session.tactical  # the start screen's combat for the loaded game
         assert screen.session.clock.decision.player is Player.ALLIES
         assert "Allies (you) decides" in text_of(screen, "#phase-bar")
         assert text_of(screen, "#battles-text") == (
             "No tactical battle fought since the load. Battles fought before the game was loaded (at turn 2) are "
             "not kept: a save holds no battles (`vas run --battle-logs DIR` saves each battle's log).")
-        assert screen.game_line() == ("Game: Victory at Sea: the combined global game, seed 2, tactical combat; "
-                                      "human: Japan, Allies; loaded at turn 2")
+        assert screen.game_line() == ("Game: Victory at Sea: the combined global game, seed 2, tactical combat "
+                                      "(chosen on loading; the save had classic); human: Japan, Allies; loaded at "
+                                      "turn 2")
 
 
 async def test_empty_seed_is_1_and_shown(data: CampaignData) -> None:
@@ -413,18 +404,20 @@ async def test_empty_seed_is_1_and_shown(data: CampaignData) -> None:
 def test_vas_play_load_uses_the_human_option(data: CampaignData, tmp_path: Path,
                                              monkeypatch: pytest.MonkeyPatch) -> None:
     """``vas play --load FILE`` makes the Allies human (the start screen's default), ``--human`` the players named;
-    never all four."""
+    never all four.  The combat is the save's (here classic) unless ``--combat`` says otherwise."""
     from tui import cli
 
     path = tmp_path / "game.json"
     campaign = Campaign.new(data, "standard", seed=2, resolver=WithdrawResolver())
+    campaign.state.combat = "classic"
     save(campaign, path)
     opened: list[Session] = []
     monkeypatch.setattr(VictoryAtSeaApp, "run", lambda self: opened.append(self.session))
     assert cli.main(["play", "--load", str(path)]) == 0
-    assert cli.main(["play", "--load", str(path), "--human", "japan", "united_states", "--combat", "classic"]) == 0
+    assert cli.main(["play", "--load", str(path), "--human", "japan", "united_states", "--combat", "tactical"]) == 0
     assert [s.humans for s in opened] == [{"allies"}, {"japan", "united_states"}]
-    assert [s.tactical for s in opened] == [True, False] and [s.loaded_turn for s in opened] == [1, 1]
+    assert [s.tactical for s in opened] == [False, True] and [s.loaded_turn for s in opened] == [1, 1]
+    assert [s.combat_note for s in opened] == ["as saved", "chosen on loading; the save had classic"]
     with pytest.raises(SystemExit):
         cli.main(["play", "--load", str(path), "--human", "italy"])
 
@@ -493,8 +486,7 @@ async def test_screen_keys_from_the_battles_tab_and_odds_label(data: CampaignDat
         await pilot.pause()
         assert tabs.active == "tab-battles" and app.focused is screen.query_one("#battles")
         assert screen.session.clock.decision.phase is Phase.REINFORCE
-        await pilot.press("e")
-        screen = await wait_for_human(pilot, app)
+        screen = await end_phase(pilot, app, screen)
         assert screen.session.clock.decision.phase is Phase.PATROL
         assert tabs.active == "tab-orders" and app.focused is screen.query_one("#orders")
         await pilot.press("b", "u")

@@ -14,6 +14,8 @@ from tactical.demos import demo_spec
 from tests.strategic.engine_helpers import WithdrawResolver
 from tui.app import Session, VictoryAtSeaApp
 
+from .helpers import wait_for_human
+
 SIZE = (120, 40)
 
 
@@ -32,12 +34,9 @@ def viewer_app() -> VictoryAtSeaApp:
 
 def test_campaign_screen(snap_compare) -> None:
     async def settle(pilot) -> None:
-        for _ in range(100):  # until the AI has played Japan's set-up and the British player is asked
-            await pilot.pause(0.05)
-            screen = pilot.app.screen
-            if getattr(screen, "session", None) and screen.session.waiting_for_human and not screen.workers:
-                break
-        await pilot.pause(0.2)
+        # until the AI has played Japan's set-up and the British player is asked (a bounded poll, not a pause:
+        # snap_compare lets the screen settle before the screenshot)
+        await wait_for_human(pilot, pilot.app)
 
     assert snap_compare(campaign_app(), terminal_size=SIZE, run_before=settle)
 

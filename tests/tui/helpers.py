@@ -1,0 +1,66 @@
+"""Waiting on the app's state in Pilot tests: poll a condition with a generous bound, never sleep a fixed time as
+synchronisation (under CPU load a key or a click may take seconds to be handled)."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from strategic.clock import Decision
+from tui.app import CampaignScreen, HandOverScreen
+
+T = TypeVar("T")
+
+BOUND = 300.0
+"""Seconds a condition may take before a test fails: generous, for a loaded 2-core machine (a tactical battle
+fought while a phase ends takes a few seconds on a quiet one)."""
+
+
+async def wait_for(pilot: Any, condition: Callable[[], T | None], what: str, timeout: float = BOUND) -> T:
+    """Poll ``condition`` (between polls the app runs) until it gives a true value, and return it; fail naming
+    ``what`` after ``timeout`` seconds."""
+    deadline = time.monotonic() + timeout
+    while True:
+        await pilot.pause(0.02)  # a polling interval, not a synchronisation
+        value = condition()
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out after {timeout:.0f} s waiting for {what}; screen {pilot.app.screen}")
+
+
+def human_screen(app: Any, leaving: object = None) -> CampaignScreen | HandOverScreen | None:
+    """The screen on which a human acts now, or ``None``: a hand-over screen laid out (its button can be clicked),
+    or the campaign screen with a human deciding and no worker running.  ``leaving`` is what the test just acted on
+    (the hand-over screen dismissed, or the decision ended): until it is gone the app has not moved on."""
+    screen = app.screen
+    if screen is leaving:
+        return None
+    if isinstance(screen, HandOverScreen):
+        buttons = screen.query("#ready")
+        return screen if buttons and buttons.first().region.area else None
+    if (isinstance(screen, CampaignScreen) and screen.session.waiting_for_human and not screen.workers
+            and screen.session.clock.decision is not leaving):
+        return screen
+    return None
+
+
+async def wait_for_human(pilot: Any, app: Any, *, leaving: object = None,
+                         timeout: float = BOUND) -> CampaignScreen:
+    """The campaign screen once a human must decide, or the hand-over screen before it (typed as the campaign
+    screen for the tests' convenience).  ``leaving``: see :func:`human_screen`."""
+    return await wait_for(pilot, lambda: human_screen(app, leaving), "a human decision", timeout)  # type: ignore
+
+
+async def end_phase(pilot: Any, app: Any, screen: CampaignScreen) -> CampaignScreen:
+    """Press ``e`` on ``screen`` and wait until the next human decision (or hand-over) after this one."""
+    decision: Decision | None = screen.session.clock.decision
+    await pilot.press("e")
+    return await wait_for_human(pilot, app, leaving=decision)
+
+
+async def hand_over(pilot: Any, app: Any, screen: HandOverScreen) -> CampaignScreen:
+    """Click the hand-over screen's button and wait until the player it named can decide."""
+    await pilot.click("#ready")
+    return await wait_for_human(pilot, app, leaving=screen)
