@@ -135,7 +135,11 @@ def cmd_data_show(args: argparse.Namespace) -> int:
 def cmd_oob(args: argparse.Namespace) -> int:
     data = _load(args)
     theatre = Theatre(args.theatre) if args.theatre else None
-    rows = order_of_appearance(data, turn=args.turn, theatre=theatre, nation=args.nation)
+    try:
+        rows = order_of_appearance(data, turn=args.turn, theatre=theatre, nation=args.nation)
+    except KeyError as exc:
+        print(f"vas oob: --nation: {exc.args[0]}", file=sys.stderr)
+        return 2
     if not rows:
         print("No arrivals or removals match.")
         return 0
