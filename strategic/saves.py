@@ -86,7 +86,7 @@ def load_state(path: Path, data: CampaignData, resolver: BattleResolver | None =
         hint = " (it is a battle log: vas play --battle-log FILE, vas battle --replay FILE)" if log else ""
         raise SaveError(f"{path}: not a save file (it has no 'version'){hint}")
     version = raw.get("version")
-    if version not in READABLE_VERSIONS:
+    if isinstance(version, bool) or version not in READABLE_VERSIONS:
         raise SaveError(f"{path}: save version {version!r}, this program reads versions "
                         f"{', '.join(map(str, READABLE_VERSIONS))}")
     try:
