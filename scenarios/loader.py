@@ -82,6 +82,7 @@ SINGULAR = {
     "flights": "aircraft chart entry",
     "mtbs": "MTB Section",
     "forces": "force mix",
+    "constants": "constant",
 }
 
 
@@ -333,7 +334,7 @@ def load_data(overrides: Iterable[Path] = (), *, base: Path | None = None) -> Ca
     for extra in overrides:
         extra = Path(extra)
         if not extra.is_dir():
-            problems.append(f"{extra}:1: --data: not a folder")
+            problems.append(f"{extra}: --data: not a folder")
             continue
         folders.append((extra, True))
     for folder, override in folders:
@@ -346,7 +347,7 @@ def load_data(overrides: Iterable[Path] = (), *, base: Path | None = None) -> Ca
                     origin = Origin(doc.path, doc.line_of((section, index)), override, doc, (section, index))
                     if (section, key) in seen_here:
                         problems.append(
-                            f"{origin}: {section}[{index}] ({key}): duplicate {SINGULAR[section]} "
+                            f"{origin}: {section}[{index}] ({key}): duplicate {SINGULAR.get(section, 'record')} "
                             f"(also at {seen_here[(section, key)]})"
                         )
                         continue

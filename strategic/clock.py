@@ -137,6 +137,7 @@ class Clock:
         self.decision: Decision | None = None
         self._event: simpy.Event | None = None
         self.error: EngineError | None = None
+        self._interrupt: BaseException | None = None
         self.keep_checkpoints = checkpoints
         self.checkpoint: tuple[CampaignState, dict[str, Any]] | None = None
         self._process = self.env.process(self._run(resume))
@@ -169,6 +170,8 @@ class Clock:
         simpy's boundary would kill the process silently, or come back re-made without its fields."""
         while self._process.is_alive and self._event is None and not self.campaign.blocked:
             self.env.step()
+        if self._interrupt is not None:
+            raise self._interrupt
         if self.error is not None:
             raise self.error
 
@@ -204,6 +207,8 @@ class Clock:
             yield from self._turns(resume)
         except Exception as exc:
             self.error = self._engine_error(exc)
+        except BaseException as exc:  # Ctrl-C: simpy would take it as the process failing; the caller gets it
+            self._interrupt = exc
 
     def _turns(self, resume: bool) -> Generator[simpy.Event, None, None]:
         campaign, state = self.campaign, self.campaign.state

@@ -14,9 +14,12 @@ from typing import Any
 def write_text_atomic(path: Path, text: str) -> Path:
     """Write ``text`` to ``path`` atomically: a temporary file in the same folder, flushed and synced, then renamed
     over ``path``, so a crash never leaves half a file and the previous file survives until the new one is
-    complete.  The file gets normal permissions (those of a new file under the umask, or the replaced file's).
+    complete; a symbolic link keeps pointing at the new file.  The file gets normal permissions (those of a new
+    file under the umask, or the replaced file's).
     Creates the folder; returns ``path``.  Raises ``OSError`` when the folder cannot be written."""
     path = Path(path)
+    if path.is_symlink():
+        path = path.resolve()  # replace the file the link points at, keep the link
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
@@ -42,18 +45,31 @@ def _mode_for(path: Path) -> int:
         return 0o666 & ~umask
 
 
+MAX_JSON_BYTES = 64 * 1024 * 1024
+"""No save or battle log comes near this (a whole game's save is a few MB); a larger input is not one of them."""
+
+
 def read_json(path: Path, error: Callable[[str], Exception], *, unreadable: str, invalid: str) -> Any:
-    """The JSON value in ``path``.  A file that cannot be read raises ``error(unreadable)`` and one that is not JSON
-    (or not UTF-8, or with a key twice in one object: a hand edit gone wrong, where the parser would silently keep
-    the last) ``error(invalid)``, the messages formatted with ``path``, ``reason`` (the system's) or ``line`` and
-    ``msg`` (the parser's)."""
+    """The JSON value in ``path``.  A file that cannot be read (or is not a regular file: a folder, a device such
+    as ``/dev/zero``, a pipe) raises ``error(unreadable)``; one that is not JSON (or not UTF-8, larger than
+    :data:`MAX_JSON_BYTES`, a number too long to read, or with a key twice in one object: a hand edit gone wrong,
+    where the parser would silently keep the last) ``error(invalid)``; the messages formatted with ``path``,
+    ``reason`` (the system's) or ``line`` and ``msg`` (the parser's).  A UTF-8 byte-order mark (as Windows
+    editors write) is accepted."""
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except UnicodeDecodeError as exc:
-        raise error(invalid.format(path=path, line=1, msg=f"not UTF-8 text (byte {exc.start})")) from exc
+        if not path.is_file():
+            raise OSError(0, "not a regular file" if path.exists() else "No such file or directory")
+        with path.open("rb") as handle:
+            raw = handle.read(MAX_JSON_BYTES + 1)
     except OSError as exc:
         raise error(unreadable.format(path=path, reason=exc.strerror or exc)) from exc
+    if len(raw) > MAX_JSON_BYTES:
+        raise error(invalid.format(path=path, line=1, msg=f"larger than {MAX_JSON_BYTES:,} bytes"))
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise error(invalid.format(path=path, line=1, msg=f"not UTF-8 text (byte {exc.start})")) from exc
     try:
         return json.loads(text, object_pairs_hook=_no_repeated_keys)
     except json.JSONDecodeError as exc:
@@ -63,6 +79,8 @@ def read_json(path: Path, error: Callable[[str], Exception], *, unreadable: str,
     except _RepeatedKey as exc:
         raise error(invalid.format(path=path, line="?", msg=f"the key {exc.args[0]!r} appears twice in one object")) \
             from None
+    except ValueError as exc:  # e.g. an integer of more digits than Python converts
+        raise error(invalid.format(path=path, line="?", msg=str(exc).split(";")[0])) from None
 
 
 class _RepeatedKey(ValueError):

@@ -26,7 +26,7 @@ from pydantic import ValidationError
 
 from scenarios.loader import CampaignData
 from scenarios.models import Player, UnitType
-from strategic.state import UnitStatus
+from strategic.state import UNTIL_ATTACK, UnitStatus
 
 if TYPE_CHECKING:
     from strategic.campaign import Campaign
@@ -169,6 +169,12 @@ def game_problems(campaign: Campaign) -> list[str]:
         area = entry.split(":", 1)[1] if entry.startswith("surprise:") else entry
         if area not in data.areas and area not in data.ports:
             out.append(f"pending_battles: '{entry}' is not a sea area")
+    out += reference_problems(campaign)
+    if len(set(state.pending_battles)) != len(state.pending_battles):
+        out.append("pending_battles: a battle is listed twice")
+    if state.winner is None and "axis" in state.theatre_results.values():
+        out.append("theatre_results: the Axis has won a theatre, so the game is over, but no winner is named "
+                   "(002 §3.1)")
     out += [f"theatre_results.{t.value}: '{r}' is not a result ({', '.join(THEATRE_RESULTS)})"
             for t, r in state.theatre_results.items() if r not in THEATRE_RESULTS]
     out += [f"theatre_results.{t.value}: not a theatre of the {state.setup} set-up"
@@ -178,6 +184,46 @@ def game_problems(campaign: Campaign) -> list[str]:
             out.append(f"winner: '{state.winner}' is not a side (axis, allied)")
         else:
             out += [f"winner: {m}" for m in invariants.check_end(campaign)]
+    return out
+
+
+def reference_problems(campaign: Campaign) -> list[str]:
+    """Every other name and number of the save that the rules read: options of the set-up, a seed the dice
+    take, isolation counts, the units and places named by the per-turn records, the war's lists and the units'
+    turn numbers, and events no later than the save's turn naming units of the game."""
+    state, data, setup = campaign.state, campaign.data, campaign.setup
+    units, places = state.units, {*data.areas, *data.ports}
+    out = [f"options.{o}: not an option of the {state.setup} set-up (its options: {', '.join(setup.options) or 'none'})"
+           for o in state.options if o not in setup.options]
+    if state.seed < 0:
+        out.append(f"seed: {state.seed}: a seed is a whole number 0 or more")
+    out += [f"isolation.{p}: {n} turns" for p, n in state.isolation.items() if n < 0]
+    out += [f"fought_battles: '{a}' is not a sea area" for a in state.fought_battles if a not in data.areas]
+    if len(set(state.fought_battles)) != len(state.fought_battles):
+        out.append("fought_battles: an area is listed twice (an area is fought once a turn)")
+    out += [f"air_attacked: '{n}' is not a unit of the game" for n in state.air_attacked if n not in units]
+    for field in ("frozen", "pearl_force"):
+        out += [f"war.{field}: '{n}' is not a unit of the game" for n in getattr(state.war, field) if n not in units]
+    for key, names in state.war.based_at_start.items():
+        out += [f"war.based_at_start.{key}: '{n}' is not a unit of the game" for n in names if n not in units]
+    last = max(setup.last_turn + 1, UNTIL_ATTACK)
+    for name, us in units.items():
+        if us.sailed_from is not None and us.sailed_from not in places:
+            out.append(f"units.{name}.sailed_from: unknown place '{us.sailed_from}'")
+        out += [f"units.{name}.arrive_at: unknown place '{p}'" for p in us.arrive_at
+                if data.place_theatre(p) is None and p not in data.groups]
+        for field in ("due_turn", "inactive_until"):
+            value = getattr(us, field)
+            if value is not None and not 1 <= value <= last:
+                out.append(f"units.{name}.{field}: {value} is not a turn (1-{last})")
+    for i, event in enumerate(state.events):
+        if not 0 <= event.turn <= state.turn:
+            out.append(f"events.{i}.turn: {event.turn}, after the save's turn {state.turn}")
+        named = event.data.get("unit")
+        if named is not None and (not isinstance(named, str) or named not in units):
+            out.append(f"events.{i}.data.unit: {named!r} is not a unit of the game")
+        if len(out) > 40:
+            break
     return out
 
 

@@ -94,6 +94,9 @@ def load_state(path: Path, data: CampaignData, resolver: BattleResolver | None =
     except ValidationError as exc:
         _refuse(path, schema_problems(exc))
     problems = data_problems(state, data) + dice_problems(state.dice)
+    if version >= 2:  # a version-2 save always holds these (save_text writes them)
+        problems += [f"{field}: missing (a version {version} save holds it)" for field in ("combat", "dice")
+                     if not raw.get(field)]
     _refuse(path, problems)
     dice = Dice.from_state(state.dice) if state.dice else Dice(state.seed)
     state.version = STATE_VERSION

@@ -10,7 +10,7 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, StrictInt
 
 from scenarios.models import Owner, Player, Side, Theatre
 
@@ -54,15 +54,15 @@ class UnitState(BaseModel):
     status: UnitStatus = UnitStatus.AWAITING
     place: str | None = None
     mode: Mode | None = None
-    damage: int = 0
+    damage: StrictInt = 0
     side: Side
     controller: Player
     loaned_to: Player | None = None
     sailed_from: str | None = None
     moved: bool = False
     returned_early: bool = False
-    inactive_until: int | None = None
-    due_turn: int | None = None
+    inactive_until: StrictInt | None = None
+    due_turn: StrictInt | None = None
     arrive_at: list[str] = Field(default_factory=list)
     disabled: bool = False
 
@@ -135,13 +135,13 @@ class CampaignState(BaseModel):
 
     version: int = STATE_VERSION
     setup: str
-    seed: int
+    seed: StrictInt
     options: dict[str, bool] = Field(default_factory=dict)
     combat: Literal["tactical", "classic", "none"] = "tactical"  # the game's combat (COMBATS); saved since version 2
-    turn: int
+    turn: StrictInt
     phase: Phase = Phase.START
-    step: int = 0
-    decider: int = 0
+    step: StrictInt = 0
+    decider: StrictInt = 0
     units: dict[str, UnitState]
     control: dict[str, Side | None]
     previous_control: dict[str, Side | None] = Field(default_factory=dict)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -52,7 +53,7 @@ def _set(path: str, value: Any) -> Callable[[Save], None]:
         keys = path.split(".")
         target = save
         for key in keys[:-1]:
-            target = target[key]
+            target = target[int(key)] if isinstance(target, list) else target[key]
         target[keys[-1]] = value
     return edit
 
@@ -158,6 +159,25 @@ SAVE_CASES: list[tuple[str, Callable[[Save], None], str]] = [
     ("version-text", _set("version", "2"), "save version '2'"),
     ("version-missing", _no_field("version"), "not a save file (it has no 'version')"),
     ("combat-laser", _set("combat", "laser"), "combat: Input should be"),
+    ("combat-missing", _no_field("combat"), "combat: missing"),
+    ("dice-missing", _no_field("dice"), "dice: missing"),
+    ("turn-true", _set("turn", True), "turn: Input should be a valid integer"),
+    ("turn-5000-digits", _set("turn", "__5000_DIGITS__"), "not a save file (invalid JSON: Exceeds the limit"),
+    ("axis-result-without-winner", _set("theatre_results", {"WAS": "axis"}), "theatre_results: the Axis has won"),
+    ("unknown-option", _set("options", {"godmode": True}), "options.godmode: not an option"),
+    ("negative-seed", _set("seed", -1), "seed: -1"),
+    ("negative-isolation", _set("isolation", {"Philippines": -3}), "isolation.Philippines: -3 turns"),
+    ("fought-twice", _set("fought_battles", ["North Sea", "North Sea"]), "fought_battles: an area is listed twice"),
+    ("fought-atlantis", _set("fought_battles", ["Atlantis"]), "fought_battles: 'Atlantis'"),
+    ("air-attacked-nobody", _set("air_attacked", ["Nobody"]), "air_attacked: 'Nobody'"),
+    ("pending-twice", _set("pending_battles", ["North Sea", "North Sea"]), "pending_battles: a battle is listed twice"),
+    ("frozen-nobody", _set("war.frozen", ["Nobody"]), "war.frozen: 'Nobody'"),
+    ("sailed-from-atlantis", _unit("port", sailed_from="Atlantis"), ".sailed_from: unknown place 'Atlantis'"),
+    ("arrive-at-nowhere", _unit("awaiting", arrive_at=["Nowhere"]), ".arrive_at: unknown place 'Nowhere'"),
+    ("inactive-until-minus-100", _unit("port", inactive_until=-100), ".inactive_until: -100 is not a turn"),
+    ("due-turn-huge", _unit("awaiting", due_turn=10**30), ".due_turn: "),
+    ("event-from-the-future", _set("events.3.turn", 9), "events.3.turn: 9, after the save's turn 4"),
+    ("event-names-nobody", _set("events.2.data", {"unit": "Nobody"}), "events.2.data.unit: 'Nobody'"),
 ]
 
 RAW_CASES: list[tuple[str, bytes, str]] = [
@@ -168,12 +188,13 @@ RAW_CASES: list[tuple[str, bytes, str]] = [
     ("nested-too-deep", b"[" * 100_000, "nested too deeply"),
     ("repeated-key", b'{"version": 2, "version": 1}', "the key 'version' appears twice"),
     ("battle-log", json.dumps({"events": [], "sides": ["a", "b"]}).encode(), "it is a battle log"),
+    ("utf8-bom-list", b"\xef\xbb\xbf[1]", "not a save file (it has no 'version')"),
 ]
 
 
 def _tree(folder: Path) -> dict[str, str]:
-    return {str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
-            for p in sorted(folder.rglob("*")) if p.is_file()}
+    return {str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest() if p.is_file() else "special"
+            for p in sorted(folder.rglob("*")) if p.is_file() or p.is_fifo() or p.is_symlink()}
 
 
 def _run_refused(args: list[str], folder: Path, capsys: pytest.CaptureFixture, code: int, culprit: str) -> str:
@@ -194,7 +215,7 @@ def test_a_broken_save_is_refused_with_every_problem_named(
     broken = json.loads(json.dumps(good_save))
     edit(broken)
     path = tmp_path / f"{case}.json"
-    path.write_text(json.dumps(broken))
+    path.write_text(json.dumps(broken).replace('"__5000_DIGITS__"', "9" * 5000))
     args = {"run": ["run", "--load", str(path), "--save", str(tmp_path / "out.json")],
             "play": ["play", "--load", str(path)],
             "odds": ["odds", str(path), "North Sea"]}[command]
@@ -234,6 +255,17 @@ def test_a_save_that_is_a_folder_or_missing_or_huge_is_refused(tmp_path: Path, c
     _run_refused(["run", "--load", str(huge)], tmp_path, capsys, 1, "not a save file (a save is at most")
 
 
+@pytest.mark.parametrize("special", ["/dev/zero", "/dev/null"])
+def test_a_device_is_not_read_as_a_save(tmp_path: Path, capsys: pytest.CaptureFixture, special: str) -> None:
+    _run_refused(["run", "--load", special], tmp_path, capsys, 1, f"{special}: cannot read the save: not a regular")
+
+
+def test_a_save_with_a_byte_order_mark_loads(good_save: Save, tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    path.write_bytes(b"\xef\xbb\xbf" + json.dumps(good_save).encode())  # as Windows Notepad writes it
+    assert main(["run", "--load", str(path), "--turns", "1"]) == 0
+
+
 def test_a_save_written_by_the_program_loads(good_save: Save, tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
     """The corpus's base save is good: each case above fails only by its edit."""
     path = tmp_path / "game.json"
@@ -244,7 +276,7 @@ def test_a_save_written_by_the_program_loads(good_save: Save, tmp_path: Path, ca
 
 RUN_CASES: list[tuple[str, list[str], int, str]] = [
     ("load-with-seed", ["--load", "{save}", "--seed", "3"], 2, "--seed cannot be used with --load"),
-    ("load-with-setup", ["--load", "{save}", "--setup", "was_only"], 2, "--setup cannot be used with --load"),
+    ("load-with-setup", ["--load", "{save}", "--setup", "was_only"], 2, "--setup/--start cannot be used with --load"),
     ("save-is-a-folder", ["--save", "{dir}"], 2, "--save"),
     ("log-is-a-folder", ["--log", "{dir}"], 2, "--log"),
     ("save-and-log-same", ["--save", "{dir}/x.json", "--log", "{dir}/x.json"], 2, "--save and --log name the same"),
@@ -261,6 +293,10 @@ RUN_CASES: list[tuple[str, list[str], int, str]] = [
     ("combat-laser", ["--combat", "laser"], 2, "--combat"),
     ("data-missing", ["--data", "{dir}/nowhere"], 1, "nowhere"),
     ("load-missing", ["--load", "{dir}/nowhere.json"], 1, "nowhere.json"),
+    ("log-over-the-loaded-save", ["--load", "{save}", "--log", "{save}"], 2, "would overwrite the --load file"),
+    ("save-to-a-device", ["--save", "{device}"], 2, "is not a regular file"),
+    ("log-and-save-through-a-link", ["--log", "{link}", "--save", "{dir}/plain.txt"], 2, "name the same file"),
+    ("seed-negative", ["--seed", "-1"], 2, "--seed"),
 ]
 
 
@@ -272,8 +308,12 @@ def test_vas_run_refuses_bad_flags_before_any_work(
     save.write_text(json.dumps(good_save))
     plain = tmp_path / "plain.txt"
     plain.write_text("a file")
-    filled = [a.format(save=save, dir=tmp_path, file=plain) for a in args]
-    if code == 2 and case in ("turns-0", "turns-text", "seed-text", "combat-laser"):
+    link = tmp_path / "link.txt"
+    link.symlink_to(plain)
+    device = tmp_path / "fifo"
+    os.mkfifo(device)  # a pipe: written to, it would hang or vanish
+    filled = [a.format(save=save, dir=tmp_path, file=plain, link=link, device=device) for a in args]
+    if code == 2 and case in ("turns-0", "turns-text", "seed-text", "combat-laser", "seed-negative"):
         with pytest.raises(SystemExit) as stop:  # argparse's own usage error
             main(["run", *filled])
         assert stop.value.code == 2

@@ -44,8 +44,11 @@ file beside it.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import io
 import json
+import signal
 import tempfile
 import threading
 import traceback
@@ -1273,6 +1276,8 @@ class VictoryAtSeaApp(App[None]):
     #error-buttons Button { margin-right: 2; }
     """
 
+    BINDINGS = [Binding("ctrl+q", "request_quit", "Quit", show=False, priority=True)]
+
     def __init__(self, data: CampaignData | None = None, *, session: Session | None = None,
                  battle_log: dict | None = None, capture_errors: bool = False) -> None:
         super().__init__()
@@ -1287,7 +1292,26 @@ class VictoryAtSeaApp(App[None]):
             self._exit_output = io.StringIO()
             self.error_console = Console(file=self._exit_output, markup=False, highlight=False, width=120)
 
+    def action_request_quit(self) -> None:
+        """ctrl+q: in a game, the same yes/no as ``q`` (a game is never lost to one key); elsewhere quit."""
+        screen = self.screen
+        if isinstance(screen, CampaignScreen):
+            screen.action_quit_game()
+        elif not isinstance(screen, ModalScreen):
+            self.exit()
+
+    def _terminated(self, signum: int) -> None:
+        """SIGTERM or SIGHUP (the terminal closed): end the app as a crash, so :meth:`finish` saves the game."""
+        if self.crash is None:
+            self.crash = SystemExit(f"stopped by {signal.Signals(signum).name}")
+        self.exit(return_code=128 + signum)
+
     def on_mount(self) -> None:
+        if self._exit_output is not None:  # vas play: a signal that ends the app saves the game (issue 13)
+            loop = asyncio.get_running_loop()
+            for signum in (signal.SIGTERM, signal.SIGHUP):
+                with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
+                    loop.add_signal_handler(signum, self._terminated, signum)
         if self.battle_log is not None:
             self.push_screen(StartScreen())
             self.push_screen(BattleViewerScreen(self.battle_log))

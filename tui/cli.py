@@ -165,6 +165,15 @@ def cmd_oob(args: argparse.Namespace) -> int:
 def cmd_play(args: argparse.Namespace) -> int:
     from tui.app import VictoryAtSeaApp
 
+    if args.load is None and (args.human is not None or args.combat is not None):
+        print("vas play: --human and --combat choose for the game opened with --load; a new game chooses them on "
+              "the start screen", file=sys.stderr)
+        return 2
+    if args.load is not None and args.battle_log is not None:
+        print("vas play: --load opens a campaign, --battle-log a battle in the viewer: give one of them",
+              file=sys.stderr)
+        return 2
+
     battle_log = None
     if args.battle_log:
         from tui.battle_viewer import load_log
@@ -176,7 +185,7 @@ def cmd_play(args: argparse.Namespace) -> int:
             return 1
     app = VictoryAtSeaApp(_load(args), battle_log=battle_log, capture_errors=True)
     if args.load:
-        message = app.load_game_on_start(args.load, args.combat, set(args.human))
+        message = app.load_game_on_start(args.load, args.combat, set(args.human or ["allies"]))
         if message:
             print(f"vas play: {message}", file=sys.stderr)
             return 1
@@ -215,7 +224,7 @@ def build_parser() -> argparse.ArgumentParser:
     play = sub.add_parser("play", help="the textual app: play hot-seat or against AI nations")
     play.add_argument("--load", type=Path, metavar="FILE", help="open a saved game")
     play.add_argument("--human", nargs="+", choices=[p.value for p in Player],
-                      default=["allies"], metavar="PLAYER",
+                      default=None, metavar="PLAYER",
                       help=f"the human players of the game opened with --load ({', '.join(p.value for p in Player)}; "
                            "a save does not hold them; the others are played by the AI; default: allies, as on the "
                            "start screen)")

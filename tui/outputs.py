@@ -18,18 +18,25 @@ class OutputError(ValueError):
     """An output path that cannot be used: the message names the flag and the path."""
 
 
-def check_outputs(files: dict[str, Path | None], folders: dict[str, Path | None] | None = None) -> None:
+def check_outputs(files: dict[str, Path | None], folders: dict[str, Path | None] | None = None,
+                  inputs: dict[str, Path | None] | None = None) -> None:
     """Raise :class:`OutputError` unless every file of ``files`` (flag -> path; ``None``: not given) can be
-    written and every folder of ``folders`` can be created and written in, and no two of them are the same.
-    Nothing is created but the folders of ``folders`` (they are needed anyway)."""
+    written and every folder of ``folders`` can be created and written in, no two of them are the same file
+    (symbolic links followed), and none is one of ``inputs`` (flag -> path read by the command; ``--save`` may
+    name the ``--load`` file, which it replaces).  Nothing is created but the folders of ``folders`` (they are
+    needed anyway)."""
     seen: dict[Path, str] = {}
     for flag, path in [*files.items(), *(folders or {}).items()]:
         if path is None:
             continue
-        key = Path(os.path.abspath(path))
+        key = Path(os.path.realpath(path))
         if key in seen:
             raise OutputError(f"{seen[key]} and {flag} name the same file {path}: give each its own")
         seen[key] = flag
+    for flag, path in (inputs or {}).items():
+        key = Path(os.path.realpath(path)) if path is not None else None
+        if key in seen and seen[key] != "--save":
+            raise OutputError(f"{seen[key]} {path} would overwrite the {flag} file: give it another name")
     for flag, path in files.items():
         if path is not None:
             problem = file_problem(Path(path))
@@ -46,6 +53,8 @@ def file_problem(path: Path) -> str | None:
     """Why ``path`` cannot be written as a file (without creating it), or ``None``."""
     if path.is_dir():
         return "is a folder, not a file"
+    if path.exists() and not path.resolve().is_file():
+        return "is not a regular file (a device, a pipe or a socket): give the path of a file"
     parent = _existing_parent(path)
     if not parent.is_dir():
         return f"{parent} is a file, not a folder"

@@ -20,6 +20,7 @@ already written in this run) and prints where.  Only the battle just fought is h
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections import Counter, defaultdict
 from pathlib import Path
@@ -59,7 +60,8 @@ def _positive(text: str) -> int:
 
 def add_run_parser(sub: argparse._SubParsersAction, data_option) -> None:  # type: ignore[type-arg]
     run = sub.add_parser("run", help="play a campaign headless with AI players")
-    run.add_argument("--seed", type=int, help="the dice seed of a new game (default 1; a loaded game keeps its own)")
+    run.add_argument("--seed", type=_seed, help="the dice seed of a new game, a whole number 0 or more (default 1; a "
+                     "loaded game keeps its own)")
     run.add_argument("--setup", "--start", dest="setup", type=_setup_name,
                      help="set-up name of a new game (default standard; vas data show standard); --start early-war "
                           "plays the 002 §5 start")
@@ -81,6 +83,17 @@ def add_run_parser(sub: argparse._SubParsersAction, data_option) -> None:  # typ
     run.set_defaults(func=cmd_run)
 
 
+def _seed(text: str) -> int:
+    """A seed: a whole number 0 or more (numpy's SeedSequence takes no negative seed)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text[:20]!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must be 0 or more, got {value}")
+    return value
+
+
 def _setup_name(text: str) -> str:
     """Set-up names are written with underscores in the data; ``early-war`` is accepted for ``early_war``."""
     return text.replace("-", "_")
@@ -92,7 +105,8 @@ def cmd_run(args: argparse.Namespace) -> int:
         print(f"vas run: {problem}", file=sys.stderr)
         return 2
     try:
-        check_outputs({"--save": args.save, "--log": args.log}, {"--battle-logs": args.battle_logs})
+        check_outputs({"--save": args.save, "--log": args.log}, {"--battle-logs": args.battle_logs},
+                      inputs={"--load": args.load})
     except OutputError as exc:
         print(f"vas run: {exc}", file=sys.stderr)
         return 2
@@ -125,24 +139,29 @@ def cmd_run(args: argparse.Namespace) -> int:
     except EngineError as exc:
         reporter.flush()
         return _engine_failure(campaign, exc, args)
+    except KeyboardInterrupt:
+        reporter.flush()
+        print(f"\nvas run: interrupted on turn {state.turn}, {state.phase.value} phase; no save or log was written",
+              file=sys.stderr)
+        return 130
     reporter.flush()
     if campaign.blocked:
-        print(f"\nStopped on turn {state.turn}: {campaign.blocked}")
+        _print(f"\nStopped on turn {state.turn}: {campaign.blocked}")
     elif state.winner:
         results = ", ".join(f"{t.value} {r}" for t, r in state.theatre_results.items())
-        print(f"\nGame over after turn {state.turn}: the {state.winner} side wins ({results}).")
+        _print(f"\nGame over after turn {state.turn}: the {state.winner} side wins ({results}).")
     elif stop is not None and not clock.finished:
-        print(f"\nStopped after {args.turns} turn(s), at the start of turn {state.turn} (its arrivals are shown "
+        _print(f"\nStopped after {args.turns} turn(s), at the start of turn {state.turn} (its arrivals are shown "
               "above); continue with --save and --load.")
     if reporter.saved_logs:
-        print(f"{reporter.saved_logs} battle log(s) written to {args.battle_logs} (vas battle --replay FILE)")
+        _print(f"{reporter.saved_logs} battle log(s) written to {args.battle_logs} (vas battle --replay FILE)")
     if args.save:
         existed = args.save.exists()
         save(campaign, args.save)
-        print(f"Saved to {args.save}" + (" (the file that was there is replaced)" if existed else ""))
+        _print(f"Saved to {args.save}" + (" (the file that was there is replaced)" if existed else ""))
     if args.log:
         write_text_atomic(args.log, event_log_text(campaign))
-        print(f"Event log ({len(state.events)} events, {len(campaign.dice.log)} rolls) written to {args.log}")
+        _print(f"Event log ({len(state.events)} events, {len(campaign.dice.log)} rolls) written to {args.log}")
     return 0 if not campaign.blocked else 3
 
 
@@ -152,7 +171,7 @@ def _usage_problem(args: argparse.Namespace) -> str | None:
     if unknown:
         return f"unknown player(s) {', '.join(unknown)}; use all or {', '.join(PLAYERS)}"
     if args.load is not None:
-        given = [flag for flag, value in (("--seed", args.seed), ("--setup", args.setup)) if value is not None]
+        given = [flag for flag, value in (("--seed", args.seed), ("--setup/--start", args.setup)) if value is not None]
         if given:
             return (f"{' and '.join(given)} cannot be used with --load: a saved game keeps its own set-up and seed")
     if args.battle_logs is not None and args.combat not in (None, "tactical"):
@@ -184,6 +203,9 @@ def _engine_failure(campaign: Campaign, exc: EngineError, args: argparse.Namespa
     it was before that battle (a good state): with ``--save`` it is written beside the save, to go on from there
     (e.g. with that battle fought by the classic rules)."""
     print(f"\nvas run: {exc}", file=sys.stderr)
+    if args.log:  # the audit trail up to the failure (a failed battle's own events and rolls were taken back)
+        write_text_atomic(args.log, event_log_text(campaign))
+        print(f"vas run: the event log up to the error is written to {args.log}", file=sys.stderr)
     kept = f"; {args.save} is left as it was" if args.save and args.save.exists() else ""
     if args.save and exc.rewound:
         path = autosave_path(args.save)
@@ -193,6 +215,16 @@ def _engine_failure(campaign: Campaign, exc: EngineError, args: argparse.Namespa
     elif args.save:
         print(f"vas run: no save was written{kept}", file=sys.stderr)
     return 4
+
+
+def _print(text: str) -> None:
+    """Print a turn's report; a reader that has gone (``vas run | head``) stops the printing, not the game: the
+    save and the log are still written at the end."""
+    try:
+        print(text, flush=True)
+    except BrokenPipeError:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
 
 
 def event_log_text(campaign: Campaign) -> str:
@@ -256,7 +288,7 @@ class TurnReporter:
         self.take_battles()
         if self.turn is None or not self.events:
             return
-        print(render_turn(self.campaign, self.turn, self.events, self.extra))
+        _print(render_turn(self.campaign, self.turn, self.events, self.extra))
         self.events = []
         self.extra = defaultdict(list)
 
