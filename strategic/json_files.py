@@ -59,7 +59,9 @@ def read_json(path: Path, error: Callable[[str], Exception], *, unreadable: str,
     path = Path(path)
     try:
         if not path.is_file():
-            raise OSError(0, "not a regular file" if path.exists() else "No such file or directory")
+            why = "a folder, not a file" if path.is_dir() else "not a regular file" if path.exists() else \
+                "No such file or directory"
+            raise OSError(0, why)
         with path.open("rb") as handle:
             raw = handle.read(MAX_JSON_BYTES + 1)
     except OSError as exc:

@@ -139,7 +139,7 @@ CASES = [
     Case("battle unknown option", ["battle", "--turns", "3"], 2, ["--turns"]),
     # ----------------------------------------------------------------- vas battle --replay: files
     Case("replay missing file", ["battle", "--replay", "{tmp}/missing.json"], 1, ["missing.json"]),
-    Case("replay a folder", ["battle", "--replay", "{tmp}"], 1, ["{tmp}", "Is a directory"]),
+    Case("replay a folder", ["battle", "--replay", "{tmp}"], 1, ["{tmp}", "a folder, not a file"]),
     Case("replay an empty file", ["battle", "--replay", "{tmp}/empty.json"], 1, ["empty.json:1", "invalid JSON"],
          {"empty.json": ""}),
     Case("replay broken JSON", ["battle", "--replay", "{tmp}/broken.json"], 1, ["broken.json:1"],

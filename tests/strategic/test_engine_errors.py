@@ -165,7 +165,10 @@ def test_vas_run_on_a_phase_failure_exits_4_and_writes_no_save(
     assert code == 4
     assert "engine error on turn 1, control phase: ValueError: a broken rule" in err
     assert "no save was written" in err
-    assert not save_path.exists() and not (tmp_path / "l").exists()
+    assert not save_path.exists()
+    log = (tmp_path / "l").read_text()  # the audit trail up to the failure
+    assert f"the event log up to the error is written to {tmp_path / 'l'}" in err
+    assert "T1 combat" in log and "# dice" in log
 
 
 def test_a_saved_game_resumes_with_its_combat_and_its_full_dice_log(
