@@ -28,6 +28,7 @@ from strategic.battle_logs import BattleLogError, load_battle_log, replay_check,
 from strategic.json_files import write_text_atomic
 from tactical.battle import BattleReport, resolve
 from tactical.demos import DEMOS, demo_spec
+from tui.arguments import seed_number
 from tui.outputs import OutputError, check_outputs
 
 DEFAULT_DEMO = "cruiser-action"
@@ -61,18 +62,6 @@ def add_battle_parser(subparsers: Any) -> argparse.ArgumentParser:
                              "fight it again from its spec")
     battle.set_defaults(func=cmd_battle)
     return battle
-
-
-def seed_number(text: str) -> int:
-    """An argparse ``type``: a seed, a whole number 0 or more (the dice's seed cannot be negative)."""
-    try:
-        value = int(text)
-    except ValueError:
-        shown = text if len(text) <= 24 else text[:21] + "..."
-        raise argparse.ArgumentTypeError(f"a seed is a whole number, 0 or more, not '{shown}'") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"a seed is 0 or more, not {value}")
-    return value
 
 
 def account_lines(report: BattleReport) -> list[str]:

@@ -30,6 +30,7 @@ import numpy as np
 from scenarios.loader import CampaignData, load_data
 from tactical.battle import BattleSpec, FleetSpec, RuleOptions, ShipSpec, resolve
 from tactical.dice import Dice
+from tui.arguments import whole_number
 
 if TYPE_CHECKING:
     from strategic.battles import TacticalResolver
@@ -175,19 +176,7 @@ def timed(fn: Callable[[], object], repeat: int) -> tuple[float, list[object]]:
     return time.perf_counter() - start, out
 
 
-def _whole(low: int) -> Callable[[str], int]:
-    """An argparse ``type``: a whole number ``low`` or more."""
-    def parse(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            shown = text if len(text) <= 24 else text[:21] + "..."
-            raise argparse.ArgumentTypeError(f"a whole number is expected, not '{shown}'") from None
-        if value < low:
-            raise argparse.ArgumentTypeError(f"must be {low} or more, not {value}")
-        return value
 
-    return parse
 
 
 class _Given(argparse.Action):
@@ -202,11 +191,11 @@ class _Given(argparse.Action):
 
 def add_bench_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     cmd = sub.add_parser("bench", help="engine speed on this machine")
-    cmd.add_argument("--repeat", type=_whole(1), default=1, metavar="R",
+    cmd.add_argument("--repeat", type=whole_number(1), default=1, metavar="R",
                      help="multiply every sample count (1 or more; default 1)")
-    cmd.add_argument("--tactical-campaigns", type=_whole(1), default=3, metavar="N", action=_Given,
+    cmd.add_argument("--tactical-campaigns", type=whole_number(1), default=3, metavar="N", action=_Given,
                      help="full campaigns with tactical combat to time (default 3; each takes about half a minute)")
-    cmd.add_argument("--tactical-seed", type=_whole(0), default=7, metavar="S", action=_Given,
+    cmd.add_argument("--tactical-seed", type=whole_number(0), default=7, metavar="S", action=_Given,
                      help="seed of the first (0 or more; default 7)")
     cmd.add_argument("--skip-tactical-campaign", action="store_true",
                      help="leave out the (slow) full campaigns with tactical combat and their battles")

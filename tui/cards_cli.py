@@ -24,6 +24,7 @@ from scenarios.forces import LAST_YEAR
 from scenarios.loader import CampaignData, load_data
 from tactical.card_calibration import FIELDS, LABELS, calibrate
 from tactical.card_generator import CardIndex
+from tui.arguments import whole_number
 
 FIRST_WAR_YEAR = 1939
 """The first year ``--year`` accepts: the first year of the war."""
@@ -46,16 +47,7 @@ def war_year(text: str) -> int:
     return year
 
 
-def misses_count(text: str) -> int:
-    """An argparse ``type``: 0 or more misses to print."""
-    try:
-        count = int(text)
-    except ValueError:
-        shown = text if len(text) <= 24 else text[:21] + "..."
-        raise argparse.ArgumentTypeError(f"a whole number is expected, not '{shown}'") from None
-    if count < 0:
-        raise argparse.ArgumentTypeError(f"must be 0 or more, not {count}")
-    return count
+
 
 
 def add_cards_parser(sub: argparse._SubParsersAction, data_option) -> None:  # type: ignore[type-arg]
@@ -68,7 +60,7 @@ def add_cards_parser(sub: argparse._SubParsersAction, data_option) -> None:  # t
     data_option(show)
     show.set_defaults(func=cmd_cards_show)
     cal = cards_sub.add_parser("calibrate", help="agreement of the generated cards with the published cards")
-    cal.add_argument("--misses", type=misses_count, default=12, metavar="N",
+    cal.add_argument("--misses", type=whole_number(0), default=12, metavar="N",
                      help="misses to print per field (0 or more; default 12)")
     data_option(cal)
     cal.set_defaults(func=cmd_cards_calibrate)

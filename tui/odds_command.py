@@ -19,30 +19,16 @@ from scenarios.loader import CampaignData, load_data
 from strategic.combat import find_battles, make_resolver
 from strategic.odds import battle_odds
 from strategic.saves import SaveError, load_state
-
-
-def _whole(low: int, what: str):  # type: ignore[no-untyped-def]
-    """An argparse ``type``: a whole number ``low`` or more."""
-    def parse(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            shown = text if len(text) <= 24 else text[:21] + "..."
-            raise argparse.ArgumentTypeError(f"{what} is a whole number, not '{shown}'") from None
-        if value < low:
-            raise argparse.ArgumentTypeError(f"{what} is {low} or more, not {value}")
-        return value
-
-    return parse
+from tui.arguments import seed_number, whole_number
 
 
 def add_odds_parser(sub: argparse._SubParsersAction, data_option) -> None:  # type: ignore[type-arg]
     odds = sub.add_parser("odds", help="odds of a pending battle in a saved game (Monte Carlo)")
     odds.add_argument("save", type=Path, metavar="SAVE")
     odds.add_argument("area", metavar="AREA", help="the contested sea area")
-    odds.add_argument("--runs", type=_whole(1, "the number of runs"), default=1000, metavar="N",
+    odds.add_argument("--runs", type=whole_number(1), default=1000, metavar="N",
                       help="battles to fight (1 or more; default 1000)")
-    odds.add_argument("--seed", type=_whole(0, "a seed"), default=0, metavar="S",
+    odds.add_argument("--seed", type=seed_number, default=0, metavar="S",
                       help="seed of the runs' dice (0 or more; default 0)")
     odds.add_argument("--combat", choices=["classic"], default="classic")
     data_option(odds)

@@ -39,6 +39,7 @@ from strategic.order_of_appearance import vitp_turn
 from strategic.orders import Order
 from strategic.saves import SaveError, autosave_path, load_state, save
 from strategic.state import COMBATS, Event
+from tui.arguments import seed_number, whole_number
 from tui.outputs import OutputError, check_outputs
 
 PLAYERS = [p.value for p in Player]
@@ -51,21 +52,15 @@ class Passive:
         return []
 
 
-def _positive(text: str) -> int:
-    value = int(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
-    return value
-
-
 def add_run_parser(sub: argparse._SubParsersAction, data_option) -> None:  # type: ignore[type-arg]
     run = sub.add_parser("run", help="play a campaign headless with AI players")
-    run.add_argument("--seed", type=_seed, help="the dice seed of a new game, a whole number 0 or more (default 1; a "
-                     "loaded game keeps its own)")
+    run.add_argument("--seed", type=seed_number,
+                     help="the dice seed of a new game, a whole number 0 or more (default 1; a loaded game keeps its "
+                          "own)")
     run.add_argument("--setup", "--start", dest="setup", type=_setup_name,
                      help="set-up name of a new game (default standard; vas data show standard); --start early-war "
                           "plays the 002 §5 start")
-    run.add_argument("--turns", type=_positive, metavar="K", help="stop after K turns (K >= 1)")
+    run.add_argument("--turns", type=whole_number(1), metavar="K", help="stop after K turns (K >= 1)")
     run.add_argument("--ai", nargs="+", default=["all"], metavar="PLAYER",
                      help=f"players run by the baseline AI: all, or some of {', '.join(PLAYERS)}")
     run.add_argument("--combat", choices=list(COMBATS),
@@ -81,17 +76,6 @@ def add_run_parser(sub: argparse._SubParsersAction, data_option) -> None:  # typ
     run.add_argument("--log", type=Path, metavar="FILE", help="write the full event log (every roll) here")
     data_option(run)
     run.set_defaults(func=cmd_run)
-
-
-def _seed(text: str) -> int:
-    """A seed: a whole number 0 or more (numpy's SeedSequence takes no negative seed)."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text[:20]!r}") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"must be 0 or more, got {value}")
-    return value
 
 
 def _setup_name(text: str) -> str:

@@ -36,37 +36,18 @@ from strategic.selfplay import (
     run_local,
     specs_for,
 )
+from tui.arguments import seed_number, whole_number
 from tui.outputs import OutputError, check_outputs
 
 MAX_GAMES = 100_000
 """More games than this are refused (each is a whole campaign: a second or more)."""
 
 
-def _whole(text: str, low: int, high: int | None = None) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        shown = text if len(text) <= 24 else text[:21] + "..."
-        raise argparse.ArgumentTypeError(f"a whole number is expected, not '{shown}'") from None
-    if value < low or (high is not None and value > high):
-        limits = f"from {low} to {high}" if high is not None else f"{low} or more"
-        raise argparse.ArgumentTypeError(f"must be {limits}, not {value}")
-    return value
+game_count = whole_number(1, MAX_GAMES)
+"""An argparse ``type``: 1 to :data:`MAX_GAMES` games."""
 
-
-def game_count(text: str) -> int:
-    """An argparse ``type``: 1 to :data:`MAX_GAMES` games."""
-    return _whole(text, 1, MAX_GAMES)
-
-
-def worker_count(text: str) -> int:
-    """An argparse ``type``: 1 or more processes."""
-    return _whole(text, 1)
-
-
-def seed_number(text: str) -> int:
-    """An argparse ``type``: a seed, 0 or more (the dice's seed cannot be negative)."""
-    return _whole(text, 0)
+worker_count = whole_number(1)
+"""An argparse ``type``: 1 or more processes."""
 
 
 def _setup_name(text: str) -> str:

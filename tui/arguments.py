@@ -1,0 +1,27 @@
+"""Argument types shared by the ``vas`` commands (argparse ``type=`` functions): a bad value is a usage error
+naming the flag (argparse adds it), never a traceback."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+
+
+def whole_number(low: int, high: int | None = None) -> Callable[[str], int]:
+    """An argparse ``type``: a whole number from ``low`` (to ``high`` if given)."""
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            shown = text if len(text) <= 24 else text[:21] + "..."
+            raise argparse.ArgumentTypeError(f"a whole number is expected, not '{shown}'") from None
+        if value < low or (high is not None and value > high):
+            limits = f"from {low} to {high}" if high is not None else f"{low} or more"
+            raise argparse.ArgumentTypeError(f"must be {limits}, not {value}")
+        return value
+
+    return parse
+
+
+seed_number = whole_number(0)
+"""A seed: 0 or more (numpy's SeedSequence takes no negative seed)."""
