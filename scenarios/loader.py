@@ -213,6 +213,18 @@ class CampaignData:
             raise KeyError(f"rule constant '{name}' is missing from the data (constants section)")
         return self.constants[name].value
 
+    def constant_number(self, name: str) -> int:
+        """A rule constant that is one integer; ``ValueError`` naming it if the data gives a list."""
+        value = self.constant(name)
+        if isinstance(value, list):
+            raise ValueError(f"rule constant '{name}' must be a single integer, not a list")
+        return value
+
+    def constant_faces(self, name: str) -> list[int]:
+        """A rule constant read as die faces: a list as given, one integer as a list of one."""
+        value = self.constant(name)
+        return value if isinstance(value, list) else [value]
+
     def place_theatre(self, place: str) -> str | None:
         """Theatre of a sea area, port or Location Uncertain group (groups are VITP); ``None`` if unknown."""
         if place in self.areas:

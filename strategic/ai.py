@@ -227,8 +227,9 @@ def _first_per_unit(orders: list[Order], kind: type) -> list[Order]:
     seen: set[str] = set()
     out: list[Order] = []
     for order in orders:
-        if isinstance(order, kind) and order.unit not in seen:  # type: ignore[attr-defined]
-            seen.add(order.unit)  # type: ignore[attr-defined]
+        unit = getattr(order, "unit", None)
+        if isinstance(order, kind) and unit is not None and unit not in seen:
+            seen.add(unit)
             out.append(order)
     return out
 

@@ -152,9 +152,9 @@ def _why_not(campaign: Campaign, us: UnitState, port: str) -> str:
 def execute_return(campaign: Campaign, us: UnitState, option: ReturnOption) -> None:
     port = option.port
     if option.how == "oil":
-        success = campaign.data.constant("oil-roll-success")
+        success = campaign.data.constant_faces("oil-roll-success")
         face = campaign.dice.d6(label=f"oil roll {us.name}", rule="WAS 3.4")
-        if face not in (success if isinstance(success, list) else [success]):
+        if face not in success:
             port = "Neutral Country"
         campaign.log("oil_roll", f"{us.name} oil roll {face}: {port}", "WAS 3.4", unit=us.name, face=face)
     us.status, us.place, us.mode = UnitStatus.PORT, port, None

@@ -593,9 +593,9 @@ class TacticalResolver:
             if axis == allied:
                 notes.append(f"both sides declare {axis} (R-CARD-05)")
                 return axis
-            faces = campaign.data.constant("vitp-day-night-japan-faces")
+            faces = campaign.data.constant_faces("vitp-day-night-japan-faces")
             roll = dice.d6(label=f"day or night in {battle.area}", rule="R-CMB-08")
-            chosen = axis if roll in (faces if isinstance(faces, list) else [faces]) else allied
+            chosen = axis if roll in faces else allied
             notes.append(f"Japan declares {axis}, the Allies {allied}; the die ({roll}) gives {chosen} (R-CMB-08)")
             return chosen
         roll = dice.d6(label=f"day or night in {battle.area}", rule=RULE_TIME)

@@ -188,7 +188,7 @@ def apply_outcome(campaign: Campaign, outcome: BattleOutcome) -> None:
     from strategic.basing import default_return
 
     state = campaign.state
-    delay = int(campaign.data.constant("air-and-landing-return-delay"))  # type: ignore[arg-type]
+    delay = campaign.data.constant_number("air-and-landing-return-delay")
     area = outcome.battle.area
     for result in outcome.results:
         us = state.unit(result.name)

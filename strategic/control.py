@@ -97,7 +97,7 @@ def isolate_ports(campaign: Campaign) -> None:
     if not campaign.vitp_started or not campaign.pacific_at_war:
         return
     state = campaign.state
-    needed = int(campaign.data.constant("isolation-turns"))  # type: ignore[arg-type]
+    needed = campaign.data.constant_number("isolation-turns")
     for name, port in campaign.data.ports.items():
         owner = state.port_owners[name]
         if port.theatre is not Theatre.VITP or owner == Owner.NEUTRAL or not campaign.place_played(name):
@@ -145,7 +145,7 @@ def check_victory(campaign: Campaign, *, final: bool) -> None:
     automatic victory keeps its result; an Axis automatic victory ends the game (R-OPS-12).
     """
     state = campaign.state
-    lead = int(campaign.data.constant("automatic-victory-lead"))  # type: ignore[arg-type]
+    lead = campaign.data.constant_number("automatic-victory-lead")
     for theatre in campaign.setup.theatres:
         if theatre in state.theatre_results:
             continue

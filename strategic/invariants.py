@@ -159,7 +159,7 @@ def check_places(campaign: Campaign) -> list[str]:
 def check_damage(campaign: Campaign) -> list[str]:
     """Damage points within 0..defence at sea, 0..defence x in-port multiplier in port, 0 for counters with no
     defence and for awaiting counters; sunk and removed counters are not checked."""
-    multiplier = int(campaign.data.constant("in-port-sink-multiplier"))  # type: ignore[arg-type]
+    multiplier = campaign.data.constant_number("in-port-sink-multiplier")
     out = []
     for us in campaign.state.units.values():
         if us.status in (UnitStatus.SUNK, UnitStatus.REMOVED):

@@ -159,8 +159,7 @@ def speed_roll_succeeds(campaign: Campaign, speed: int, theatre: Theatre, face: 
     if face >= speed:
         return False
     if theatre is Theatre.VITP:
-        always = campaign.data.constant("vitp-speed-roll-always-fails")
-        return face not in (always if isinstance(always, list) else [always])
+        return face not in campaign.data.constant_faces("vitp-speed-roll-always-fails")
     return True
 
 

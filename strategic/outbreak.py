@@ -40,7 +40,7 @@ WATCHED_BASES = ("Truk", "Saigon")  # 002 §5.731-5.732
 
 
 def _int(campaign: Campaign, name: str) -> int:
-    return int(campaign.data.constant(name))  # type: ignore[arg-type]
+    return campaign.data.constant_number(name)
 
 
 # --------------------------------------------------------------------------- when

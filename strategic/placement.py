@@ -280,8 +280,7 @@ def forced_moves(campaign: Campaign) -> None:
 def italy_changes_sides(campaign: Campaign) -> None:
     """002 §2.221: on the set turn every Italian counter still in play rolls; on the set faces it changes sides,
     joining the other Allies (the British player) and moving to Malta if it was in Italy (R-OPS-06)."""
-    faces = campaign.data.constant("italian-side-change-faces")
-    faces = faces if isinstance(faces, list) else [faces]
+    faces = campaign.data.constant_faces("italian-side-change-faces")
     for us in campaign.state.units.values():
         unit = campaign.unit_record(us.name)
         if unit.nation != "IT" or us.side is not Side.AXIS or us.status not in (UnitStatus.PORT, UnitStatus.SEA):

@@ -129,10 +129,11 @@ class PlanningAI:
         pressure = self._theatre_pressure(campaign)
         for name, options in sorted(by_unit.items()):
             side = campaign.state.unit(name).side
-            out.append(max(options, key=lambda o, s=side: (pressure[(s, campaign.place_theatre(o.place))]
-                                                           if o.place in campaign.data.areas
-                                                           or o.place in campaign.data.ports else 0,
-                                                           -options.index(o))))
+            def pull(o: PlaceReinforcement, s: Side = side, options: list[PlaceReinforcement] = options
+                     ) -> tuple[float, int]:
+                known = o.place in campaign.data.areas or o.place in campaign.data.ports
+                return pressure[(s, campaign.place_theatre(o.place))] if known else 0, -options.index(o)
+            out.append(max(options, key=pull))
         return out
 
     def _theatre_pressure(self, campaign: Campaign) -> dict[tuple[Side, Theatre], float]:
@@ -171,18 +172,18 @@ class PlanningAI:
             need = MARGIN * threat.get(area, 0.0) + 1.0 - mine_at_sea[area]
             if need <= 0:
                 continue
-            reach = [(name, self._best_move(campaign, options, area)) for name, options in available.items()
-                     if name not in taken]
-            reach = [(n, o) for n, o in reach if o is not None]
+            best = [(name, self._best_move(campaign, options, area)) for name, options in available.items()
+                    if name not in taken]
+            reach = [(n, o) for n, o in best if o is not None]
             power = {n: strength(campaign.unit_record(n), campaign.state.unit(n).damage,
                                  theatre=campaign.place_theatre(area)) for n, _ in reach}
             if sum(power.values()) < need:
                 continue  # never feed an area piecemeal
             got = 0.0
-            for name, order in sorted(reach, key=lambda r: (-power[r[0]], len(r[1].path), r[0])):  # type: ignore[union-attr]
+            for name, move in sorted(reach, key=lambda r: (-power[r[0]], len(r[1].path), r[0])):
                 if got >= need:
                     break
-                out.append(order)  # type: ignore[arg-type]
+                out.append(move)
                 taken.add(name)
                 got += power[name]
                 mine_at_sea[area] += power[name]
@@ -222,8 +223,8 @@ class PlanningAI:
         used: set[str] = set()
         for area in targets:
             need = MARGIN * at_sea[(enemy, area)] - at_sea[(side, area)]
-            reach = [(n, self._best_move(campaign, opts, area)) for n, opts in moves.items() if n not in used]
-            reach = [(n, o) for n, o in reach if o is not None]
+            best = [(n, self._best_move(campaign, opts, area)) for n, opts in moves.items() if n not in used]
+            reach = [(n, o) for n, o in best if o is not None]
             power = {n: strength(campaign.unit_record(n), campaign.state.unit(n).damage, theatre=Theatre.VITP)
                      for n, _ in reach}
             if need <= 0 or sum(power.values()) < need:
@@ -231,10 +232,10 @@ class PlanningAI:
             if self.level == "hard" and not self._simulated_win(campaign, area, [n for n, _ in reach], side):
                 continue
             got = 0.0
-            for name, order in sorted(reach, key=lambda r: (-power[r[0]], r[0])):
+            for name, move in sorted(reach, key=lambda r: (-power[r[0]], r[0])):
                 if got >= need:
                     break
-                out.append(order)  # type: ignore[arg-type]
+                out.append(move)
                 used.add(name)
                 got += power[name]
         return out
@@ -284,25 +285,26 @@ class PlanningAI:
             by_unit[order.unit].append(order)
         out: list[Order] = []
         crowd: Counter[str] = Counter()
-        hunters = Counter()
+        hunters: Counter[str] = Counter()
         for us in campaign.state.units.values():
             if us.status is UnitStatus.SEA and us.place and us.side is Side.ALLIED \
                     and campaign.unit_record(us.name).type.is_ship:
                 hunters[us.place] += 1
-        sink = len(campaign.data.constant("asw-sink-faces")) / 6 if "asw-sink-faces" in campaign.data.constants \
+        sink = len(campaign.data.constant_faces("asw-sink-faces")) / 6 if "asw-sink-faces" in campaign.data.constants \
             else 1 / 6
         vitp_taken = False
         for name, options in sorted(by_unit.items()):
             us = campaign.state.unit(name)
             enemy_ships = self._enemy_ships_at_sea(campaign, us.side)
-            if campaign.unit_record(name).nation == "DE":
-                def score(o: PlaceSubmarine, us: UnitState = us) -> tuple[float, str]:
+            german = campaign.unit_record(name).nation == "DE"
+
+            def score(o: PlaceSubmarine, german: bool = german, enemy_ships: Counter[str] = enemy_ships
+                      ) -> tuple[float, str]:
+                if german:
                     survive = (1 - sink) ** hunters[o.area]
                     denied = campaign.data.areas[o.area].poc.allied.value if hunters[o.area] else 0
                     return survive * (denied + 0.3 * hunters[o.area]) - crowd[o.area], o.area
-            else:
-                def score(o: PlaceSubmarine, enemy_ships: Counter[str] = enemy_ships) -> tuple[float, str]:
-                    return enemy_ships[o.area] - crowd[o.area], o.area
+                return enemy_ships[o.area] - crowd[o.area], o.area
             if vitp_taken:  # 002 §3.323: one U-Boat in VITP a turn
                 options = [o for o in options if campaign.place_theatre(o.area) is not Theatre.VITP] or options
             best = max(options, key=score)

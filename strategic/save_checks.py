@@ -232,7 +232,7 @@ def damage_problems(campaign: Campaign) -> list[str]:
     an awaiting counter (VITP 4.5) or one without a defence factor.  At a decision point a ship damaged in port
     beyond its defence may be at sea (it sailed damaged), so the in-port bound holds at sea too; the stricter
     bound of a finished game is :func:`strategic.invariants.check_damage`'s."""
-    multiplier = int(campaign.data.constant("in-port-sink-multiplier"))  # type: ignore[arg-type]
+    multiplier = campaign.data.constant_number("in-port-sink-multiplier")
     out = []
     for name, us in campaign.state.units.items():
         if us.status in (UnitStatus.SUNK, UnitStatus.REMOVED) or name not in campaign.data.units:

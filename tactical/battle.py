@@ -436,8 +436,9 @@ class BattleReport:
             f"Objectives: {self.sides[0]} {self.objectives[0]}; {self.sides[1]} {self.objectives[1]}",
             f"Victory points: {self.sides[0]} {self.victory_points[0]}, {self.sides[1]} {self.victory_points[1]}",
         ]
-        width = max(len(s.side) for s in (*self.ships, *self.flights, *self.mtbs))
-        name_width = max(len(s.name) for s in (*self.ships, *self.flights, *self.mtbs))
+        pieces: tuple[ShipResult | FlightResult, ...] = (*self.ships, *self.flights, *self.mtbs)
+        width = max(len(s.side) for s in pieces)
+        name_width = max(len(s.name) for s in pieces)
         for s in self.ships:
             fate = (
                 ("destroyed" if s.type == "installation" else "sunk")
@@ -579,9 +580,14 @@ def _deploy(battle: Battle, side: int, zone: DeploymentZone, captain: Captain, n
         f"{battle.side_name(side)} deploys {len(names)} ship(s) in its {zone.describe()}",
         side=battle.side_name(side),
         ships=tuple(names),
-        positions=tuple((n, battle.ship(n).pos[0], battle.ship(n).pos[1], battle.ship(n).heading) for n in names),
+        positions=tuple((n, *_placed(battle.ship(n)), battle.ship(n).heading) for n in names),
     )
     return zone
+
+
+def _placed(ship: ShipState) -> Point:
+    assert ship.pos is not None, f"{ship.name} is deployed"
+    return ship.pos
 
 
 def _unstack(
@@ -598,12 +604,13 @@ def _unstack(
     out: list[Point] = []
     moves: list[tuple[str, str, Point]] = []
     for name, pos in zip(names, wanted, strict=True):
-        spot: Point | None = (float(pos[0]), float(pos[1]))
+        spot: Point = (float(pos[0]), float(pos[1]))
         if not free.clear(pos):
             near = min(free.bridges, key=lambda b: distance(b, pos))
-            spot = free.nearest(pos)
-            if spot is None:
+            nearest = free.nearest(pos)
+            if nearest is None:
                 return _formed(battle, side, zone.largest(), names)
+            spot = nearest
             blocker = next(
                 (n for n, p in zip(names, out, strict=False) if p == near),
                 next((s.name for s in st.ships.values() if s.pos == near and s.name not in names), "another ship"),

@@ -365,7 +365,7 @@ def _fighter_move(
     guard = max(friends, key=lambda s: (ship_value(s), s.name))
     assert guard.pos is not None
     foes = [e.pos for e in battle.state.enemies(guard) if e.pos is not None]
-    foes += [e.pos for e in enemies]
+    foes += [e.pos for e in enemies if e.pos is not None]  # the enemies were chosen in the air
     spot = guard.pos
     if foes:
         near = min(foes, key=lambda p: distance(p, guard.pos))  # type: ignore[arg-type]

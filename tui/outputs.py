@@ -34,7 +34,9 @@ def check_outputs(files: dict[str, Path | None], folders: dict[str, Path | None]
             raise OutputError(f"{seen[key]} and {flag} name the same file {path}: give each its own")
         seen[key] = flag
     for flag, path in (inputs or {}).items():
-        key = Path(os.path.realpath(path)) if path is not None else None
+        if path is None:
+            continue
+        key = Path(os.path.realpath(path))
         if key in seen and seen[key] != "--save":
             raise OutputError(f"{seen[key]} {path} would overwrite the {flag} file: give it another name")
     for flag, path in files.items():

@@ -23,15 +23,11 @@ MISS, HIT, DISABLE = 0, 1, 2
 
 
 def _faces(data: CampaignData, name: str) -> frozenset[int]:
-    value = data.constant(name)
-    return frozenset(value if isinstance(value, list) else [value])
+    return frozenset(data.constant_faces(name))
 
 
 def _int(data: CampaignData, name: str) -> int:
-    value = data.constant(name)
-    if isinstance(value, list):
-        raise ValueError(f"rule constant '{name}' must be a single integer, not a list")
-    return value
+    return data.constant_number(name)
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from scenarios.loader import load_data
+from scenarios.loader import CampaignData, load_data
 from scenarios.models import Player, Side, Theatre
 from strategic.classic import BaselinePolicy, ClassicResolver, CombatTables
 from strategic.classic.tables import CONSTANT_NAMES
@@ -61,6 +61,9 @@ def test_missing_or_malformed_constants_are_named(data) -> None:
             if name not in self.values:
                 raise KeyError(f"rule constant '{name}' is missing from the data (constants section)")
             return self.values[name]
+
+        constant_number = CampaignData.constant_number
+        constant_faces = CampaignData.constant_faces
 
     full = {n: data.constant(n) for n in CONSTANT_NAMES}
     with pytest.raises(KeyError, match="was-hit-min-roll"):
