@@ -23,6 +23,7 @@ from pydantic import BaseModel, Field, ValidationError
 
 from scenarios.cards import AircraftCard, MTBCard, ShipCard
 from scenarios.classes import ShipClass
+from scenarios.errors import InputError
 from scenarios.forces import ForceMix
 from scenarios.models import (
     Adjacency,
@@ -86,7 +87,7 @@ SINGULAR = {
 }
 
 
-class DataError(ValueError):
+class DataError(InputError):
     """Invalid campaign data.  ``problems`` holds one ``file:line: field: problem`` line each."""
 
     def __init__(self, problems: list[str]) -> None:

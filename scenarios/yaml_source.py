@@ -26,6 +26,8 @@ from yaml.constructor import ConstructorError
 from yaml.events import AliasEvent
 from yaml.reader import ReaderError
 
+from scenarios.errors import InputError
+
 Path_ = tuple[str | int, ...]
 
 MAX_FILE_BYTES = 1024 * 1024
@@ -118,7 +120,7 @@ StrictSafeLoader.add_implicit_resolver("tag:yaml.org,2002:bool", re.compile(r"^(
 StrictSafeLoader.add_implicit_resolver("tag:yaml.org,2002:int", re.compile(r"^[-+]?[0-9]+$"), list("-+0123456789"))
 
 
-class YamlSyntaxError(ValueError):
+class YamlSyntaxError(InputError):
     """A file that is not well-formed YAML (or repeats a key); the message names ``file:line``."""
 
 

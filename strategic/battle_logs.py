@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from scenarios.errors import InputError
 from strategic.json_files import read_json, write_text_atomic
 from tactical.battle import BattleReport, BattleSpec, FlightResult, ShipResult, resolve
 from tactical.dice import Dice
@@ -45,7 +46,7 @@ REPORT_KEYS = frozenset({"sides", "ships", "events"})
 """Keys every battle log has (the battle viewer needs them)."""
 
 
-class BattleLogError(ValueError):
+class BattleLogError(InputError):
     """A file that is not a readable battle log: the message names the file and every problem (``problems``, each
     ``field path: problem``)."""
 

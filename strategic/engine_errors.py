@@ -14,8 +14,10 @@ classic War at Sea / VITP rules and go on.
 
 from __future__ import annotations
 
+from scenarios.errors import VasError
 
-class EngineError(RuntimeError):
+
+class EngineError(VasError, RuntimeError):
     """The engine failed during a turn.  ``turn`` and ``phase`` say where; ``area`` names the battle (or is
     ``None``), ``who`` the AI player deciding (or ``""``), ``rule`` the rule that broke (or ``""``), ``cause`` the
     original exception."""

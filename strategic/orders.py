@@ -11,14 +11,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
-
-class IllegalOrder(ValueError):
-    """An order the rules forbid.  ``rule`` is the source (``"002 §3.421"``); the state is unchanged."""
-
-    def __init__(self, rule: str, message: str) -> None:
-        self.rule = rule
-        self.message = message
-        super().__init__(f"{rule}: {message}")
+from scenarios.errors import IllegalOrder as IllegalOrder  # the one error of illegal orders, re-exported
 
 
 class _Order(BaseModel):

@@ -11,6 +11,7 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
+from scenarios.errors import InputError
 from scenarios.loader import CampaignData
 from strategic.campaign import Campaign
 from strategic.clock import Clock
@@ -21,7 +22,7 @@ from strategic.state import READABLE_VERSIONS, STATE_VERSION, CampaignState
 from tactical.dice import Dice
 
 
-class SaveError(ValueError):
+class SaveError(InputError):
     """A save file that cannot be read or fails its checks: the message names the file and every problem
     (``problems``, each ``field path: problem``)."""
 

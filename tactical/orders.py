@@ -12,19 +12,12 @@ from __future__ import annotations
 from enum import StrEnum
 
 from scenarios.cards import WeaponKind
+from scenarios.errors import IllegalOrder as IllegalOrder  # the one error of illegal orders, re-exported
 from tactical.criticals import lower_area
 from tactical.state import Area, Battle, ShipState
 
 R_ORDERS = "000 Orders"
 R_CREW = "000 Crew Quality Checks"
-
-
-class IllegalOrder(ValueError):
-    """An order (move, Order, target) the rules forbid; the message names the rule."""
-
-    def __init__(self, rule: str, message: str) -> None:
-        self.rule = rule
-        super().__init__(f"{rule}: {message}")
 
 
 class OrderName(StrEnum):

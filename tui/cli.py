@@ -37,6 +37,7 @@ from pathlib import Path
 
 import yaml
 
+from scenarios.errors import InputError
 from scenarios.loader import SINGULAR, CampaignData, DataError, load_data
 from scenarios.models import LAST_TURN, Confidence, Player, Theatre, Unit
 from strategic.board import Board
@@ -260,6 +261,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"vas: {len(exc.problems)} problem(s) in the campaign data:", file=sys.stderr)
         for problem in exc.problems:
             print(f"  {problem}", file=sys.stderr)
+        return 1
+    except InputError as exc:  # bad input a command did not report itself: its own message, never "internal"
+        print(f"vas: {exc}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         print("vas: interrupted", file=sys.stderr)

@@ -13,6 +13,7 @@ engine's verification, which names the rule if it is illegal.
 
 from __future__ import annotations
 
+from scenarios.errors import InvalidOrder
 from scenarios.loader import CampaignData
 from strategic.orders import (
     DeferReinforcement,
@@ -30,7 +31,7 @@ GRAMMAR = ("move UNIT > AREA [> AREA] [raid|landing] · air UNIT > AREA · sub U
            "place UNIT > PLACE · defer UNIT · return UNIT > PORT · lend UNIT > PLAYER · recall UNIT")
 
 
-class OrderSyntaxError(ValueError):
+class OrderSyntaxError(InvalidOrder):
     """A typed order that cannot be read; the message says what is wrong and shows the grammar."""
 
 

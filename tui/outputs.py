@@ -13,8 +13,10 @@ import os
 import tempfile
 from pathlib import Path
 
+from scenarios.errors import InputError
 
-class OutputError(ValueError):
+
+class OutputError(InputError):
     """An output path that cannot be used: the message names the flag and the path."""
 
 

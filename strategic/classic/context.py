@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from scenarios.errors import IllegalCombatDecision as IllegalCombatDecision  # re-exported
 from scenarios.models import Player, Side, Theatre
 from strategic.classic.damage import DISABLED, SUNK, Combatant
 from strategic.classic.tables import DISABLE, HIT, CombatTables
@@ -22,14 +23,6 @@ from strategic.combat import Battle, Landing
 if TYPE_CHECKING:
     from strategic.campaign import Campaign
     from strategic.classic.policies import CombatPolicy
-
-
-class IllegalCombatDecision(ValueError):
-    """A policy returned a decision the rules forbid; ``rule`` names the rule (e.g. ``"002 §4.11"``)."""
-
-    def __init__(self, rule: str, message: str) -> None:
-        super().__init__(f"{message} [{rule}]")
-        self.rule = rule
 
 
 @dataclass(frozen=True)
