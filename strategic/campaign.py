@@ -172,6 +172,12 @@ class Campaign:
     def place_played(self, place: str) -> bool:
         return self.place_theatre(place) in self.setup.theatres
 
+    def require_played(self, place: str) -> None:
+        """A place of a theatre the set-up does not play is not on the board (setups.yaml ``theatres``)."""
+        if not self.place_played(place):
+            played = " and ".join(t.value for t in self.setup.theatres)
+            raise IllegalOrder("set-up", f"{place} is not on the board of this game ({played} only)")
+
     def player_for(self, nation: str) -> Player:
         return self.data.nations[nation].player
 

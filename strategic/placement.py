@@ -410,6 +410,7 @@ def place_submarine(campaign: Campaign, player: str, order: PlaceSubmarine, *, d
     campaign.require_not_frozen(us)
     if order.area not in campaign.data.areas:
         raise IllegalOrder("map", f"'{order.area}' is not a sea area")
+    campaign.require_played(order.area)
     campaign.require_allowed(unit, order.area, Activity.AT_SEA, side=us.side)
     if _sub_cap_full(campaign, unit, order.area):
         raise IllegalOrder("002 §3.323", "only one U-Boat may be in VITP in a turn")
