@@ -245,15 +245,6 @@ class TheatreReturn(Sourced):
     notes: Annotated[str, Strict()] = ""
 
 
-class MapFile(Record):
-    """One map file: any of areas, ports, adjacency and theatre returns."""
-
-    areas: list[SeaArea] = Field(default_factory=list)
-    ports: list[Port] = Field(default_factory=list)
-    adjacency: list[Adjacency] = Field(default_factory=list)
-    returns: list[TheatreReturn] = Field(default_factory=list)
-
-
 # --------------------------------------------------------------------------- limits
 
 
@@ -313,10 +304,6 @@ class Limit(Sourced):
         if (self.kind is LimitKind.CAP) != (self.max is not None):
             raise ValueError("'max' is required for kind cap and only for it")
         return self
-
-
-class LimitsFile(Record):
-    limits: list[Limit]
 
 
 # --------------------------------------------------------------------------- units
@@ -380,14 +367,6 @@ class Unit(Sourced):
         if self.removal is not None and self.removal.turn <= self.arrival.turn:
             raise ValueError(f"removal turn {self.removal.turn} is not after arrival turn {self.arrival.turn}")
         return self
-
-
-class UnitsFile(Record):
-    units: list[Unit]
-
-
-class NationsFile(Record):
-    nations: list[Nation]
 
 
 # --------------------------------------------------------------------------- set-ups
@@ -456,9 +435,3 @@ class Constant(Sourced):
     value: StrictInt | list[StrictInt]
     rule: NonEmpty
     notes: Annotated[str, Strict()] = ""
-
-
-class SetupsFile(Record):
-    groups: list[Group] = Field(default_factory=list)
-    tables: list[RollTable] = Field(default_factory=list)
-    setups: list[Setup] = Field(default_factory=list)

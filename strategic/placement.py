@@ -128,12 +128,6 @@ def removal_substitute(campaign: Campaign, unit: Unit) -> UnitState | None:
     return min(pool, key=worth)
 
 
-def pending_arrivals(campaign: Campaign, player: str) -> list[UnitState]:
-    """Units of ``player`` due this turn that still wait for their place to be chosen."""
-    return [u for u in campaign.state.units.values()
-            if u.status is UnitStatus.AWAITING and u.due_turn == campaign.state.turn and u.commander.value == player]
-
-
 def place_reinforcement(campaign: Campaign, player: str, order: PlaceReinforcement, *, dry_run: bool) -> None:
     us = campaign.state.unit(order.unit)
     unit = campaign.unit_record(order.unit)

@@ -259,11 +259,6 @@ def expected_points_per_die(table: AttackTable, bonus: bool) -> Fraction:
     return sum((p * pts for p, h, pts, _ in die_outcomes(table, bonus) if h), Fraction(0))
 
 
-@lru_cache(maxsize=64)
-def disable_chance_per_die(table: AttackTable, bonus: bool) -> Fraction:
-    return sum((p for p, _, _, dis in die_outcomes(table, bonus) if dis), Fraction(0))
-
-
 def sample_attacks(table: AttackTable, attack_faces: np.ndarray, damage_faces: np.ndarray, bonus: bool,
                    defence: int, *, prior: int = 0, in_port: bool = False, multiplier: int = 2,
                    points_per_hit: int | None = None) -> tuple[np.ndarray, np.ndarray]:

@@ -38,7 +38,6 @@ ROUND_RULE = "VITP 4.2-4.4; 002 §4.12 (R-CMB-02)"
 RAID_RULE = "VITP 4.8 (R-CMB-12)"
 SURPRISE_RULE = "VITP 18; 002 §3.23, §5.72-5.7333 (R-CMB-16)"
 LANDING_RULE = "VITP 4.9 (case V-02; R-CMB-15)"
-FORCED_RULE = "002 §5.752"
 DN_RULE = "VITP 4.2 (case V-03; R-CMB-08)"
 NIGHT_RULE = "VITP 4.2 (case V-04; R-CMB-09)"
 ROLL_ORDER = (Side.AXIS, Side.ALLIED)  # Japan rolls first, then the Allies (VITP 4.3 [S])

@@ -16,10 +16,6 @@ from strategic.state import UnitStatus
 from tests.strategic.classic.helpers import Scripted, at_sea, fight, game, result, rolls, stay
 
 
-def _choose(japan: str, allies: str):  # type: ignore[no-untyped-def]
-    return lambda ctx, side, japan_choice: japan if side is Side.AXIS else allies
-
-
 def test_japan_declares_day_or_night_first_and_the_roll_decides(data) -> None:
     """V-03: Japan declares, then the Allies (who hear Japan's choice); when they differ, the day/night roll:
     faces 1-3 give Japan's choice (R-CMB-08)."""
