@@ -16,6 +16,7 @@ from scenarios.loader import CampaignData
 from scenarios.models import Activity, Condition, Limit, LimitKind, Owner, Player, Setup, Side, Theatre, Unit, UnitType
 from strategic import basing, control, outbreak, placement
 from strategic.board import Board
+from strategic.classic.scripts import AnswerNeeded, Entry, Question, decode
 from strategic.combat import Battle, BattleOutcome, BattleResolver, apply_outcome, find_battles, make_resolver
 from strategic.engine_errors import BattleError
 from strategic.movement import MOVING_TYPES, candidate_paths, execute_move, plan_move
@@ -35,7 +36,7 @@ from strategic.orders import (
     ReturnToPort,
     Sortie,
 )
-from strategic.state import UNTIL_ATTACK, CampaignState, Event, Mode, Phase, UnitState, UnitStatus
+from strategic.state import UNTIL_ATTACK, CampaignState, CombatQuestion, Event, Mode, Phase, UnitState, UnitStatus
 from tactical.dice import Dice
 
 SUPPORTED_SETUPS = ("standard", "was_only", "vitp_only", "early_war")
@@ -526,8 +527,13 @@ class Campaign:
             entry = state.pending_battles[0]
             battle = self._battle_for(entry)
             if battle is not None:
-                apply_outcome(self, self._resolve(entry, battle))
+                try:
+                    outcome = self._resolve(entry, battle)
+                except AnswerNeeded:
+                    return  # the battle waits for a human player's answer (issue #15): see answer_combat
+                apply_outcome(self, outcome)
             state.pending_battles.pop(0)
+            state.combat_answers.pop(entry, None)
             if entry.startswith(outbreak.SURPRISE_PREFIX):
                 surprise = True
                 continue
@@ -553,6 +559,12 @@ class Campaign:
         events, dice = len(self.state.events), self.dice.mark()
         try:
             return resolver.resolve(self, battle)
+        except AnswerNeeded as needed:  # not an error: taken back, fought again from its start once answered
+            del self.state.events[events:]
+            self.dice.rewind(dice)
+            self.state.question = CombatQuestion(battle=entry, player=Player(needed.player),
+                                                 question=needed.question.to_json())
+            raise
         except Exception as exc:
             del self.state.events[events:]
             self.dice.rewind(dice)
@@ -574,9 +586,53 @@ class Campaign:
         battle = next((b for b in find_battles(self) if b.area == entry), None)
         return outbreak.adjust_battle(self, battle) if battle is not None else None
 
+    def answer_combat(self, answer: object) -> None:
+        """Answer the classic-combat question waiting for a human player (:attr:`CampaignState.question`, issue
+        #15); the battle is then fought again from its start with every answer given so far, up to the next
+        question or its end (``Clock.retry``).  The answer is tried first: one of the wrong shape raises
+        :class:`~strategic.classic.scripts.ScriptError`, one the rules forbid
+        :class:`~scenarios.errors.IllegalCombatDecision` naming the rule; either way nothing changes."""
+        asked = self.state.question
+        if asked is None:
+            raise ValueError("no combat question is waiting for an answer")
+        question = Question.from_json(asked.question, "question")
+        decode(question.decision, answer, "answer")  # the shape, before anything is fought
+        answers = self.state.combat_answers.setdefault(asked.battle, [])
+        answers.append(Entry(question, answer).to_json())
+        self.state.question = None
+        try:
+            self._try_battle(asked.battle)
+        except BaseException:
+            answers.pop()
+            if not answers:
+                del self.state.combat_answers[asked.battle]
+            self.state.question = asked
+            raise
+        self.log("combat_answer", f"{asked.player.value}: {question.describe()}: {answer}", "002 §4.1",
+                 battle=asked.battle, player=asked.player.value, question=asked.question, answer=answer)
+
+    def _try_battle(self, entry: str) -> None:
+        """Fight the pending battle ``entry`` and take it back (a resolver changes only the events and the dice,
+        as in :meth:`_resolve`): it raises if an answer given to it is illegal."""
+        battle = self._battle_for(entry)
+        if battle is None or self.resolver is None:
+            return
+        events, dice = len(self.state.events), self.dice.mark()
+        try:
+            self.resolver.resolve(self, battle)
+        except AnswerNeeded:
+            pass
+        finally:
+            del self.state.events[events:]
+            self.dice.rewind(dice)
+
     @property
     def blocked(self) -> str | None:
         """Why the game cannot go on (unresolved battles), or ``None``."""
+        if self.state.question is not None:
+            asked = self.state.question
+            what = Question.from_json(asked.question, "question").describe()
+            return f"the battle in {asked.battle} waits for {asked.player.value}'s answer: {what}"
         if self.state.pending_battles:
             why = "no combat resolver is configured" if self.resolver is None else "not yet resolved"
             return (f"battles pending in {', '.join(self.state.pending_battles)}: {why} "

@@ -170,6 +170,7 @@ def game_problems(campaign: Campaign) -> list[str]:
         if area not in data.areas and area not in data.ports:
             out.append(f"pending_battles: '{entry}' is not a sea area")
     out += reference_problems(campaign)
+    out += combat_answer_problems(campaign)
     if len(set(state.pending_battles)) != len(state.pending_battles):
         out.append("pending_battles: a battle is listed twice")
     if state.winner is None and "axis" in state.theatre_results.values():
@@ -184,6 +185,35 @@ def game_problems(campaign: Campaign) -> list[str]:
             out.append(f"winner: '{state.winner}' is not a side (axis, allied)")
         else:
             out += [f"winner: {m}" for m in invariants.check_end(campaign)]
+    return out
+
+
+def combat_answer_problems(campaign: Campaign) -> list[str]:
+    """The classic-combat answers of a game saved in mid-battle (issue #15): each belongs to a pending battle
+    and reads as a script; the waiting question is of a pending battle, by one of the players who command their
+    own battles."""
+    from strategic.classic.scripts import Question, ScriptError, read_script
+
+    state = campaign.state
+    out: list[str] = []
+    for entry, answers in state.combat_answers.items():
+        if entry not in state.pending_battles:
+            out.append(f"combat_answers.{entry}: answers for a battle that is not pending")
+        try:
+            read_script(answers, f"combat_answers.{entry}")
+        except ScriptError as exc:
+            out.append(str(exc))
+    asked = state.question
+    if asked is not None:
+        if asked.battle not in state.pending_battles:
+            out.append(f"question.battle: '{asked.battle}' is not a pending battle")
+        if asked.player not in state.battle_commanders:
+            out.append(f"question.player: {asked.player.value} does not command his own battles "
+                       "(battle_commanders)")
+        try:
+            Question.from_json(asked.question, "question.question")
+        except ScriptError as exc:
+            out.append(str(exc))
     return out
 
 

@@ -128,6 +128,18 @@ class WarState(BaseModel):
     based_at_start: dict[str, list[str]] = Field(default_factory=dict)  # 002 §5.731-5.732: Truk, Saigon
 
 
+class CombatQuestion(BaseModel):
+    """A classic-combat decision waiting for a human player's answer (issue #15): ``battle`` is the pending
+    battle's entry (:attr:`CampaignState.pending_battles`), ``question`` a
+    :class:`strategic.classic.scripts.Question` as JSON."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    battle: str
+    player: Player
+    question: dict[str, Any]
+
+
 class CampaignState(BaseModel):
     """The whole game.  ``poc`` holds each theatre's track as the Axis lead (negative: the Allies lead)."""
 
@@ -156,6 +168,11 @@ class CampaignState(BaseModel):
     fought_battles: list[str] = Field(default_factory=list)  # areas fought this combat phase (no second battle)
     air_attacked: list[str] = Field(default_factory=list)  # War at Sea: attacked from the air this turn (002 §4.11)
     war: WarState = Field(default_factory=WarState)
+    # issue #15: the players who make their own classic-combat decisions, the answers they gave in each battle
+    # not yet over (entry -> strategic.classic.scripts.Entry JSON, in order) and the question waiting for them
+    battle_commanders: list[Player] = Field(default_factory=list)
+    combat_answers: dict[str, list[dict[str, Any]]] = Field(default_factory=dict)
+    question: CombatQuestion | None = None
     events: list[Event] = Field(default_factory=list)
 
     def unit(self, name: str) -> UnitState:

@@ -19,6 +19,7 @@ from strategic.classic import vitp_combat, was_combat
 from strategic.classic.context import BattleContext
 from strategic.classic.damage import Combatant
 from strategic.classic.policies import BaselinePolicy, CombatPolicy
+from strategic.classic.scripts import AskingPolicy, battle_key, read_script
 from strategic.classic.tables import CombatTables
 from strategic.combat import Battle, BattleOutcome, Landing, UnitResult
 
@@ -96,7 +97,8 @@ class ClassicResolver:
             units.append(Combatant.from_unit(campaign.unit_record(name), us.side, us.damage, us.mode,
                                              in_port=name in battle.in_port))
         deciders = {side: self.player_for(campaign, battle, side) for side in (Side.ALLIED, Side.AXIS)}
-        ctx = BattleContext(campaign, battle, self.tables(campaign.data), lambda s: self.policy(deciders[s]),
+        seats = {side: self._seat(campaign, battle, side, player) for side, player in deciders.items()}
+        ctx = BattleContext(campaign, battle, self.tables(campaign.data), lambda s: seats[s],
                             lambda s: deciders[s], units)
         ctx.note(f"{'War at Sea' if battle.theatre is Theatre.WAS else 'VITP'} {battle.kind}: allied "
                  f"{_listing(battle.allied, battle.in_port, ctx, Side.ALLIED)} against axis "
@@ -115,6 +117,17 @@ class ClassicResolver:
                 outcome.results.append(result)
         return outcome
 
+
+    def _seat(self, campaign: Campaign, battle: Battle, side: Side, player: Player) -> CombatPolicy:
+        """Who answers for ``side`` in ``battle``: a player who commands his own battles (issue #15,
+        ``CampaignState.battle_commanders``) answers through an :class:`AskingPolicy` holding the answers he has
+        given for that side in this battle so far; the others through their policy."""
+        if player not in campaign.state.battle_commanders:
+            return self.policy(player)
+        key = battle_key(battle)
+        given = read_script(campaign.state.combat_answers.get(key, []), f"combat answers for {key}")
+        return AskingPolicy([e for e in given if e.question.side == side.value],
+                            where=f"{player.value}'s answers in {key}", player=player.value)
 
     def landings_only(self, campaign: Campaign, battle: Battle, names: list[str]) -> list[Landing]:
         """The landing step alone (VITP 4.9, case V-02; R-CMB-15) for landing units ``names`` still in the area

@@ -87,11 +87,13 @@ class Entry:
 
 
 class AnswerNeeded(Exception):
-    """Raised by :class:`AskingPolicy` when the battle reaches a question nobody has answered yet."""
+    """Not an error: raised by :class:`AskingPolicy` when the battle reaches a question nobody has answered yet;
+    ``player`` (a player's name, or ``""``) is who must answer it."""
 
-    def __init__(self, question: Question) -> None:
+    def __init__(self, question: Question, player: str = "") -> None:
         super().__init__(question.describe())
         self.question = question
+        self.player = player
 
 
 # --------------------------------------------------------------------------- questions and answers as JSON
@@ -274,11 +276,17 @@ class AskingPolicy(ScriptedPolicy):
 
     name = "asking"
 
-    def __init__(self, answers: Iterable[Entry] = (), where: str = "answers") -> None:
+    def __init__(self, answers: Iterable[Entry] = (), where: str = "answers", player: str = "") -> None:
         super().__init__(answers, None, where)
+        self.player = player
 
     def _beyond(self, question: Question, decision: str, args: tuple[Any, ...]) -> Any:
-        raise AnswerNeeded(question)
+        raise AnswerNeeded(question, self.player)
+
+
+def battle_key(battle: Battle) -> str:
+    """A battle's entry among the pending battles (``surprise:AREA`` for a surprise attack, else its area)."""
+    return f"surprise:{battle.area}" if battle.surprise_rounds else battle.area
 
 
 def fight_until_asked(resolver: ClassicResolver, campaign: Campaign, battle: Battle) -> BattleOutcome | Question:

@@ -1,0 +1,142 @@
+"""A player who commands his own classic battles (issue #15): the battle stops at each of his decisions, is
+taken back and fought again from its start with his answers; illegal answers are refused with the rule; a game
+saved between two questions reopens at the same question; a whole game answered as the AI would have answered
+is the AI's game."""
+
+from __future__ import annotations
+
+import pytest
+
+from scenarios.errors import IllegalCombatDecision
+from scenarios.models import Player
+from strategic.ai import BaselineAI, play
+from strategic.campaign import Campaign
+from strategic.classic import BaselinePolicy, ClassicResolver
+from strategic.classic.scripts import Entry, Question, RecordingPolicy, ScriptError
+from strategic.clock import Clock, turn_plan
+from strategic.saves import load_state, save_text
+from strategic.state import Phase
+from tactical.dice import Dice
+from tests.strategic.classic.helpers import at_sea, game
+
+PLAYERS = ("japan", "germany_italy", "united_states", "allies")
+CORAL = ("Lexington", "Enterprise", "Northampton", "Myoko", "Nachi", "Kaga")
+
+
+def _coral(data, *, commanders=(Player.JAPAN,)) -> Campaign:  # type: ignore[no-untyped-def]
+    campaign = game(data)
+    campaign.state.step = next(i for i, s in enumerate(turn_plan(campaign, 4)) if s[0] is Phase.COMBAT)
+    campaign.dice = Dice(11)
+    campaign.resolver = ClassicResolver()
+    campaign.state.battle_commanders = list(commanders)
+    at_sea(campaign, "Coral Sea", *CORAL)
+    campaign.state.pending_battles = ["Coral Sea"]
+    return campaign
+
+
+def _reference(data) -> tuple[list[Entry], Campaign]:  # type: ignore[no-untyped-def]
+    """The same battle with Japan's baseline answers recorded."""
+    campaign = _coral(data, commanders=())
+    japan = RecordingPolicy(BaselinePolicy())
+    campaign.resolver = ClassicResolver({"japan": japan})
+    campaign.resolve_pending()
+    return japan.script, campaign
+
+
+def test_the_battle_stops_at_the_commanders_first_decision_leaving_nothing_behind(data) -> None:
+    campaign = _coral(data)
+    events, rolls = len(campaign.state.events), len(campaign.dice.log)
+    campaign.resolve_pending()
+    asked = campaign.state.question
+    assert asked is not None and asked.battle == "Coral Sea" and asked.player is Player.JAPAN
+    assert Question.from_json(asked.question, "q").decision == "day_or_night"
+    assert campaign.state.pending_battles == ["Coral Sea"]
+    assert (len(campaign.state.events), len(campaign.dice.log)) == (events, rolls)
+    assert campaign.blocked == ("the battle in Coral Sea waits for japan's answer: day_or_night for the axis side "
+                                "in Coral Sea (round 1, round)")
+
+
+def test_answering_every_question_as_the_ai_gives_the_ais_battle(data) -> None:
+    script, reference = _reference(data)
+    campaign = _coral(data)
+    campaign.resolve_pending()
+    asked = 0
+    while campaign.state.question is not None:
+        assert Question.from_json(campaign.state.question.question, "q") == script[asked].question
+        campaign.answer_combat(script[asked].answer)
+        asked += 1
+        campaign.resolve_pending()
+    assert asked == len(script) >= 3
+    assert campaign.state.pending_battles == [] and campaign.state.combat_answers == {}
+    assert campaign.state.units == reference.state.units
+    assert campaign.dice.log == reference.dice.log
+    answers = [e for e in campaign.state.events if e.kind == "combat_answer"]
+    assert [e.data["answer"] for e in answers] == [e.answer for e in script]
+    assert [e for e in campaign.state.events if e.kind != "combat_answer"] == reference.state.events
+
+
+def test_an_illegal_answer_is_refused_with_the_rule_and_changes_nothing(data) -> None:
+    script, _ = _reference(data)
+    campaign = _coral(data)
+    campaign.resolve_pending()
+    while Question.from_json(campaign.state.question.question, "q").decision not in ("air_targets",  # type: ignore[union-attr]
+                                                                                      "gunnery_targets"):
+        campaign.answer_combat(script[len(campaign.state.combat_answers.get("Coral Sea", []))].answer)
+        campaign.resolve_pending()
+    before = campaign.state.model_dump_json()
+    shooter = Question.from_json(campaign.state.question.question, "q").options["units"][0]  # type: ignore[union-attr]
+    with pytest.raises(IllegalCombatDecision) as err:
+        campaign.answer_combat({shooter: "Yamato"})
+    assert err.value.rule
+    with pytest.raises(ScriptError, match="answered by an object of unit name -> name"):
+        campaign.answer_combat(["Lexington"])
+    assert campaign.state.model_dump_json() == before
+
+
+def test_a_game_saved_between_two_questions_reopens_at_the_same_question(data, tmp_path) -> None:
+    script, reference = _reference(data)
+    campaign = _coral(data)
+    campaign.resolve_pending()
+    campaign.answer_combat(script[0].answer)
+    campaign.resolve_pending()
+    waiting = campaign.state.question
+    path = tmp_path / "mid-battle.json"
+    path.write_text(save_text(campaign), encoding="utf-8")
+    loaded = load_state(path, data, ClassicResolver())
+    assert loaded.state.question == waiting and loaded.state.combat_answers == campaign.state.combat_answers
+    loaded.resolve_pending()  # fought again from its start: the same question
+    assert loaded.state.question == waiting
+    for entry in script[1:]:
+        loaded.answer_combat(entry.answer)
+        loaded.resolve_pending()
+    assert loaded.state.question is None and loaded.state.units == reference.state.units
+
+
+def test_a_whole_game_with_a_human_commander_answering_as_the_ai_is_the_ais_game(data) -> None:
+    """Seeded standard game, classic combat, four turns: the United States commands its battles; its answers are
+    those the baseline gave in the same game played by the AI alone."""
+    recorded: list[Entry] = []
+    ai_game = Campaign.new(data, "standard", seed=8)
+    ai_game.state.combat = "classic"
+    ai_game.resolver = ClassicResolver({"united_states": RecordingPolicy(BaselinePolicy(), recorded.append)})
+    agents = {p: BaselineAI() for p in PLAYERS}
+    play(ai_game, Clock(ai_game), agents, stop_at_turn=5)
+    assert recorded, "the United States fought battles in those four turns"
+
+    human = Campaign.new(data, "standard", seed=8)
+    human.state.combat, human.resolver = "classic", ClassicResolver()
+    human.state.battle_commanders = [Player.UNITED_STATES]
+    clock, answered = Clock(human), 0
+    while True:
+        play(human, clock, agents, stop_at_turn=5)
+        if human.state.question is None:
+            break
+        assert human.state.question.player is Player.UNITED_STATES
+        assert Question.from_json(human.state.question.question, "q") == recorded[answered].question
+        human.answer_combat(recorded[answered].answer)
+        answered += 1
+        clock.retry()
+    assert answered == len(recorded)
+    assert human.state.turn == ai_game.state.turn == 5
+    assert human.state.units == ai_game.state.units and human.state.poc == ai_game.state.poc
+    assert [e for e in human.state.events if e.kind != "combat_answer"] == ai_game.state.events
