@@ -38,6 +38,7 @@ from strategic.orders import (
     ReturnToPort,
 )
 from strategic.state import Mode, Phase, UnitState, UnitStatus
+from tactical.dice import Dice
 
 LEVELS = ("easy", "normal", "hard")
 MARGIN = 1.3  # strength over the expected threat before committing to an area
@@ -246,7 +247,8 @@ class PlanningAI:
         from strategic.classic.resolver import ClassicResolver
         from strategic.odds import battle_odds
 
-        probe = Campaign(campaign.data, campaign.state.model_copy(deep=True), campaign.dice, None)
+        # the probe never rolls (battle_odds fights on its own seeded copies), and it must not hold the real dice
+        probe = Campaign(campaign.data, campaign.state.model_copy(deep=True), Dice(0), None)
         for name in names:
             us = probe.state.unit(name)
             us.status, us.place, us.mode = UnitStatus.SEA, area, Mode.RAID

@@ -97,6 +97,7 @@ from strategic.order_of_appearance import Movement, order_of_appearance, vitp_tu
 from strategic.orders import IllegalOrder, Order
 from strategic.saves import SaveError, autosave_path, last_good_text, load_state, save, save_text
 from strategic.state import Event, Phase
+from strategic.views import CampaignView, observe
 from tactical.card_generator import CardIndex
 from tactical.demos import DEMOS
 from tui.battle_viewer import BattleViewerScreen
@@ -269,6 +270,25 @@ class Session:
         self.lock = threading.Lock()
         campaign.keep_undo = True
         clock.keep_checkpoints = True  # from the next decision on, if the caller's clock did not
+
+    def seat(self) -> Player | None:
+        """Whose eyes the board is drawn for (R-VIEW-05): the human deciding now, else the last human seated (or
+        the only human), else nobody (an all-AI watch: the observer, who sees what every player sees)."""
+        decision = self.clock.decision
+        if decision is not None and decision.player.value in self.humans:
+            return decision.player
+        if self.last_human is not None:
+            return Player(self.last_human)
+        return Player(next(iter(self.humans))) if len(self.humans) == 1 else None
+
+    def view(self) -> CampaignView:
+        """The seated player's view of the game (:func:`strategic.views.observe`), for what the app shows of the
+        units.  A clock made without checkpoints keeps no state of the decision's start: at its first decision
+        the game as it stands is shown (no order of it has been given yet)."""
+        try:
+            return observe(self.clock, self.seat(), orders=False, log=False)
+        except ValueError:
+            return observe(self.campaign, self.seat(), orders=False, log=False)
 
     @property
     def waiting_for_human(self) -> bool:
@@ -869,7 +889,8 @@ class CampaignScreen(Screen[None]):
         self.query_one("#order-message", Static).update(Text(text, style="green" if ok else "bold red"))
 
     def on_resize(self) -> None:
-        self.query_one("#map", MapView).show(self.session.campaign, self.query_one("#map-scroll").size.width or None)
+        self.query_one("#map", MapView).show(self.session.campaign, self.session.view(),
+                                             self.query_one("#map-scroll").size.width or None)
 
     # -- drawing
     def refresh_all(self) -> None:
@@ -879,10 +900,11 @@ class CampaignScreen(Screen[None]):
         if moment != getattr(self, "_odds_moment", moment):
             self.query_one("#odds-text", Static).update(self.odds_prompt())
         self._odds_moment = moment
-        self.query_one("#map", MapView).show(campaign, self.query_one("#map-scroll").size.width or None)
+        view = self.session.view()
+        self.query_one("#map", MapView).show(campaign, view, self.query_one("#map-scroll").size.width or None)
         self.query_one("#phase-bar", Static).update(self.phase_bar())
         self.refresh_orders()
-        self.refresh_units()
+        self.refresh_units(view)
         self.refresh_log()
         self.refresh_battles()
         self.refresh_poc()
@@ -932,15 +954,16 @@ class CampaignScreen(Screen[None]):
         if option_list.option_count:
             option_list.highlighted = 0  # Enter takes the first order at once
 
-    def refresh_units(self) -> None:
+    def refresh_units(self, view: CampaignView | None = None) -> None:
+        """The units table, as the seated player sees the units (``view``: his view, made now if not given)."""
         campaign = self.session.campaign
         table = self.query_one("#units", DataTable)
         table.clear()
         wanted = self.query_one("#unit-filter", Input).value.casefold()
-        for name, us in campaign.state.units.items():
+        for name, seen in (view or self.session.view()).units.items():
             unit = campaign.unit_record(name)
-            row = (name, unit.nation, unit.type.value, counter_label(unit), us.status.value, us.place or "",
-                   str(us.damage), us.commander.value)
+            row = (name, seen.nation, seen.type.value, counter_label(unit), seen.status.value, seen.place or "",
+                   str(seen.damage), seen.commander.value)
             if wanted and not any(wanted in str(cell).casefold() for cell in row):
                 continue
             table.add_row(*row)

@@ -4,12 +4,14 @@ The boxes stand where the sea lies, roughly: War at Sea on the left (Atlantic, M
 the Cape of Good Hope added by 002 §1), Victory in the Pacific on the right.  Each box shows the area's name,
 its POC values (``A`` Allied, ``X`` Axis; the track they count on when it is the other theatre's), who controls
 it, and the units at sea there by nation.  Ports and bases are listed under each theatre with their owner and
-the units in them.  Areas a user adds with ``--data`` and this layout does not know go in an extra row.
+the units in them.  Areas a user adds with ``--data`` and this layout does not know go in an extra row.  What the
+map shows of the game comes from the seated player's view (:func:`strategic.views.observe`), not from the state.
 """
 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 
 from rich.text import Text
 from textual.widgets import Static
@@ -17,6 +19,7 @@ from textual.widgets import Static
 from scenarios.models import Side, Theatre
 from strategic.campaign import Campaign
 from strategic.state import UnitStatus
+from strategic.views import CampaignView, UnitView
 
 BOX_W = 17
 BOX_H = 4
@@ -53,12 +56,12 @@ def place_grid(campaign: Campaign, theatre: Theatre) -> dict[str, tuple[int, int
     return {a: cell for a, cell in layout.items() if a in campaign.data.areas}
 
 
-def stacks(campaign: Campaign, place: str, status: UnitStatus) -> Counter[tuple[Side, str]]:
+def stacks(units: Iterable[UnitView], place: str, status: UnitStatus) -> Counter[tuple[Side, str]]:
     """Units at ``place`` with ``status``, counted by (side, nation)."""
     out: Counter[tuple[Side, str]] = Counter()
-    for us in campaign.state.units.values():
-        if us.place == place and us.status is status:
-            out[(us.side, campaign.unit_record(us.name).nation)] += 1
+    for unit in units:
+        if unit.place == place and unit.status is status:
+            out[(unit.side, unit.nation)] += 1
     return out
 
 
@@ -73,14 +76,15 @@ def _stack_text(counts: Counter[tuple[Side, str]], width: int) -> Text:
     return text
 
 
-def render_theatre(campaign: Campaign, theatre: Theatre) -> Text:
-    """One theatre as a grid of boxes, then its ports."""
+def render_theatre(campaign: Campaign, view: CampaignView, theatre: Theatre) -> Text:
+    """One theatre as a grid of boxes, then its ports, as the player of ``view`` sees them (the map and the
+    ports' records from the campaign's data)."""
     grid = place_grid(campaign, theatre)
     cols = max((c for c, _ in grid.values()), default=0) + 1
     rows = max((r for _, r in grid.values()), default=0) + 1
     cells: dict[tuple[int, int], list[Text]] = {}
     for area, cell in grid.items():
-        cells[cell] = _box(campaign, area)
+        cells[cell] = _box(campaign, view, area)
     out = Text()
     title = "WAR AT SEA (Atlantic, Mediterranean)" if theatre is Theatre.WAS else "VICTORY IN THE PACIFIC"
     out.append(f"{title}\n", style="bold underline")
@@ -96,8 +100,8 @@ def render_theatre(campaign: Campaign, theatre: Theatre) -> Text:
     for name, port in campaign.data.ports.items():
         if port.theatre is not theatre:
             continue
-        owner = campaign.state.port_owners[name]
-        counts = stacks(campaign, name, UnitStatus.PORT)
+        owner = view.port_owners[name]
+        counts = stacks(view.units.values(), name, UnitStatus.PORT)
         piece = Text(f"{name}", style=SIDE_STYLE.get(Side(owner.value), "white") if owner.value != "neutral"
                      else "yellow")
         total = sum(counts.values())
@@ -113,9 +117,9 @@ def render_theatre(campaign: Campaign, theatre: Theatre) -> Text:
     return out
 
 
-def _box(campaign: Campaign, area: str) -> list[Text]:
+def _box(campaign: Campaign, view: CampaignView, area: str) -> list[Text]:
     record = campaign.data.areas[area]
-    controller = campaign.state.control.get(area)
+    controller = view.control.get(area)
     style = CONTROL_STYLE[controller]
     name = area if len(area) <= BOX_W - 2 else area[: BOX_W - 3] + "."
     top = Text(f"┌{name:─<{BOX_W - 2}}┐", style=style)
@@ -130,7 +134,7 @@ def _box(campaign: Campaign, area: str) -> list[Text]:
     line2.append(f"{info}{owner}"[: BOX_W - 2].ljust(BOX_W - 2))
     line2.append("│", style=style)
     line3 = Text("│", style=style)
-    units = _stack_text(stacks(campaign, area, UnitStatus.SEA), BOX_W - 3)
+    units = _stack_text(stacks(view.units.values(), area, UnitStatus.SEA), BOX_W - 3)
     units.pad_right(BOX_W - 2 - len(units))
     line3.append_text(units)
     line3.append("│", style=style)
@@ -143,10 +147,11 @@ class MapView(Static):
 
     DEFAULT_CSS = "MapView { width: auto; height: auto; padding: 0 1; }"
 
-    def show(self, campaign: Campaign, available: int | None = None) -> None:
-        """Draw both theatres side by side, or one above the other when ``available`` columns are too few."""
-        was = render_theatre(campaign, Theatre.WAS) if campaign.setup_plays(Theatre.WAS) else Text()
-        vitp = render_theatre(campaign, Theatre.VITP) if campaign.setup_plays(Theatre.VITP) else Text()
+    def show(self, campaign: Campaign, view: CampaignView, available: int | None = None) -> None:
+        """Draw both theatres side by side, or one above the other when ``available`` columns are too few, as the
+        player of ``view`` sees them."""
+        was = render_theatre(campaign, view, Theatre.WAS) if campaign.setup_plays(Theatre.WAS) else Text()
+        vitp = render_theatre(campaign, view, Theatre.VITP) if campaign.setup_plays(Theatre.VITP) else Text()
         left, right = was.split("\n"), vitp.split("\n")
         width = max((len(line) for line in left), default=0)
         if available is not None and width + 3 + max((len(line) for line in right), default=0) > available:

@@ -125,8 +125,14 @@ def withdrawals(ctx: BattleContext, order: tuple[Side, Side], *, sequential: boo
         for name in chosen:
             ctx.require(name in candidates, WITHDRAW_RULE, f"{name} cannot withdraw now")
         declared[side] = chosen
-        if chosen:
+        ctx.declare(side, "withdraw", chosen, sealed=not sequential)
+        if chosen and sequential:
             ctx.note(f"{side.value} withdraw: {', '.join(sorted(chosen))}", WITHDRAW_RULE, event=True)
+    ctx.reveal()  # blind declarations are shown once both are made (R-CMB-07)
+    if not sequential:
+        for side in order:
+            if declared.get(side) and side not in forced:
+                ctx.note(f"{side.value} withdraw: {', '.join(sorted(declared[side]))}", WITHDRAW_RULE, event=True)
     for names in declared.values():
         for name in names:
             ctx.units[name].withdrawing = True

@@ -9,7 +9,7 @@ helpers below.  Policies must not change it; the resolver validates every decisi
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -39,6 +39,19 @@ class Attack:
     disables: bool
 
 
+@dataclass(frozen=True)
+class Declaration:
+    """A side's declaration in the battle (``what``: ``day_or_night``, ``night_carriers``, ``withdraw``) in
+    ``round``; ``choice`` the day or night wanted, or the units named.  ``revealed``: the other side knows it (a
+    blind declaration stays sealed until both sides have made theirs: R-CMB-07, R-VIEW-08)."""
+
+    side: Side
+    what: str
+    round: int
+    choice: str | tuple[str, ...]
+    revealed: bool
+
+
 def other(side: Side) -> Side:
     return Side.AXIS if side is Side.ALLIED else Side.ALLIED
 
@@ -63,6 +76,7 @@ class BattleContext:
         self.owners: dict[str, str] = {}  # ports and bases captured in this battle (VITP 4.9)
         self.landings: list[Landing] = []
         self.landing_steps = 0
+        self.declarations: list[Declaration] = []
         self._policy_for = policy_for
         self._player_for = player_for
 
@@ -85,6 +99,16 @@ class BattleContext:
     def owner(self, port: str) -> str:
         """Who holds ``port`` now, counting captures made in this battle."""
         return self.owners.get(port, str(self.campaign.state.port_owners[port]))
+
+    # -- declarations
+    def declare(self, side: Side, what: str, choice: str | Iterable[str], *, sealed: bool = False) -> None:
+        """Record ``side``'s declaration; ``sealed`` keeps it from the other side until :meth:`reveal`."""
+        named = choice if isinstance(choice, str) else tuple(sorted(choice))
+        self.declarations.append(Declaration(side, what, self.round, named, not sealed))
+
+    def reveal(self) -> None:
+        """Both sides have declared: every sealed declaration is now known to both."""
+        self.declarations = [d if d.revealed else replace(d, revealed=True) for d in self.declarations]
 
     # -- log
     def note(self, text: str, rule: str = "", *, event: bool = False) -> None:

@@ -180,8 +180,10 @@ def day_or_night(ctx: BattleContext) -> str:
     ``vitp-day-night-japan-faces`` gives Japan's choice, any other the Allies' (R-CMB-08)."""
     japan = ctx.policy(Side.AXIS).day_or_night(ctx, Side.AXIS, None)
     ctx.require(japan in (DAY, NIGHT), DN_RULE, f"'{japan}' is neither day nor night")
+    ctx.declare(Side.AXIS, "day_or_night", japan)  # announced: the Allies choose knowing it
     allies = ctx.policy(Side.ALLIED).day_or_night(ctx, Side.ALLIED, japan)
     ctx.require(allies in (DAY, NIGHT), DN_RULE, f"'{allies}' is neither day nor night")
+    ctx.declare(Side.ALLIED, "day_or_night", allies)
     if japan == allies:
         ctx.note(f"both sides want {japan}", DN_RULE)
         return japan
@@ -206,6 +208,7 @@ def play_round(ctx: BattleContext, pursuit: tuple[Side, dict[str, str]] | None) 
         for name in declared:
             ctx.require(name in carriers, NIGHT_RULE, f"{name} cannot be named to fire at night (no gunnery)")
         if carriers:
+            ctx.declare(Side.ALLIED, "night_carriers", declared)  # named in advance, aloud (case V-04)
             ctx.note(f"Allied carriers firing tonight: {', '.join(sorted(declared)) or 'none'}", NIGHT_RULE)
     attacks: list[Attack] = []
     for side in ROLL_ORDER:
