@@ -63,6 +63,7 @@ class Campaign:
         self._undo: list[tuple[CampaignState, tuple[int, dict]]] = []
         self.loaded_version: int | None = None  # the version of the save it was loaded from (strategic.saves)
         self.classic_once: set[str] = set()  # pending battles to be fought by the classic rules (fight_classic)
+        self.asked: AnswerNeeded | None = None  # the combat question waiting, with its brief (issue #15)
 
     # ------------------------------------------------------------------ creation
 
@@ -564,6 +565,7 @@ class Campaign:
             self.dice.rewind(dice)
             self.state.question = CombatQuestion(battle=entry, player=Player(needed.player),
                                                  question=needed.question.to_json())
+            self.asked = needed  # with its brief, for the screen that asks it (not saved: rebuilt by fighting)
             raise
         except Exception as exc:
             del self.state.events[events:]
@@ -599,14 +601,14 @@ class Campaign:
         decode(question.decision, answer, "answer")  # the shape, before anything is fought
         answers = self.state.combat_answers.setdefault(asked.battle, [])
         answers.append(Entry(question, answer).to_json())
-        self.state.question = None
+        self.state.question, asked_before, self.asked = None, self.asked, None
         try:
             self._try_battle(asked.battle)
         except BaseException:
             answers.pop()
             if not answers:
                 del self.state.combat_answers[asked.battle]
-            self.state.question = asked
+            self.state.question, self.asked = asked, asked_before
             raise
         self.log("combat_answer", f"{asked.player.value}: {question.describe()}: {answer}", "002 §4.1",
                  battle=asked.battle, player=asked.player.value, question=asked.question, answer=answer)

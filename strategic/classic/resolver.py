@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from scenarios.models import Player, Side, Theatre
 from strategic.classic import vitp_combat, was_combat
+from strategic.classic.briefs import brief
 from strategic.classic.context import BattleContext
 from strategic.classic.damage import Combatant
 from strategic.classic.policies import BaselinePolicy, CombatPolicy
@@ -127,7 +128,8 @@ class ClassicResolver:
         key = battle_key(battle)
         given = read_script(campaign.state.combat_answers.get(key, []), f"combat answers for {key}")
         return AskingPolicy([e for e in given if e.question.side == side.value],
-                            where=f"{player.value}'s answers in {key}", player=player.value)
+                            where=f"{player.value}'s answers in {key}", player=player.value,
+                            briefer=lambda decision, args: brief(args[0], decision, args))
 
     def landings_only(self, campaign: Campaign, battle: Battle, names: list[str]) -> list[Landing]:
         """The landing step alone (VITP 4.9, case V-02; R-CMB-15) for landing units ``names`` still in the area

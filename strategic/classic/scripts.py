@@ -90,10 +90,11 @@ class AnswerNeeded(Exception):
     """Not an error: raised by :class:`AskingPolicy` when the battle reaches a question nobody has answered yet;
     ``player`` (a player's name, or ``""``) is who must answer it."""
 
-    def __init__(self, question: Question, player: str = "") -> None:
+    def __init__(self, question: Question, player: str = "", brief: Any = None) -> None:
         super().__init__(question.describe())
         self.question = question
         self.player = player
+        self.brief = brief  # what the player is shown with it (strategic.classic.briefs.Brief), if asked for
 
 
 # --------------------------------------------------------------------------- questions and answers as JSON
@@ -276,12 +277,16 @@ class AskingPolicy(ScriptedPolicy):
 
     name = "asking"
 
-    def __init__(self, answers: Iterable[Entry] = (), where: str = "answers", player: str = "") -> None:
+    def __init__(self, answers: Iterable[Entry] = (), where: str = "answers", player: str = "",
+                 briefer: Callable[[str, tuple[Any, ...]], Any] | None = None) -> None:
         super().__init__(answers, None, where)
         self.player = player
+        self.briefer = briefer
 
     def _beyond(self, question: Question, decision: str, args: tuple[Any, ...]) -> Any:
-        raise AnswerNeeded(question, self.player)
+        situation = self.briefer(decision, args) if self.briefer is not None and decision != "order_battles" \
+            else None
+        raise AnswerNeeded(question, self.player, situation)
 
 
 def battle_key(battle: Battle) -> str:

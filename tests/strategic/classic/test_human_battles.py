@@ -140,3 +140,37 @@ def test_a_whole_game_with_a_human_commander_answering_as_the_ai_is_the_ais_game
     assert human.state.turn == ai_game.state.turn == 5
     assert human.state.units == ai_game.state.units and human.state.poc == ai_game.state.poc
     assert [e for e in human.state.events if e.kind != "combat_answer"] == ai_game.state.events
+
+
+def test_each_question_comes_with_the_view_the_rule_the_ais_answer_and_the_odds(data) -> None:
+    from fractions import Fraction
+
+    from scenarios.models import Side
+    from strategic.classic.damage import attack_odds
+
+    script, _ = _reference(data)
+    campaign = _coral(data)
+    campaign.resolve_pending()
+    seen = set()
+    while campaign.state.question is not None:
+        asked = campaign.asked
+        assert asked is not None and asked.brief is not None
+        brief, index = asked.brief, len(campaign.state.combat_answers.get("Coral Sea", []))
+        assert brief.view.side is Side.AXIS and set(brief.view.units) == set(CORAL)
+        assert brief.suggestion == script[index].answer  # the AI's answer is offered
+        assert brief.rule and brief.reason
+        question = asked.question
+        if question.decision in ("air_targets", "gunnery_targets"):
+            factor = "air" if question.decision == "air_targets" else "gunnery"
+            for firer in question.options["units"]:
+                for target in question.options["targets"]:
+                    unit, aim = brief.view.units[firer], brief.view.units[target]
+                    table = ClassicResolver().tables(data).attack(brief.view.theatre)
+                    bonus = unit.air_bonus if factor == "air" else unit.gunnery_bonus
+                    exact = attack_odds(table, getattr(unit, factor), bonus, aim.defence or 0, prior=aim.damage)
+                    assert brief.odds[firer][target] == exact
+                    assert Fraction(0) <= exact.sunk <= exact.hit <= 1
+            seen.add(question.decision)
+        campaign.answer_combat(brief.suggestion)
+        campaign.resolve_pending()
+    assert seen, "a targeting question was asked"
