@@ -16,7 +16,7 @@ from scenarios.loader import CampaignData
 from scenarios.models import Activity, Condition, Limit, LimitKind, Owner, Player, Setup, Side, Theatre, Unit, UnitType
 from strategic import basing, control, outbreak, placement
 from strategic.board import Board
-from strategic.classic.scripts import AnswerNeeded, Entry, Question, decode
+from strategic.classic.scripts import AnswerNeeded, Entry, Question, answer_text, decode
 from strategic.combat import Battle, BattleOutcome, BattleResolver, apply_outcome, find_battles, make_resolver
 from strategic.engine_errors import BattleError
 from strategic.movement import MOVING_TYPES, candidate_paths, execute_move, plan_move
@@ -535,6 +535,8 @@ class Campaign:
                 apply_outcome(self, outcome)
             state.pending_battles.pop(0)
             state.combat_answers.pop(entry, None)
+            if entry in state.delegated_battles:
+                state.delegated_battles.remove(entry)
             if entry.startswith(outbreak.SURPRISE_PREFIX):
                 surprise = True
                 continue
@@ -558,6 +560,7 @@ class Campaign:
             self.log("battle", f"{battle.kind.capitalize()} in {battle.area} is fought by the classic rules after "
                      "an engine error (the player's choice)", "002 §4.1", area=battle.area)
         events, dice = len(self.state.events), self.dice.mark()
+        self.state.question, self.asked = None, None  # asked again, if still to be asked, as it is fought again
         try:
             return resolver.resolve(self, battle)
         except AnswerNeeded as needed:  # not an error: taken back, fought again from its start once answered
@@ -610,8 +613,19 @@ class Campaign:
                 del self.state.combat_answers[asked.battle]
             self.state.question, self.asked = asked, asked_before
             raise
-        self.log("combat_answer", f"{asked.player.value}: {question.describe()}: {answer}", "002 §4.1",
+        self.log("combat_answer", f"{asked.player.value}: {question.describe()}: {answer_text(answer)}", "002 §4.1",
                  battle=asked.battle, player=asked.player.value, question=asked.question, answer=answer)
+
+    def delegate_battle(self) -> None:
+        """The player asked lets the AI command the rest of the battle he is asked about (issue #15): his answers
+        so far stand, the AI gives the others (``Clock.retry`` fights it on)."""
+        asked = self.state.question
+        if asked is None:
+            raise ValueError("no combat question is waiting for an answer")
+        self.state.delegated_battles.append(asked.battle)
+        self.state.question, self.asked = None, None
+        self.log("combat_delegated", f"{asked.player.value} leaves the battle in {asked.battle} to the AI", "002 §4.1",
+                 battle=asked.battle, player=asked.player.value)
 
     def _try_battle(self, entry: str) -> None:
         """Fight the pending battle ``entry`` and take it back (a resolver changes only the events and the dice,

@@ -203,6 +203,8 @@ def combat_answer_problems(campaign: Campaign) -> list[str]:
             read_script(answers, f"combat_answers.{entry}")
         except ScriptError as exc:
             out.append(str(exc))
+    out += [f"delegated_battles: '{e}' is not a pending battle" for e in state.delegated_battles
+            if e not in state.pending_battles]
     asked = state.question
     if asked is not None:
         if asked.battle not in state.pending_battles:

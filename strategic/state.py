@@ -173,6 +173,7 @@ class CampaignState(BaseModel):
     battle_commanders: list[Player] = Field(default_factory=list)
     combat_answers: dict[str, list[dict[str, Any]]] = Field(default_factory=dict)
     question: CombatQuestion | None = None
+    delegated_battles: list[str] = Field(default_factory=list)  # pending battles their commanders left to the AI
     events: list[Event] = Field(default_factory=list)
 
     def unit(self, name: str) -> UnitState:

@@ -83,12 +83,14 @@ from textual.widgets.option_list import Option
 from textual.worker import WorkerFailed
 from textual_plotext import PlotextPlot
 
+from scenarios.errors import IllegalCombatDecision
 from scenarios.loader import CampaignData, load_data
 from scenarios.models import Player, Theatre
 from strategic.ai import Agent, BaselineAI
 from strategic.battle_logs import battle_log
 from strategic.battles import TacticalBattle, TacticalResolver, campaign_year, forces_text
 from strategic.campaign import SUPPORTED_SETUPS, Campaign
+from strategic.classic.scripts import AnswerNeeded, ScriptError
 from strategic.clock import Clock
 from strategic.combat import BattleResolver, make_resolver
 from strategic.engine_errors import BattleError, EngineError
@@ -102,6 +104,7 @@ from tactical.card_generator import CardIndex
 from tactical.demos import DEMOS
 from tui.battle_viewer import BattleViewerScreen
 from tui.cards_cli import counter_lines
+from tui.combat_screen import CombatScreen
 from tui.labels import counter_label
 from tui.map_view import MapView
 from tui.order_entry import GRAMMAR, OrderSyntaxError, describe, parse
@@ -357,6 +360,7 @@ class Session:
         raises :class:`EngineError` (kept in :attr:`error`)."""
         clock, campaign = self.clock, self.campaign
         with self.lock:
+            self.answer_for_ai_players()
             while (self.error is None and clock.decision is not None and not self.waiting_for_human
                    and not campaign.blocked):
                 decision = clock.decision
@@ -375,6 +379,42 @@ class Session:
                         decision.turn, decision.phase.value, exc, who=f"the {player} AI deciding")
                     raise self.failed(error) from exc
                 self.end_decision()
+                self.answer_for_ai_players()
+
+    def combat_question(self) -> AnswerNeeded | None:
+        """The classic-combat question waiting for a human player (issue #15), with its brief, or ``None``."""
+        asked = self.campaign.state.question
+        if self.error is not None or asked is None or asked.player.value not in self.humans:
+            return None
+        return self.campaign.asked
+
+    def answer_combat(self, answer: object) -> str | None:
+        """Give the waiting question ``answer``: ``None`` if taken, else the refusal (its shape, or the rule)."""
+        try:
+            self.campaign.answer_combat(answer)
+        except (IllegalCombatDecision, ScriptError) as exc:
+            return str(exc)
+        return None
+
+    def go_on_fighting(self) -> None:
+        """After an answer (or a battle left to the AI): fight on to the next question, decision or end (worker
+        thread).  Raises :class:`EngineError` (kept in :attr:`error`)."""
+        with self.lock:
+            try:
+                self.clock.retry()
+            except EngineError as exc:
+                raise self.failed(exc) from exc
+
+    def answer_for_ai_players(self) -> None:
+        """A question waiting for a player who is not human in this session (a save made with other humans): the
+        AI's answer is given (its brief's suggestion) and the battle fought on."""
+        while (self.error is None and self.campaign.state.question is not None
+               and self.campaign.state.question.player.value not in self.humans and self.campaign.asked is not None):
+            self.campaign.answer_combat(self.campaign.asked.brief.suggestion)
+            try:
+                self.clock.retry()
+            except EngineError as exc:
+                raise self.failed(exc) from exc
 
     def go_on_by_classic(self) -> None:
         """After a failed battle (:class:`BattleError`): have that battle fought by the classic rules and go on with a
@@ -425,6 +465,9 @@ class StartScreen(Screen[None]):
             yield Label("Combat of a new game")
             yield Select([(text, name) for name, text in COMBATS.items()], value="tactical", allow_blank=False,
                          id="combat")
+            with Horizontal(classes="player-row"):
+                yield Switch(value=True, id="command-battles")
+                yield Label("Human players command their own classic battles (off: the AI commands them)")
             yield Button("Start campaign", id="start-game", variant="primary")
             yield Label("Load a saved game (with the human players chosen above)")
             yield Static(self.load_humans_text(), id="load-humans")
@@ -475,7 +518,8 @@ class StartScreen(Screen[None]):
             return
         setup = str(self.query_one("#setup", Select).value)
         combat = str(self.query_one("#combat", Select).value)
-        self.app.start_new(setup, seed, self.humans(), combat)  # type: ignore[attr-defined]
+        command = self.query_one("#command-battles", Switch).value
+        self.app.start_new(setup, seed, self.humans(), combat, command=command)  # type: ignore[attr-defined]
 
     @on(Button.Pressed, "#load-game")
     @on(Input.Submitted, "#load-path")
@@ -590,6 +634,10 @@ class CampaignScreen(Screen[None]):
         """Hand over to the next human, or let the AI play until a human must decide.  A hand-over already shown
         for the same player is not shown twice."""
         session = self.session
+        asked = session.combat_question()
+        if asked is not None:
+            self.ask_combat(asked)
+            return
         if session.error is not None or session.clock.finished or session.campaign.blocked:
             self.refresh_all()
             return
@@ -603,6 +651,29 @@ class CampaignScreen(Screen[None]):
             return
         self._busy(True)
         self.run_ai()
+
+    def ask_combat(self, asked: AnswerNeeded) -> None:
+        """A classic-combat question for a human (issue #15): hand over first in hot-seat play (the other side's
+        sealed declarations stay hidden), then :class:`CombatScreen`."""
+        self.refresh_all()
+        player = asked.player
+        if any(isinstance(s, CombatScreen) for s in self.app.screen_stack):
+            return
+        if len(self.session.humans) > 1 and self.session.last_human not in (None, player):
+            if not any(isinstance(s, HandOverScreen) for s in self.app.screen_stack):
+                self.app.push_screen(HandOverScreen(player), lambda _: self._show_combat(asked))
+            return
+        self._show_combat(asked)
+
+    def _show_combat(self, asked: AnswerNeeded) -> None:
+        self.session.last_human = asked.player
+        screen = CombatScreen(asked.player, asked.question, asked.brief, submit=self.session.answer_combat,
+                              save=self.action_save, delegate=self.session.campaign.delegate_battle)
+        self.app.push_screen(screen, lambda _: self._answered())
+
+    def _answered(self) -> None:
+        self._busy(True, "The battle goes on…")
+        self.run_ai(answered=True)
 
     def _busy(self, on: bool, text: str = "AI players are deciding…") -> None:
         """Show or hide the busy indicator of the AI worker."""
@@ -619,12 +690,15 @@ class CampaignScreen(Screen[None]):
         self.refresh_all()
 
     @work(thread=True, exclusive=True, group="ai")
-    def run_ai(self, go_on: bool = False) -> None:
-        """The AI worker: (after a failed battle, with ``go_on``, that battle by the classic rules and a new clock,
-        then) the AI's decisions until a human's; an engine failure opens :class:`EngineErrorScreen`."""
+    def run_ai(self, go_on: bool = False, answered: bool = False) -> None:
+        """The AI worker: (after a failed battle, with ``go_on``, that battle by the classic rules and a new clock;
+        after a combat answer, with ``answered``, the battle fought on; then) the AI's decisions until a human's;
+        an engine failure opens :class:`EngineErrorScreen`."""
         try:
             if go_on:
                 self.session.go_on_by_classic()
+            if answered:
+                self.session.go_on_fighting()
             self.session.run_ai_until_human(self._ai_progress)
         except EngineError as exc:
             self.app.call_from_thread(self.engine_failed, exc)
@@ -654,7 +728,7 @@ class CampaignScreen(Screen[None]):
     def _after_ai(self) -> None:
         self._busy(False)
         self.refresh_all()
-        if self.session.waiting_for_human:
+        if self.session.waiting_for_human or self.session.combat_question() is not None:
             self.continue_game()
 
     # -- actions
@@ -1353,10 +1427,14 @@ class VictoryAtSeaApp(App[None]):
         super()._handle_exception(error)
 
     # -- opening games
-    def start_new(self, setup: str, seed: int, humans: set[str], combat: str = "tactical") -> None:
-        """A new campaign with ``combat`` (:data:`COMBATS`) and the ``humans`` players; opens the campaign screen."""
+    def start_new(self, setup: str, seed: int, humans: set[str], combat: str = "tactical", *,
+                  command: bool = False) -> None:
+        """A new campaign with ``combat`` (:data:`COMBATS`) and the ``humans`` players (who command their own
+        classic battles with ``command``, issue #15); opens the campaign screen."""
         campaign = Campaign.new(self.data, setup, seed=seed, resolver=campaign_resolver(combat))
         campaign.state.combat = combat  # type: ignore[assignment]  # saves record it
+        campaign.state.battle_commanders = sorted((Player(h) for h in humans), key=list(Player).index) \
+            if command else []
         if self.open_game(campaign, humans, resume=False):
             self.push_screen(CampaignScreen(self.session))  # type: ignore[arg-type]
 

@@ -94,6 +94,9 @@ def _reason(ctx: BattleContext, decision: str, side: Side) -> str:
         ours, theirs = strength(ctx, side), strength(ctx, enemy)
         return (f"expected points a round: ours {ours:.1f}, theirs {theirs:.1f}; everything leaves below half the "
                 "enemy's, else the crippled ships")
+    if decision == "was_air_strikes":
+        return "one air die on each of the most valuable targets, the bonus air first; the Frogmen only against " \
+               "capital ships"
     if decision in FACTOR:
         return "fire is massed on the most valuable target until it is likely sunk, then spread"
     if decision == "night_firing_carriers":

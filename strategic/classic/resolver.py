@@ -20,7 +20,7 @@ from strategic.classic.briefs import brief
 from strategic.classic.context import BattleContext
 from strategic.classic.damage import Combatant
 from strategic.classic.policies import BaselinePolicy, CombatPolicy
-from strategic.classic.scripts import AskingPolicy, battle_key, read_script
+from strategic.classic.scripts import AskingPolicy, ScriptedPolicy, battle_key, read_script
 from strategic.classic.tables import CombatTables
 from strategic.combat import Battle, BattleOutcome, Landing, UnitResult
 
@@ -122,13 +122,16 @@ class ClassicResolver:
     def _seat(self, campaign: Campaign, battle: Battle, side: Side, player: Player) -> CombatPolicy:
         """Who answers for ``side`` in ``battle``: a player who commands his own battles (issue #15,
         ``CampaignState.battle_commanders``) answers through an :class:`AskingPolicy` holding the answers he has
-        given for that side in this battle so far; the others through their policy."""
+        given for that side in this battle so far (after he left the battle to the AI: those answers, then his
+        policy's); the others through their policy."""
+        key = battle_key(battle)
         if player not in campaign.state.battle_commanders:
             return self.policy(player)
-        key = battle_key(battle)
         given = read_script(campaign.state.combat_answers.get(key, []), f"combat answers for {key}")
-        return AskingPolicy([e for e in given if e.question.side == side.value],
-                            where=f"{player.value}'s answers in {key}", player=player.value,
+        mine, where = [e for e in given if e.question.side == side.value], f"{player.value}'s answers in {key}"
+        if key in campaign.state.delegated_battles:  # his answers so far, then the AI's
+            return ScriptedPolicy(mine, then=self.policy(player), where=where)
+        return AskingPolicy(mine, where=where, player=player.value,
                             briefer=lambda decision, args: brief(args[0], decision, args))
 
     def landings_only(self, campaign: Campaign, battle: Battle, names: list[str]) -> list[Landing]:

@@ -161,6 +161,15 @@ def decode(decision: str, value: Any, where: str) -> Any:
     return dict(value)
 
 
+def answer_text(answer: Any) -> str:
+    """A JSON answer in words: ``Myoko > Lexington, Nachi > hold``; ``Lexington, Enterprise``; ``night``."""
+    if isinstance(answer, dict):
+        return ", ".join(f"{k} > {v}" for k, v in answer.items()) or "none"
+    if isinstance(answer, list):
+        return ", ".join(" > ".join(p) if isinstance(p, list) else str(p) for p in answer) or "none"
+    return str(answer)
+
+
 def read_script(value: Any, where: str = "script") -> list[Entry]:
     """A script read from JSON (a list of ``{"question": ..., "answer": ...}``), each answer's shape checked."""
     if not isinstance(value, list):

@@ -174,3 +174,20 @@ def test_each_question_comes_with_the_view_the_rule_the_ais_answer_and_the_odds(
         campaign.answer_combat(brief.suggestion)
         campaign.resolve_pending()
     assert seen, "a targeting question was asked"
+
+
+def test_a_commander_may_leave_the_rest_of_a_battle_to_the_ai(data) -> None:
+    """His answers so far stand; the AI gives the rest; with the AI's answers so far, it is the AI's battle."""
+    script, reference = _reference(data)
+    campaign = _coral(data)
+    campaign.resolve_pending()
+    campaign.answer_combat(script[0].answer)
+    campaign.resolve_pending()
+    campaign.delegate_battle()
+    assert campaign.blocked is None or "waits" not in campaign.blocked
+    campaign.resolve_pending()
+    assert campaign.state.question is None and campaign.state.pending_battles == []
+    assert campaign.state.delegated_battles == [] and campaign.state.combat_answers == {}
+    assert campaign.state.units == reference.state.units
+    kinds = [e.kind for e in campaign.state.events]
+    assert kinds.count("combat_answer") == 1 and kinds.count("combat_delegated") == 1

@@ -1,0 +1,343 @@
+"""A classic-combat question put to a human player (issue #15): :class:`CombatScreen`.
+
+The screen shows the battle as the deciding side sees it (its :class:`~strategic.classic.views.ClassicBattleView`:
+every counter's factors, damage and state), the rule, and the answer being built, one row per choice: each
+attacker's target (with the exact odds of that attack: to hit, to disable, to sink), each War at Sea target's one
+air factor, each unit withdrawing or not, day or night.  The rows start at the AI's suggestion, shown with its
+reason; the player changes them with the keys, or types the whole answer, and confirms with Enter.  The engine
+checks the answer (:meth:`strategic.campaign.Campaign.answer_combat`): a refusal is shown with its rule and the
+rows stay as they were, so the player can revise them.
+
+Answers are JSON values (:mod:`strategic.classic.scripts`); the rows are only a way to build them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Input, Static
+
+from scenarios.models import Side
+from strategic.classic.briefs import Brief
+from strategic.classic.scripts import Question
+
+NONE = "—"
+"""The choice of no target, no air factor, staying, not firing."""
+
+TITLES = {
+    "submarine_targets": "each submarine's target",
+    "was_air_strikes": "air strikes: one air factor at most on each target",
+    "gunnery_targets": "gunnery: each ship's target",
+    "air_targets": "air strikes: each air unit's target, all its factors together",
+    "day_or_night": "a day (air) or night (gunnery) round",
+    "night_firing_carriers": "the carriers that will fire tonight",
+    "withdraw": "the units that withdraw after this round",
+    "pursue": "the pursuers of the withdrawing enemy",
+    "landings": "where each landing unit goes ashore",
+}
+
+
+ACCOUNT_LINES = 6
+"""Lines of the battle's account shown above the answer."""
+
+KEY_HEADERS = {"was_air_strikes": "Target", "day_or_night": "Round", "pursue": "Pursuer"}
+"""The first column of the answer's rows, where it is not a unit of the side deciding."""
+
+
+@dataclass
+class Row:
+    """One choice of the answer: ``key`` (a unit, or ``round``), its ``choices`` and the one ``value`` chosen."""
+
+    key: str
+    choices: list[str]
+    value: str = NONE
+    info: dict[str, str] = field(default_factory=dict)
+
+    def step(self, delta: int) -> None:
+        self.value = self.choices[(self.choices.index(self.value) + delta) % len(self.choices)]
+
+
+def rows_for(question: Question, brief: Brief) -> list[Row]:
+    """The rows of ``question``, set to the AI's suggestion."""
+    options, decision = question.options, question.decision
+    if decision in ("submarine_targets", "gunnery_targets", "air_targets"):
+        rows = [Row(u, [NONE, *options["targets"]]) for u in options["units"]]
+    elif decision == "was_air_strikes":
+        rows = [Row(t, [NONE, *options["factors"]]) for t in options["targets"]]
+    elif decision == "day_or_night":
+        rows = [Row("round", ["day", "night"], "day")]
+    elif decision == "night_firing_carriers":
+        rows = [Row(c, [NONE, "fires"]) for c in options["carriers"]]
+    elif decision == "withdraw":
+        rows = [Row(u.name, [NONE, "withdraws"]) for u in brief.view.side_units(Side(question.side))
+                if not u.in_port]
+    elif decision == "pursue":
+        pursuers = sorted({p for chasers in options["choices"].values() for p in chasers})
+        rows = [Row(p, [NONE, *(t for t, chasers in options["choices"].items() if p in chasers)]) for p in pursuers]
+    else:  # landings
+        rows = [Row(u, [NONE, *bases]) for u, bases in options["choices"].items()]
+    if isinstance(brief.suggestion, dict):  # the AI's picks first, in its order: the same answer reads the same
+        order = list(brief.suggestion)
+        rows.sort(key=lambda r: order.index(r.key) if r.key in order else len(order))
+    set_answer(decision, rows, brief.suggestion)
+    return rows
+
+
+def set_answer(decision: str, rows: list[Row], answer: Any) -> None:
+    """Set ``rows`` to show ``answer`` (JSON, as :func:`answer_of` makes it)."""
+    by_key = {r.key: r for r in rows}
+    for row in rows:
+        row.value = row.choices[0]
+    if decision == "day_or_night":
+        rows[0].value = answer
+    elif decision in ("night_firing_carriers", "withdraw"):
+        for name in answer:
+            if name in by_key:
+                by_key[name].value = by_key[name].choices[1]
+    elif decision == "was_air_strikes":
+        for source, target in answer:
+            if target in by_key and source in by_key[target].choices:
+                by_key[target].value = source
+    else:
+        for unit, target in answer.items():
+            if unit in by_key and target in by_key[unit].choices:
+                by_key[unit].value = target
+
+
+def answer_of(decision: str, rows: list[Row]) -> Any:
+    """The JSON answer the rows show."""
+    chosen = [r for r in rows if r.value != NONE]
+    if decision == "day_or_night":
+        return rows[0].value
+    if decision in ("night_firing_carriers", "withdraw"):
+        return sorted(r.key for r in chosen)
+    if decision == "was_air_strikes":
+        return [[r.value, r.key] for r in chosen]
+    return {r.key: r.value for r in chosen}
+
+
+def parse_typed(decision: str, rows: list[Row], text: str) -> Any:
+    """A typed answer: ``night``; ``Lexington, Enterprise`` (or ``none``) for a set of units;
+    ``Myoko > Lexington, Nachi > Enterprise`` for targets (War at Sea air strikes: ``source > target``).  Names
+    are matched without regard to case.  Raises ``ValueError`` naming what cannot be read."""
+    text = text.strip()
+    if decision == "day_or_night":
+        if text.lower() not in ("day", "night"):
+            raise ValueError("type day or night")
+        return text.lower()
+    keys = {r.key.lower(): r.key for r in rows}
+    if decision in ("night_firing_carriers", "withdraw"):
+        if text.lower() in ("", "none"):
+            return []
+        return sorted(_name(keys, part, "unit") for part in text.split(","))
+    names = {c.lower(): c for r in rows for c in r.choices if c != NONE}
+    pairs = []
+    for part in (p for p in text.split(",") if p.strip()) if text.lower() != "none" else []:
+        left, sep, right = part.partition(">")
+        if not sep:
+            raise ValueError(f"'{part.strip()}': write UNIT > TARGET")
+        pairs.append((left, right))
+    if decision == "was_air_strikes":
+        return [[_name(names, s, "air unit"), _name(keys, t, "target")] for s, t in pairs]
+    return {_name(keys, u, "unit"): _name(names, t, "target") for u, t in pairs}
+
+
+def _name(known: dict[str, str], typed: str, what: str) -> str:
+    name = typed.strip().lower()
+    if name not in known:
+        raise ValueError(f"'{typed.strip()}' is not a {what} of this question")
+    return known[name]
+
+
+def percent(value: Any) -> str:
+    return f"{float(value) * 100:.0f}%"
+
+
+class AnswerTable(DataTable[str]):
+    """The rows of the answer: left and right (or space) change the highlighted row's choice, Enter confirms."""
+
+    BINDINGS = [
+        Binding("left", "screen.change(-1)", "Previous choice"),
+        Binding("right,space", "screen.change(1)", "Next choice"),
+        Binding("enter", "screen.confirm", "Confirm"),
+    ]
+
+
+class CombatScreen(Screen[Any]):
+    """Ask ``question`` (with its ``brief``) of ``player``.  ``submit(answer)`` gives the answer to the engine and
+    returns a refusal (``None``: accepted, the screen closes with the answer); ``save()`` opens the save dialog;
+    ``delegate()`` hands the rest of the battle to the AI and closes the screen with ``None``."""
+
+    BINDINGS = [
+        Binding("a", "ai_answer", "AI's answer"),
+        Binding("A", "delegate", "AI commands this battle"),
+        Binding("slash", "type_answer", "Type"),
+        Binding("s", "save", "Save"),
+        Binding("escape", "leave_input", "Back to the rows", show=False),
+    ]
+
+    DEFAULT_CSS = """
+    CombatScreen #combat-main { height: 1fr; }
+    CombatScreen #combat-units { width: 1fr; }
+    CombatScreen #combat-side { width: 1fr; padding: 0 1; }
+    CombatScreen #combat-answer { height: auto; max-height: 60%; }
+    CombatScreen .combat-line { height: auto; }
+    """
+
+    def __init__(self, player: str, question: Question, brief: Brief, submit: Callable[[Any], str | None],
+                 save: Callable[[], None] | None = None, delegate: Callable[[], None] | None = None) -> None:
+        super().__init__()
+        self.player, self.question, self.brief = player, question, brief
+        self.rows = rows_for(question, brief)
+        self._submit, self._save, self._delegate = submit, save, delegate
+
+    def compose(self) -> ComposeResult:
+        yield Static(self.title_text(), id="combat-title", classes="combat-line")
+        with Horizontal(id="combat-main"):
+            yield DataTable(id="combat-units", zebra_stripes=True, cursor_type="row")
+            with Vertical(id="combat-side"):
+                yield Static(self.account_text(), id="combat-account", classes="combat-line")
+                yield AnswerTable(id="combat-answer", cursor_type="row")
+                yield Static(self.suggestion_text(), id="combat-suggestion", classes="combat-line")
+                yield Static(self.factors_text(), id="combat-factors", classes="combat-line")
+                yield Input(placeholder="/ to type the answer (e.g. Myoko > Lexington, Nachi > Enterprise)",
+                            id="combat-typed")
+                yield Static(id="combat-message", classes="combat-line")
+        yield Footer(compact=True, show_command_palette=False)
+
+    def on_mount(self) -> None:
+        units = self.query_one("#combat-units", DataTable)
+        units.add_columns("Unit", "Side", "Gun", "Air", "Def", "Spd", "Damage", "State")
+        for u in sorted(self.brief.view.units.values(), key=lambda u: (not u.own, u.name)):
+            units.add_row(u.name, u.side.value + (" (you)" if u.own else ""), str(u.gunnery), str(u.air),
+                          "-" if u.defence is None else str(u.defence), "-" if u.speed is None else str(u.speed),
+                          str(u.damage), _state(u))
+        answer = self.query_one("#combat-answer", DataTable)
+        answer.add_columns(KEY_HEADERS.get(self.question.decision, "Unit"), "Choice", "Hit", "Disable", "Sink")
+        self.refresh_rows()
+        answer.focus()
+
+    # -- texts
+    def title_text(self) -> Text:
+        q, view = self.question, self.brief.view
+        text = Text(f"Battle in {q.area} · {view.theatre.value} · round {q.round} ({q.stage}) — ", style="bold")
+        text.append(f"{self.player.replace('_', ' ').title()} decides {TITLES.get(q.decision, q.decision)}")
+        text.append(f"\nRule: {self.brief.rule}", style="italic")
+        japan = q.options.get("japan")
+        if q.decision == "day_or_night" and japan:
+            text.append(f"\nJapan has declared {japan}.", style="bold")
+        return text
+
+    def account_text(self) -> Text:
+        """The last lines of the battle's account so far (what has been fired, hit, sunk)."""
+        lines = self.brief.view.narrative[-ACCOUNT_LINES:]
+        return Text("\n".join(lines) if lines else "The battle begins.", style="dim")
+
+    def factors_text(self) -> Text:
+        """War at Sea air strikes: each air unit's factors and how many the rows use (one target each)."""
+        if self.question.decision != "was_air_strikes":
+            return Text("")
+        used = {s: sum(1 for r in self.rows if r.value == s) for s in self.question.options["factors"]}
+        return Text("Air factors: " + ", ".join(f"{s} {used[s]}/{n}" for s, n in
+                                                self.question.options["factors"].items()))
+
+    def suggestion_text(self) -> Text:
+        probe = [Row(r.key, r.choices, r.value) for r in self.rows]
+        set_answer(self.question.decision, probe, self.brief.suggestion)
+        shown = ", ".join(f"{r.key} {r.value}" for r in probe if r.value != NONE) or "nothing"
+        return Text(f"AI suggests: {shown} — {self.brief.reason}", style="italic")
+
+    def odds_of(self, row: Row) -> tuple[str, str, str]:
+        decision = self.question.decision
+        if row.value == NONE or decision not in ("submarine_targets", "gunnery_targets", "air_targets",
+                                                 "was_air_strikes"):
+            return "", "", ""
+        attacker, target = (row.value, row.key) if decision == "was_air_strikes" else (row.key, row.value)
+        odds = self.brief.odds.get(attacker, {}).get(target)
+        if odds is None:
+            return "", "", ""
+        return percent(odds.hit), percent(odds.disabled), percent(odds.sunk)
+
+    def refresh_rows(self) -> None:
+        table = self.query_one("#combat-answer", DataTable)
+        row_at = table.cursor_row
+        table.clear()
+        for row in self.rows:
+            table.add_row(row.key, row.value, *self.odds_of(row))
+        self.query_one("#combat-factors", Static).update(self.factors_text())
+        if self.rows:
+            table.move_cursor(row=min(max(row_at, 0), len(self.rows) - 1))
+
+    def message(self, text: str, *, ok: bool) -> None:
+        self.query_one("#combat-message", Static).update(Text(text, style="green" if ok else "bold red"))
+
+    # -- actions
+    def current(self) -> Row | None:
+        table = self.query_one("#combat-answer", DataTable)
+        return self.rows[table.cursor_row] if self.rows and 0 <= table.cursor_row < len(self.rows) else None
+
+    def action_change(self, delta: int) -> None:
+        row = self.current()
+        if row is not None:
+            row.step(delta)
+            self.refresh_rows()
+
+    def action_ai_answer(self) -> None:
+        """``a``: the AI's answer, shown in the rows (Enter confirms it)."""
+        set_answer(self.question.decision, self.rows, self.brief.suggestion)
+        self.refresh_rows()
+        self.message("the AI's answer: Enter to confirm it", ok=True)
+
+    def action_confirm(self) -> None:
+        self.give(answer_of(self.question.decision, self.rows))
+
+    def give(self, answer: Any) -> None:
+        refusal = self._submit(answer)
+        if refusal:
+            self.message(f"refused: {refusal}", ok=False)
+            return
+        self.dismiss(answer)
+
+    def action_type_answer(self) -> None:
+        self.query_one("#combat-typed", Input).focus()
+
+    def action_leave_input(self) -> None:
+        self.query_one("#combat-answer", DataTable).focus()
+
+    @on(Input.Submitted, "#combat-typed")
+    def typed(self, event: Input.Submitted) -> None:
+        try:
+            answer = parse_typed(self.question.decision, self.rows, event.value)
+        except ValueError as exc:
+            self.message(f"cannot read the answer: {exc}", ok=False)
+            return
+        set_answer(self.question.decision, self.rows, answer)
+        self.refresh_rows()
+        self.give(answer)
+
+    def action_save(self) -> None:
+        if self._save is not None and not isinstance(self.focused, Input):
+            self._save()
+
+    def action_delegate(self) -> None:
+        if self._delegate is not None and not isinstance(self.focused, Input):
+            self._delegate()
+            self.dismiss(None)
+
+
+def _state(unit: Any) -> str:
+    if unit.sunk:
+        return "eliminated" if unit.eliminated else "sunk"
+    words = [w for w, on_ in (("disabled", unit.disabled), ("withdrawing", unit.withdrawing),
+                              ("withdrew", unit.withdrew), ("in port", unit.in_port)) if on_]
+    if unit.landed:
+        words.append(f"landed at {unit.landed}")
+    return ", ".join(words) or "in action"
