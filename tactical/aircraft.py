@@ -44,11 +44,10 @@ Aircraft Traits, the Local X, DP, Armoured Deck and Carrier traits, Scramble!). 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
 
 from scenarios.cards import WEAPON_TRAITS, AircraftRole, Arc, ShipType, WeaponKind, WeaponSystem, parse_trait
+from tactical.captain import Captain
 from tactical.damage import award_points, roll_damage
 from tactical.geometry import (
     EPS,
@@ -63,10 +62,8 @@ from tactical.geometry import (
     path_passes_within,
 )
 from tactical.orders import IllegalOrder, OrderName, crew_check, evading
+from tactical.plans import AAShot, FlightMove, FlightPlan
 from tactical.state import Area, Battle, Depth, FlightState, FlightStatus, MTBState, ShipState, Status, Vital
-
-if TYPE_CHECKING:
-    from tactical.captains import Captain
 
 R_AIR = "000 Aircraft: Movement Phase"
 R_AA = "000 Shooting Down Aircraft"
@@ -109,13 +106,6 @@ WIND_EDGES = {1: Edge.WEST, 2: Edge.WEST, 3: Edge.EAST, 4: Edge.EAST, 5: Edge.SO
 
 AIRCRAFT_NOMINEE = "<aircraft>"
 """The name a captain nominates in the Gunnery Phase to attack with all its Flights (000 Attacking with Aircraft)."""
-
-
-def ask(captain: Any, question: str, *args: Any, default: Callable[..., Any]) -> Any:
-    """Ask ``captain`` ``question`` if it knows how to answer, else use ``default`` (a captain written for the
-    core engine has no answers about aircraft, submarines or MTBs)."""
-    method = getattr(captain, question, None)
-    return method(*args) if method is not None else default(*args)
 
 
 # --------------------------------------------------------------------------- payload, wind, deck
@@ -380,31 +370,6 @@ def aa_allowed(battle: Battle, ship: ShipState) -> bool:
 # --------------------------------------------------------------------------- movement
 
 
-@dataclass(frozen=True)
-class FlightMove:
-    """Where one Flight goes and what it ends in contact with.
-
-    ``path``: waypoints in inches (the last is where it ends; empty: it stays).  ``attack``: an enemy ship or MTB
-    Section to attack (base contact), or an enemy carrier in deep deployment (the path then leaves by that
-    fleet's edge); ``kamikaze``: a kamikaze attack (declared here).  ``engage``: enemy Flights to dogfight
-    (Fighters only).  ``escort``: friendly Flights a Fighter escorts; ``support``: a friendly Flight whose
-    dogfight it supports.  ``land``: the friendly carrier that is to recover it (its stern, or the fleet's edge for
-    deep deployment).  ``leave``: it flies off the table where its path crosses the edge.
-    """
-
-    path: tuple[Point, ...] = ()
-    attack: str | None = None
-    kamikaze: bool = False
-    engage: tuple[str, ...] = ()
-    escort: tuple[str, ...] = ()
-    support: str | None = None
-    land: str | None = None
-    leave: bool = False
-
-
-FlightPlan = dict[str, FlightMove]
-
-
 def end_of(flight: FlightState, move: FlightMove) -> Point:
     assert flight.pos is not None
     return move.path[-1] if move.path else flight.pos
@@ -652,19 +617,17 @@ def _recover(battle: Battle, flight: FlightState, carrier: ShipState) -> None:
 def aircraft_movement(battle: Battle, captains: tuple[Captain, Captain]) -> None:
     """000 Aircraft: Movement Phase: after the ships (and MTB Sections); the Initiative winner chooses who moves
     its aircraft first; deep-deployed carriers launch first (their Flights do not move this turn)."""
-    from tactical.captains import default_flight_plan
-
     for side in (0, 1):
         for carrier in [s for s in battle.state.fleet(side) if s.status is Status.DEEP]:
             ready = [f.name for f in aboard(battle, carrier.name) if f.ready]
             if ready:
-                names = ask(captains[side], "choose_launch", battle, carrier, ready, default=lambda *a: [])
+                names = captains[side].choose_launch(battle, carrier, ready)
                 launch(battle, carrier, names)
     if not any(f.airborne for f in battle.state.flights.values()):
         return
     assert battle.state.initiative is not None
     winner = battle.state.initiative
-    first_self = ask(captains[winner], "aircraft_first", battle, winner, default=lambda *a: False)
+    first_self = captains[winner].aircraft_first(battle, winner)
     order = (winner, 1 - winner) if first_self else (1 - winner, winner)
     battle.log.emit(
         "air_order",
@@ -674,22 +637,11 @@ def aircraft_movement(battle: Battle, captains: tuple[Captain, Captain]) -> None
     for side in order:
         if not battle.state.air(side):
             continue
-        plan = ask(captains[side], "plan_flights", battle, side, default=default_flight_plan)
+        plan = captains[side].plan_flights(battle, side)
         move_flights(battle, side, plan)
 
 
 # --------------------------------------------------------------------------- AA fire
-
-
-@dataclass(frozen=True)
-class AAShot:
-    """``dice`` dice of weapon system ``weapon`` at the Flight or MTB Section ``target``; ``local``: the AA
-    Battery's Local X dice (only at a target in contact)."""
-
-    weapon: int
-    target: str
-    dice: int
-    local: bool = False
 
 
 def in_contact(battle: Battle, flight: FlightState, ship: ShipState) -> bool:
@@ -822,8 +774,6 @@ def _friendly_smoke_between(battle: Battle, ship: ShipState, target: Point | Non
 def aa_fire(battle: Battle, captains: tuple[Captain, Captain]) -> None:
     """000 Shooting Down Aircraft (and AA at MTB Sections, R-TAC-41): every ship's AA Batteries and DP Light Guns,
     the Initiative winner's ships first (the fire is simultaneous in effect: aircraft do not shoot back)."""
-    from tactical.captains import auto_aa_plan
-
     if not battle.state.flights and not battle.state.mtbs:
         return
     if not any(f.airborne for f in battle.state.flights.values()) and not any(
@@ -835,7 +785,7 @@ def aa_fire(battle: Battle, captains: tuple[Captain, Captain]) -> None:
         for ship in battle.state.afloat(side):
             if ship.aa_fired:
                 continue
-            shots = ask(captains[side], "plan_aa", battle, ship, default=auto_aa_plan)
+            shots = captains[side].plan_aa(battle, ship)
             fire_aa(battle, ship, shots)
     from tactical.mtb import boats_aa
 
@@ -904,7 +854,7 @@ def air_attacks(battle: Battle, side: int, captain: Captain) -> None:
     of their Fighters aboard."""
     attackers = ready_attackers(battle, side)
     names = [f.name for f in attackers]
-    order = ask(captain, "order_air_attacks", battle, side, names, default=lambda b, s, n: n)
+    order = captain.order_air_attacks(battle, side, names)
     if sorted(order) != sorted(names):
         raise IllegalOrder(R_ATTACK, f"the attack order must name exactly {sorted(names)}")
     deep = [n for n in order if (t := battle.state.ships.get(battle.state.flights[n].target or "")) is not None

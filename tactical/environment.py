@@ -32,15 +32,11 @@ By day in good weather every ship can be seen (000 "Maximum Visual Range" still 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from scenarios.cards import ShipType, WeaponKind
+from tactical.captain import Captain
 from tactical.geometry import VISUAL_RANGE, Point, distance, polygon_distance
 from tactical.orders import crew_check
 from tactical.state import Area, Battle, Depth, ShipState
-
-if TYPE_CHECKING:
-    from tactical.captains import Captain
 
 R_NIGHT = "000 Night Battles"
 R_WEATHER = "000 Bad Weather"
@@ -417,8 +413,6 @@ def radar_candidates(battle: Battle, ship: ShipState) -> list[ShipState]:
 def radar_detection(battle: Battle, captains: tuple[Captain, Captain]) -> None:
     """000 Radar, at the start of the Gunnery Phase at night or in bad weather: drop lost tracks, then each radar
     ship may try to detect one enemy (crew check; Advanced Radar +1; bad weather -1 through the crew check)."""
-    from tactical.aircraft import ask
-
     if not dark(battle):
         return
     st = battle.state
@@ -444,7 +438,7 @@ def radar_detection(battle: Battle, captains: tuple[Captain, Captain]) -> None:
             if not pool:
                 continue
             names = [e.name for e in pool]
-            pick = ask(captains[side], "choose_radar_target", battle, ship, names, default=_nearest_name)
+            pick = captains[side].choose_radar_target(battle, ship, names)
             if pick is None:
                 continue
             if pick not in names:
@@ -467,6 +461,3 @@ def radar_detection(battle: Battle, captains: tuple[Captain, Captain]) -> None:
                 )
 
 
-def _nearest_name(battle: Battle, ship: ShipState, names: list[str]) -> str:
-    assert ship.pos is not None
-    return min(names, key=lambda n: (distance(ship.pos, battle.ship(n).pos), n))  # type: ignore[arg-type]

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
-from dataclasses import dataclass
 
 from scenarios.cards import MAIN_GUN_TARGETS_AT_POINT_BLANK, ShipType, WeaponKind, WeaponSystem
 from tactical.damage import roll_damage
@@ -27,6 +26,7 @@ from tactical.geometry import (
     RANGE_MODIFIER,
     SMOKE_RADIUS,
     VISUAL_RANGE,
+    LineOfFire,
     Point,
     RangeBand,
     arcs_of,
@@ -36,6 +36,7 @@ from tactical.geometry import (
     segment_hits_discs,
 )
 from tactical.orders import IllegalOrder, all_hands, evading
+from tactical.plans import FirePlan, Shot
 from tactical.state import Battle, MTBState, ShipState, Vital
 
 R_GUNNERY = "000 Gunnery Phase"
@@ -44,48 +45,6 @@ R_MODS = "000 Attack Dice Modifiers"
 FAST_TARGET_INCHES = 6.0
 CLOSE_RANGE = 10.0
 """001 Attacking (option): +1 within 10"."""
-
-
-@dataclass(frozen=True)
-class Shot:
-    """``dice`` Attack Dice of weapon system ``weapon`` (index on the card) at ship (or MTB Section) ``target``."""
-
-    weapon: int
-    target: str
-    dice: int
-
-
-@dataclass(frozen=True)
-class FirePlan:
-    """All the targets a ship nominates in one go; empty: the ship chooses not to fire.
-
-    ``searchlight``: an enemy ship within 10" lit before firing (night); ``star_shells``: points (inches) where its
-    star shells burst, each taking one Light Gun Attack Die; ``detect``: a submarine it tries to detect first;
-    ``depth_charges``: ``(system, submarine)`` pairs ("Depth Charge", "Hedgehog", "Squid"); ``radar``: fire by the
-    003 radar targeting check (option)."""
-
-    shots: tuple[Shot, ...] = ()
-    searchlight: str | None = None
-    star_shells: tuple[Point, ...] = ()
-    detect: str | None = None
-    depth_charges: tuple[tuple[str, str], ...] = ()
-    radar: bool = False
-
-    @property
-    def empty(self) -> bool:
-        return not (self.shots or self.searchlight or self.star_shells or self.detect or self.depth_charges)
-
-
-@dataclass(frozen=True)
-class LineOfFire:
-    """Range and arcs of one weapon system to one target, as checked by :func:`line_of_fire`."""
-
-    distance: float
-    band: RangeBand | None
-    in_arc: bool
-    blocked: bool
-    side_arc: bool  # the attacker is in the target's Port or Starboard arc
-    beyond_horizon: bool
 
 
 def smoke_blocks(battle: Battle, ship: ShipState, target: Point, weapon: WeaponSystem | None = None) -> bool:

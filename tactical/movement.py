@@ -20,42 +20,17 @@ ended on (R-TAC-07).  Create Smoke! leaves a counter on the path for every full 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 
 import numpy as np
 
 from tactical.damage import withdraw
 from tactical.geometry import EPS, SHIP_CLEARANCE, Point, advance, heading_vector, turn_heading
 from tactical.orders import IllegalOrder, coming_about, evading, flank_speed, making_smoke
+from tactical.plans import Leg, MovePlan
 from tactical.state import Battle, ShipState
 
 R_MOVE = "000 Moving Ships"
 SMOKE_SPACING = 3.0
-
-
-@dataclass(frozen=True)
-class Leg:
-    """Turn ``turn`` degrees (positive: starboard), then run ``distance`` inches straight ahead."""
-
-    turn: float
-    distance: float
-
-
-@dataclass(frozen=True)
-class MovePlan:
-    legs: tuple[Leg, ...]
-
-    @property
-    def total(self) -> float:
-        return sum(leg.distance for leg in self.legs)
-
-    @property
-    def turns(self) -> list[float]:
-        return [leg.turn for leg in self.legs if abs(leg.turn) > EPS]
-
-    @classmethod
-    def straight(cls, inches: float) -> MovePlan:
-        return cls((Leg(0.0, inches),))
 
 
 def max_move(ship: ShipState, battle: Battle | None = None) -> float:

@@ -22,17 +22,13 @@ Shooting at MTB Sections, Armour, Strafing Aircraft, Smoke Screens, Kamikaze Att
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
-
 from scenarios.cards import Arc, WeaponKind, WeaponSystem
+from tactical.captain import Captain
 from tactical.damage import award_points, roll_damage
-from tactical.geometry import EPS, RANGE_MODIFIER, Point, RangeBand, distance, in_side_arc, path_length, range_band
+from tactical.geometry import EPS, RANGE_MODIFIER, RangeBand, distance, in_side_arc, path_length, range_band
 from tactical.orders import IllegalOrder, evading
+from tactical.plans import BoatMove
 from tactical.state import Battle, FlightState, MTBState, ShipState, Status
-
-if TYPE_CHECKING:
-    from tactical.captains import Captain
 
 R_MTB = "000 Motor Torpedo Boats"
 R_MTB_MOVE = "000 MTB Sections: Movement Phase"
@@ -91,17 +87,6 @@ def max_move(battle: Battle, boat: MTBState) -> float:
 
 
 # --------------------------------------------------------------------------- movement
-
-
-@dataclass(frozen=True)
-class BoatMove:
-    """One Section's move: waypoints (inches), the ship it ends in contact with to attack, a kamikaze declaration,
-    and whether it lays its smoke screen at the end."""
-
-    path: tuple[Point, ...] = ()
-    attack: str | None = None
-    kamikaze: bool = False
-    smoke: bool = False
 
 
 def verify_boat_plan(battle: Battle, side: int, plan: dict[str, BoatMove]) -> None:
@@ -173,18 +158,15 @@ def move_boats(battle: Battle, side: int, plan: dict[str, BoatMove]) -> None:
 
 def boat_movement(battle: Battle, captains: tuple[Captain, Captain]) -> None:
     """000 MTB Sections: Movement Phase: after the ships, before the aircraft; the Initiative winner chooses."""
-    from tactical.aircraft import ask
-    from tactical.captains import default_boat_plan
-
     if not any(m.on_table for m in battle.state.mtbs.values()):
         return
     assert battle.state.initiative is not None
     winner = battle.state.initiative
-    first_self = ask(captains[winner], "boats_first", battle, winner, default=lambda *a: False)
+    first_self = captains[winner].boats_first(battle, winner)
     order = (winner, 1 - winner) if first_self else (1 - winner, winner)
     for side in order:
         if battle.state.boats(side):
-            plan = ask(captains[side], "plan_boats", battle, side, default=default_boat_plan)
+            plan = captains[side].plan_boats(battle, side)
             move_boats(battle, side, plan)
 
 

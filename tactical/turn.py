@@ -20,15 +20,12 @@ steps the additional rules add.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from tactical.aircraft import (
     AIRCRAFT_NOMINEE,
     aa_fire,
     aboard,
     air_attacks,
     aircraft_movement,
-    ask,
     deck_allowance,
     deck_refusal,
     dogfights,
@@ -37,6 +34,7 @@ from tactical.aircraft import (
     rearm,
     reset_flights,
 )
+from tactical.captain import Captain
 from tactical.criticals import damage_control, escalation
 from tactical.environment import after_move, end_turn, radar_detection
 from tactical.geometry import Edge
@@ -53,9 +51,6 @@ from tactical.submarines import (
     place_hidden_boats,
 )
 from tactical.submarines import end_phase as submarines_end_phase
-
-if TYPE_CHECKING:
-    from tactical.captains import Captain
 
 R_INIT = "000 Initiative Phase"
 RETURN_EDGES = {1: Edge.WEST, 2: Edge.WEST, 3: Edge.EAST, 4: Edge.EAST, 5: Edge.NORTH, 6: Edge.SOUTH}
@@ -187,7 +182,7 @@ def _launch_after_move(battle: Battle, ship: ShipState, captain: Captain) -> Non
     ready = [f.name for f in aboard(battle, ship.name) if f.ready]
     if not ready:
         return
-    names = ask(captain, "choose_launch", battle, ship, ready, default=lambda *a: [])
+    names = captain.choose_launch(battle, ship, ready)
     room = deck_allowance(ship) - ship.deck_moves
     if len(names) > room:
         from tactical.orders import IllegalOrder
@@ -204,7 +199,7 @@ def gunnery_phase(battle: Battle, captains: tuple[Captain, Captain]) -> None:
     radar_detection(battle, captains)
     assert battle.state.initiative is not None
     side = battle.state.initiative
-    if battle.state.night and not ask(captains[side], "fire_first", battle, side, default=lambda *a: True):
+    if battle.state.night and not captains[side].fire_first(battle, side):
         side = 1 - side
         battle.log.emit("fire_order", f"{battle.side_name(1 - side)} makes the enemy fire first (night)")
     nominated: set[tuple[int, str]] = set()
@@ -254,7 +249,7 @@ def night_001_searchlights(battle: Battle, captains: tuple[Captain, Captain]) ->
             targets = [e.name for e in st.enemies(ship) if searchlight_refusal(battle, ship, e) is None]
             if not targets:
                 continue
-            pick = ask(captains[side], "choose_searchlight", battle, ship, targets, default=lambda *a: None)
+            pick = captains[side].choose_searchlight(battle, ship, targets)
             if pick is not None:
                 use_searchlight(battle, ship, pick)
 

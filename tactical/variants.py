@@ -13,7 +13,8 @@ from tactical.orders import IllegalOrder, evading
 from tactical.state import Battle, ShipState
 
 if TYPE_CHECKING:
-    from tactical.gunnery import FirePlan, LineOfFire
+    from tactical.geometry import LineOfFire
+    from tactical.plans import FirePlan
 
 R_001_ATTACK = "001 Attacking (option)"
 R_003_SPLASH = "003 Splash Counters (option)"

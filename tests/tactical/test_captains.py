@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from tactical.captains import SimpleCaptain, hit_chance
+from tactical.ai import SimpleCaptain
+from tactical.ai.expectations import hit_chance
 from tactical.geometry import DeploymentKind, DeploymentZone, Edge, arcs_of
 from tactical.gunnery import verify_fire_plan
 from tactical.movement import execute_move, verify_move

@@ -9,8 +9,9 @@ from itertools import product
 import pytest
 
 from tactical.dice import Dice, ScriptedDice
-from tactical.gunnery import FirePlan, Shot, attack_modifiers, fire, legal_targets, line_of_fire, roll_to_hit
+from tactical.gunnery import attack_modifiers, fire, legal_targets, line_of_fire, roll_to_hit
 from tactical.orders import IllegalOrder
+from tactical.plans import FirePlan, Shot
 from tactical.state import Area, Vital
 from tactical.turn import end_phase
 from tests.tactical.helpers import IdleCaptain, make_battle, make_card, weapon
