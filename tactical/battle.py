@@ -56,10 +56,11 @@ from scenarios.models import NonEmpty, Record
 from tactical.ai import SimpleCaptain, with_defaults
 from tactical.aircraft import roll_wind
 from tactical.captain import Captain, CoreCaptain
-from tactical.damage import cripple
+from tactical.coast import AA_EMPLACEMENTS, COASTAL_STRUCTURES, SHORE_GUNS, installation_card, shore_battery_cost
 from tactical.dice import Dice
 from tactical.events import Event
 from tactical.geometry import DeploymentKind, DeploymentZone, FreePlaces, Point, Table, distance
+from tactical.hull import cripple
 from tactical.options import RuleOptions
 from tactical.orders import IllegalOrder
 from tactical.scenario import (
@@ -179,8 +180,6 @@ class InstallationSpec(Record):
 
     @model_validator(mode="after")
     def _known(self) -> InstallationSpec:
-        from tactical.coast import AA_EMPLACEMENTS, COASTAL_STRUCTURES, SHORE_GUNS
-
         if self.kind == "shore battery":
             unknown = [w for w in self.weapons if w not in SHORE_GUNS]
             if not self.weapons or unknown:
@@ -195,8 +194,6 @@ class InstallationSpec(Record):
 
     def card(self) -> ShipCard:
         """The installation's card (type ``installation``, Flank Speed 0, Hull = Structure)."""
-        from tactical.coast import AA_EMPLACEMENTS, COASTAL_STRUCTURES, installation_card, shore_battery_cost
-
         if self.kind == "shore battery":
             assert self.armour is not None and self.structure is not None
             points = self.points
@@ -219,8 +216,6 @@ class InstallationSpec(Record):
         )  # fmt: skip
 
     def attack_modifier(self) -> int:
-        from tactical.coast import COASTAL_STRUCTURES
-
         if self.kind == "coastal structure" and self.structure_type is not None:
             return COASTAL_STRUCTURES[self.structure_type][0]
         return 0

@@ -23,8 +23,10 @@ import math
 
 import numpy as np
 
-from tactical.damage import withdraw
+from tactical.coast import aground_point, run_aground
+from tactical.environment import speed_factor
 from tactical.geometry import EPS, SHIP_CLEARANCE, Point, advance, heading_vector, turn_heading
+from tactical.hull import withdraw
 from tactical.orders import IllegalOrder, coming_about, evading, flank_speed, making_smoke
 from tactical.plans import Leg, MovePlan
 from tactical.state import Battle, ShipState
@@ -41,8 +43,6 @@ def max_move(ship: ShipState, battle: Battle | None = None) -> float:
         return 0.0
     speed = ship.flank_speed()
     if battle is not None:
-        from tactical.environment import speed_factor
-
         speed *= speed_factor(battle, ship)
     if evading(ship):
         speed = float(math.ceil(speed / 2))
@@ -165,8 +165,6 @@ def path(ship: ShipState, plan: MovePlan) -> list[tuple[Point, float]]:
 def execute_move(battle: Battle, ship: ShipState, plan: MovePlan) -> None:
     """Verify and carry out ``plan``: move the ship, leave smoke, withdraw it if it crosses the edge, run it
     aground if it comes within 1" of land (000 Land, :mod:`tactical.coast`)."""
-    from tactical.coast import aground_point, run_aground
-
     verify_move(ship, plan, battle)
     assert ship.pos is not None
     ship.speed_at_move = ship.flank_speed()

@@ -37,6 +37,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from scenarios.cards import Arc, ShipType, WeaponKind, WeaponSystem
+from tactical.attack_dice import roll_to_hit
 from tactical.captain import Captain
 from tactical.damage import roll_damage
 from tactical.geometry import Point, RangeBand, arcs_of, distance
@@ -319,8 +320,6 @@ def depth_charge_refusal(battle: Battle, ship: ShipState, system: str, sub: Ship
 
 def drop_depth_charges(battle: Battle, ship: ShipState, attacks: Sequence[tuple[str, str]]) -> None:
     """Resolve depth charge attacks: 5+ to hit whatever the modifiers, DD 2 against the boat's Armour."""
-    from tactical.gunnery import roll_to_hit
-
     for system, sub_name in attacks:
         sub = battle.ship(sub_name)
         if sub.is_submarine and sub.on_table and sub.underwater and not sub.detected and ship.detect_tried:

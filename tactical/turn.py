@@ -20,9 +20,9 @@ steps the additional rules add.
 
 from __future__ import annotations
 
+from tactical.aa import aa_fire
 from tactical.aircraft import (
     AIRCRAFT_NOMINEE,
-    aa_fire,
     aboard,
     air_attacks,
     aircraft_movement,
@@ -35,13 +35,15 @@ from tactical.aircraft import (
     reset_flights,
 )
 from tactical.captain import Captain
+from tactical.crit2d6 import fires_end_phase
 from tactical.criticals import damage_control, escalation
-from tactical.environment import after_move, end_turn, radar_detection
-from tactical.geometry import Edge
+from tactical.environment import after_move, end_turn, radar_detection, searchlight_refusal, use_searchlight
+from tactical.geometry import Edge, distance
 from tactical.gunnery import fire
+from tactical.mines import mine_check
 from tactical.movement import execute_move
 from tactical.mtb import MTB_NOMINEE, boat_attacks, boat_movement, ready_boats, reset_boats
-from tactical.orders import OrderName, all_hands, issue_order
+from tactical.orders import IllegalOrder, OrderName, all_hands, issue_order
 from tactical.state import Battle, ShipState, Status
 from tactical.submarines import (
     before_move,
@@ -51,6 +53,7 @@ from tactical.submarines import (
     place_hidden_boats,
 )
 from tactical.submarines import end_phase as submarines_end_phase
+from tactical.variants import roll_visibility
 
 R_INIT = "000 Initiative Phase"
 RETURN_EDGES = {1: Edge.WEST, 2: Edge.WEST, 3: Edge.EAST, 4: Edge.EAST, 5: Edge.NORTH, 6: Edge.SOUTH}
@@ -126,8 +129,6 @@ def squadron_of(battle: Battle, ship: ShipState) -> list[ShipState]:
 def keep_squadrons(battle: Battle) -> None:
     """000 Squadrons: a crippled or lost ship leaves its squadron; a ship more than 4" from every other ship of its
     squadron after the Movement Phase has split from it (R-TAC-36)."""
-    from tactical.geometry import distance
-
     for ship in battle.state.ships.values():
         if ship.squadron is None:
             continue
@@ -154,8 +155,6 @@ def move_ship(
 ) -> None:
     """One ship's move: a submarine's depth, a minefield, its captain's Order (if any), then its move; a carrier
     then launches; spotting checks and crash dives follow."""
-    from tactical.coast import mine_check
-
     before_move(battle, ship, captain)
     mine_check(battle, ship)
     if not ship.on_table:
@@ -185,8 +184,6 @@ def _launch_after_move(battle: Battle, ship: ShipState, captain: Captain) -> Non
     names = captain.choose_launch(battle, ship, ready)
     room = deck_allowance(ship) - ship.deck_moves
     if len(names) > room:
-        from tactical.orders import IllegalOrder
-
         raise IllegalOrder("000 Launching and Recovering Aircraft", f"{ship.name} may launch {room} Flight(s) now")
     launch(battle, ship, names)
 
@@ -238,8 +235,6 @@ def _waiting_to_fire(battle: Battle, side: int, nominated: set[tuple[int, str]])
 def night_001_searchlights(battle: Battle, captains: tuple[Captain, Captain]) -> None:
     """001 Night Fighting (option): searchlights are declared at the start of the Gunnery Phase, the loser of the
     Initiative first; the lit enemy and the ship using them are Illuminated."""
-    from tactical.environment import searchlight_refusal, use_searchlight
-
     st = battle.state
     if not (st.night and st.options.night_001):
         return
@@ -270,8 +265,6 @@ def end_phase(battle: Battle, captains: tuple[Captain, Captain]) -> None:
     for side in order:
         for ship in battle.state.afloat(side):
             if battle.state.options.criticals_2d6:
-                from tactical.crit2d6 import fires_end_phase
-
                 fires_end_phase(battle, ship)
             else:
                 escalation(battle, ship)
@@ -343,8 +336,6 @@ def _enter_returning_scouts(battle: Battle, captains: tuple[Captain, Captain]) -
 
 def play_turn(battle: Battle, captains: tuple[Captain, Captain]) -> None:
     """One whole game turn."""
-    from tactical.variants import roll_visibility
-
     st = battle.state
     st.turn += 1
     battle.log.turn = st.turn

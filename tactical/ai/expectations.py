@@ -9,15 +9,16 @@ from __future__ import annotations
 import math
 
 from scenarios.cards import MAIN_GUN_TARGETS_AT_POINT_BLANK, Arc, ShipType, WeaponKind, WeaponSystem
+from tactical.attack_dice import fast_target
 from tactical.geometry import RANGE_MODIFIER, VISUAL_RANGE, Point, RangeBand, arcs_of, distance, in_side_arc, range_band
-from tactical.gunnery import fast_target, max_dice
+from tactical.gunnery import max_dice
 from tactical.orders import evading
 from tactical.state import Depth, ShipState, Status
 
 
 def hit_chance(modifier: int, *, twin_linked: bool = False, target_evading: bool = False) -> float:
     """Exact chance that one Attack Die hits (4+ after ``modifier``), with the re-roll rules of
-    :func:`tactical.gunnery.roll_to_hit`."""
+    :func:`tactical.attack_dice.roll_to_hit`."""
     p = min(max(3 + modifier, 0), 6) / 6
     if target_evading:
         return p * p + ((1 - p) * p if twin_linked else 0.0)

@@ -24,44 +24,28 @@ captain written for the core engine, :mod:`tactical.ai.defaults`).  Deterministi
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
 
 from scenarios.cards import AircraftRole, Arc, ShipType, WeaponKind
+from tactical.aa import aa_allowed, aa_can_hit_boat, aa_hits_needed, aa_targets, dp_dice, local_dice
 from tactical.aircraft import (
     ASW_RANGE,
     FLIGHT_CONTACT,
     OVERFLY,
     SHIP_CONTACT,
-    aa_allowed,
-    aa_hits_needed,
-    aa_targets,
     aboard,
     capacity,
     deck_allowance,
     deck_refusal,
-    dp_dice,
     home_edge,
-    local_dice,
     payload,
 )
 from tactical.coast import on_land
-from tactical.geometry import (
-    Point,
-    advance,
-    arcs_of,
-    bearing,
-    distance,
-    path_passes_within,
-    towards,
-)
+from tactical.geometry import DeploymentZone, Point, advance, arcs_of, bearing, distance, path_passes_within, towards
 from tactical.gunnery import legal_targets
-from tactical.mtb import CONTACT, MAX_ON_ONE_SHIP, aa_can_hit_boat, max_move
+from tactical.mtb import CONTACT, MAX_ON_ONE_SHIP, max_move
 from tactical.plans import AAShot, BoatMove, FlightMove, FlightPlan
 from tactical.state import Battle, Depth, FlightState, MTBState, ShipState, Status
 from tactical.submarines import asw_systems, depth_charge_refusal, detection_refusal
-
-if TYPE_CHECKING:
-    from tactical.geometry import DeploymentZone
 
 STRIKE_ROLES = (
     AircraftRole.BOMBER,

@@ -10,16 +10,14 @@ import pytest
 from pydantic import ValidationError
 
 from scenarios.cards import AircraftRole
+from tactical.aa import aa_kill_chance, aa_targets, fire_aa
 from tactical.ai import with_defaults
 from tactical.aircraft import (
-    aa_kill_chance,
-    aa_targets,
     air_attacks,
     air_hit_chance,
     aircraft_movement,
     deck_refusal,
     dogfights,
-    fire_aa,
     launch,
     move_flights,
     rearm,

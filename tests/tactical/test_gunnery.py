@@ -8,8 +8,9 @@ from itertools import product
 
 import pytest
 
+from tactical.attack_dice import attack_modifiers, line_of_fire, roll_to_hit
 from tactical.dice import Dice, ScriptedDice
-from tactical.gunnery import attack_modifiers, fire, legal_targets, line_of_fire, roll_to_hit
+from tactical.gunnery import fire, legal_targets
 from tactical.orders import IllegalOrder
 from tactical.plans import FirePlan, Shot
 from tactical.state import Area, Vital

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import pytest
 
+from tactical.aa import boats_aa, fire_aa
 from tactical.ai import with_defaults
-from tactical.aircraft import air_attacks, fire_aa
+from tactical.aircraft import air_attacks
 from tactical.gunnery import fire, verify_fire_plan
-from tactical.mtb import boat_attacks, boats_aa, move_boats, verify_boat_plan
+from tactical.mtb import boat_attacks, move_boats, verify_boat_plan
 from tactical.orders import IllegalOrder
 from tactical.plans import AAShot, BoatMove, FirePlan, Shot
 from tactical.state import Status

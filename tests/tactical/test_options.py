@@ -6,14 +6,16 @@ from __future__ import annotations
 import pytest
 
 from tactical.ai import with_defaults
+from tactical.attack_dice import attack_modifiers, line_of_fire
 from tactical.battle import BattleSpec, FleetSpec, ShipSpec, resolve
-from tactical.coast import mine_check
 from tactical.crit2d6 import fires_end_phase
 from tactical.criticals import roll_critical
-from tactical.damage import cripple, roll_damage
+from tactical.damage import roll_damage
 from tactical.environment import visibility_refusal
 from tactical.geometry import RangeBand
-from tactical.gunnery import attack_modifiers, fire, line_of_fire, target_refusal
+from tactical.gunnery import fire, target_refusal
+from tactical.hull import cripple
+from tactical.mines import mine_check
 from tactical.movement import max_move, verify_move
 from tactical.options import RuleOptions
 from tactical.orders import IllegalOrder, OrderName, issue_order, legal_orders
