@@ -581,7 +581,7 @@ class FreePlaces:
 
 @dataclass(frozen=True)
 class LineOfFire:
-    """Range and arcs of one weapon system to one target, as checked by :func:`line_of_fire`."""
+    """Range and arcs of one weapon system to one target, as checked by :func:`tactical.attack_dice.line_of_fire`."""
 
     distance: float
     band: RangeBand | None
