@@ -3,9 +3,10 @@
 :class:`CoreCaptain` holds the questions of the core rules (scouting, deployment, which ship moves or fires next,
 its Order, its move, its fire, its repairs); a captain written for the core engine answers only these.
 :class:`Captain` adds the questions of the additional rules: aircraft and carriers, AA, MTB Sections,
-submarines, searchlights and radar at night.  The engine asks a :class:`Captain` only: :func:`tactical.battle.resolve`
-gives a captain that lacks answers the AI's (:func:`tactical.ai.with_defaults`), so the rule modules never look
-for a missing answer and never import the AI.  A human front end implements the same methods.
+submarines, searchlights and radar at night.  The rule modules ask a :class:`Captain` only:
+:func:`tactical.battle.resolve` wraps every captain with :func:`tactical.ai.with_defaults`, which answers the
+questions it lacks, so the rules never look for a missing answer and never import the AI.  A human front end
+implements the same methods.
 
 Every answer is checked by the engine, which raises :class:`~tactical.orders.IllegalOrder` (naming the rule) for an
 illegal one.  Distances in inches, headings in degrees.
