@@ -35,8 +35,7 @@ from typing import TYPE_CHECKING
 from scenarios.cards import AircraftRole
 from scenarios.forces import ForceKind, mix_for
 from scenarios.models import PortKind, UnitType
-from tactical.battle import FlightSpec, InstallationSpec, ShipSpec, SubmarineSpec
-from tactical.geometry import Table
+from tactical import FlightSpec, InstallationSpec, ShipSpec, SubmarineSpec, Table
 
 if TYPE_CHECKING:
     from scenarios.cards import ShipCard

@@ -35,9 +35,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from scenarios.errors import InputError
 from strategic.json_files import read_json, write_text_atomic
-from tactical.battle import BattleReport, BattleSpec, FlightResult, ShipResult, resolve
-from tactical.dice import Dice
-from tactical.events import Event
+from tactical import BattleReport, BattleSpec, Dice, Event, FlightResult, ShipResult, resolve
 
 if TYPE_CHECKING:
     from strategic.battles import TacticalBattle

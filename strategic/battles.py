@@ -63,10 +63,18 @@ from strategic.battle_forces import (
 )
 from strategic.combat import Battle, BattleOutcome, Landing, UnitResult, raidable, raids_ports
 from strategic.state import Mode
-from tactical.battle import BattleReport, BattleSpec, FleetSpec, FlightSpec, ShipSpec, SubmarineSpec, resolve
-from tactical.card_generator import CardIndex
-from tactical.geometry import Table
-from tactical.scenario import Objective
+from tactical import (
+    BattleReport,
+    BattleSpec,
+    CardIndex,
+    FleetSpec,
+    FlightSpec,
+    Objective,
+    ShipSpec,
+    SubmarineSpec,
+    Table,
+    resolve,
+)
 
 if TYPE_CHECKING:
     from scenarios.loader import CampaignData

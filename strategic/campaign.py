@@ -37,7 +37,7 @@ from strategic.orders import (
     Sortie,
 )
 from strategic.state import UNTIL_ATTACK, CampaignState, CombatQuestion, Event, Mode, Phase, UnitState, UnitStatus
-from tactical.dice import Dice
+from tactical import Dice
 
 SUPPORTED_SETUPS = ("standard", "was_only", "vitp_only", "early_war")
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from scenarios.models import Side, Theatre, UnitType
 from strategic.campaign import Campaign
 from strategic.combat import Battle, BattleResolver, find_battles
-from tactical.dice import Dice
+from tactical import Dice
 
 
 @dataclass

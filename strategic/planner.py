@@ -38,7 +38,7 @@ from strategic.orders import (
     ReturnToPort,
 )
 from strategic.state import Mode, Phase, UnitState, UnitStatus
-from tactical.dice import Dice
+from tactical import Dice
 
 LEVELS = ("easy", "normal", "hard")
 MARGIN = 1.3  # strength over the expected threat before committing to an area

@@ -19,7 +19,7 @@ from strategic.combat import BattleResolver
 from strategic.json_files import read_json, write_text_atomic
 from strategic.save_checks import data_problems, dice_problems, game_problems, schema_problems
 from strategic.state import READABLE_VERSIONS, STATE_VERSION, CampaignState
-from tactical.dice import Dice
+from tactical import Dice
 
 
 class SaveError(InputError):

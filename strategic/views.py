@@ -32,7 +32,7 @@ from strategic.campaign import Campaign
 from strategic.clock import Clock, turn_plan
 from strategic.orders import Order
 from strategic.state import CampaignState, Event, Mode, Phase, UnitState, UnitStatus
-from tactical.views import plain
+from tactical import plain
 
 
 @dataclass(frozen=True)

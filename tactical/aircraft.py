@@ -13,12 +13,7 @@ Aircraft Traits, the Local X, DP, Armoured Deck and Carrier traits, Scramble!). 
   in each turn's move and checked against these distances; dogfights stay locked from turn to turn.
 * A ship's Local X dice fire at once at every enemy Flight that flies over it (6s; +1 against a kamikaze), as
   often as it happens, and once more at the start of the Gunnery Phase against Flights in contact with it.
-* AA fire (:func:`aa_fire`): at the start of the Gunnery Phase (with the fire at MTB Sections, R-TAC-41) every
-  AA Battery fires its Attack Dice at enemy Flights within its extreme range, and its Local dice at Flights in
-  contact; DP Light Guns may use half their Attack Dice (rounding up, at least 1) at up to half their extreme
-  range, and then not fire at ships that turn.  Every 6 hits (5-6 against a Torpedo-Bomber in contact with the
-  firing ship); Large +1; never another modifier (R-TAC-24).  Tough needs two hits, Very Tough three, from one
-  system.  No fire into a dogfight; ship AA cannot reach a Level Bomber (only AA Emplacements and Fighters can).
+* AA fire at the start of the Gunnery Phase is :mod:`tactical.aa`.
 * Attacks (:func:`air_attacks`): when its side nominates "aircraft" in the Gunnery Phase, every armed Flight in
   contact with an enemy ship rolls one D6 and hits on the Attack with Aircraft number (Fighter 5+, Bomber 5+,
   Dive-Bomber 3+, Kamikaze 4+, Torpedo-Bomber 5+; Observation 5+, R-TAC-20) with the Attack Dice modifiers other
@@ -43,13 +38,15 @@ Aircraft Traits, the Local X, DP, Armoured Deck and Carrier traits, Scramble!). 
 
 from __future__ import annotations
 
-import math
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
 
-from scenarios.cards import WEAPON_TRAITS, AircraftRole, Arc, ShipType, WeaponKind, WeaponSystem, parse_trait
-from tactical.damage import award_points, roll_damage
+from scenarios.cards import WEAPON_TRAITS, AircraftRole, Arc, WeaponKind, WeaponSystem, parse_trait
+from tactical.aa import R_LOCAL, aa_allowed, aa_hit_number, drop_contacts, local_dice, resolve_aa_dice, shoot_down
+from tactical.attack_dice import fast_target, roll_to_hit, size_and_facing
+from tactical.captain import Captain
+from tactical.criticals import raise_area
+from tactical.damage import roll_damage
+from tactical.environment import attack_environment_modifiers
 from tactical.geometry import (
     EPS,
     Edge,
@@ -62,25 +59,22 @@ from tactical.geometry import (
     path_length,
     path_passes_within,
 )
+from tactical.hull import award_points
+from tactical.mtb import R_STRAFE, STRAFING, hit_boat, smoke_screened
 from tactical.orders import IllegalOrder, OrderName, crew_check, evading
-from tactical.state import Area, Battle, Depth, FlightState, FlightStatus, MTBState, ShipState, Status, Vital
-
-if TYPE_CHECKING:
-    from tactical.captains import Captain
+from tactical.plans import FlightMove, FlightPlan
+from tactical.state import Area, Battle, Depth, FlightState, FlightStatus, MTBState, ShipState, Status
+from tactical.submarines import asw_spotting
 
 R_AIR = "000 Aircraft: Movement Phase"
-R_AA = "000 Shooting Down Aircraft"
 R_ATTACK = "000 Attacking with Aircraft"
 R_DOG = "000 Dogfighting"
 R_ESCORT = "000 Escorting"
 R_LAUNCH = "000 Launching and Recovering Aircraft"
 R_REARM = "000 Refuelling and Re-arming"
 R_KAMIKAZE = "000 Kamikaze"
-R_LOCAL = "000 Local X"
 R_DEEP = "000 Deep Deployment"
 R_WIND = "000 Wind Direction"
-R_DP = "000 DP"
-
 SHIP_CONTACT = 3.0
 """R-TAC-23: base contact with a ship or MTB Section: the lead plane within 3" of its bridge."""
 FLIGHT_CONTACT = 1.0
@@ -109,13 +103,6 @@ WIND_EDGES = {1: Edge.WEST, 2: Edge.WEST, 3: Edge.EAST, 4: Edge.EAST, 5: Edge.SO
 
 AIRCRAFT_NOMINEE = "<aircraft>"
 """The name a captain nominates in the Gunnery Phase to attack with all its Flights (000 Attacking with Aircraft)."""
-
-
-def ask(captain: Any, question: str, *args: Any, default: Callable[..., Any]) -> Any:
-    """Ask ``captain`` ``question`` if it knows how to answer, else use ``default`` (a captain written for the
-    core engine has no answers about aircraft, submarines or MTBs)."""
-    method = getattr(captain, question, None)
-    return method(*args) if method is not None else default(*args)
 
 
 # --------------------------------------------------------------------------- payload, wind, deck
@@ -260,88 +247,6 @@ def _place_at_home_edge(battle: Battle, flight: FlightState) -> None:
 # --------------------------------------------------------------------------- losses
 
 
-def shoot_down(battle: Battle, flight: FlightState, by: str) -> None:
-    """The Flight is destroyed; the enemy gains its points (000 Victory Points)."""
-    flight.status = FlightStatus.DESTROYED
-    _drop_contacts(battle, flight)
-    battle.log.emit(
-        "flight_lost",
-        f"{flight.name} ({flight.card.name}) is shot down by {by}",
-        ship=flight.name,
-        side=battle.side_name(flight.side),
-        by=by,
-    )
-    award_points(battle, flight.name, flight.side, flight.card.points, 1.0, "shot down")
-
-
-def _drop_contacts(battle: Battle, flight: FlightState) -> None:
-    for other in battle.state.flights.values():
-        if flight.name in other.engaged:
-            other.engaged.remove(flight.name)
-        if flight.name in other.escorting:
-            other.escorting.remove(flight.name)
-        if other.supporting == flight.name:
-            other.supporting = None
-    flight.engaged, flight.escorting, flight.supporting, flight.target = [], [], None, None
-
-
-def aa_hits_needed(flight: FlightState) -> int:
-    """000 Aircraft Traits: Tough needs two hits from one AA Battery system, Very Tough three."""
-    return 3 if flight.has("Very Tough") else 2 if flight.has("Tough") else 1
-
-
-def aa_hit_number(flight: FlightState, *, in_contact_with_firer: bool, local: bool) -> int:
-    """The natural roll an AA die needs (R-TAC-24): 6; 5 against a Torpedo-Bomber in contact with the firing ship;
-    Large +1 and (Local dice) a kamikaze +1 lower it."""
-    need = 5 if in_contact_with_firer and flight.card.role is AircraftRole.TORPEDO_BOMBER else 6
-    if flight.has("Large"):
-        need -= 1
-    if local and flight.kamikaze:
-        need -= 1
-    return need
-
-
-def resolve_aa_dice(
-    battle: Battle,
-    firer: str,
-    system: str,
-    flight: FlightState,
-    dice: int,
-    need: int,
-    rule: str,
-    modifier: int = 0,
-) -> bool:
-    """Roll ``dice`` AA dice of one system at ``flight``; returns whether it is destroyed (hits accumulate within
-    this one firing, Tough/Very Tough)."""
-    if dice <= 0 or not flight.airborne:
-        return False
-    faces = battle.dice.roll(dice, 6, label=f"{firer} {system} at {flight.name}", rule=rule)
-    hits = sum(1 for f in faces if f + modifier >= need)
-    needed = aa_hits_needed(flight)
-    battle.log.emit(
-        "aa",
-        f"{firer} {system} fires {dice} AA die(s) at {flight.name}, needs {need - modifier}+: {hits} hit(s)"
-        + (f" ({needed} needed)" if needed > 1 else ""),
-        ship=firer,
-        target=flight.name,
-        dice=dice,
-        hits=hits,
-    )
-    if hits >= needed:
-        shoot_down(battle, flight, f"{firer} {system}")
-        return True
-    return False
-
-
-def local_dice(ship: ShipState, index: int) -> int:
-    """The Local X dice of AA Battery ``index``: X, halved (rounding down) once the ship is crippled (R-TAC-24)."""
-    weapon = ship.card.weapons[index]
-    if not ship.weapons[index].usable:
-        return 0
-    x = weapon.trait("Local") or 0
-    return x // 2 if ship.crippled else x
-
-
 def overflight_fire(battle: Battle, flight: FlightState, path: Sequence[Point]) -> None:
     """000 Local X: every enemy ship the Flight flies over fires its Local dice at it at once (6s; kamikaze +1;
     Large +1).  Ship AA cannot reach a Level Bomber."""
@@ -363,46 +268,7 @@ def overflight_fire(battle: Battle, flight: FlightState, path: Sequence[Point]) 
                 resolve_aa_dice(battle, ship.name, f"{weapon.name} (Local, overflown)", flight, n, need, R_LOCAL)
 
 
-def aa_allowed(battle: Battle, ship: ShipState) -> bool:
-    """000 Bad Weather: destroyers may not use AA Batteries or Light Guns; 000 Land: an aground ship may (001:
-    not at all); a submerged submarine has no AA; the victims of a campaign surprise attack fire none in its first
-    turns (VITP 18, no return fire; R-CARD-11: :attr:`BattleSpec.surprised`)."""
-    surprised = battle.state.surprised
-    if surprised is not None and ship.side == surprised[0] and battle.state.turn <= surprised[1]:
-        return False
-    if battle.state.bad_weather and ship.type is ShipType.DESTROYER:
-        return False
-    if ship.aground and battle.state.options.coast_001:
-        return False
-    return not ship.underwater
-
-
 # --------------------------------------------------------------------------- movement
-
-
-@dataclass(frozen=True)
-class FlightMove:
-    """Where one Flight goes and what it ends in contact with.
-
-    ``path``: waypoints in inches (the last is where it ends; empty: it stays).  ``attack``: an enemy ship or MTB
-    Section to attack (base contact), or an enemy carrier in deep deployment (the path then leaves by that
-    fleet's edge); ``kamikaze``: a kamikaze attack (declared here).  ``engage``: enemy Flights to dogfight
-    (Fighters only).  ``escort``: friendly Flights a Fighter escorts; ``support``: a friendly Flight whose
-    dogfight it supports.  ``land``: the friendly carrier that is to recover it (its stern, or the fleet's edge for
-    deep deployment).  ``leave``: it flies off the table where its path crosses the edge.
-    """
-
-    path: tuple[Point, ...] = ()
-    attack: str | None = None
-    kamikaze: bool = False
-    engage: tuple[str, ...] = ()
-    escort: tuple[str, ...] = ()
-    support: str | None = None
-    land: str | None = None
-    leave: bool = False
-
-
-FlightPlan = dict[str, FlightMove]
 
 
 def end_of(flight: FlightState, move: FlightMove) -> Point:
@@ -590,7 +456,7 @@ def move_flights(battle: Battle, side: int, plan: FlightPlan) -> None:
                 continue
         if move.leave:
             flight.status = FlightStatus.LEFT
-            _drop_contacts(battle, flight)
+            drop_contacts(battle, flight)
             battle.log.emit(
                 "air_leave", f"{flight.name} leaves the table", ship=flight.name, side=battle.side_name(side)
             )
@@ -633,7 +499,7 @@ def move_flights(battle: Battle, side: int, plan: FlightPlan) -> None:
 
 def _recover(battle: Battle, flight: FlightState, carrier: ShipState) -> None:
     """Land ``flight`` on ``carrier``: a Flight with its payload is ready at once, a spent one must re-arm."""
-    _drop_contacts(battle, flight)
+    drop_contacts(battle, flight)
     flight.status = FlightStatus.ABOARD
     flight.aboard = carrier.name
     flight.pos = None
@@ -652,19 +518,17 @@ def _recover(battle: Battle, flight: FlightState, carrier: ShipState) -> None:
 def aircraft_movement(battle: Battle, captains: tuple[Captain, Captain]) -> None:
     """000 Aircraft: Movement Phase: after the ships (and MTB Sections); the Initiative winner chooses who moves
     its aircraft first; deep-deployed carriers launch first (their Flights do not move this turn)."""
-    from tactical.captains import default_flight_plan
-
     for side in (0, 1):
         for carrier in [s for s in battle.state.fleet(side) if s.status is Status.DEEP]:
             ready = [f.name for f in aboard(battle, carrier.name) if f.ready]
             if ready:
-                names = ask(captains[side], "choose_launch", battle, carrier, ready, default=lambda *a: [])
+                names = captains[side].choose_launch(battle, carrier, ready)
                 launch(battle, carrier, names)
     if not any(f.airborne for f in battle.state.flights.values()):
         return
     assert battle.state.initiative is not None
     winner = battle.state.initiative
-    first_self = ask(captains[winner], "aircraft_first", battle, winner, default=lambda *a: False)
+    first_self = captains[winner].aircraft_first(battle, winner)
     order = (winner, 1 - winner) if first_self else (1 - winner, winner)
     battle.log.emit(
         "air_order",
@@ -674,172 +538,11 @@ def aircraft_movement(battle: Battle, captains: tuple[Captain, Captain]) -> None
     for side in order:
         if not battle.state.air(side):
             continue
-        plan = ask(captains[side], "plan_flights", battle, side, default=default_flight_plan)
+        plan = captains[side].plan_flights(battle, side)
         move_flights(battle, side, plan)
 
 
 # --------------------------------------------------------------------------- AA fire
-
-
-@dataclass(frozen=True)
-class AAShot:
-    """``dice`` dice of weapon system ``weapon`` at the Flight or MTB Section ``target``; ``local``: the AA
-    Battery's Local X dice (only at a target in contact)."""
-
-    weapon: int
-    target: str
-    dice: int
-    local: bool = False
-
-
-def in_contact(battle: Battle, flight: FlightState, ship: ShipState) -> bool:
-    """A Flight is in contact with the ship it attacks (or lands on)."""
-    return flight.airborne and flight.target == ship.name
-
-
-def aa_targets(battle: Battle, ship: ShipState, index: int, *, local: bool) -> list[FlightState]:
-    """Enemy Flights weapon system ``index`` of ``ship`` may fire at now (AA Battery or DP Light Gun)."""
-    weapon = ship.card.weapons[index]
-    if ship.pos is None or not ship.weapons[index].usable or not aa_allowed(battle, ship):
-        return []
-    out = []
-    emplacement = ship.installation == "aa emplacement"
-    for f in battle.state.air(1 - ship.side):
-        if f.engaged or f.protected_turn == battle.state.turn or f.pos is None:
-            continue
-        if f.has("Level Bomber") and not emplacement:
-            continue
-        if local:
-            if in_contact(battle, f, ship):
-                out.append(f)
-            continue
-        if weapon.ranges is None:
-            continue
-        reach = weapon.ranges[3] / 2 if weapon.kind is WeaponKind.LIGHT_GUN else weapon.ranges[3]
-        if distance(ship.pos, f.pos) <= reach + EPS:
-            out.append(f)
-    return out
-
-
-def dp_dice(ship: ShipState, index: int) -> int:
-    """000 DP: up to half the weapon's current Attack Dice (rounding up, at least 1) may fire as AA."""
-    ad = ship.weapon_ad(index)
-    return max(1, math.ceil(ad / 2)) if ad > 0 else 0
-
-
-def verify_aa_plan(battle: Battle, ship: ShipState, shots: Sequence[AAShot]) -> None:
-    """Raise :class:`IllegalOrder` unless ``shots`` are a legal AA fire for ``ship``."""
-    if shots and ship.aa_fired:
-        raise IllegalOrder(R_AA, f"{ship.name} has already fired its AA this turn")
-    totals: dict[tuple[int, bool], int] = {}
-    for shot in shots:
-        if not 0 <= shot.weapon < len(ship.card.weapons) or shot.dice < 1:
-            raise IllegalOrder(R_AA, f"{ship.name}: bad AA nomination {shot}")
-        weapon = ship.card.weapons[shot.weapon]
-        dp = weapon.kind is WeaponKind.LIGHT_GUN and weapon.has("DP")
-        if weapon.kind is not WeaponKind.AA_BATTERY and not dp:
-            raise IllegalOrder(R_AA, f"only AA Batteries and DP Light Guns fire at aircraft ({weapon.name})")
-        if shot.local and weapon.kind is not WeaponKind.AA_BATTERY:
-            raise IllegalOrder(R_LOCAL, f"{weapon.name} has no Local dice")
-        target = battle.state.flights.get(shot.target)
-        boat = battle.state.mtbs.get(shot.target)
-        if target is not None:
-            if target not in aa_targets(battle, ship, shot.weapon, local=shot.local):
-                raise IllegalOrder(R_AA, f"{ship.name} {weapon.name} cannot fire at {shot.target} now")
-        elif boat is not None:
-            from tactical.mtb import aa_can_hit_boat
-
-            why = aa_can_hit_boat(battle, ship, shot.weapon, boat, local=shot.local)
-            if why is not None:
-                rule, message = why.split(": ", 1)
-                raise IllegalOrder(rule, f"{ship.name} {weapon.name}: {message}")
-        else:
-            raise IllegalOrder(R_AA, f"unknown AA target {shot.target}")
-        key = (shot.weapon, shot.local)
-        totals[key] = totals.get(key, 0) + shot.dice
-    for (index, local), total in totals.items():
-        weapon = ship.card.weapons[index]
-        if local:
-            limit = local_dice(ship, index)
-        elif weapon.kind is WeaponKind.AA_BATTERY:
-            limit = ship.weapon_ad(index)
-        else:
-            limit = dp_dice(ship, index)
-        if total > limit:
-            raise IllegalOrder(R_AA, f"{ship.name} {weapon.name} has {limit} dice for this, {total} nominated")
-
-
-def fire_aa(battle: Battle, ship: ShipState, shots: Sequence[AAShot]) -> None:
-    """Resolve ``ship``'s AA fire (verified first): per system and target, dice rolled together."""
-    from tactical.mtb import aa_at_boat
-
-    verify_aa_plan(battle, ship, shots)
-    if not shots:
-        return
-    ship.aa_fired = True
-    checked: dict[int, bool] = {}
-    for shot in shots:
-        weapon = ship.card.weapons[shot.weapon]
-        if weapon.kind is WeaponKind.LIGHT_GUN and shot.weapon not in ship.dp_as_aa:
-            ship.dp_as_aa.append(shot.weapon)
-            ship.weapons[shot.weapon].fired_this_turn = True
-        if shot.weapon not in checked:
-            checked[shot.weapon] = _magazine_check(battle, ship, shot.weapon)
-        if not checked[shot.weapon]:
-            continue
-        flight = battle.state.flights.get(shot.target)
-        if flight is not None:
-            if not flight.airborne:
-                continue
-            need = aa_hit_number(flight, in_contact_with_firer=in_contact(battle, flight, ship), local=shot.local)
-            modifier = -1 if _friendly_smoke_between(battle, ship, flight.pos) else 0
-            name = weapon.name + (" (Local)" if shot.local else "")
-            resolve_aa_dice(battle, ship.name, name, flight, shot.dice, need, R_LOCAL if shot.local else R_AA, modifier)
-        else:
-            aa_at_boat(battle, ship, shot.weapon, battle.state.mtbs[shot.target], shot.dice, local=shot.local)
-
-
-def _magazine_check(battle: Battle, ship: ShipState, index: int) -> bool:
-    """000 Vital Systems, Magazine Ablaze: a D6 before each weapon system fires, 1-3 it cannot."""
-    if Vital.MAGAZINE_ABLAZE not in ship.vitals:
-        return True
-    weapon = ship.card.weapons[index]
-    ok = battle.dice.d6(label=f"{ship.name} {weapon.name} Magazine Ablaze: 4+ to fire", rule="000 Vital Systems") >= 4
-    if not ok:
-        battle.log.emit("misfire", f"{ship.name} {weapon.name} cannot fire (Magazine Ablaze)", ship=ship.name)
-    return ok
-
-
-def _friendly_smoke_between(battle: Battle, ship: ShipState, target: Point | None) -> bool:
-    """001 Smoke (option): AA fire through smoke laid by friendly ships takes -1."""
-    if not battle.state.options.smoke_001 or target is None or ship.pos is None:
-        return False
-    from tactical.geometry import SMOKE_RADIUS, segment_hits_discs
-
-    return segment_hits_discs(ship.pos, target, battle.state.smoke, SMOKE_RADIUS)
-
-
-def aa_fire(battle: Battle, captains: tuple[Captain, Captain]) -> None:
-    """000 Shooting Down Aircraft (and AA at MTB Sections, R-TAC-41): every ship's AA Batteries and DP Light Guns,
-    the Initiative winner's ships first (the fire is simultaneous in effect: aircraft do not shoot back)."""
-    from tactical.captains import auto_aa_plan
-
-    if not battle.state.flights and not battle.state.mtbs:
-        return
-    if not any(f.airborne for f in battle.state.flights.values()) and not any(
-        m.on_table for m in battle.state.mtbs.values()
-    ):
-        return
-    assert battle.state.initiative is not None
-    for side in (battle.state.initiative, 1 - battle.state.initiative):
-        for ship in battle.state.afloat(side):
-            if ship.aa_fired:
-                continue
-            shots = ask(captains[side], "plan_aa", battle, ship, default=auto_aa_plan)
-            fire_aa(battle, ship, shots)
-    from tactical.mtb import boats_aa
-
-    boats_aa(battle)
 
 
 # --------------------------------------------------------------------------- attacks
@@ -873,9 +576,6 @@ def air_attack_modifiers(battle: Battle, flight: FlightState, target: ShipState)
     -2 (destroyer -1, fast moving target -1, stationary +1, Large Silhouette +1 from the side arcs, a Coastal
     Structure's own modifier), night -1 and bad weather -1; against a surfaced submarine the ASW Attack Modifiers
     replace them (000 Aircraft and Submarines)."""
-    from tactical.environment import attack_environment_modifiers
-    from tactical.gunnery import fast_target, size_and_facing
-
     assert flight.pos is not None and target.pos is not None
     torpedo = flight.card.role is AircraftRole.TORPEDO_BOMBER
     side = in_side_arc(target.pos, target.heading, flight.pos)
@@ -904,7 +604,7 @@ def air_attacks(battle: Battle, side: int, captain: Captain) -> None:
     of their Fighters aboard."""
     attackers = ready_attackers(battle, side)
     names = [f.name for f in attackers]
-    order = ask(captain, "order_air_attacks", battle, side, names, default=lambda b, s, n: n)
+    order = captain.order_air_attacks(battle, side, names)
     if sorted(order) != sorted(names):
         raise IllegalOrder(R_ATTACK, f"the attack order must name exactly {sorted(names)}")
     deep = [n for n in order if (t := battle.state.ships.get(battle.state.flights[n].target or "")) is not None
@@ -919,24 +619,53 @@ def air_attacks(battle: Battle, side: int, captain: Captain) -> None:
         target = attack_target(battle, flight.target)
         flight.attacked = True
         if isinstance(target, MTBState):
-            from tactical.mtb import air_attack_boat
-
             air_attack_boat(battle, flight, target)
         elif target is not None and (target.on_table or target.status is Status.DEEP):
             attack_ship(battle, flight, target)
 
 
+def air_attack_boat(battle: Battle, flight: FlightState, boat: MTBState) -> None:
+    """A Flight on a Section: its Bombs if it has them (the Attack with Aircraft roll), else a strafing attack (1 AD
+    at 4+ with point blank +1, AP +4, R-TAC-42)."""
+    env = [m for m in attack_environment_modifiers(battle, flight.side, None, None) if m[0] != "night"]
+    if battle.state.night and boat.name not in battle.state.lit:
+        env.append(("night", -1))
+    bombs = flight.armed and flight.card.damage_dice > 0 and payload(flight).kind is WeaponKind.BOMB
+    if bombs:
+        weapon = payload(flight)
+        need = ROLL_TO_HIT[flight.card.role]
+        modifier = sum(v for _, v in env)
+        hits = roll_to_hit(
+            battle.dice, 1, modifier + 4 - need, label=f"{flight.name} bombs {boat.name}",
+            target_evading=smoke_screened(battle, boat),
+        )  # fmt: skip
+        flight.armed = False
+        what = f"bombs {boat.name}, needs {need - modifier}+"
+    else:
+        weapon = STRAFING
+        modifier = 1 + sum(v for _, v in env)
+        hits = roll_to_hit(
+            battle.dice, 1, modifier, label=f"{flight.name} strafes {boat.name}", rule=R_STRAFE,
+            target_evading=smoke_screened(battle, boat),
+        )  # fmt: skip
+        what = f"strafes {boat.name}, needs {4 - modifier}+"
+    battle.log.emit(
+        "air_attack",
+        f"{flight.name} {what}: {'hit' if hits else 'miss'}",
+        ship=flight.name,
+        side=battle.side_name(flight.side),
+        target=boat.name,
+        hits=hits,
+    )
+    hit_boat(battle, flight.name, weapon, boat, hits, ap=not bombs)
+
+
 def attack_ship(battle: Battle, flight: FlightState, target: ShipState) -> None:
     """One Flight's attack on a ship (000 Attacking with Aircraft, Kamikaze, Armoured Deck)."""
-    from tactical.criticals import raise_area
-    from tactical.gunnery import roll_to_hit
-
     deep = target.status is Status.DEEP
-    if target.underwater and not deep:
-        from tactical.submarines import asw_spotting
-
-        if target.depth is Depth.DEEP or not asw_spotting(battle, flight, target):
-            return
+    hidden = target.underwater and not deep
+    if hidden and (target.depth is Depth.DEEP or not asw_spotting(battle, flight, target)):
+        return
     if deep:
         mods: list[tuple[str, int]] = []
         side_arc = True
@@ -978,7 +707,7 @@ def attack_ship(battle: Battle, flight: FlightState, target: ShipState) -> None:
         if dealt > 0 and target.on_table:
             raise_area(battle, target, Area.CREW, cause="Kamikaze")
         flight.status = FlightStatus.SPENT
-        _drop_contacts(battle, flight)
+        drop_contacts(battle, flight)
         battle.log.emit(
             "flight_lost",
             f"{flight.name} is spent in its kamikaze attack",
@@ -1097,13 +826,6 @@ def reset_flights(battle: Battle) -> None:
 
 
 # --------------------------------------------------------------------------- exact odds
-
-
-def aa_kill_chance(dice: int, need: int, hits_needed: int) -> float:
-    """Exact chance that ``dice`` AA dice needing ``need`` (natural) score at least ``hits_needed`` hits
-    (binomial; 000 Aircraft Traits: Tough 2, Very Tough 3)."""
-    p = min(max(7 - need, 0), 6) / 6
-    return sum(math.comb(dice, k) * p**k * (1 - p) ** (dice - k) for k in range(hits_needed, dice + 1))
 
 
 def air_hit_chance(role: AircraftRole, modifier: int = 0, *, kamikaze: bool = False, evading: bool = False) -> float:

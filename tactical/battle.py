@@ -38,7 +38,7 @@ same (such a placement is checked against the fleet's own ships only, as it alwa
 a port's AA emplacement).  The table itself never grows: Sector numbers (hidden boats, minefields) and the
 installations' places depend on it.  A captain placing a ship outside its zone (or a Flight or MTB Section outside
 it) is still refused (000 Deployment): that is a wrong order, not a crowded table.  The AI's line abreast
-(:class:`~tactical.captains.SimpleCaptain`) becomes as many lines as the zone needs (``DeploymentZone.formation``).
+(:class:`~tactical.ai.SimpleCaptain`) becomes as many lines as the zone needs (``DeploymentZone.formation``).
 Installations stand where the spec puts them; hidden boats wait in their Sector.
 """
 
@@ -47,17 +47,20 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Annotated, Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import Field, Strict, model_validator
 
 from scenarios.cards import AircraftCard, MTBCard, ShipCard, ShipType, WeaponKind
 from scenarios.models import NonEmpty, Record
-from tactical.aircraft import ask, roll_wind
-from tactical.damage import cripple
+from tactical.ai import SimpleCaptain, with_defaults
+from tactical.aircraft import roll_wind
+from tactical.captain import Captain, CoreCaptain
+from tactical.coast import AA_EMPLACEMENTS, COASTAL_STRUCTURES, SHORE_GUNS, installation_card, shore_battery_cost
 from tactical.dice import Dice
 from tactical.events import Event
 from tactical.geometry import DeploymentKind, DeploymentZone, FreePlaces, Point, Table, distance
+from tactical.hull import cripple
 from tactical.options import RuleOptions
 from tactical.orders import IllegalOrder
 from tactical.scenario import (
@@ -77,9 +80,6 @@ from tactical.scenario import (
 )
 from tactical.state import Battle, BattleState, Depth, FlightState, FlightStatus, MTBState, ShipState, Status
 from tactical.turn import play_turn, roll_off
-
-if TYPE_CHECKING:
-    from tactical.captains import Captain
 
 StrictInt = Annotated[int, Strict()]
 
@@ -180,8 +180,6 @@ class InstallationSpec(Record):
 
     @model_validator(mode="after")
     def _known(self) -> InstallationSpec:
-        from tactical.coast import AA_EMPLACEMENTS, COASTAL_STRUCTURES, SHORE_GUNS
-
         if self.kind == "shore battery":
             unknown = [w for w in self.weapons if w not in SHORE_GUNS]
             if not self.weapons or unknown:
@@ -196,8 +194,6 @@ class InstallationSpec(Record):
 
     def card(self) -> ShipCard:
         """The installation's card (type ``installation``, Flank Speed 0, Hull = Structure)."""
-        from tactical.coast import AA_EMPLACEMENTS, COASTAL_STRUCTURES, installation_card, shore_battery_cost
-
         if self.kind == "shore battery":
             assert self.armour is not None and self.structure is not None
             points = self.points
@@ -220,8 +216,6 @@ class InstallationSpec(Record):
         )  # fmt: skip
 
     def attack_modifier(self) -> int:
-        from tactical.coast import COASTAL_STRUCTURES
-
         if self.kind == "coastal structure" and self.structure_type is not None:
             return COASTAL_STRUCTURES[self.structure_type][0]
         return 0
@@ -642,12 +636,10 @@ def _formed(battle: Battle, side: int, zone: DeploymentZone, names: list[str]) -
 
 def _deploy_boats(battle: Battle, side: int, zone: DeploymentZone, captain: Captain) -> None:
     """MTB Sections deploy with their fleet, in its zone."""
-    from tactical.captains import default_boat_deployment
-
     boats = [m.name for m in battle.state.mtbs.values() if m.side == side]
     if not boats:
         return
-    placement = ask(captain, "deploy_boats", battle, side, zone, boats, default=default_boat_deployment)
+    placement = captain.deploy_boats(battle, side, zone, boats)
     if sorted(placement) != sorted(boats):
         raise IllegalOrder("000 Deployment", f"{battle.side_name(side)} must place exactly {sorted(boats)}")
     for name, pos in placement.items():
@@ -664,12 +656,10 @@ def _deploy_air(
 ) -> None:
     """Deep deployment (scouting 4+), then the Flights in the air at the start (000 Combat Air Patrol: two a
     carrier; scouting 7+: half, 10+: all of them; deep carriers: any number; land-based Flights all, R-TAC-29)."""
-    from tactical.captains import default_air_deployment
-
     st = battle.state
     carriers = [s for s in st.fleet(side) if s.has("Carrier") and s.on_table]
     if advantage.deep_deployment and carriers:
-        deep = ask(captain, "deep_deploy", battle, side, [c.name for c in carriers], default=lambda *a: [])
+        deep = captain.deep_deploy(battle, side, [c.name for c in carriers])
         for name in deep:
             ship = battle.ship(name)
             if ship not in carriers:
@@ -692,9 +682,7 @@ def _deploy_air(
     }
     if not candidates and not land:
         return
-    placement = ask(
-        captain, "deploy_flights", battle, side, zone, candidates, limits, land, default=default_air_deployment
-    )
+    placement = captain.deploy_flights(battle, side, zone, candidates, limits, land)
     counts: dict[str | None, int] = {}
     for name in land:
         if name not in placement:
@@ -726,16 +714,19 @@ def _deploy_air(
 @dataclass
 class SetUp:
     """A battle after its set-up (:func:`set_up`): objectives rolled, ships deployed, scouting done, the Flights
-    of the start in the air; ``captains`` decide for each side."""
+    of the start in the air; ``captains`` (answering every question) decide for each side."""
 
     battle: Battle
     captains: tuple[Captain, Captain]
     objectives: tuple[Objective, Objective]
 
 
-def resolve(spec: BattleSpec, captains: Sequence[Captain] | None = None, *, dice: Dice | None = None) -> BattleReport:
+def resolve(
+    spec: BattleSpec, captains: Sequence[CoreCaptain] | None = None, *, dice: Dice | None = None
+) -> BattleReport:
     """Fight ``spec`` under the War at Sea scenario and report.  ``captains``: one per side (default:
-    :class:`~tactical.captains.SimpleCaptain` steered by each side's objective).  ``dice`` replaces the seeded
+    :class:`~tactical.ai.SimpleCaptain` steered by each side's objective), each wrapped by
+    :func:`~tactical.ai.with_defaults` for the questions it does not answer.  ``dice`` replaces the seeded
     dice (tests pass :class:`~tactical.dice.ScriptedDice`).  Raises :class:`~tactical.orders.IllegalOrder` when a
     captain gives an illegal order."""
     ready = set_up(spec, captains, dice=dice)
@@ -764,12 +755,10 @@ def resolve(spec: BattleSpec, captains: Sequence[Captain] | None = None, *, dice
     return _report(spec, battle, objectives, levels, win)  # type: ignore[arg-type]
 
 
-def set_up(spec: BattleSpec, captains: Sequence[Captain] | None = None, *, dice: Dice | None = None) -> SetUp:
-    """The set-up of :func:`resolve` (module docstring), up to the first turn: the battle, its captains and the
-    objectives.  Raises :class:`~tactical.orders.IllegalOrder` when a captain gives an illegal order (never for a
-    crowded table: R-TAC-67)."""
-    from tactical.captains import SimpleCaptain
-
+def set_up(spec: BattleSpec, captains: Sequence[CoreCaptain] | None = None, *, dice: Dice | None = None) -> SetUp:
+    """The set-up of :func:`resolve` (module docstring), up to the first turn: the battle, its captains (wrapped
+    by :func:`~tactical.ai.with_defaults`) and the objectives.  Raises :class:`~tactical.orders.IllegalOrder` when a
+    captain gives an illegal order (never for a crowded table: R-TAC-67)."""
     battle = Battle(_build_state(spec), dice if dice is not None else Dice(spec.seed, spec.key))
     log = battle.log
     st = battle.state
@@ -802,7 +791,7 @@ def set_up(spec: BattleSpec, captains: Sequence[Captain] | None = None, *, dice:
         )
     if captains is None:
         captains = (SimpleCaptain(objectives[0]), SimpleCaptain(objectives[1]))
-    pair = (captains[0], captains[1])
+    pair = (with_defaults(captains[0]), with_defaults(captains[1]))
 
     # 000 Wind Direction: rolled before any ship is deployed when a carrier is present
     if st.wind is None and any(s.card.has("Carrier") for s in st.ships.values()):

@@ -17,7 +17,7 @@ one is scored (R-TAC-66).
 from __future__ import annotations
 
 from scenarios.cards import WeaponKind
-from tactical.damage import apply_hull_damage, sink
+from tactical.hull import apply_hull_damage, sink
 from tactical.state import Battle, ShipState, Vital
 
 R_003 = "003 Critical Hits (option)"

@@ -22,7 +22,9 @@
 from __future__ import annotations
 
 from scenarios.cards import WeaponKind
-from tactical.damage import apply_hull_damage
+from tactical.coast import shore_critical
+from tactical.crit2d6 import critical_2d6, fight_fires
+from tactical.hull import apply_hull_damage
 from tactical.state import Area, Battle, ShipState, Vital
 
 R_CRIT = "000 Critical Hits"
@@ -95,13 +97,9 @@ def roll_critical(
     at most 1 extra point (applied to this critical's immediate extra damage).
     """
     if ship.is_installation:
-        from tactical.coast import shore_critical
-
         shore_critical(battle, ship)
         return
     if battle.state.options.criticals_2d6:
-        from tactical.crit2d6 import critical_2d6
-
         critical_2d6(battle, ship)
         return
     battle.state.damage_cap = damage_cap
@@ -300,8 +298,6 @@ def damage_control(battle: Battle, ship: ShipState, area: Area | None, *, all_ha
         return
     if battle.state.options.criticals_2d6:
         if battle.state.fires.get(ship.name) and (all_hands or area is not None):
-            from tactical.crit2d6 import fight_fires
-
             roll = battle.dice.d6(label=f"{ship.name} damage control (fires)", rule=R_DC)
             fight_fires(battle, ship, roll + (1 if all_hands else 0))
         return

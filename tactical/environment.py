@@ -32,15 +32,12 @@ By day in good weather every ship can be seen (000 "Maximum Visual Range" still 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from scenarios.cards import ShipType, WeaponKind
+from tactical.captain import Captain
 from tactical.geometry import VISUAL_RANGE, Point, distance, polygon_distance
-from tactical.orders import crew_check
+from tactical.orders import IllegalOrder, crew_check
 from tactical.state import Area, Battle, Depth, ShipState
-
-if TYPE_CHECKING:
-    from tactical.captains import Captain
+from tactical.variants import radar_check_fails, variant_attack_modifiers, variant_spotting, variant_visibility
 
 R_NIGHT = "000 Night Battles"
 R_WEATHER = "000 Bad Weather"
@@ -142,8 +139,6 @@ def visibility_refusal(battle: Battle, ship: ShipState, target: ShipState) -> st
     """Why ``ship`` may not attack ``target`` for want of seeing it (rule: reason), or ``None``."""
     if not dark(battle) or ship.pos is None or target.pos is None:
         return None
-    from tactical.variants import variant_visibility
-
     variant = variant_visibility(battle, ship, target)
     if variant is not None:
         return variant or None
@@ -178,8 +173,6 @@ def attack_environment_modifiers(
     """To-hit modifiers of the environment for an attack by ``side`` (``ship`` firing, or aircraft when ``None``)
     on ``target``: night -1 (not against a lit target, nor one the firing ship's radar tracks within 20"), bad
     weather -1, Advanced Radar fire at an unspotted target -1."""
-    from tactical.variants import variant_attack_modifiers
-
     st = battle.state
     mods: list[tuple[str, int]] = []
     variant = variant_attack_modifiers(battle, side, ship, target)
@@ -217,8 +210,6 @@ def after_move(battle: Battle, mover: ShipState) -> None:
     if not dark(battle) or mover.pos is None:
         return
     st = battle.state
-    from tactical.variants import variant_spotting
-
     if variant_spotting(battle):
         return
     for side in (0, 1):
@@ -288,8 +279,6 @@ def use_searchlight(battle: Battle, ship: ShipState, target_name: str) -> None:
     target = battle.ship(target_name)
     why = searchlight_refusal(battle, ship, target)
     if why is not None:
-        from tactical.orders import IllegalOrder
-
         rule, message = why.split(": ", 1)
         raise IllegalOrder(rule, f"{ship.name}: {message}")
     ship.searchlight = target_name
@@ -337,8 +326,6 @@ def star_shell_system(ship: ShipState) -> int | None:
 def fire_star_shells(battle: Battle, ship: ShipState, points: tuple[Point, ...]) -> None:
     """000 Star Shells: one Light Gun Attack Die per shell, to points within range; every ship within 3" is lit
     for the rest of the turn (a surfaced submarine only after a passed crew check)."""
-    from tactical.orders import IllegalOrder
-
     if not points:
         return
     if not ship.has("Star Shell") and not battle.state.options.night_states:
@@ -417,8 +404,6 @@ def radar_candidates(battle: Battle, ship: ShipState) -> list[ShipState]:
 def radar_detection(battle: Battle, captains: tuple[Captain, Captain]) -> None:
     """000 Radar, at the start of the Gunnery Phase at night or in bad weather: drop lost tracks, then each radar
     ship may try to detect one enemy (crew check; Advanced Radar +1; bad weather -1 through the crew check)."""
-    from tactical.aircraft import ask
-
     if not dark(battle):
         return
     st = battle.state
@@ -444,16 +429,12 @@ def radar_detection(battle: Battle, captains: tuple[Captain, Captain]) -> None:
             if not pool:
                 continue
             names = [e.name for e in pool]
-            pick = ask(captains[side], "choose_radar_target", battle, ship, names, default=_nearest_name)
+            pick = captains[side].choose_radar_target(battle, ship, names)
             if pick is None:
                 continue
             if pick not in names:
-                from tactical.orders import IllegalOrder
-
                 raise IllegalOrder(R_RADAR, f"{ship.name} may pick only {', '.join(names)}")
             bonus = 1 if ship.has("Advanced Radar") else 0
-            from tactical.variants import radar_check_fails
-
             if radar_check_fails(battle, ship):
                 continue
             if crew_check(battle, ship, f"radar detection of {pick}", bonus):
@@ -467,6 +448,3 @@ def radar_detection(battle: Battle, captains: tuple[Captain, Captain]) -> None:
                 )
 
 
-def _nearest_name(battle: Battle, ship: ShipState, names: list[str]) -> str:
-    assert ship.pos is not None
-    return min(names, key=lambda n: (distance(ship.pos, battle.ship(n).pos), n))  # type: ignore[arg-type]

@@ -577,3 +577,15 @@ class FreePlaces:
             if bigger is None:
                 return None
             self._set_zone(bigger)
+
+
+@dataclass(frozen=True)
+class LineOfFire:
+    """Range and arcs of one weapon system to one target, as checked by :func:`tactical.attack_dice.line_of_fire`."""
+
+    distance: float
+    band: RangeBand | None
+    in_arc: bool
+    blocked: bool
+    side_arc: bool  # the attacker is in the target's Port or Starboard arc
+    beyond_horizon: bool

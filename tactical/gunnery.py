@@ -1,4 +1,4 @@
-"""Gunnery: target nomination, arc and range checks, the Attack Dice modifiers, rolling to hit (000 "Gunnery
+"""Gunnery: target nomination, arc and range checks and the fire of ships' weapon systems (000 "Gunnery
 Phase", "Nominate Targets", "Maximum Visual Range", "Splitting Fire", "Torpedoes", "Beyond the Horizon Attacks",
 "Fire Arcs", "Firing", "Attack Dice Modifiers", Weapon Traits, Evade!, All Hands on Deck!), with what the
 additional rules change: night and bad weather (:mod:`tactical.environment`: spotting, -1, searchlights and star
@@ -9,232 +9,49 @@ DP guns used as AA, and the optional modules of :mod:`tactical.options`.
 
 A ship's :class:`FirePlan` nominates a target (and a number of dice) for every weapon system that fires, all
 before any die is rolled; :func:`verify_fire_plan` raises :class:`~tactical.orders.IllegalOrder` naming the rule
-broken; :func:`fire` resolves it system by system.  An Attack Die hits on 4+ after modifiers (no natural result
-is automatic, R-TAC-14).  Re-rolls: Twin-Linked re-rolls misses, Evade! forces hits to be re-rolled, but no die is
-re-rolled twice (000 Re-Rolls), so a Twin-Linked miss that hits an evading ship stands (R-TAC-14).
+broken; :func:`fire` resolves it system by system.  The line of fire, the Attack Dice modifiers and the roll to
+hit (with its re-rolls, R-TAC-14) are :mod:`tactical.attack_dice`.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Iterable
-from dataclasses import dataclass
 
-from scenarios.cards import MAIN_GUN_TARGETS_AT_POINT_BLANK, ShipType, WeaponKind, WeaponSystem
+from scenarios.cards import MAIN_GUN_TARGETS_AT_POINT_BLANK, ShipType, WeaponKind
+from tactical.attack_dice import R_GUNNERY, R_MODS, attack_modifiers, line_of_fire, roll_to_hit
+from tactical.coast import land_blocks, net_blocks
 from tactical.damage import roll_damage
-from tactical.dice import Dice
-from tactical.geometry import (
-    RANGE_MODIFIER,
-    SMOKE_RADIUS,
-    VISUAL_RANGE,
-    Point,
-    RangeBand,
-    arcs_of,
-    distance,
-    in_side_arc,
-    range_band,
-    segment_hits_discs,
+from tactical.environment import (
+    fire_star_shells,
+    radar_controlled,
+    reveal,
+    star_shell_system,
+    use_searchlight,
+    visibility_refusal,
 )
-from tactical.orders import IllegalOrder, all_hands, evading
+from tactical.geometry import (
+    RangeBand,
+    in_side_arc,
+)
+from tactical.mtb import gun_at_boat, gun_refusal
+from tactical.orders import IllegalOrder, evading
+from tactical.plans import FirePlan, Shot
 from tactical.state import Battle, MTBState, ShipState, Vital
+from tactical.submarines import attempt_detection, drop_depth_charges
+from tactical.variants import (
+    after_attack,
+    before_fire,
+    fog_of_war_redirect,
+    hit_roll_options,
+    illuminate_on_main_guns,
+    night_001_light_guns,
+    option_weapon_refusal,
+)
 
-R_GUNNERY = "000 Gunnery Phase"
 R_NOMINATE = "000 Nominate Targets"
-R_MODS = "000 Attack Dice Modifiers"
-FAST_TARGET_INCHES = 6.0
 CLOSE_RANGE = 10.0
 """001 Attacking (option): +1 within 10"."""
-
-
-@dataclass(frozen=True)
-class Shot:
-    """``dice`` Attack Dice of weapon system ``weapon`` (index on the card) at ship (or MTB Section) ``target``."""
-
-    weapon: int
-    target: str
-    dice: int
-
-
-@dataclass(frozen=True)
-class FirePlan:
-    """All the targets a ship nominates in one go; empty: the ship chooses not to fire.
-
-    ``searchlight``: an enemy ship within 10" lit before firing (night); ``star_shells``: points (inches) where its
-    star shells burst, each taking one Light Gun Attack Die; ``detect``: a submarine it tries to detect first;
-    ``depth_charges``: ``(system, submarine)`` pairs ("Depth Charge", "Hedgehog", "Squid"); ``radar``: fire by the
-    003 radar targeting check (option)."""
-
-    shots: tuple[Shot, ...] = ()
-    searchlight: str | None = None
-    star_shells: tuple[Point, ...] = ()
-    detect: str | None = None
-    depth_charges: tuple[tuple[str, str], ...] = ()
-    radar: bool = False
-
-    @property
-    def empty(self) -> bool:
-        return not (self.shots or self.searchlight or self.star_shells or self.detect or self.depth_charges)
-
-
-@dataclass(frozen=True)
-class LineOfFire:
-    """Range and arcs of one weapon system to one target, as checked by :func:`line_of_fire`."""
-
-    distance: float
-    band: RangeBand | None
-    in_arc: bool
-    blocked: bool
-    side_arc: bool  # the attacker is in the target's Port or Starboard arc
-    beyond_horizon: bool
-
-
-def smoke_blocks(battle: Battle, ship: ShipState, target: Point, weapon: WeaponSystem | None = None) -> bool:
-    """Whether smoke lies between ``ship`` and ``target`` (R-TAC-12).  001 Smoke (option): a Radar ship sees
-    through smoke laid by its own fleet, except with torpedoes."""
-    assert ship.pos is not None
-    if not battle.state.smoke:
-        return False
-    counters = battle.state.smoke
-    radar = ship.has("Radar") or ship.has("Advanced Radar")
-    if battle.state.options.smoke_001 and radar and (weapon is None or weapon.kind is not WeaponKind.TORPEDO):
-        own = set(battle.state.smoke_by.get(str(ship.side), []))
-        counters = [p for i, p in enumerate(battle.state.smoke) if i not in own]
-    return segment_hits_discs(ship.pos, target, counters, SMOKE_RADIUS)
-
-
-def line_of_fire(battle: Battle, attacker: ShipState, weapon: WeaponSystem, target: ShipState) -> LineOfFire:
-    """Bridge-to-bridge range, range band, fire arc, smoke (R-TAC-12) and Large Silhouette geometry."""
-    assert attacker.pos is not None and target.pos is not None
-    d = distance(attacker.pos, target.pos)
-    return LineOfFire(
-        distance=d,
-        band=range_band(weapon.ranges, d),
-        in_arc=bool(arcs_of(attacker.pos, attacker.heading, target.pos) & weapon.arc_set),
-        blocked=smoke_blocks(battle, attacker, target.pos, weapon),
-        side_arc=in_side_arc(target.pos, target.heading, attacker.pos),
-        beyond_horizon=d > VISUAL_RANGE,
-    )
-
-
-def fast_target(target: ShipState) -> bool:
-    """000 Fast Moving Target: moved more than 6" this turn; an evading destroyer whose Flank Speed (before
-    halving) exceeds 6" counts as fast whatever it moved (000 Evade!)."""
-    if target.moved > FAST_TARGET_INCHES:
-        return True
-    return evading(target) and target.type is ShipType.DESTROYER and target.speed_at_move > FAST_TARGET_INCHES
-
-
-SIZE_003 = {
-    ShipType.BATTLESHIP: +1,
-    ShipType.CARRIER: +1,
-    ShipType.CIVILIAN: +1,
-    ShipType.CRUISER: 0,
-    ShipType.DESTROYER: -1,
-    ShipType.SUBMARINE: -1,
-    ShipType.INSTALLATION: 0,
-}
-"""003 Target Size and Facing (option, R-TAC-60): Attack Dice modifier by the target's type."""
-
-
-def size_and_facing(battle: Battle, target: ShipState, side_arc: bool) -> list[tuple[str, int]]:
-    """000: destroyer target -1, Large Silhouette +1 (attacker in the target's side arcs); with the 003 Target Size
-    and Facing option: the size table and +1 broadside / -1 bow or stern instead."""
-    if target.is_installation:
-        return []
-    if battle.state.options.target_size:
-        return [(f"target size ({target.type.value})", SIZE_003[target.type]), ("broadside" if side_arc else
-                "bow or stern", +1 if side_arc else -1)]  # fmt: skip
-    mods = []
-    if target.type is ShipType.DESTROYER:
-        mods.append(("destroyer target", -1))
-    if side_arc:
-        mods.append(("large silhouette", +1))
-    return mods
-
-
-def attack_modifiers(
-    attacker: ShipState, weapon: WeaponSystem, target: ShipState, line: LineOfFire, battle: Battle | None = None
-) -> list[tuple[str, int]]:
-    """The Attack Dice modifiers that apply, as ``(reason, value)`` (000 Attack Dice Modifiers, Evade!, All Hands
-    on Deck!, Night Battles, Bad Weather, Shore Batteries, Coastal Structures; options).  Beyond the Horizon
-    attacks are never modified (empty list)."""
-    if line.beyond_horizon:
-        return []
-    assert line.band is not None
-    mods = [(f"{line.band.label} range", RANGE_MODIFIER[line.band])]
-    if battle is not None:
-        mods.extend(size_and_facing(battle, target, line.side_arc))
-    else:
-        if target.type is ShipType.DESTROYER:
-            mods.append(("destroyer target", -1))
-        if line.side_arc:
-            mods.append(("large silhouette", +1))
-    tracks_fast = weapon.kind in (WeaponKind.LIGHT_GUN, WeaponKind.AA_BATTERY) or weapon.has("Fast Track")
-    if fast_target(target) and not tracks_fast:
-        mods.append(("fast moving target", -1))
-    if target.stationary:
-        mods.append(("stationary target", +1))
-    if target.aground and battle is not None and battle.state.options.coast_001:
-        mods.append(("beached ship (001)", +1))
-    if target.attack_modifier:
-        mods.append((target.card.class_name, target.attack_modifier))
-    if weapon.kind is WeaponKind.TORPEDO:
-        mods.append(("torpedo", -2))
-    if evading(attacker):
-        mods.append(("firing ship on Evade!", -1))
-    if all_hands(attacker):
-        mods.append(("All Hands on Deck!", -1))
-    if attacker.installation == "shore battery":
-        mods.append(("Shore Battery: stable platform", +1))
-    if attacker.shore_effects.get("penalty"):
-        mods.append(("Shore Battery critical", -1))
-    if battle is not None:
-        from tactical.environment import attack_environment_modifiers
-        from tactical.variants import option_attack_modifiers
-
-        if weapon.kind is not WeaponKind.DEPTH_CHARGE:
-            mods.extend(attack_environment_modifiers(battle, attacker.side, attacker, target))
-        mods = option_attack_modifiers(battle, attacker, weapon, target, line, mods)
-    return [(why, v) for why, v in mods if v]
-
-
-def roll_to_hit(
-    dice: Dice,
-    count: int,
-    modifier: int,
-    *,
-    label: str,
-    twin_linked: bool = False,
-    target_evading: bool = False,
-    wakeless: bool = False,
-    beyond_horizon: bool = False,
-    rule: str = R_GUNNERY,
-    need: int = 4,
-) -> int:
-    """Roll ``count`` Attack Dice and return the hits (000 Firing).
-
-    A die hits when face + ``modifier`` >= ``need`` (4; a Beyond the Horizon die needs a natural 6).  Twin-Linked
-    (and Kaiten, kamikaze): each miss is rolled again once.  Target on Evade! (or an MTB smoke screen): each hit is
-    rolled again (not for Wakeless torpedoes).  A die is never rolled again twice (000 Re-Rolls).
-    """
-    if count <= 0:
-        return 0
-
-    def hit(face: int) -> bool:
-        return face == 6 if beyond_horizon else face + modifier >= need
-
-    faces = dice.roll(count, 6, label=label, rule=rule)
-    hits = 0
-    for face in faces:
-        if not hit(face):
-            if twin_linked and not beyond_horizon:
-                hits += hit(dice.d6(label=label + " (miss re-rolled)", rule="000 Re-Rolls"))
-            continue
-        if target_evading and not wakeless:
-            hits += hit(dice.d6(label=label + " (target on Evade!: hit re-rolled)", rule="000 Evade!"))
-        else:
-            hits += 1
-    return hits
 
 
 # --------------------------------------------------------------------------- nomination
@@ -242,8 +59,6 @@ def roll_to_hit(
 
 def usable_now(battle: Battle, ship: ShipState, index: int) -> str | None:
     """Why weapon system ``index`` cannot fire this turn, or ``None`` if it can (before targets are considered)."""
-    from tactical.variants import option_weapon_refusal
-
     weapon = ship.card.weapons[index]
     state = ship.weapons[index]
     if not state.usable:
@@ -294,9 +109,6 @@ def max_dice(ship: ShipState, index: int) -> int:
 def target_refusal(battle: Battle, ship: ShipState, index: int, target: ShipState) -> str | None:
     """Why weapon system ``index`` of ``ship`` may not fire at ``target``, or ``None`` (arc, range, horizon, smoke,
     land, torpedo nets, visibility, submarines, Main Guns at point blank)."""
-    from tactical.coast import land_blocks, net_blocks
-    from tactical.environment import radar_controlled, visibility_refusal
-
     if target.side == ship.side:
         return f"{R_NOMINATE}: {target.name} is a friendly ship"
     if not target.on_table:
@@ -345,16 +157,12 @@ def legal_targets(battle: Battle, ship: ShipState, index: int) -> list[ShipState
 
 def legal_boat_targets(battle: Battle, ship: ShipState, index: int) -> list[MTBState]:
     """The enemy MTB Sections weapon system ``index`` may fire at now (Light Guns only)."""
-    from tactical.mtb import gun_refusal
-
     if not battle.state.mtbs or usable_now(battle, ship, index) is not None:
         return []
     return [b for b in battle.state.boats(1 - ship.side) if gun_refusal(battle, ship, index, b) is None]
 
 
 def star_shell_dice(ship: ShipState, plan: FirePlan) -> tuple[int | None, int]:
-    from tactical.environment import star_shell_system
-
     if not plan.star_shells:
         return None, 0
     return star_shell_system(ship), len(plan.star_shells)
@@ -364,8 +172,6 @@ def verify_fire_plan(battle: Battle, ship: ShipState, plan: FirePlan) -> None:
     """Raises :class:`IllegalOrder` unless every nomination of ``plan`` is legal (000 Nominate Targets,
     Splitting Fire, Torpedoes, Restricted, One-Shot, Slow-Loading, Evade!, Main Guns at point blank; star shells
     use Light Gun dice)."""
-    from tactical.mtb import gun_refusal
-
     if not ship.on_table:
         raise IllegalOrder(R_GUNNERY, f"{ship.name} is not on the table")
     if ship.has_fired:
@@ -435,10 +241,6 @@ def verify_fire_plan(battle: Battle, ship: ShipState, plan: FirePlan) -> None:
 def fire(battle: Battle, ship: ShipState, plan: FirePlan) -> None:
     """Resolve ``plan``: searchlights, star shells and submarine detection first (they change what the verification
     sees), then the verified shots system by system, and depth charges."""
-    from tactical.environment import fire_star_shells, use_searchlight
-    from tactical.submarines import attempt_detection, drop_depth_charges
-    from tactical.variants import before_fire
-
     if not ship.on_table:
         raise IllegalOrder(R_GUNNERY, f"{ship.name} is not on the table")
     if ship.has_fired:
@@ -471,16 +273,6 @@ def fire(battle: Battle, ship: ShipState, plan: FirePlan) -> None:
 
 
 def _fire_system(battle: Battle, ship: ShipState, index: int, shots: Iterable[Shot]) -> None:
-    from tactical.environment import reveal
-    from tactical.mtb import gun_at_boat
-    from tactical.variants import (
-        after_attack,
-        fog_of_war_redirect,
-        hit_roll_options,
-        illuminate_on_main_guns,
-        night_001_light_guns,
-    )
-
     weapon = ship.card.weapons[index]
     state = ship.weapons[index]
     checks = []
@@ -554,5 +346,5 @@ def _fire_system(battle: Battle, ship: ShipState, index: int, shots: Iterable[Sh
             modifier=modifier,
             range=round(line.distance, 2),
         )
-        hits = after_attack(battle, ship, weapon, target, line, hits)
+        hits = after_attack(battle, ship, weapon, target, line, hits, modifier)
         roll_damage(battle, ship, weapon, target, hits, line.band, line.side_arc)

@@ -20,42 +20,19 @@ ended on (R-TAC-07).  Create Smoke! leaves a counter on the path for every full 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 
 import numpy as np
 
-from tactical.damage import withdraw
+from tactical.coast import aground_point, run_aground
+from tactical.environment import speed_factor
 from tactical.geometry import EPS, SHIP_CLEARANCE, Point, advance, heading_vector, turn_heading
+from tactical.hull import withdraw
 from tactical.orders import IllegalOrder, coming_about, evading, flank_speed, making_smoke
+from tactical.plans import Leg, MovePlan
 from tactical.state import Battle, ShipState
 
 R_MOVE = "000 Moving Ships"
 SMOKE_SPACING = 3.0
-
-
-@dataclass(frozen=True)
-class Leg:
-    """Turn ``turn`` degrees (positive: starboard), then run ``distance`` inches straight ahead."""
-
-    turn: float
-    distance: float
-
-
-@dataclass(frozen=True)
-class MovePlan:
-    legs: tuple[Leg, ...]
-
-    @property
-    def total(self) -> float:
-        return sum(leg.distance for leg in self.legs)
-
-    @property
-    def turns(self) -> list[float]:
-        return [leg.turn for leg in self.legs if abs(leg.turn) > EPS]
-
-    @classmethod
-    def straight(cls, inches: float) -> MovePlan:
-        return cls((Leg(0.0, inches),))
 
 
 def max_move(ship: ShipState, battle: Battle | None = None) -> float:
@@ -66,8 +43,6 @@ def max_move(ship: ShipState, battle: Battle | None = None) -> float:
         return 0.0
     speed = ship.flank_speed()
     if battle is not None:
-        from tactical.environment import speed_factor
-
         speed *= speed_factor(battle, ship)
     if evading(ship):
         speed = float(math.ceil(speed / 2))
@@ -190,8 +165,6 @@ def path(ship: ShipState, plan: MovePlan) -> list[tuple[Point, float]]:
 def execute_move(battle: Battle, ship: ShipState, plan: MovePlan) -> None:
     """Verify and carry out ``plan``: move the ship, leave smoke, withdraw it if it crosses the edge, run it
     aground if it comes within 1" of land (000 Land, :mod:`tactical.coast`)."""
-    from tactical.coast import aground_point, run_aground
-
     verify_move(ship, plan, battle)
     assert ship.pos is not None
     ship.speed_at_move = ship.flank_speed()

@@ -9,11 +9,11 @@ Shooting at MTB Sections, Armour, Strafing Aircraft, Smoke Screens, Kamikaze Att
   range with its Light Guns (1 AD each, AP -2, DD 1, Weak) and all its torpedoes (One-Shot; the printed torpedo
   row is lost, so the Mk15 profile of the US destroyer cards, AP 0, DD 3, Devastating, R-TAC-40).
 * Shooting at Sections: only Light Guns and AA Batteries of ships (no Large Silhouette bonus) and aircraft Bombs,
-  and strafing by any Flight (1 AD, AP +4, DD 1).  AA Batteries fire at them automatically in the AA fire at the
-  end of the Movement Phase, hitting on 4+ with the Attack Dice modifiers (R-TAC-41), their Local dice only at a
-  Section in contact.  Each hit rolls Damage Dice (AA: one) against the Section's Armour, without AP (strafing keeps
-  its AP +4, R-TAC-42): higher destroys it, equal drives it off (it loses its One-Shot torpedoes and makes no
-  attack this turn).
+  and strafing by any Flight (1 AD, AP +4, DD 1; :func:`tactical.aircraft.air_attack_boat`).  AA Batteries fire at
+  them automatically in the AA fire at the end of the Movement Phase (:mod:`tactical.aa`), hitting on 4+ with the
+  Attack Dice modifiers (R-TAC-41), their Local dice only at a Section in contact.  Each hit rolls Damage Dice
+  (AA: one) against the Section's Armour, without AP (strafing keeps its AP +4, R-TAC-42): higher destroys it,
+  equal drives it off (it loses its One-Shot torpedoes and makes no attack this turn).
 * Smoke screen (once a game, at the end of its move, until the End Phase): enemy hits on it must be rolled again.
 * Kamikaze boats: declared in the move; Local fire at them +1; the attack (1 AD, DD 2, Devastating, One-Shot) ignores
   range modifiers and rolls a miss again; the Section is spent whatever happens.
@@ -22,17 +22,17 @@ Shooting at MTB Sections, Armour, Strafing Aircraft, Smoke Screens, Kamikaze Att
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
-
 from scenarios.cards import Arc, WeaponKind, WeaponSystem
-from tactical.damage import award_points, roll_damage
-from tactical.geometry import EPS, RANGE_MODIFIER, Point, RangeBand, distance, in_side_arc, path_length, range_band
-from tactical.orders import IllegalOrder, evading
-from tactical.state import Battle, FlightState, MTBState, ShipState, Status
-
-if TYPE_CHECKING:
-    from tactical.captains import Captain
+from tactical.attack_dice import fast_target, roll_to_hit, size_and_facing, smoke_blocks
+from tactical.captain import Captain
+from tactical.coast import land_blocks, on_land
+from tactical.damage import roll_damage
+from tactical.environment import attack_environment_modifiers, dark, limits
+from tactical.geometry import RANGE_MODIFIER, RangeBand, arcs_of, distance, in_side_arc, path_length, range_band
+from tactical.hull import award_points
+from tactical.orders import IllegalOrder, all_hands, evading
+from tactical.plans import BoatMove
+from tactical.state import Battle, MTBState, ShipState, Status
 
 R_MTB = "000 Motor Torpedo Boats"
 R_MTB_MOVE = "000 MTB Sections: Movement Phase"
@@ -93,17 +93,6 @@ def max_move(battle: Battle, boat: MTBState) -> float:
 # --------------------------------------------------------------------------- movement
 
 
-@dataclass(frozen=True)
-class BoatMove:
-    """One Section's move: waypoints (inches), the ship it ends in contact with to attack, a kamikaze declaration,
-    and whether it lays its smoke screen at the end."""
-
-    path: tuple[Point, ...] = ()
-    attack: str | None = None
-    kamikaze: bool = False
-    smoke: bool = False
-
-
 def verify_boat_plan(battle: Battle, side: int, plan: dict[str, BoatMove]) -> None:
     attackers: dict[str, int] = {}
     for name, move in plan.items():
@@ -118,8 +107,6 @@ def verify_boat_plan(battle: Battle, side: int, plan: dict[str, BoatMove]) -> No
         end = points[-1]
         if not battle.state.table.contains(end):
             raise IllegalOrder(R_MTB_MOVE, f"{name} would leave the table")
-        from tactical.coast import on_land
-
         if on_land(battle, end):
             raise IllegalOrder("000 Land", f"{name} cannot end on land")
         if move.smoke and (boat.smoke_used or not boat.card.smoke):
@@ -173,18 +160,15 @@ def move_boats(battle: Battle, side: int, plan: dict[str, BoatMove]) -> None:
 
 def boat_movement(battle: Battle, captains: tuple[Captain, Captain]) -> None:
     """000 MTB Sections: Movement Phase: after the ships, before the aircraft; the Initiative winner chooses."""
-    from tactical.aircraft import ask
-    from tactical.captains import default_boat_plan
-
     if not any(m.on_table for m in battle.state.mtbs.values()):
         return
     assert battle.state.initiative is not None
     winner = battle.state.initiative
-    first_self = ask(captains[winner], "boats_first", battle, winner, default=lambda *a: False)
+    first_self = captains[winner].boats_first(battle, winner)
     order = (winner, 1 - winner) if first_self else (1 - winner, winner)
     for side in order:
         if battle.state.boats(side):
-            plan = ask(captains[side], "plan_boats", battle, side, default=default_boat_plan)
+            plan = captains[side].plan_boats(battle, side)
             move_boats(battle, side, plan)
 
 
@@ -197,8 +181,6 @@ def smoke_screened(battle: Battle, boat: MTBState) -> bool:
 
 def boat_visible(battle: Battle, ship: ShipState, boat: MTBState) -> bool:
     """At night or in bad weather a Section is seen only within the automatic spotting distance (R-TAC-43)."""
-    from tactical.environment import dark, limits
-
     if not dark(battle) or boat.name in battle.state.lit:
         return True
     assert ship.pos is not None and boat.pos is not None
@@ -207,23 +189,17 @@ def boat_visible(battle: Battle, ship: ShipState, boat: MTBState) -> bool:
 
 def gun_refusal(battle: Battle, ship: ShipState, index: int, boat: MTBState) -> str | None:
     """Why weapon ``index`` of ``ship`` may not fire at ``boat`` in the Gunnery Phase (only Light Guns)."""
-    from tactical.gunnery import smoke_blocks
-
     weapon = ship.card.weapons[index]
     if boat.side == ship.side or not boat.on_table or boat.pos is None or ship.pos is None:
         return f"{R_MTB_SHOOT}: {boat.name} is not an enemy MTB Section on the table"
     if weapon.kind is not WeaponKind.LIGHT_GUN:
         return f"{R_MTB_SHOOT}: only Light Guns and AA Batteries may fire at MTB Sections"
-    from tactical.geometry import arcs_of
-
     if not arcs_of(ship.pos, ship.heading, boat.pos) & weapon.arc_set:
         return f"000 Fire Arcs: {boat.name} is outside the arcs of {weapon.name}"
     if range_band(weapon.ranges, distance(ship.pos, boat.pos)) is None:
         return f"000 Nominate Targets: {boat.name} is out of range of {weapon.name}"
     if smoke_blocks(battle, ship, boat.pos, weapon):
         return f"000 Create Smoke!: smoke lies between {ship.name} and {boat.name}"
-    from tactical.coast import land_blocks
-
     if land_blocks(battle, ship.pos, boat.pos):
         return f"000 Land: land lies between {ship.name} and {boat.name}"
     if not boat_visible(battle, ship, boat):
@@ -231,37 +207,9 @@ def gun_refusal(battle: Battle, ship: ShipState, index: int, boat: MTBState) -> 
     return None
 
 
-def aa_can_hit_boat(battle: Battle, ship: ShipState, index: int, boat: MTBState, *, local: bool) -> str | None:
-    from tactical.aircraft import aa_allowed, local_dice
-
-    weapon = ship.card.weapons[index]
-    if not aa_allowed(battle, ship) or not ship.weapons[index].usable:
-        return f"{R_MTB_SHOOT}: {ship.name} cannot use its AA now"
-    if boat.side == ship.side or not boat.on_table or boat.pos is None or ship.pos is None:
-        return f"{R_MTB_SHOOT}: {boat.name} is not an enemy MTB Section on the table"
-    if local:
-        if weapon.kind is not WeaponKind.AA_BATTERY or local_dice(ship, index) <= 0:
-            return f"000 Local X: {weapon.name} has no Local dice"
-        if boat.target != ship.name:
-            return f"000 Local X: Local dice fire only at a Section in contact with {ship.name}"
-        return None
-    if weapon.ranges is None:
-        return f"{R_MTB_SHOOT}: {weapon.name} has no range"
-    d = distance(ship.pos, boat.pos)
-    reach = weapon.ranges[3] / 2 if weapon.kind is WeaponKind.LIGHT_GUN else weapon.ranges[3]
-    if d > reach + EPS:
-        return f"{R_MTB_SHOOT}: {boat.name} is out of reach of {weapon.name}"
-    if not boat_visible(battle, ship, boat):
-        return f"000 Night Battles: {boat.name} cannot be seen (R-TAC-43)"
-    return None
-
-
-def _boat_modifiers(battle: Battle, ship: ShipState, weapon: WeaponSystem, boat: MTBState) -> list[tuple[str, int]]:
+def boat_modifiers(battle: Battle, ship: ShipState, weapon: WeaponSystem, boat: MTBState) -> list[tuple[str, int]]:
     """Attack Dice modifiers against a Section: range band, never Large Silhouette, fast target ignored by Light
     Guns and AA, the firer's Evade! and All Hands on Deck!, night and bad weather."""
-    from tactical.environment import attack_environment_modifiers
-    from tactical.orders import all_hands
-
     assert ship.pos is not None and boat.pos is not None
     band = range_band(weapon.ranges, distance(ship.pos, boat.pos)) or RangeBand.POINT_BLANK
     mods = [(f"{band.label} range", RANGE_MODIFIER[band])]
@@ -320,43 +268,10 @@ def drive_off(battle: Battle, boat: MTBState) -> None:
     )
 
 
-def aa_at_boat(battle: Battle, ship: ShipState, index: int, boat: MTBState, dice: int, *, local: bool) -> None:
-    """AA Battery (or DP) dice at a Section (R-TAC-41): 4+ with the modifiers; Local +1 against a kamikaze boat;
-    a smoke screen forces hits to be rolled again; one Damage Die per hit."""
-    from tactical.gunnery import roll_to_hit
-
-    if not boat.on_table:
-        return
-    weapon = ship.card.weapons[index]
-    mods = [] if local else _boat_modifiers(battle, ship, weapon, boat)
-    if local:
-        mods = [("point blank range", +1)]
-        if boat.kamikaze:
-            mods.append(("kamikaze boat (Local)", +1))
-    modifier = sum(v for _, v in mods)
-    hits = roll_to_hit(
-        battle.dice, dice, modifier, label=f"{ship.name} {weapon.name} at {boat.name}",
-        target_evading=smoke_screened(battle, boat),
-    )  # fmt: skip
-    battle.log.emit(
-        "attack",
-        f"{ship.name} fires {weapon.name}{' (Local)' if local else ''} ({dice} AD) at {boat.name}, needs "
-        f"{4 - modifier}+: {hits} hit(s)",
-        ship=ship.name,
-        side=battle.side_name(ship.side),
-        target=boat.name,
-        hits=hits,
-    )
-    one_die = WeaponSystem(name=weapon.name, kind=weapon.kind, arcs=ALL_ARCS, ranges=(3, 3, 3, 3), ad=1, dd=1)
-    hit_boat(battle, ship.name, one_die, boat, hits, ap=False)
-
-
 def gun_at_boat(battle: Battle, ship: ShipState, index: int, boat: MTBState, dice: int) -> None:
     """A ship's Light Guns at a Section in the Gunnery Phase."""
-    from tactical.gunnery import roll_to_hit
-
     weapon = ship.card.weapons[index]
-    mods = _boat_modifiers(battle, ship, weapon, boat)
+    mods = boat_modifiers(battle, ship, weapon, boat)
     modifier = sum(v for _, v in mods)
     hits = roll_to_hit(
         battle.dice, dice, modifier, label=f"{ship.name} {weapon.name} at {boat.name}",
@@ -373,62 +288,6 @@ def gun_at_boat(battle: Battle, ship: ShipState, index: int, boat: MTBState, dic
         hits=hits,
     )
     hit_boat(battle, ship.name, weapon, boat, hits, ap=False)
-
-
-def air_attack_boat(battle: Battle, flight: FlightState, boat: MTBState) -> None:
-    """A Flight on a Section: its Bombs if it has them (the Attack with Aircraft roll), else a strafing attack (1 AD
-    at 4+ with point blank +1, AP +4, R-TAC-42)."""
-    from tactical.aircraft import ROLL_TO_HIT, payload
-    from tactical.environment import attack_environment_modifiers
-    from tactical.gunnery import roll_to_hit
-
-    env = [m for m in attack_environment_modifiers(battle, flight.side, None, None) if m[0] != "night"]
-    if battle.state.night and boat.name not in battle.state.lit:
-        env.append(("night", -1))
-    bombs = flight.armed and flight.card.damage_dice > 0 and payload(flight).kind is WeaponKind.BOMB
-    if bombs:
-        weapon = payload(flight)
-        need = ROLL_TO_HIT[flight.card.role]
-        modifier = sum(v for _, v in env)
-        hits = roll_to_hit(
-            battle.dice, 1, modifier + 4 - need, label=f"{flight.name} bombs {boat.name}",
-            target_evading=smoke_screened(battle, boat),
-        )  # fmt: skip
-        flight.armed = False
-        what = f"bombs {boat.name}, needs {need - modifier}+"
-    else:
-        weapon = STRAFING
-        modifier = 1 + sum(v for _, v in env)
-        hits = roll_to_hit(
-            battle.dice, 1, modifier, label=f"{flight.name} strafes {boat.name}", rule=R_STRAFE,
-            target_evading=smoke_screened(battle, boat),
-        )  # fmt: skip
-        what = f"strafes {boat.name}, needs {4 - modifier}+"
-    battle.log.emit(
-        "air_attack",
-        f"{flight.name} {what}: {'hit' if hits else 'miss'}",
-        ship=flight.name,
-        side=battle.side_name(flight.side),
-        target=boat.name,
-        hits=hits,
-    )
-    hit_boat(battle, flight.name, weapon, boat, hits, ap=not bombs)
-
-
-def boats_aa(battle: Battle) -> None:
-    """MTB Sections' Local AA at Flights in contact with them (strafing or bombing them), automatically."""
-    from tactical.aircraft import aa_hit_number, resolve_aa_dice
-
-    if battle.state.bad_weather:
-        return
-    for boat in [m for m in battle.state.mtbs.values() if m.on_table and m.card.aa_local and not m.aa_fired]:
-        targets = [f for f in battle.state.air(1 - boat.side) if f.target == boat.name and not f.engaged]
-        if not targets:
-            continue
-        boat.aa_fired = True
-        flight = targets[0]
-        need = aa_hit_number(flight, in_contact_with_firer=False, local=True)
-        resolve_aa_dice(battle, boat.name, "AA Battery (Local)", flight, boat.card.aa_local, need, R_STRAFE)
 
 
 # --------------------------------------------------------------------------- the Sections' attacks
@@ -459,9 +318,6 @@ def boat_attacks(battle: Battle, side: int, captain: Captain) -> None:
 
 
 def _boat_attack_mods(battle: Battle, boat: MTBState, target: ShipState, *, kamikaze: bool) -> list[tuple[str, int]]:
-    from tactical.environment import attack_environment_modifiers
-    from tactical.gunnery import size_and_facing
-
     assert boat.pos is not None and target.pos is not None
     mods: list[tuple[str, int]] = [] if kamikaze else [("point blank range", +1)]
     mods.extend(size_and_facing(battle, target, in_side_arc(target.pos, target.heading, boat.pos)))
@@ -472,8 +328,6 @@ def _boat_attack_mods(battle: Battle, boat: MTBState, target: ShipState, *, kami
 
 
 def attack_with_boat(battle: Battle, boat: MTBState, target: ShipState) -> None:
-    from tactical.gunnery import fast_target, roll_to_hit
-
     assert boat.pos is not None and target.pos is not None
     side_arc = in_side_arc(target.pos, target.heading, boat.pos)
     if boat.card.kamikaze:

@@ -35,16 +35,14 @@ Wakeless traits, Kamikaze Submarines).  Distances in inches.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from scenarios.cards import Arc, ShipType, WeaponKind, WeaponSystem
+from tactical.attack_dice import roll_to_hit
+from tactical.captain import Captain
 from tactical.damage import roll_damage
 from tactical.geometry import Point, RangeBand, arcs_of, distance
 from tactical.orders import IllegalOrder, crew_check
 from tactical.state import Battle, Depth, FlightState, ShipState, Status
-
-if TYPE_CHECKING:
-    from tactical.captains import Captain
 
 R_SUB = "000 Submarines"
 R_DEPTH = "000 Submarines: Depth"
@@ -150,25 +148,11 @@ def place_hidden(battle: Battle, ship: ShipState, pos: Point, heading: float) ->
     )
 
 
-def _default_place(battle: Battle, ship: ShipState) -> tuple[Point, float]:
-    from tactical.geometry import bearing
-
-    centre = sector_centre(battle, ship.sector or 1)
-    enemies = [e.pos for e in battle.state.enemies(ship) if e.pos is not None]
-    heading = 0.0
-    if enemies:
-        near = min(enemies, key=lambda p: distance(p, centre))
-        heading = bearing(centre, near)
-    return centre, heading
-
-
 # --------------------------------------------------------------------------- start of turn
 
 
 def long_range_detection(battle: Battle, captains: tuple[Captain, Captain]) -> None:
     """000 Long-Ranged Detection, at the start of every turn: a 6 for a Sub-Hunter reveals its Sector's boats."""
-    from tactical.aircraft import ask
-
     hidden = [s for s in battle.state.ships.values() if s.status is Status.HIDDEN]
     if not hidden:
         return
@@ -179,21 +163,19 @@ def long_range_detection(battle: Battle, captains: tuple[Captain, Captain]) -> N
             continue
         for sub in hidden:
             if sub.status is Status.HIDDEN and sub.side != hunter.side and sub.sector == sector:
-                pos, heading = ask(captains[sub.side], "place_submarine", battle, sub, default=_default_place)
+                pos, heading = captains[sub.side].place_submarine(battle, sub)
                 place_hidden(battle, sub, pos, heading)
                 battle.log.emit("sub_found", f"{hunter.name}'s sonar picks up {sub.name}", ship=sub.name)
 
 
 def observation_hunt(battle: Battle, captains: tuple[Captain, Captain]) -> None:
     """000 Observation Aircraft, before Initiative: each hunting Observation Flight tries to detect one boat."""
-    from tactical.aircraft import ask
-
     for side, flights in battle.state.sub_hunters.items():
         boats = [s for s in submarines(battle, 1 - side) if s.on_table and s.depth is not Depth.DEEP]
         if not flights or not boats:
             continue
         names = [b.name for b in boats]
-        picks = ask(captains[side], "assign_sub_hunters", battle, side, names, flights, default=_default_hunt)
+        picks = captains[side].assign_sub_hunters(battle, side, names, flights)
         if len(picks) > flights or any(p not in names for p in picks):
             raise IllegalOrder(R_OBS, f"{battle.side_name(side)} has {flights} hunting Flight(s) for {names}")
         for name in picks:
@@ -202,10 +184,6 @@ def observation_hunt(battle: Battle, captains: tuple[Captain, Captain]) -> None:
             roll = battle.dice.d6(label=f"{battle.side_name(side)} Observation Flight hunts {name}", rule=R_OBS)
             if roll + bonus >= 4:
                 detect(battle, sub, "an Observation Flight")
-
-
-def _default_hunt(battle: Battle, side: int, names: list[str], flights: int) -> list[str]:
-    return [names[i % len(names)] for i in range(flights)]
 
 
 def _trail_bonus(battle: Battle, sub: ShipState) -> int:
@@ -227,20 +205,16 @@ def detect(battle: Battle, sub: ShipState, by: str) -> None:
 
 def before_move(battle: Battle, ship: ShipState, captain: Captain) -> None:
     """Declare the depth of a boat about to move."""
-    from tactical.aircraft import ask
-
     if not ship.is_submarine:
         return
-    depth = ask(captain, "choose_depth", battle, ship, default=lambda b, s: s.depth)
+    depth = captain.choose_depth(battle, ship)
     set_depth(battle, ship, depth)
 
 
 def place_hidden_boats(battle: Battle, captains: tuple[Captain, Captain]) -> None:
     """End of the Movement Phase: hidden boats may be placed anywhere in their Sector (running deep)."""
-    from tactical.aircraft import ask
-
     for sub in [s for s in battle.state.ships.values() if s.status is Status.HIDDEN]:
-        where = ask(captains[sub.side], "surface_hidden", battle, sub, default=lambda b, s: None)
+        where = captains[sub.side].surface_hidden(battle, sub)
         if where is not None:
             place_hidden(battle, sub, where[0], where[1])
 
@@ -250,8 +224,6 @@ def crash_dive_checks(
 ) -> None:
     """000 Crash Dive: enemies of ``mover_side`` surfaced within 10" of ``points`` (where units ended their moves)
     may try once a turn."""
-    from tactical.aircraft import ask
-
     for sub in submarines(battle, 1 - mover_side):
         if sub.depth is not Depth.SURFACED or sub.pos is None or not sub.on_table:
             continue
@@ -259,7 +231,7 @@ def crash_dive_checks(
             continue
         if not any(distance(p, sub.pos) <= CRASH_DIVE_RANGE for p in points):
             continue
-        if not ask(captains[sub.side], "crash_dive", battle, sub, default=lambda b, s: True):
+        if not captains[sub.side].crash_dive(battle, sub):
             continue
         battle.state.spot_tried.append(f"crash:{sub.name}")
         if crew_check(battle, sub, "crash dive"):
@@ -348,8 +320,6 @@ def depth_charge_refusal(battle: Battle, ship: ShipState, system: str, sub: Ship
 
 def drop_depth_charges(battle: Battle, ship: ShipState, attacks: Sequence[tuple[str, str]]) -> None:
     """Resolve depth charge attacks: 5+ to hit whatever the modifiers, DD 2 against the boat's Armour."""
-    from tactical.gunnery import roll_to_hit
-
     for system, sub_name in attacks:
         sub = battle.ship(sub_name)
         if sub.is_submarine and sub.on_table and sub.underwater and not sub.detected and ship.detect_tried:
@@ -389,11 +359,9 @@ def asw_spotting(battle: Battle, flight: FlightState, sub: ShipState) -> bool:
 
 def end_phase(battle: Battle, captains: tuple[Captain, Captain]) -> None:
     """000 Escape (undetected boats running deep may leave for their Sector) and the turn's detection records."""
-    from tactical.aircraft import ask
-
     for sub in submarines(battle):
         deep = sub.on_table and sub.depth is Depth.DEEP and not sub.detected and sub.pos is not None
-        if deep and ask(captains[sub.side], "escape", battle, sub, default=lambda b, s: False):
+        if deep and captains[sub.side].escape(battle, sub):
             assert sub.pos is not None
             sub.sector = battle.state.table.sector(sub.pos)
             sub.status = Status.HIDDEN

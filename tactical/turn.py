@@ -20,15 +20,12 @@ steps the additional rules add.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from tactical.aa import aa_fire
 from tactical.aircraft import (
     AIRCRAFT_NOMINEE,
-    aa_fire,
     aboard,
     air_attacks,
     aircraft_movement,
-    ask,
     deck_allowance,
     deck_refusal,
     dogfights,
@@ -37,13 +34,16 @@ from tactical.aircraft import (
     rearm,
     reset_flights,
 )
+from tactical.captain import Captain
+from tactical.crit2d6 import fires_end_phase
 from tactical.criticals import damage_control, escalation
-from tactical.environment import after_move, end_turn, radar_detection
-from tactical.geometry import Edge
+from tactical.environment import after_move, end_turn, radar_detection, searchlight_refusal, use_searchlight
+from tactical.geometry import Edge, distance
 from tactical.gunnery import fire
+from tactical.mines import mine_check
 from tactical.movement import execute_move
 from tactical.mtb import MTB_NOMINEE, boat_attacks, boat_movement, ready_boats, reset_boats
-from tactical.orders import OrderName, all_hands, issue_order
+from tactical.orders import IllegalOrder, OrderName, all_hands, issue_order
 from tactical.state import Battle, ShipState, Status
 from tactical.submarines import (
     before_move,
@@ -53,9 +53,7 @@ from tactical.submarines import (
     place_hidden_boats,
 )
 from tactical.submarines import end_phase as submarines_end_phase
-
-if TYPE_CHECKING:
-    from tactical.captains import Captain
+from tactical.variants import roll_visibility
 
 R_INIT = "000 Initiative Phase"
 RETURN_EDGES = {1: Edge.WEST, 2: Edge.WEST, 3: Edge.EAST, 4: Edge.EAST, 5: Edge.NORTH, 6: Edge.SOUTH}
@@ -131,8 +129,6 @@ def squadron_of(battle: Battle, ship: ShipState) -> list[ShipState]:
 def keep_squadrons(battle: Battle) -> None:
     """000 Squadrons: a crippled or lost ship leaves its squadron; a ship more than 4" from every other ship of its
     squadron after the Movement Phase has split from it (R-TAC-36)."""
-    from tactical.geometry import distance
-
     for ship in battle.state.ships.values():
         if ship.squadron is None:
             continue
@@ -159,8 +155,6 @@ def move_ship(
 ) -> None:
     """One ship's move: a submarine's depth, a minefield, its captain's Order (if any), then its move; a carrier
     then launches; spotting checks and crash dives follow."""
-    from tactical.coast import mine_check
-
     before_move(battle, ship, captain)
     mine_check(battle, ship)
     if not ship.on_table:
@@ -187,11 +181,9 @@ def _launch_after_move(battle: Battle, ship: ShipState, captain: Captain) -> Non
     ready = [f.name for f in aboard(battle, ship.name) if f.ready]
     if not ready:
         return
-    names = ask(captain, "choose_launch", battle, ship, ready, default=lambda *a: [])
+    names = captain.choose_launch(battle, ship, ready)
     room = deck_allowance(ship) - ship.deck_moves
     if len(names) > room:
-        from tactical.orders import IllegalOrder
-
         raise IllegalOrder("000 Launching and Recovering Aircraft", f"{ship.name} may launch {room} Flight(s) now")
     launch(battle, ship, names)
 
@@ -204,7 +196,7 @@ def gunnery_phase(battle: Battle, captains: tuple[Captain, Captain]) -> None:
     radar_detection(battle, captains)
     assert battle.state.initiative is not None
     side = battle.state.initiative
-    if battle.state.night and not ask(captains[side], "fire_first", battle, side, default=lambda *a: True):
+    if battle.state.night and not captains[side].fire_first(battle, side):
         side = 1 - side
         battle.log.emit("fire_order", f"{battle.side_name(1 - side)} makes the enemy fire first (night)")
     nominated: set[tuple[int, str]] = set()
@@ -243,8 +235,6 @@ def _waiting_to_fire(battle: Battle, side: int, nominated: set[tuple[int, str]])
 def night_001_searchlights(battle: Battle, captains: tuple[Captain, Captain]) -> None:
     """001 Night Fighting (option): searchlights are declared at the start of the Gunnery Phase, the loser of the
     Initiative first; the lit enemy and the ship using them are Illuminated."""
-    from tactical.environment import searchlight_refusal, use_searchlight
-
     st = battle.state
     if not (st.night and st.options.night_001):
         return
@@ -254,7 +244,7 @@ def night_001_searchlights(battle: Battle, captains: tuple[Captain, Captain]) ->
             targets = [e.name for e in st.enemies(ship) if searchlight_refusal(battle, ship, e) is None]
             if not targets:
                 continue
-            pick = ask(captains[side], "choose_searchlight", battle, ship, targets, default=lambda *a: None)
+            pick = captains[side].choose_searchlight(battle, ship, targets)
             if pick is not None:
                 use_searchlight(battle, ship, pick)
 
@@ -275,8 +265,6 @@ def end_phase(battle: Battle, captains: tuple[Captain, Captain]) -> None:
     for side in order:
         for ship in battle.state.afloat(side):
             if battle.state.options.criticals_2d6:
-                from tactical.crit2d6 import fires_end_phase
-
                 fires_end_phase(battle, ship)
             else:
                 escalation(battle, ship)
@@ -348,8 +336,6 @@ def _enter_returning_scouts(battle: Battle, captains: tuple[Captain, Captain]) -
 
 def play_turn(battle: Battle, captains: tuple[Captain, Captain]) -> None:
     """One whole game turn."""
-    from tactical.variants import roll_visibility
-
     st = battle.state
     st.turn += 1
     battle.log.turn = st.turn

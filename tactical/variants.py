@@ -5,15 +5,11 @@ serves and what it replaces).  Distances in inches.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from scenarios.cards import ShipType, WeaponKind, WeaponSystem
-from tactical.geometry import RangeBand, distance
+from tactical.geometry import SMOKE_RADIUS, LineOfFire, RangeBand, distance, range_band, segment_hits_discs
 from tactical.orders import IllegalOrder, evading
+from tactical.plans import FirePlan
 from tactical.state import Battle, ShipState
-
-if TYPE_CHECKING:
-    from tactical.gunnery import FirePlan, LineOfFire
 
 R_001_ATTACK = "001 Attacking (option)"
 R_003_SPLASH = "003 Splash Counters (option)"
@@ -133,8 +129,6 @@ def option_attack_modifiers(
     out = list(mods)
     guns = weapon.kind in (WeaponKind.MAIN_GUN, WeaponKind.LIGHT_GUN)
     if opts.close_range_bonus and guns and line.distance <= 10.0 + 1e-9:
-        from tactical.geometry import SMOKE_RADIUS, segment_hits_discs
-
         assert attacker.pos is not None and target.pos is not None
         if not segment_hits_discs(attacker.pos, target.pos, battle.state.smoke, SMOKE_RADIUS):
             out.append(("within 10\" (001)", +1))
@@ -213,8 +207,6 @@ def before_fire(battle: Battle, ship: ShipState, plan: FirePlan) -> None:
 
 
 def _largest_in_range(battle: Battle, ship: ShipState, weapon: WeaponSystem) -> ShipState | None:
-    from tactical.geometry import range_band
-
     assert ship.pos is not None
     pool = [
         e
@@ -254,11 +246,18 @@ def fog_of_war_redirect(battle: Battle, ship: ShipState, target: ShipState, weap
 
 
 def after_attack(
-    battle: Battle, ship: ShipState, weapon: WeaponSystem, target: ShipState, line: LineOfFire, hits: int
+    battle: Battle,
+    ship: ShipState,
+    weapon: WeaponSystem,
+    target: ShipState,
+    line: LineOfFire,
+    hits: int,
+    modifier: int,
 ) -> int:
-    """After the to-hit roll: 001 Torpedo Belts (option: each side hit on a belted ship rolls a D6, 4+ and the
-    Attack Die is rolled again at the same modifiers) and 003 Splash Counters (option: a Main Gun attack marks the
-    target).  Returns the hits that stand."""
+    """After the to-hit roll, made at ``modifier`` (the sum of the Attack Dice modifiers): 001 Torpedo Belts
+    (option: each side hit on a belted ship rolls a D6, 4+ and the Attack Die is rolled again at the same
+    modifiers) and 003 Splash Counters (option: a Main Gun attack marks the target).  Returns the hits that
+    stand."""
     opts = battle.state.options
     if (
         opts.belt_side_hits
@@ -267,9 +266,6 @@ def after_attack(
         and target.has("Torpedo Belt")
         and hits > 0
     ):
-        from tactical.gunnery import attack_modifiers
-
-        modifier = sum(v for _, v in attack_modifiers(ship, weapon, target, line, battle))
         kept = 0
         for _ in range(hits):
             if battle.dice.d6(label=f"{target.name} torpedo belt struck?", rule="001 Torpedo Belts (option)") >= 4:

@@ -100,8 +100,7 @@ from strategic.orders import IllegalOrder, Order
 from strategic.saves import SaveError, autosave_path, last_good_text, load_state, save, save_text
 from strategic.state import Event, Phase
 from strategic.views import CampaignView, observe
-from tactical.card_generator import CardIndex
-from tactical.demos import DEMOS
+from tactical import DEMOS, CardIndex
 from tui.battle_viewer import BattleViewerScreen
 from tui.cards_cli import counter_lines
 from tui.combat_screen import CombatScreen
@@ -549,8 +548,7 @@ class StartScreen(Screen[None]):
 
     @work(thread=True, exclusive=True, group="battle")
     def fight_demo(self, demo: str, seed: int) -> None:
-        from tactical.battle import resolve
-        from tactical.demos import demo_spec
+        from tactical import demo_spec, resolve
 
         report = resolve(demo_spec(demo, seed, self.app.data))  # type: ignore[attr-defined]
         self.app.call_from_thread(self.app.push_screen, BattleViewerScreen(report.to_json()))

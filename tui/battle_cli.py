@@ -26,8 +26,7 @@ from typing import Any
 
 from strategic.battle_logs import BattleLogError, load_battle_log, replay_check, report_of
 from strategic.json_files import write_text_atomic
-from tactical.battle import BattleReport, resolve
-from tactical.demos import DEMOS, demo_spec
+from tactical import DEMOS, BattleReport, demo_spec, resolve
 from tui.arguments import seed_number
 from tui.outputs import OutputError, check_outputs
 

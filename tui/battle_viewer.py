@@ -51,7 +51,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, RichLog, Static
 
 from strategic.battle_logs import load_battle_log
-from tactical.geometry import Edge, Table, relative_bearing
+from tactical import Edge, Table, relative_bearing
 
 ARROWS = "↑↗→↘↓↙←↖"
 SIDE_STYLES = ("bold bright_cyan", "bold bright_red")

@@ -28,8 +28,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from scenarios.loader import CampaignData, load_data
-from tactical.battle import BattleSpec, FleetSpec, RuleOptions, ShipSpec, resolve
-from tactical.dice import Dice
+from tactical import BattleSpec, Dice, FleetSpec, RuleOptions, ShipSpec, resolve
 from tui.arguments import whole_number
 
 if TYPE_CHECKING:

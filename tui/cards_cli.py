@@ -22,8 +22,8 @@ from scenarios.cards import ShipCard
 from scenarios.classes import class_of_counter, ship_name
 from scenarios.forces import LAST_YEAR
 from scenarios.loader import CampaignData, load_data
+from tactical import CardIndex
 from tactical.card_calibration import FIELDS, LABELS, calibrate
-from tactical.card_generator import CardIndex
 from tui.arguments import whole_number
 
 FIRST_WAR_YEAR = 1939

@@ -92,7 +92,8 @@ class ScriptCaptain:
         return None
 
     def plan_move(self, battle: Battle, ship: ShipState):
-        from tactical.movement import MovePlan, min_move
+        from tactical.movement import min_move
+        from tactical.plans import MovePlan
 
         return MovePlan.straight(min_move(ship))
 
@@ -101,7 +102,7 @@ class ScriptCaptain:
         return candidates[0]
 
     def plan_fire(self, battle: Battle, ship: ShipState):
-        from tactical.gunnery import FirePlan
+        from tactical.plans import FirePlan
 
         return FirePlan()
 

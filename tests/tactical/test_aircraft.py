@@ -10,17 +10,14 @@ import pytest
 from pydantic import ValidationError
 
 from scenarios.cards import AircraftRole
+from tactical.aa import aa_kill_chance, aa_targets, fire_aa
+from tactical.ai import with_defaults
 from tactical.aircraft import (
-    AAShot,
-    FlightMove,
-    aa_kill_chance,
-    aa_targets,
     air_attacks,
     air_hit_chance,
     aircraft_movement,
     deck_refusal,
     dogfights,
-    fire_aa,
     launch,
     move_flights,
     rearm,
@@ -31,6 +28,7 @@ from tactical.battle import BattleSpec, FleetSpec, FlightSpec, ShipSpec, resolve
 from tactical.geometry import distance
 from tactical.gunnery import usable_now
 from tactical.orders import IllegalOrder, OrderName
+from tactical.plans import AAShot, FlightMove
 from tactical.scenario import Objective
 from tactical.state import Area, FlightStatus, Status
 from tests.tactical.air_helpers import add_flight, carrier_card, make_aircraft
@@ -62,7 +60,7 @@ def test_roll_to_hit_table(role: str, need: int) -> None:
         battle = target_battle(dice)
         flight = add_flight(battle, "F", 0, make_aircraft(role, damage_dice=2), (30.0, 32.5))
         flight.target, flight.kamikaze = "CA", role == "kamikaze"
-        air_attacks(battle, 0, Quiet())
+        air_attacks(battle, 0, with_defaults(Quiet()))
         assert battle.ship("CA").hull == (18 if hits else 20), (role, face)
         assert battle.dice.remaining == 0
 
@@ -74,7 +72,7 @@ def test_air_attack_modifiers_r_tac_20() -> None:
     battle.ship("CA").anchored = True
     flight = add_flight(battle, "T", 0, make_aircraft("torpedo_bomber"), (32.5, 30.0))
     flight.target = "CA"
-    air_attacks(battle, 0, Quiet())
+    air_attacks(battle, 0, with_defaults(Quiet()))
     attack = next(e for e in battle.log.events if e.kind == "air_attack")
     assert "needs 3+" in attack.text and "large silhouette +1" in attack.text and "stationary target +1" in attack.text
     assert battle.ship("CA").hull == 18
@@ -84,7 +82,7 @@ def test_air_attack_modifiers_r_tac_20() -> None:
     battle.ship("DD").moved = 7.0
     flight = add_flight(battle, "B", 0, make_aircraft("dive_bomber"), (30.0, 32.5))
     flight.target = "DD"
-    air_attacks(battle, 0, Quiet())
+    air_attacks(battle, 0, with_defaults(Quiet()))
     assert "needs 5+" in next(e for e in battle.log.events if e.kind == "air_attack").text
     assert battle.ship("DD").hull == 6  # a 4 misses
 
@@ -95,7 +93,7 @@ def test_night_and_bad_weather_penalise_aircraft() -> None:
     battle.state.time_of_day, battle.state.weather = "night", "bad"
     flight = add_flight(battle, "B", 0, make_aircraft("dive_bomber"), (30.0, 32.5))
     flight.target = "CA"
-    air_attacks(battle, 0, Quiet())
+    air_attacks(battle, 0, with_defaults(Quiet()))
     assert "needs 5+" in next(e for e in battle.log.events if e.kind == "air_attack").text
 
 
@@ -105,7 +103,7 @@ def test_armoured_deck_against_dive_bombers_and_kamikazes_only() -> None:
         battle = target_battle([6, 4, 5], armour=4, traits=["Armoured Deck"])
         flight = add_flight(battle, "B", 0, make_aircraft(role), (30.0, 32.5))
         flight.target = "CA"
-        air_attacks(battle, 0, Quiet())
+        air_attacks(battle, 0, with_defaults(Quiet()))
         assert battle.ship("CA").hull == 20 - damage, role
 
 
@@ -115,7 +113,7 @@ def test_one_shot_payload_then_no_attack_on_ships() -> None:
     flight = add_flight(battle, "B", 0, make_aircraft("dive_bomber"), (30.0, 40.0))
     flight.target = "CA"
     flight.pos = (30.0, 32.5)
-    air_attacks(battle, 0, Quiet())
+    air_attacks(battle, 0, with_defaults(Quiet()))
     assert not flight.armed and flight.attacked
     flight.target, flight.attacked = None, False
     with pytest.raises(IllegalOrder, match="payload"):
@@ -128,7 +126,7 @@ def test_kamikaze_rerolls_a_miss_raises_crew_and_is_spent_without_vp() -> None:
     battle = target_battle([2, 4, 5, 4])
     flight = add_flight(battle, "K", 0, make_aircraft("kamikaze"), (30.0, 32.5))
     flight.target, flight.kamikaze = "CA", True
-    air_attacks(battle, 0, Quiet())
+    air_attacks(battle, 0, with_defaults(Quiet()))
     ship = battle.ship("CA")
     assert ship.hull == 18 and ship.criticals[Area.CREW] == 1
     assert flight.status is FlightStatus.SPENT and flight.lost
@@ -141,7 +139,7 @@ def test_evade_rerolls_air_hits() -> None:
     ship.order, ship.order_ok = OrderName.EVADE.value, True
     flight = add_flight(battle, "B", 0, make_aircraft("dive_bomber"), (30.0, 32.5))
     flight.target = "CA"
-    air_attacks(battle, 0, Quiet())
+    air_attacks(battle, 0, with_defaults(Quiet()))
     assert ship.hull == 20
 
 
@@ -415,7 +413,7 @@ def test_deep_deployment_launch_protection_and_attack() -> None:
     cv.status, cv.pos = Status.DEEP, None
     battle.state.flights["F0"].card = make_aircraft(dogfight=0)
     launcher = type("L", (), {"choose_launch": lambda self, b, c, ready: ["F1"]})()
-    aircraft_movement(battle, (launcher, Quiet()))
+    aircraft_movement(battle, (with_defaults(launcher), with_defaults(Quiet())))
     f1 = battle.state.flights["F1"]
     assert f1.airborne and f1.pos[1] == 0.0 and f1.protected_turn == battle.state.turn
     enemy = add_flight(battle, "Zero", 1, make_aircraft(), (30.0, 1.0))
@@ -426,7 +424,7 @@ def test_deep_deployment_launch_protection_and_attack() -> None:
     assert bomber.target == "CV" and bomber.pos == (30.0, 0.0)
     battle.dice.push(5, 2)  # the Val's 5 against F0's 2 (a Fighter still aboard): F0 is shot down
     battle.dice.push(3, 4, 4)  # the Val then hits (3+) and rolls its two Damage Dice
-    air_attacks(battle, 1, Quiet())
+    air_attacks(battle, 1, with_defaults(Quiet()))
     assert battle.state.flights["F0"].status is FlightStatus.DESTROYED
     assert cv.hull == 58 and enemy.airborne
 
@@ -481,7 +479,7 @@ def test_strike_flights_in_reach_wait_for_the_rest_of_the_strike() -> None:
     """tactics._mass_the_strike: one dive-bomber in reach of the cruiser while two more are a move away holds off
     (7" short), so the three go in together next turn; when most of the strike is in reach, all attack; in the
     last two turns nobody waits."""
-    from tactical.tactics import default_flight_plan
+    from tactical.ai.tactics import default_flight_plan
 
     bomber = make_aircraft("dive_bomber", flank_speed=20)
     battle = target_battle()  # the cruiser at (30, 30), side 1

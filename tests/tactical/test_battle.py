@@ -7,8 +7,8 @@ import json
 import pytest
 from pydantic import ValidationError
 
+from tactical.ai import SimpleCaptain
 from tactical.battle import BattleReport, BattleSpec, FleetSpec, ShipSpec, resolve
-from tactical.captains import SimpleCaptain
 from tactical.demos import DEMOS, demo_spec
 from tactical.geometry import DeploymentZone
 from tactical.orders import IllegalOrder

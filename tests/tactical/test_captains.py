@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from tactical.captains import SimpleCaptain, hit_chance
+from tactical.ai import SimpleCaptain, with_defaults
+from tactical.ai.expectations import hit_chance
 from tactical.geometry import DeploymentKind, DeploymentZone, Edge, arcs_of
 from tactical.gunnery import verify_fire_plan
 from tactical.movement import execute_move, verify_move
@@ -100,3 +101,48 @@ def test_deployment_line_abreast_heaviest_in_the_centre() -> None:
     assert all(zone.contains(p) and h == 0 for p, h in placed.values())
     xs = sorted(placed, key=lambda n: placed[n][0][0])
     assert set(xs[1:3]) == {"S3", "S2"}
+
+
+# --------------------------------------------------------------------------- the default captain (issue 14)
+
+
+class _CoreOnly:
+    """A captain written for the core engine that also picks its radar target and keeps its boats' depth."""
+
+    def __init__(self) -> None:
+        self.asked: list[str] = []
+
+    def damage_control(self, battle, ship):
+        self.asked.append(f"repair {ship.name}")
+        return Area.ENGINE
+
+    def choose_radar_target(self, battle, ship, names):
+        self.asked.append(f"radar {ship.name}")
+        return names[-1]
+
+
+def test_a_wrapped_captain_answers_what_it_can_and_the_defaults_the_rest() -> None:
+    battle = make_battle(
+        [("A", make_card("A"), 0, (30, 20), 0), ("Near", make_card("Near"), 1, (30, 25), 0),
+         ("Far", make_card("Far"), 1, (30, 40), 0)]
+    )  # fmt: skip
+    own = _CoreOnly()
+    captain = with_defaults(own)
+    ship = battle.ship("A")
+    assert captain.damage_control(battle, ship) is Area.ENGINE
+    assert captain.choose_radar_target(battle, ship, ["Near", "Far"]) == "Far"
+    assert own.asked == ["repair A", "radar A"]
+    # the questions it lacks: the engine's former defaults
+    assert captain.choose_searchlight(battle, ship, ["Near"]) is None
+    assert captain.choose_launch(battle, ship, ["F1"]) == []
+    assert captain.deep_deploy(battle, 0, ["A"]) == []
+    assert captain.aircraft_first(battle, 0) is False and captain.boats_first(battle, 0) is False
+    assert captain.fire_first(battle, 0) is True
+    names = ["F2", "F1"]
+    assert captain.order_air_attacks(battle, 0, names) is names
+    assert captain.assign_sub_hunters(battle, 0, ["S1", "S2"], 3) == ["S1", "S2", "S1"]
+    assert captain.plan_aa(battle, ship) == [] and captain.plan_flights(battle, 0) == {}
+    assert captain.plan_boats(battle, 0) == {}
+    assert with_defaults(captain) is captain
+    # the AI answers radar on the nearest candidate, as the default does
+    assert with_defaults(SimpleCaptain()).choose_radar_target(battle, ship, ["Far", "Near"]) == "Near"

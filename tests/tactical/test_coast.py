@@ -6,13 +6,15 @@ from __future__ import annotations
 import pytest
 from pydantic import ValidationError
 
-from tactical.aircraft import aa_targets
+from tactical.aa import aa_targets
+from tactical.attack_dice import attack_modifiers, line_of_fire
 from tactical.battle import BattleSpec, FleetSpec, InstallationSpec, ShipSpec, _build_state, resolve
 from tactical.coast import shore_battery_cost, shore_critical
 from tactical.dice import ScriptedDice
-from tactical.gunnery import FirePlan, Shot, attack_modifiers, fire, line_of_fire, target_refusal, usable_now
-from tactical.movement import MovePlan, execute_move, max_move
+from tactical.gunnery import fire, target_refusal, usable_now
+from tactical.movement import execute_move, max_move
 from tactical.orders import legal_orders
+from tactical.plans import FirePlan, MovePlan, Shot
 from tactical.scenario import Objective
 from tactical.state import Battle, Status
 from tests.tactical.air_helpers import add_flight, make_aircraft

@@ -31,8 +31,8 @@ from strategic.battles import TABLE_SHIPS, TacticalResolver
 from strategic.campaign import Campaign
 from strategic.combat import Battle as CampaignBattle
 from strategic.state import Phase
+from tactical.ai import SimpleCaptain
 from tactical.battle import BattleSpec, FleetSpec, ShipSpec, set_up
-from tactical.captains import SimpleCaptain
 from tactical.card_generator import CardIndex
 from tactical.dice import Dice
 from tactical.geometry import (

@@ -9,8 +9,9 @@ from itertools import product
 import pytest
 
 from scenarios.cards import ShipType
-from tactical.damage import apply_hull_damage, damage_die, roll_damage, withdraw
+from tactical.damage import damage_die, roll_damage
 from tactical.geometry import Edge, RangeBand
+from tactical.hull import apply_hull_damage, withdraw
 from tactical.state import Area, Status
 from tests.tactical.helpers import make_battle, make_card, weapon
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from tactical.ai import with_defaults
 from tactical.environment import (
     after_move,
     attack_environment_modifiers,
@@ -15,9 +16,10 @@ from tactical.environment import (
     use_searchlight,
     visibility_refusal,
 )
-from tactical.gunnery import FirePlan, Shot, fire, target_refusal, usable_now
+from tactical.gunnery import fire, target_refusal, usable_now
 from tactical.movement import max_move
 from tactical.orders import IllegalOrder, OrderName, crew_check, legal_orders
+from tactical.plans import FirePlan, Shot
 from tactical.state import Area, Depth
 from tests.tactical.helpers import make_battle, make_card, weapon
 
@@ -157,7 +159,7 @@ def test_radar_picks_battleships_first_and_tracks_one_ship() -> None:
     battle = radar_battle([4])
     radar = battle.ship("R")
     assert [s.name for s in radar_candidates(battle, radar)] == ["BB"]
-    radar_detection(battle, (Quiet(), Quiet()))
+    radar_detection(battle, (with_defaults(Quiet()), with_defaults(Quiet())))
     assert battle.state.radar_tracks["R"] == ["BB"]
     assert radar_candidates(battle, radar) == []
     # tracked beyond 20": no fire for plain Radar; within 20" the tracking ship sees it without the night -1
@@ -171,18 +173,18 @@ def test_radar_ignores_ships_near_land_and_fails_a_crew_check() -> None:
     battle = radar_battle([3])
     battle.state.land.append([(20.0, 28.0), (26.0, 28.0), (26.0, 34.0), (20.0, 34.0)])
     assert [s.name for s in radar_candidates(battle, battle.ship("R"))] == ["DD"]
-    radar_detection(battle, (Quiet(), Quiet()))
+    radar_detection(battle, (with_defaults(Quiet()), with_defaults(Quiet())))
     assert battle.state.radar_tracks.get("R", []) == []
 
 
 def test_advanced_radar_fires_beyond_20_inches_at_minus_one_and_tracks_several() -> None:
     battle = radar_battle([3, 3], traits=["Advanced Radar"])  # 3 + 1 passes
     radar = battle.ship("R")
-    radar_detection(battle, (Quiet(), Quiet()))
+    radar_detection(battle, (with_defaults(Quiet()), with_defaults(Quiet())))
     assert battle.state.radar_tracks["R"] == ["BB"]
     assert visibility_refusal(battle, radar, battle.ship("BB")) is None  # 25" away
     assert ("radar-controlled fire", -1) in attack_environment_modifiers(battle, 0, radar, battle.ship("BB"))
-    radar_detection(battle, (Quiet(), Quiet()))
+    radar_detection(battle, (with_defaults(Quiet()), with_defaults(Quiet())))
     assert battle.state.radar_tracks["R"] == ["BB", "DD"]
 
 

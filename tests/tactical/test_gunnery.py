@@ -8,9 +8,11 @@ from itertools import product
 
 import pytest
 
+from tactical.attack_dice import attack_modifiers, line_of_fire, roll_to_hit
 from tactical.dice import Dice, ScriptedDice
-from tactical.gunnery import FirePlan, Shot, attack_modifiers, fire, legal_targets, line_of_fire, roll_to_hit
+from tactical.gunnery import fire, legal_targets
 from tactical.orders import IllegalOrder
+from tactical.plans import FirePlan, Shot
 from tactical.state import Area, Vital
 from tactical.turn import end_phase
 from tests.tactical.helpers import IdleCaptain, make_battle, make_card, weapon

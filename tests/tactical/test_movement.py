@@ -7,8 +7,9 @@ import math
 
 import pytest
 
-from tactical.movement import Leg, MovePlan, execute_move, forced_plan, max_move, verify_move
+from tactical.movement import execute_move, forced_plan, max_move, verify_move
 from tactical.orders import IllegalOrder, OrderName, issue_order
+from tactical.plans import Leg, MovePlan
 from tactical.state import Area, Status
 from tests.tactical.helpers import make_battle, make_card
 

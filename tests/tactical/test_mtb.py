@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from tactical.aircraft import AAShot, air_attacks, fire_aa
-from tactical.gunnery import FirePlan, Shot, fire, verify_fire_plan
-from tactical.mtb import BoatMove, boat_attacks, boats_aa, move_boats, verify_boat_plan
+from tactical.aa import boats_aa, fire_aa
+from tactical.ai import with_defaults
+from tactical.aircraft import air_attacks
+from tactical.gunnery import fire, verify_fire_plan
+from tactical.mtb import boat_attacks, move_boats, verify_boat_plan
 from tactical.orders import IllegalOrder
+from tactical.plans import AAShot, BoatMove, FirePlan, Shot
 from tactical.state import Status
 from tests.tactical.air_helpers import add_boat, add_flight, make_aircraft, make_mtb
 from tests.tactical.helpers import make_battle, make_card, weapon
@@ -55,7 +58,7 @@ def test_boat_attack_light_guns_then_torpedoes_at_point_blank() -> None:
     """Light Guns at point blank (+1, Large Silhouette from the beam), then the torpedoes (-2), One-Shot."""
     battle, ship, boat = mtb_battle([3, 4, 4, 3, 2, 3, 1])
     move_boats(battle, 1, {"PT": BoatMove(path=((30.0, 27.5),), attack="CA")})
-    boat_attacks(battle, 1, Quiet())
+    boat_attacks(battle, 1, with_defaults(Quiet()))
     texts = [e.text for e in battle.log.events if e.kind == "mtb_attack"]
     assert "needs 2+" in texts[0] and "needs 4+" in texts[1]
     assert boat.torpedoes == 0
@@ -72,7 +75,7 @@ def test_aa_at_boats_hits_on_4_and_armour_decides() -> None:
     move_boats(battle, 1, {"PT": BoatMove(path=((30.0, 28.0),), attack="CA")})
     fire_aa(battle, ship, [AAShot(2, "PT", 2)])
     assert boat.on_table and boat.driven_off and boat.torpedoes == 0
-    boat_attacks(battle, 1, Quiet())
+    boat_attacks(battle, 1, with_defaults(Quiet()))
     assert ship.hull == 20
 
 
@@ -111,17 +114,17 @@ def test_strafing_and_bombing() -> None:
     battle, _, boat = mtb_battle([3, 1], armour=4)
     fighter = add_flight(battle, "F", 0, make_aircraft(), (30.0, 22.0))
     fighter.target = "PT"
-    air_attacks(battle, 0, Quiet())
+    air_attacks(battle, 0, with_defaults(Quiet()))
     assert boat.on_table  # a natural 1 never damages
     battle, _, boat = mtb_battle([3, 2], armour=4)
     fighter = add_flight(battle, "F", 0, make_aircraft(), (30.0, 22.0))
     fighter.target = "PT"
-    air_attacks(battle, 0, Quiet())
+    air_attacks(battle, 0, with_defaults(Quiet()))
     assert boat.status is Status.SUNK  # 2 + 4 > 4
     battle, _ship, boat = mtb_battle([3, 3, 4], armour=2)
     bomber = add_flight(battle, "B", 0, make_aircraft("dive_bomber"), (30.0, 22.0))
     bomber.target = "PT"
-    air_attacks(battle, 0, Quiet())
+    air_attacks(battle, 0, with_defaults(Quiet()))
     assert boat.status is Status.SUNK and not bomber.armed
 
 
@@ -140,7 +143,7 @@ def test_kamikaze_boat() -> None:
     move_boats(battle, 1, {"PT": BoatMove(path=((30.0, 27.5),), attack="CA", kamikaze=True)})
     battle.dice.push(5)  # the critical check... of the Devastating 5: a direct critical, D10 area
     battle.dice.push(1, 1)
-    boat_attacks(battle, 1, Quiet())
+    boat_attacks(battle, 1, with_defaults(Quiet()))
     assert boat.status is Status.SUNK
     assert ship.hull <= 20 - 7
 
@@ -149,5 +152,5 @@ def test_bad_weather_silences_sections() -> None:
     battle, ship, boat = mtb_battle()
     move_boats(battle, 1, {"PT": BoatMove(path=((30.0, 27.5),), attack="CA")})
     battle.state.weather = "bad"
-    boat_attacks(battle, 1, Quiet())
+    boat_attacks(battle, 1, with_defaults(Quiet()))
     assert ship.hull == 20 and boat.torpedoes == 2

@@ -5,17 +5,21 @@ from __future__ import annotations
 
 import pytest
 
+from tactical.ai import with_defaults
+from tactical.attack_dice import attack_modifiers, line_of_fire
 from tactical.battle import BattleSpec, FleetSpec, ShipSpec, resolve
-from tactical.coast import mine_check
 from tactical.crit2d6 import fires_end_phase
 from tactical.criticals import roll_critical
-from tactical.damage import cripple, roll_damage
+from tactical.damage import roll_damage
 from tactical.environment import visibility_refusal
 from tactical.geometry import RangeBand
-from tactical.gunnery import FirePlan, Shot, attack_modifiers, fire, line_of_fire, target_refusal
-from tactical.movement import Leg, MovePlan, max_move, verify_move
+from tactical.gunnery import fire, target_refusal
+from tactical.hull import cripple
+from tactical.mines import mine_check
+from tactical.movement import max_move, verify_move
 from tactical.options import RuleOptions
 from tactical.orders import IllegalOrder, OrderName, issue_order, legal_orders
+from tactical.plans import FirePlan, Leg, MovePlan, Shot
 from tactical.scenario import Objective
 from tactical.state import Depth
 from tactical.variants import roll_visibility
@@ -335,11 +339,11 @@ def test_001_searchlights_at_the_start_of_the_gunnery_phase() -> None:
 
     battle = opt(duel(8.0), night_001=True)
     battle.state.time_of_day = "night"
-    night_001_searchlights(battle, (Lights(), type("Dark", (), {})()))
+    night_001_searchlights(battle, (with_defaults(Lights()), with_defaults(type("Dark", (), {})())))
     assert set(battle.state.lit) == {"A", "B"}
     off = duel(8.0)
     off.state.time_of_day = "night"
-    night_001_searchlights(off, (Lights(), Lights()))
+    night_001_searchlights(off, (with_defaults(Lights()), with_defaults(Lights())))
     assert off.state.lit == []
 
 
@@ -364,6 +368,6 @@ def test_003_german_radar() -> None:
     battle = make_battle([("R", radar, 0, (30.0, 10.0), 0.0), ("B", make_card("B"), 1, (30.0, 20.0), 0.0)], [4, 6])
     battle.state.time_of_day = "night"
     opt(battle, nationality_bonuses=True)
-    radar_detection(battle, (object(), object()))
+    radar_detection(battle, (with_defaults(object()), with_defaults(object())))
     assert battle.state.radar_tracks.get("R", []) == []  # a 4 is not the 5+ German radar needs
     assert battle.dice.remaining == 1

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from tactical.attack_dice import attack_modifiers, line_of_fire
 from tactical.criticals import damage_control
-from tactical.gunnery import attack_modifiers, line_of_fire
 from tactical.orders import IllegalOrder, OrderName, crew_check, issue_order, legal_orders, opposed_crew_check
 from tactical.state import Area, Vital
 from tests.tactical.helpers import make_battle, make_card

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from tactical.damage import apply_hull_damage, sink, withdraw
 from tactical.geometry import DeploymentKind, Edge
+from tactical.hull import apply_hull_damage, sink, withdraw
 from tactical.scenario import (
     Objective,
     Priority,

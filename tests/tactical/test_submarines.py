@@ -5,12 +5,14 @@ from __future__ import annotations
 import pytest
 from pydantic import ValidationError
 
-from tactical.aircraft import FlightMove, air_attacks, verify_flight_plan
+from tactical.ai import with_defaults
+from tactical.aircraft import air_attacks, verify_flight_plan
 from tactical.battle import BattleSpec, FleetSpec, ShipSpec, SubmarineSpec
 from tactical.geometry import Table, distance
-from tactical.gunnery import FirePlan, Shot, fire, max_dice, target_refusal, usable_now, verify_fire_plan
-from tactical.movement import Leg, MovePlan, max_move, verify_move
+from tactical.gunnery import fire, max_dice, target_refusal, usable_now, verify_fire_plan
+from tactical.movement import max_move, verify_move
 from tactical.orders import IllegalOrder, OrderName, issue_order, legal_orders
+from tactical.plans import FirePlan, FlightMove, Leg, MovePlan, Shot
 from tactical.state import Depth, Status
 from tactical.submarines import (
     attempt_detection,
@@ -152,17 +154,18 @@ def test_a_fire_plan_detects_then_drops_charges() -> None:
 def test_crash_dive_and_escape() -> None:
     battle = sub_battle([4], depth=Depth.SURFACED)
     battle.state.spotted_by[0].append("SS")
-    crash_dive_checks(battle, (Quiet(), Quiet()), 0, [(30.0, 25.0)])
+    crash_dive_checks(battle, (with_defaults(Quiet()), with_defaults(Quiet())), 0, [(30.0, 25.0)])
     boat = battle.ship("SS")
     assert boat.depth is Depth.SUBMERGED and "SS" not in battle.state.spotted_by[0]
-    crash_dive_checks(battle, (Quiet(), Quiet()), 0, [(30.0, 25.0)])  # submerged now: nothing to do
+    quiet = (with_defaults(Quiet()), with_defaults(Quiet()))
+    crash_dive_checks(battle, quiet, 0, [(30.0, 25.0)])  # submerged now: nothing to do
     boat.depth = Depth.DEEP
 
     class Away:
         def escape(self, battle, ship):
             return True
 
-    end_phase(battle, (Quiet(), Away()))
+    end_phase(battle, (with_defaults(Quiet()), with_defaults(Away())))
     assert boat.status is Status.HIDDEN and boat.sector == Table().sector((30.0, 20.0)) and boat.pos is None
 
 
@@ -170,18 +173,18 @@ def test_long_ranged_detection_and_observation_hunters() -> None:
     battle = sub_battle([6], traits=("Sub-Hunter",), hunter_pos=(30.0, 30.0))
     boat = battle.ship("SS")
     boat.status, boat.pos, boat.depth, boat.sector = Status.HIDDEN, None, Depth.DEEP, Table().sector((30.0, 30.0))
-    long_range_detection(battle, (Quiet(), Quiet()))
+    long_range_detection(battle, (with_defaults(Quiet()), with_defaults(Quiet())))
     assert boat.on_table and boat.depth is Depth.DEEP and not boat.detected
     x0, y0, x1, y1 = Table().sector_rect(boat.sector)
     assert x0 <= boat.pos[0] <= x1 and y0 <= boat.pos[1] <= y1
     boat.depth = Depth.SUBMERGED
     battle.state.sub_hunters = {0: 1}
     battle.dice.push(3)
-    observation_hunt(battle, (Quiet(), Quiet()))
+    observation_hunt(battle, (with_defaults(Quiet()), with_defaults(Quiet())))
     assert not boat.detected
     boat.surfaced_last_turn = True
     battle.dice.push(3)
-    observation_hunt(battle, (Quiet(), Quiet()))
+    observation_hunt(battle, (with_defaults(Quiet()), with_defaults(Quiet())))
     assert boat.detected
 
 
@@ -196,7 +199,7 @@ def test_asw_aircraft() -> None:
     verify_flight_plan(battle, 0, {"A": FlightMove(path=((30.0, 13.0),), attack="SS")})
     asw.target = "SS"
     battle.dice.push(5, 6, 3, 3)  # spotted on 5; 6 - 1 (bomb) + 1 (fore-aft line) hits 5+; DD 3, 3
-    air_attacks(battle, 0, Quiet())
+    air_attacks(battle, 0, with_defaults(Quiet()))
     assert battle.ship("SS").hull == 3
     text = next(e.text for e in battle.log.events if e.kind == "air_attack")
     assert "ASW: bomb or depth charge -1" in text and "fore-aft" in text
@@ -246,7 +249,7 @@ def test_spec_submarines() -> None:
 def test_a_hidden_boat_comes_up_two_inches_from_its_prey_bows_on() -> None:
     """tactics.place_submarine: in its Sector, 2" short of the nearest enemy ship on the Sector's side, heading at
     it (not on top of it, where its bow would point nowhere)."""
-    from tactical.tactics import place_submarine
+    from tactical.ai.tactics import place_submarine
 
     battle = sub_battle(hunter_pos=(30.0, 3.0))  # the hunter in Sector 21 (x 24-36, y 0-12)
     sub = battle.ship("SS")

@@ -3,7 +3,7 @@ R-TAC-18)."""
 
 from __future__ import annotations
 
-from tactical.gunnery import FirePlan, Shot
+from tactical.plans import FirePlan, Shot
 from tactical.state import Area, Status
 from tactical.turn import end_phase, gunnery_phase, initiative_phase, movement_phase, play_turn
 from tests.tactical.helpers import IdleCaptain, ScriptCaptain, make_battle, make_card

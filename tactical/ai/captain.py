@@ -1,5 +1,5 @@
-"""Captains: who decides for a side.  :class:`Captain` is the interface the engine calls (a human front end
-implements the same methods); :class:`SimpleCaptain` is the AI.
+"""The AI captain: :class:`SimpleCaptain` answers every question of :class:`tactical.captain.Captain` for one
+side; its decisions about aircraft, carriers, AA, MTB Sections and submarines are those of :mod:`tactical.ai.tactics`.
 
 The AI (issue 5, item 10), deterministic (it rolls no dice):
 
@@ -24,189 +24,41 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Protocol
 
 import numpy as np
 
-from scenarios.cards import MAIN_GUN_TARGETS_AT_POINT_BLANK, Arc, ShipType, WeaponKind, WeaponSystem
-from tactical import tactics
-from tactical.geometry import (
-    RANGE_MODIFIER,
-    VISUAL_RANGE,
-    DeploymentZone,
-    Edge,
-    Point,
-    RangeBand,
-    advance,
-    arcs_of,
-    distance,
-    in_side_arc,
-    range_band,
-    turn_heading,
-)
-from tactical.gunnery import FirePlan, Shot, fast_target, legal_boat_targets, legal_targets, max_dice
-from tactical.movement import Leg, MovePlan, forced_plan, max_move, min_move, straight_run, verify_move
-from tactical.orders import IllegalOrder, OrderName, coming_about, evading, legal_orders
-from tactical.scenario import EXIT_EDGE_OBJECTIVES, HOME_EDGES, Objective
-from tactical.state import Area, Battle, Depth, ShipState, Status
-from tactical.tactics import (
+from scenarios.cards import ShipType, WeaponKind
+from tactical.ai import tactics
+from tactical.ai.expectations import expected_damage, expected_from, vp_weight
+from tactical.ai.tactics import (
     auto_aa_plan,
     default_air_deployment,
     default_boat_deployment,
     default_boat_plan,
     default_flight_plan,
 )
-
-__all__ = [
-    "Captain",
-    "SimpleCaptain",
-    "auto_aa_plan",
-    "default_air_deployment",
-    "default_boat_deployment",
-    "default_boat_plan",
-    "default_flight_plan",
-]
-
-
-class Captain(Protocol):
-    """What the engine asks of a side's commander.  Every answer is checked by the engine, which raises
-    :class:`~tactical.orders.IllegalOrder` (naming the rule) for an illegal one."""
-
-    def choose_scouts(self, battle: Battle, side: int) -> tuple[list[str], int]:
-        """Ships (destroyers, cruisers) and the number of Observation Flights committed to scouting."""
-        ...
-
-    def deploy(
-        self, battle: Battle, side: int, zone: DeploymentZone, ships: list[str]
-    ) -> dict[str, tuple[Point, float]]:
-        """Position (inches) and heading (degrees) for each ship, inside ``zone``."""
-        ...
-
-    def choose_mover(self, battle: Battle, side: int, candidates: list[str]) -> str: ...
-
-    def choose_order(self, battle: Battle, ship: ShipState) -> OrderName | None: ...
-
-    def plan_move(self, battle: Battle, ship: ShipState) -> MovePlan: ...
-
-    def return_point(self, battle: Battle, ship: ShipState, edge: Edge) -> float:
-        """Where along ``edge`` (0..1, west to east or south to north) a returning scout enters."""
-        ...
-
-    def choose_firer(self, battle: Battle, side: int, candidates: list[str]) -> str: ...
-
-    def plan_fire(self, battle: Battle, ship: ShipState) -> FirePlan: ...
-
-    def damage_control(self, battle: Battle, ship: ShipState) -> Area | None: ...
-
-
-# --------------------------------------------------------------------------- expectations
-
-
-def hit_chance(modifier: int, *, twin_linked: bool = False, target_evading: bool = False) -> float:
-    """Exact chance that one Attack Die hits (4+ after ``modifier``), with the re-roll rules of
-    :func:`tactical.gunnery.roll_to_hit`."""
-    p = min(max(3 + modifier, 0), 6) / 6
-    if target_evading:
-        return p * p + ((1 - p) * p if twin_linked else 0.0)
-    return p + (1 - p) * p if twin_linked else p
-
-
-def damage_per_die(weapon: WeaponSystem, target: ShipState, modifier: int, belt: int) -> float:
-    """Expected hull damage of one Damage Die (critical hits valued at 2 points each)."""
-    weak = weapon.has("Weak") and target.type is not ShipType.CIVILIAN
-    if weapon.has("Devastating"):
-        dmg = sum(max(f - belt, 0) for f in range(2, 7)) / 6
-        crit = 0.0 if weak else 2 / 6
-    else:
-        dmg = sum(1 for f in range(2, 7) if f + modifier >= target.card.armour) / 6
-        crit = 0.0 if weak else (2 / 6 if weapon.has("Heavy") else 1 / 6) * 0.5
-    return dmg + 2.0 * crit
-
-
-def expected_damage(
-    attacker: ShipState,
-    index: int,
-    target: ShipState,
-    a_pos: Point,
-    a_heading: float,
-    t_pos: Point,
-    t_heading: float,
-    *,
-    dice: int | None = None,
-) -> float:
-    """Expected hull damage of weapon system ``index`` of ``attacker`` (at ``a_pos``/``a_heading``) against
-    ``target`` (at ``t_pos``/``t_heading``), 0 when it cannot fire there.  Smoke is ignored."""
-    d = distance(a_pos, t_pos)
-    if d > VISUAL_RANGE:
-        return 0.0
-    arcs = arcs_of(a_pos, a_heading, t_pos)
-    side = in_side_arc(t_pos, t_heading, a_pos)
-    return _expected(attacker, index, target, d, arcs, side, dice)
-
-
-def _expected(
-    attacker: ShipState,
-    index: int,
-    target: ShipState,
-    d: float,
-    arcs: frozenset,
-    side: bool,
-    dice: int | None = None,
-) -> float:
-    """:func:`expected_damage` from precomputed geometry: range ``d``, the attacker's arcs holding the target,
-    and whether the attacker is in the target's side arcs."""
-    weapon = attacker.card.weapons[index]
-    if weapon.kind is WeaponKind.AA_BATTERY or weapon.dd <= 0:
-        return 0.0
-    if target.underwater or target.status is not Status.ACTIVE:
-        return 0.0
-    if attacker.depth is Depth.DEEP or (attacker.underwater and weapon.kind is not WeaponKind.TORPEDO):
-        return 0.0
-    band = range_band(weapon.ranges, d)
-    if band is None or d > VISUAL_RANGE or not arcs & weapon.arc_set:
-        return 0.0
-    if (
-        weapon.kind is WeaponKind.MAIN_GUN
-        and band is RangeBand.POINT_BLANK
-        and target.type not in MAIN_GUN_TARGETS_AT_POINT_BLANK
-        and not weapon.has("Fast Track")
-    ):
-        return 0.0
-    n = max_dice(attacker, index) if dice is None else dice
-    if n <= 0:
-        return 0.0
-    mod = RANGE_MODIFIER[band]
-    if target.type is ShipType.DESTROYER:
-        mod -= 1
-    fast = target.flank_speed() > 6 if not target.has_moved else fast_target(target)
-    if fast and weapon.kind is not WeaponKind.LIGHT_GUN and not weapon.has("Fast Track"):
-        mod -= 1
-    if side:
-        mod += 1
-    if weapon.kind is WeaponKind.TORPEDO:
-        mod -= 2
-    if evading(attacker):
-        mod -= 1
-    p = hit_chance(mod, twin_linked=weapon.has("Twin-Linked"), target_evading=evading(target))
-    if p <= 0:
-        return 0.0
-    dmg_mod = weapon.ap
-    if weapon.kind in (WeaponKind.MAIN_GUN, WeaponKind.LIGHT_GUN) and band >= RangeBand.LONG:
-        dmg_mod += 0 if target.has("Armoured Deck") else 1
-    belt = target.trait_value("Torpedo Belt") if weapon.kind is WeaponKind.TORPEDO and side else 0
-    dmg_mod -= belt
-    if weapon.has("Restricted") and arcs & SIDE_ARCS:
-        n = math.ceil(n / 2)
-    return n * p * weapon.dd * damage_per_die(weapon, target, dmg_mod, belt)
-
-
-SIDE_ARCS = frozenset({Arc.PORT, Arc.STARBOARD})
-
-
-def vp_weight(ship: ShipState) -> float:
-    """Victory points per point of hull damage to ``ship``."""
-    return ship.card.points / max(ship.hull_start, 1)
-
+from tactical.aircraft import aboard, into_wind, into_wind_heading
+from tactical.coast import grounds
+from tactical.environment import searchlight_refusal, spotted, star_shell_reach, star_shell_system
+from tactical.geometry import (
+    VISUAL_RANGE,
+    DeploymentZone,
+    Edge,
+    Point,
+    advance,
+    arcs_of,
+    distance,
+    in_side_arc,
+    polygon_distance,
+    turn_heading,
+)
+from tactical.gunnery import legal_boat_targets, legal_targets, max_dice
+from tactical.movement import forced_plan, max_move, min_move, straight_run, verify_move
+from tactical.orders import IllegalOrder, OrderName, coming_about, evading, legal_orders
+from tactical.plans import FirePlan, Leg, MovePlan, Shot
+from tactical.scenario import EXIT_EDGE_OBJECTIVES, HOME_EDGES, Objective
+from tactical.state import Area, Battle, Depth, ShipState, Status
+from tactical.submarines import ASW_SYSTEMS, asw_systems
 
 # --------------------------------------------------------------------------- the AI
 
@@ -268,11 +120,9 @@ class SimpleCaptain:
         allowed = set(legal_orders(ship, battle))
         if not allowed:
             return None
-        if ship.has("Carrier") and OrderName.SCRAMBLE in allowed and self._wants_deck(battle, ship) >= 2:
-            from tactical.aircraft import into_wind
-
-            if into_wind(battle, ship.heading):
-                return OrderName.SCRAMBLE
+        scramble = ship.has("Carrier") and OrderName.SCRAMBLE in allowed and self._wants_deck(battle, ship) >= 2
+        if scramble and into_wind(battle, ship.heading):
+            return OrderName.SCRAMBLE
         if ship.has("Carrier") and self._wants_deck(battle, ship):
             return None  # any other Order would keep the deck closed
         if OrderName.SILENT_RUNNING in allowed and ship.detected_last_turn and self._enemy_within(battle, ship, 9.0):
@@ -495,7 +345,7 @@ class SimpleCaptain:
             side = in_side_arc(e.pos, e.heading, pos)
             weight = vp_weight(e)
             for i in range(len(best)):
-                best[i] = max(best[i], _expected(ship, i, e, d, arcs, side) * weight)
+                best[i] = max(best[i], expected_from(ship, i, e, d, arcs, side) * weight)
         return sum(best)
 
     def _incoming(self, battle: Battle, ship: ShipState, pos: Point | None, heading: float) -> float:
@@ -512,7 +362,7 @@ class SimpleCaptain:
             arcs = arcs_of(e.pos, e.heading, pos)
             side = in_side_arc(pos, heading, e.pos)
             for i in range(len(e.card.weapons)):
-                total += _expected(e, i, ship, d, arcs, side)
+                total += expected_from(e, i, ship, d, arcs, side)
         return total
 
     # ---------------------------------------------------------------- gunnery
@@ -550,8 +400,6 @@ class SimpleCaptain:
             battle.state.lit[:] = lit_before
         charges = tactics.depth_charge_plan(battle, ship)
         if detect is not None and not charges:
-            from tactical.submarines import ASW_SYSTEMS, asw_systems
-
             sub = battle.ship(detect)
             assert sub.pos is not None
             for system in asw_systems(ship):
@@ -568,13 +416,6 @@ class SimpleCaptain:
     def _illumination(self, battle: Battle, ship: ShipState) -> tuple[str | None, tuple[Point, ...]]:
         """At night: a star shell over the most valuable enemy within Light Gun reach that is not seen (Star Shell
         ships), else a searchlight on one within 10" when the ship has guns for it."""
-        from tactical.environment import (
-            searchlight_refusal,
-            spotted,
-            star_shell_reach,
-            star_shell_system,
-        )
-
         if not battle.state.night or ship.pos is None or ship.underwater:
             return None, ()
         unseen = [
@@ -599,8 +440,6 @@ class SimpleCaptain:
 
     def _gun_plan(self, battle: Battle, ship: ShipState, shells: int = 0) -> FirePlan:
         """Each weapon system at its best target (main guns first), with bonuses for finishing ships off."""
-        from tactical.environment import star_shell_system
-
         assert ship.pos is not None
         shell_system = star_shell_system(ship) if shells else None
         pending: dict[str, float] = {}
@@ -692,8 +531,6 @@ class SimpleCaptain:
     # ---------------------------------------------------------------- movement extras
     def _wants_deck(self, battle: Battle, ship: ShipState) -> int:
         """How many Flights this carrier wants to launch or recover this turn (0 when it cannot)."""
-        from tactical.aircraft import aboard
-
         if not ship.has("Carrier") or battle.state.bad_weather or ship.aground or ship.criticals[Area.CREW] >= 2:
             return 0
         ready = sum(1 for f in aboard(battle, ship.name) if f.ready)
@@ -715,9 +552,6 @@ class SimpleCaptain:
         """Carriers wanting their deck prefer a straight run into the wind (or turning towards it); ships that can
         run aground keep clear of land; submarines close to torpedo range of a target ahead; Depth Charge ships
         close on submarines."""
-        from tactical.aircraft import into_wind, into_wind_heading
-        from tactical.coast import grounds
-
         score = 0.0
         if deck:
             if not plan.turns and into_wind(battle, ship.heading):
@@ -728,8 +562,6 @@ class SimpleCaptain:
                     diff = abs((heading - target + 180.0) % 360.0 - 180.0)
                     score -= 0.02 * diff * deck
         if battle.state.land and grounds(battle, ship):
-            from tactical.geometry import polygon_distance
-
             gap = min(polygon_distance(pos, poly) for poly in battle.state.land)
             if gap < 3.0:
                 score -= 20.0 * (3.0 - gap)
@@ -790,5 +622,15 @@ class SimpleCaptain:
     def escape(self, battle: Battle, ship: ShipState) -> bool:
         return tactics.escape(battle, ship)
 
+    def assign_sub_hunters(self, battle: Battle, side: int, names: list[str], flights: int) -> list[str]:
+        return tactics.share_hunters(battle, side, names, flights)
+
     def fire_first(self, battle: Battle, side: int) -> bool:
         return True
+
+    def choose_searchlight(self, battle: Battle, ship: ShipState, targets: list[str]) -> str | None:
+        """001 Night Fighting (option): no searchlight before the fire (the fire plan may light one)."""
+        return None
+
+    def choose_radar_target(self, battle: Battle, ship: ShipState, names: list[str]) -> str | None:
+        return tactics.nearest_radar_target(battle, ship, names)

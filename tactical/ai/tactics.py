@@ -1,6 +1,6 @@
 """The AI's decisions for aircraft, carriers, MTB Sections, submarines and night fighting, used by
-:class:`~tactical.captains.SimpleCaptain` and as the engine's answers for a captain that does not give them (a
-captain written for the core engine).  Deterministic: no dice.  Distances in inches.
+:class:`~tactical.ai.captain.SimpleCaptain` and as the default answers for a captain that does not give them (a
+captain written for the core engine, :mod:`tactical.ai.defaults`).  Deterministic: no dice.  Distances in inches.
 
 * Flights (:func:`default_flight_plan`): armed strike Flights (and kamikazes) attack the most valuable enemy ship
   they can reach, a Torpedo-Bomber from the target's beam, the rest from the side nearest them, never over an
@@ -16,46 +16,36 @@ captain written for the core engine).  Deterministic: no dice.  Distances in inc
 * Carriers launch strike aircraft first when enemies are in the air far away, Fighters first when enemy strike
   Flights are near; they deep-deploy when scouting allows.
 * MTB Sections run in at the most valuable enemy ship they reach (at most four on one), on its beam, under smoke.
-* Submarines stay submerged to fire, go deep when detected near a Sub-Hunter, crash dive, escape when hunted.
+* Submarines stay submerged to fire, go deep when detected near a Sub-Hunter, crash dive, escape when hunted;
+  hunting Observation Flights are shared out over the boats in turn.
+* Radar (night): the nearest candidate.
 """
 
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
 
 from scenarios.cards import AircraftRole, Arc, ShipType, WeaponKind
+from tactical.aa import aa_allowed, aa_can_hit_boat, aa_hits_needed, aa_targets, dp_dice, local_dice
 from tactical.aircraft import (
     ASW_RANGE,
     FLIGHT_CONTACT,
     OVERFLY,
     SHIP_CONTACT,
-    AAShot,
-    FlightMove,
-    FlightPlan,
-    aa_allowed,
-    aa_hits_needed,
-    aa_targets,
     aboard,
     capacity,
+    deck_allowance,
     deck_refusal,
-    dp_dice,
-    local_dice,
+    home_edge,
     payload,
 )
-from tactical.geometry import (
-    Point,
-    advance,
-    arcs_of,
-    bearing,
-    distance,
-    path_passes_within,
-    towards,
-)
+from tactical.coast import on_land
+from tactical.geometry import DeploymentZone, Point, advance, arcs_of, bearing, distance, path_passes_within, towards
+from tactical.gunnery import legal_targets
+from tactical.mtb import CONTACT, MAX_ON_ONE_SHIP, max_move
+from tactical.plans import AAShot, BoatMove, FlightMove, FlightPlan
 from tactical.state import Battle, Depth, FlightState, MTBState, ShipState, Status
-
-if TYPE_CHECKING:
-    from tactical.geometry import DeploymentZone
+from tactical.submarines import asw_systems, depth_charge_refusal, detection_refusal
 
 STRIKE_ROLES = (
     AircraftRole.BOMBER,
@@ -255,8 +245,6 @@ def _close_in(battle: Battle, flight: FlightState, *, patient: bool = False) -> 
 def _home_move(battle: Battle, flight: FlightState) -> FlightMove:
     """A spent Flight: land on a carrier that can take it now, else wait astern of one; land-based: strafe an MTB
     Section in reach or leave by the nearest edge."""
-    from tactical.aircraft import home_edge
-
     assert flight.pos is not None
     carriers = [
         s
@@ -425,9 +413,6 @@ def _aa_value(battle: Battle, ship: ShipState, target: FlightState | MTBState) -
 def auto_aa_plan(battle: Battle, ship: ShipState) -> list[AAShot]:
     """Fire every AA Battery (ranged and Local dice) at the most dangerous target in reach; DP Light Guns too when
     they have no ship to fire at or the ship is under air attack."""
-    from tactical.gunnery import legal_targets
-    from tactical.mtb import aa_can_hit_boat
-
     shots: list[AAShot] = []
     if ship.pos is None or not aa_allowed(battle, ship):
         return shots
@@ -461,8 +446,6 @@ def auto_aa_plan(battle: Battle, ship: ShipState) -> list[AAShot]:
 def choose_launch(battle: Battle, carrier: ShipState, ready: list[str]) -> list[str]:
     """Fighters first when enemy strike Flights are near the fleet, strike aircraft first when there are enemy
     ships to strike; as many as the deck allows (a deep-deployed carrier: all)."""
-    from tactical.aircraft import deck_allowance
-
     flights = [battle.state.flights[n] for n in ready]
     enemies_air = [e for e in battle.state.air(1 - carrier.side) if is_strike(e)]
     fighters_first = bool(enemies_air)
@@ -532,12 +515,10 @@ def default_boat_deployment(battle: Battle, side: int, zone: DeploymentZone, boa
     }
 
 
-def default_boat_plan(battle: Battle, side: int) -> dict[str, object]:
+def default_boat_plan(battle: Battle, side: int) -> dict[str, BoatMove]:
     """Each Section with torpedoes (or its charge) runs at the most valuable enemy ship it can reach, on its beam,
     laying smoke as it attacks; the rest keep 12" from the enemy."""
-    from tactical.mtb import CONTACT, MAX_ON_ONE_SHIP, BoatMove, max_move
-
-    plan: dict[str, object] = {}
+    plan: dict[str, BoatMove] = {}
     count: dict[str, int] = {}
     for boat in sorted(battle.state.boats(side), key=lambda b: b.name):
         if boat.target is not None:
@@ -580,8 +561,6 @@ def default_boat_plan(battle: Battle, side: int) -> dict[str, object]:
             away = bearing(near.pos, boat.pos)
             end = advance(boat.pos, away, min(speed, max(keep - d, 0.0)))
         end = _clamp(battle, end)
-        from tactical.coast import on_land
-
         if distance(end, boat.pos) > 0.5 and not on_land(battle, end):
             plan[boat.name] = BoatMove(path=(end,))
     return plan
@@ -654,8 +633,6 @@ def escape(battle: Battle, sub: ShipState) -> bool:
 
 
 def nearest_sub_to_detect(battle: Battle, ship: ShipState) -> str | None:
-    from tactical.submarines import detection_refusal
-
     subs = [
         s for s in battle.state.enemies(ship)
         if s.is_submarine and s.underwater and not s.detected and detection_refusal(battle, ship, s) is None
@@ -666,8 +643,6 @@ def nearest_sub_to_detect(battle: Battle, ship: ShipState) -> str | None:
 
 
 def depth_charge_plan(battle: Battle, ship: ShipState) -> tuple[tuple[str, str], ...]:
-    from tactical.submarines import asw_systems, depth_charge_refusal
-
     attacks = []
     for system in asw_systems(ship):
         for sub in battle.state.enemies(ship):
@@ -676,3 +651,14 @@ def depth_charge_plan(battle: Battle, ship: ShipState) -> tuple[tuple[str, str],
                 break
     return tuple(attacks)
 
+
+def nearest_radar_target(battle: Battle, ship: ShipState, names: list[str]) -> str:
+    """Radar (000 Radar): the candidate of ``names`` nearest ``ship`` (by name on ties)."""
+    assert ship.pos is not None
+    return min(names, key=lambda n: (distance(ship.pos, battle.ship(n).pos), n))  # type: ignore[arg-type]
+
+
+def share_hunters(battle: Battle, side: int, names: list[str], flights: int) -> list[str]:
+    """000 Observation Aircraft (submarines): the hunting Flights over the boats in turn (a boat hunted twice when
+    there are more Flights than boats)."""
+    return [names[i % len(names)] for i in range(flights)]

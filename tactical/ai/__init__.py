@@ -1,0 +1,15 @@
+"""The AI: how a computer side answers the engine's questions (:class:`tactical.captain.Captain`).
+
+* :mod:`tactical.ai.captain`: :class:`SimpleCaptain`, the AI captain;
+* :mod:`tactical.ai.tactics`: its decisions for aircraft, carriers, AA, MTB Sections and submarines;
+* :mod:`tactical.ai.expectations`: the hit chances and expected damage it scores with;
+* :mod:`tactical.ai.defaults`: :func:`with_defaults`, the answers for a captain that lacks some.
+
+The rule modules of :mod:`tactical` never import this package (an import-linter contract); the battle door
+(:func:`tactical.battle.resolve`) composes the two.
+"""
+
+from tactical.ai.captain import SimpleCaptain
+from tactical.ai.defaults import DefaultedCaptain, with_defaults
+
+__all__ = ["DefaultedCaptain", "SimpleCaptain", "with_defaults"]

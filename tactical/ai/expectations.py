@@ -1,0 +1,122 @@
+"""What the AI expects a gun to do: exact hit chances and expected hull damage, with the modifiers of
+:mod:`tactical.gunnery` and :mod:`tactical.damage` (000 "Attack Dice Modifiers", "Firing", "Damage"), and the
+victory points a point of hull is worth.  Smoke and the environment are ignored.  Used by
+:class:`~tactical.ai.captain.SimpleCaptain` to score moves, Orders and targets.
+"""
+
+from __future__ import annotations
+
+import math
+
+from scenarios.cards import MAIN_GUN_TARGETS_AT_POINT_BLANK, Arc, ShipType, WeaponKind, WeaponSystem
+from tactical.attack_dice import fast_target
+from tactical.geometry import RANGE_MODIFIER, VISUAL_RANGE, Point, RangeBand, arcs_of, distance, in_side_arc, range_band
+from tactical.gunnery import max_dice
+from tactical.orders import evading
+from tactical.state import Depth, ShipState, Status
+
+
+def hit_chance(modifier: int, *, twin_linked: bool = False, target_evading: bool = False) -> float:
+    """Exact chance that one Attack Die hits (4+ after ``modifier``), with the re-roll rules of
+    :func:`tactical.attack_dice.roll_to_hit`."""
+    p = min(max(3 + modifier, 0), 6) / 6
+    if target_evading:
+        return p * p + ((1 - p) * p if twin_linked else 0.0)
+    return p + (1 - p) * p if twin_linked else p
+
+
+def damage_per_die(weapon: WeaponSystem, target: ShipState, modifier: int, belt: int) -> float:
+    """Expected hull damage of one Damage Die (critical hits valued at 2 points each)."""
+    weak = weapon.has("Weak") and target.type is not ShipType.CIVILIAN
+    if weapon.has("Devastating"):
+        dmg = sum(max(f - belt, 0) for f in range(2, 7)) / 6
+        crit = 0.0 if weak else 2 / 6
+    else:
+        dmg = sum(1 for f in range(2, 7) if f + modifier >= target.card.armour) / 6
+        crit = 0.0 if weak else (2 / 6 if weapon.has("Heavy") else 1 / 6) * 0.5
+    return dmg + 2.0 * crit
+
+
+def expected_damage(
+    attacker: ShipState,
+    index: int,
+    target: ShipState,
+    a_pos: Point,
+    a_heading: float,
+    t_pos: Point,
+    t_heading: float,
+    *,
+    dice: int | None = None,
+) -> float:
+    """Expected hull damage of weapon system ``index`` of ``attacker`` (at ``a_pos``/``a_heading``) against
+    ``target`` (at ``t_pos``/``t_heading``), 0 when it cannot fire there.  Smoke is ignored."""
+    d = distance(a_pos, t_pos)
+    if d > VISUAL_RANGE:
+        return 0.0
+    arcs = arcs_of(a_pos, a_heading, t_pos)
+    side = in_side_arc(t_pos, t_heading, a_pos)
+    return expected_from(attacker, index, target, d, arcs, side, dice)
+
+
+def expected_from(
+    attacker: ShipState,
+    index: int,
+    target: ShipState,
+    d: float,
+    arcs: frozenset,
+    side: bool,
+    dice: int | None = None,
+) -> float:
+    """:func:`expected_damage` from precomputed geometry: range ``d``, the attacker's arcs holding the target,
+    and whether the attacker is in the target's side arcs."""
+    weapon = attacker.card.weapons[index]
+    if weapon.kind is WeaponKind.AA_BATTERY or weapon.dd <= 0:
+        return 0.0
+    if target.underwater or target.status is not Status.ACTIVE:
+        return 0.0
+    if attacker.depth is Depth.DEEP or (attacker.underwater and weapon.kind is not WeaponKind.TORPEDO):
+        return 0.0
+    band = range_band(weapon.ranges, d)
+    if band is None or d > VISUAL_RANGE or not arcs & weapon.arc_set:
+        return 0.0
+    if (
+        weapon.kind is WeaponKind.MAIN_GUN
+        and band is RangeBand.POINT_BLANK
+        and target.type not in MAIN_GUN_TARGETS_AT_POINT_BLANK
+        and not weapon.has("Fast Track")
+    ):
+        return 0.0
+    n = max_dice(attacker, index) if dice is None else dice
+    if n <= 0:
+        return 0.0
+    mod = RANGE_MODIFIER[band]
+    if target.type is ShipType.DESTROYER:
+        mod -= 1
+    fast = target.flank_speed() > 6 if not target.has_moved else fast_target(target)
+    if fast and weapon.kind is not WeaponKind.LIGHT_GUN and not weapon.has("Fast Track"):
+        mod -= 1
+    if side:
+        mod += 1
+    if weapon.kind is WeaponKind.TORPEDO:
+        mod -= 2
+    if evading(attacker):
+        mod -= 1
+    p = hit_chance(mod, twin_linked=weapon.has("Twin-Linked"), target_evading=evading(target))
+    if p <= 0:
+        return 0.0
+    dmg_mod = weapon.ap
+    if weapon.kind in (WeaponKind.MAIN_GUN, WeaponKind.LIGHT_GUN) and band >= RangeBand.LONG:
+        dmg_mod += 0 if target.has("Armoured Deck") else 1
+    belt = target.trait_value("Torpedo Belt") if weapon.kind is WeaponKind.TORPEDO and side else 0
+    dmg_mod -= belt
+    if weapon.has("Restricted") and arcs & SIDE_ARCS:
+        n = math.ceil(n / 2)
+    return n * p * weapon.dd * damage_per_die(weapon, target, dmg_mod, belt)
+
+
+SIDE_ARCS = frozenset({Arc.PORT, Arc.STARBOARD})
+
+
+def vp_weight(ship: ShipState) -> float:
+    """Victory points per point of hull damage to ``ship``."""
+    return ship.card.points / max(ship.hull_start, 1)

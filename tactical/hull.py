@@ -1,0 +1,142 @@
+"""Hull: hull loss, crippling, sinking, withdrawal, and the victory points they give.
+
+Rules (000 "Damage", "Crippled Ships", "War at Sea: Victory Points", "Tactical Withdrawals"):
+
+* Hull at or below the Crippled value: crippled (half Flank Speed, Lumbering, Light Gun/Torpedo/AA dice halved,
+  a D6 for every Main Gun and every ship Trait: lost on 4+).  Hull 0: sunk.
+* Victory points to the enemy: 50% of the points for a cripple, 100% for a sinking, 25% for a withdrawal; a ship
+  never gives more than the largest of these (rounded down, R-TAC-13).  Every award is a ``vp`` event.
+
+The Damage Dice that take the hull are :mod:`tactical.damage`; critical hits are :mod:`tactical.criticals`.
+"""
+
+from __future__ import annotations
+
+from scenarios.cards import WeaponKind
+from tactical.geometry import Edge
+from tactical.state import Battle, FlightStatus, ShipState, Status
+
+R_CRIPPLED = "000 Crippled Ships"
+
+
+def apply_hull_damage(battle: Battle, ship: ShipState, amount: int, cause: str) -> None:
+    """Take ``amount`` Hull from ``ship``; cripple it at its Crippled value, sink it at 0 (000 Damage)."""
+    if amount <= 0 or not ship.hittable:
+        return
+    ship.hull = max(ship.hull - amount, 0)
+    battle.log.emit(
+        "hull",
+        f"{ship.name} loses {amount} Hull ({cause}): {ship.hull}/{ship.hull_start} left",
+        ship=ship.name,
+        side=battle.side_name(ship.side),
+        amount=amount,
+        hull=ship.hull,
+    )
+    if ship.hull <= 0:
+        sink(battle, ship)
+    elif not ship.crippled and ship.hull <= ship.card.crippled:
+        cripple(battle, ship)
+
+
+def cripple(battle: Battle, ship: ShipState, *, award: bool = True) -> None:
+    """000 Crippled Ships: half speed and Lumbering (derived), Light Gun/Torpedo/AA dice halved (derived), and a
+    D6 for each Main Gun and each ship Trait: 4+ puts it out of action for the game (R-TAC-05).  ``award``: the
+    enemy gains 50% of the points (not for a ship that came into the battle crippled, R-TAC-13).
+
+    Options: 001 torpedo_reloads rolls for torpedo systems as for turrets (instead of halving them); 001
+    observation_001 never loses the Aircraft trait; 003 criticals_2d6 makes no rolls (its crippled penalties are
+    derived in :class:`~tactical.state.ShipState`)."""
+    ship.crippled = True
+    lost: list[str] = []
+    opts = battle.state.options
+    rolled = (WeaponKind.MAIN_GUN, WeaponKind.TORPEDO) if opts.torpedo_reloads else (WeaponKind.MAIN_GUN,)
+    for i, weapon in enumerate(ship.card.weapons):
+        if opts.criticals_2d6:
+            break
+        if weapon.kind not in rolled or not ship.weapons[i].usable:
+            continue
+        if battle.dice.d6(label=f"{ship.name} crippled: {weapon.name}", rule=R_CRIPPLED) >= 4:
+            ship.weapons[i].lost_on_cripple = True
+            lost.append(weapon.name)
+    for trait in ship.card.traits:
+        if opts.criticals_2d6 or (opts.observation_001 and trait.startswith("Aircraft")):
+            continue
+        if battle.dice.d6(label=f"{ship.name} crippled: trait {trait}", rule=R_CRIPPLED) >= 4:
+            ship.lost_traits.append(trait)
+            lost.append(trait)
+    battle.log.emit(
+        "crippled",
+        f"{ship.name} is crippled (Flank Speed {ship.flank_speed():g}\", Lumbering)"
+        + (f"; lost: {', '.join(lost)}" if lost else ""),
+        ship=ship.name,
+        side=battle.side_name(ship.side),
+        lost=tuple(lost),
+    )
+    if award:
+        award_vp(battle, ship, 0.5, "crippled")
+
+
+def sink(battle: Battle, ship: ShipState) -> None:
+    """000 Damage: Hull 0, the ship is destroyed and removed; the enemy gains its full points value.  Flights in
+    its hangar go down with it (their points are part of the carrier's, 000 Aircraft Chart)."""
+    ship.status = Status.SUNK
+    ship.hull = 0
+    what = "destroyed" if ship.installation is not None else "destroyed and sinks"
+    battle.log.emit("sunk", f"{ship.name} is {what}", ship=ship.name, side=battle.side_name(ship.side))
+    award_vp(battle, ship, 1.0, "destroyed")
+    for flight in battle.state.flights.values():
+        if flight.status is FlightStatus.ABOARD and flight.aboard == ship.name:
+            flight.status = FlightStatus.LOST
+            battle.log.emit(
+                "flight_lost",
+                f"{flight.name} goes down with {ship.name}",
+                ship=flight.name,
+                side=battle.side_name(flight.side),
+            )
+
+
+def withdraw(battle: Battle, ship: ShipState, edge: Edge) -> None:
+    """000 Tactical Withdrawals: the ship leaves by ``edge``; the enemy gains 25% of its points (every edge of
+    the War at Sea table is safe, R-TAC-13)."""
+    ship.status = Status.WITHDRAWN
+    battle.state.exits[ship.name] = edge.value
+    battle.log.emit(
+        "withdrew",
+        f"{ship.name} leaves the table by the {edge.value} edge (tactical withdrawal)",
+        ship=ship.name,
+        side=battle.side_name(ship.side),
+        edge=edge.value,
+    )
+    award_vp(battle, ship, 0.25, "tactical withdrawal")
+
+
+def vp_value(points: int, fraction: float) -> int:
+    """Victory points for ``fraction`` of a ship's ``points`` (rounded down, R-TAC-13)."""
+    return int(points * fraction)
+
+
+def award_vp(battle: Battle, ship: ShipState, fraction: float, reason: str) -> int:
+    """Award the enemy of ``ship`` what ``fraction`` of its points is worth beyond what it already gained for this
+    ship (000 Victory Points: a ship gives its points once).  Returns the points awarded (may be 0)."""
+    return award_points(battle, ship.name, ship.side, ship.card.points, fraction, reason)
+
+
+def award_points(battle: Battle, name: str, side: int, points: int, fraction: float, reason: str) -> int:
+    """:func:`award_vp` for any unit (ship, Flight, MTB Section) named ``name`` of ``side`` worth ``points``
+    (000 Victory Points: "Destroying a Flight: gain victory points equal to the Flight's points value")."""
+    target = vp_value(points, fraction)
+    already = battle.state.vp_awarded.get(name, 0)
+    gain = target - already
+    if gain <= 0:
+        return 0
+    battle.state.vp_awarded[name] = target
+    scorer = 1 - side
+    battle.log.emit(
+        "vp",
+        f"{battle.side_name(scorer)} gains {gain} VP: {name} {reason}",
+        ship=name,
+        side=battle.side_name(scorer),
+        vp=gain,
+        reason=reason,
+    )
+    return gain
