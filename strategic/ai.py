@@ -25,6 +25,7 @@ from strategic.campaign import Campaign
 from strategic.clock import Clock, Decision
 from strategic.combat import invadable_bases
 from strategic.engine_errors import EngineError
+from strategic.events import OrderRefused
 from strategic.movement import MOVING_TYPES
 from strategic.orders import (
     AnnounceAttack,
@@ -268,7 +269,8 @@ def play(campaign: Campaign, clock: Clock, agents: dict[str, Agent],
             try:
                 campaign.apply(player, order)
             except IllegalOrder as exc:
-                campaign.log("order_refused", f"{player}: {exc}", exc.rule)
+                campaign.log(OrderRefused, exc.rule, player=player, message=exc.message, order=order,
+                             step=campaign.state.step)
         clock.end_decision()
 
 

@@ -62,6 +62,7 @@ from strategic.battle_forces import (
     with_sector,
 )
 from strategic.combat import Battle, BattleOutcome, Landing, UnitResult, raidable, raids_ports
+from strategic.events import BattleFought, BattleHandedOver, BattleNote, LeftOut
 from strategic.state import Mode
 from tactical.battle import BattleReport, BattleSpec, FleetSpec, FlightSpec, ShipSpec, SubmarineSpec, resolve
 from tactical.card_generator import CardIndex
@@ -562,24 +563,22 @@ class TacticalResolver:
 
     def _fall_back(self, campaign: Campaign, battle: Battle, why: str) -> BattleOutcome:
         if self.fallback is None:
-            campaign.log("battle", f"No tactical battle in {battle.area}: {why}; nothing is fought", RULE_IN,
-                         area=battle.area)
+            campaign.log(BattleHandedOver, RULE_IN, area=battle.area, how="unfought", why=why)
             return BattleOutcome(battle, narrative=[f"no tactical battle: {why}"])
         kind = getattr(battle, "kind", "battle")
-        campaign.log("battle", f"{kind.capitalize()} in {battle.area} fought by the {self.fallback.name} "
-                     f"rules: {why}", RULE_IN, area=battle.area)
+        campaign.log(BattleHandedOver, RULE_IN, area=battle.area, battle=kind, how="fallback",
+                     fallback=self.fallback.name, why=why)
         return self.fallback.resolve(campaign, battle)
 
     @staticmethod
     def _log(campaign: Campaign, battle: Battle, outcome: BattleOutcome, text: str, notes: list[str],
              left_out: dict[str, str], report: BattleReport, rule: str) -> None:
-        campaign.log("battle", text, rule, area=battle.area, winner=report.winner, vp=list(report.victory_points),
-                     turns=report.turns_played)
+        campaign.log(BattleFought, rule, area=battle.area, result=text, winner=report.winner,
+                     vp=list(report.victory_points), turns=report.turns_played)
         for note in notes:
-            campaign.log("battle", f"  {battle.area}: {note}", RULE_TIME, area=battle.area)
+            campaign.log(BattleNote, RULE_TIME, area=battle.area, note=note)
         for name, why in left_out.items():
-            campaign.log("battle", f"  {battle.area}: {name} stays out of the tactical battle: {why}", RULE_IN,
-                         area=battle.area, unit=name)
+            campaign.log(LeftOut, RULE_IN, area=battle.area, unit=name, why=why)
         outcome.narrative += [text, *notes, *(f"{n}: {w}" for n, w in left_out.items()), *report.summary()]
 
     def _time_of_day(self, campaign: Campaign, battle: Battle, dice, notes: list[str]) -> str:

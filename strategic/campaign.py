@@ -10,6 +10,7 @@ clock's calls to :meth:`enter_phase` and :meth:`leave_phase`.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from scenarios.limits import covers_place, selects, violated_limits
 from scenarios.loader import CampaignData
@@ -18,6 +19,15 @@ from strategic import basing, control, outbreak, placement
 from strategic.board import Board
 from strategic.combat import Battle, BattleOutcome, BattleResolver, apply_outcome, find_battles, make_resolver
 from strategic.engine_errors import BattleError
+from strategic.events import (
+    BattleHandedOver,
+    BattlesWaiting,
+    ControlLost,
+    DiceRolled,
+    LoanChanged,
+    OrderGiven,
+    TurnBegan,
+)
 from strategic.movement import MOVING_TYPES, candidate_paths, execute_move, plan_move
 from strategic.orders import (
     AnnounceAttack,
@@ -35,8 +45,8 @@ from strategic.orders import (
     ReturnToPort,
     Sortie,
 )
-from strategic.state import UNTIL_ATTACK, CampaignState, Event, Mode, Phase, UnitState, UnitStatus
-from tactical.dice import Dice
+from strategic.state import UNTIL_ATTACK, CampaignEvent, CampaignState, Event, Mode, Phase, UnitState, UnitStatus
+from tactical.dice import Dice, Roll
 
 SUPPORTED_SETUPS = ("standard", "was_only", "vitp_only", "early_war")
 
@@ -52,16 +62,30 @@ class Campaign:
         self.data = data
         self.board = Board(data)
         self.state = state
+        self.on_event: Callable[[Event], None] | None = None
         self.dice = dice
         self.resolver = resolver
         self.setup: Setup = data.setups[state.setup]
         self._unit_records: dict[str, Unit] = data.units
         self._limits: list[Limit] = list(data.limits.values())
-        self.on_event: Callable[[Event], None] | None = None
         self.keep_undo = False  # the TUI turns this on; AI play does not pay for snapshots
         self._undo: list[tuple[CampaignState, tuple[int, dict]]] = []
         self.loaded_version: int | None = None  # the version of the save it was loaded from (strategic.saves)
         self.classic_once: set[str] = set()  # pending battles to be fought by the classic rules (fight_classic)
+
+    @property
+    def dice(self) -> Dice:
+        """The campaign's dice; each of their rolls is logged as a :class:`~strategic.events.DiceRolled` event
+        where it is rolled (issue 14: the rolls are saved with the game)."""
+        return self._dice
+
+    @dice.setter
+    def dice(self, dice: Dice) -> None:
+        self._dice = dice
+        dice.on_roll = self._rolled
+
+    def _rolled(self, roll: Roll) -> None:
+        self.log(DiceRolled, roll.rule, label=roll.label, sides=roll.sides, faces=roll.faces)
 
     # ------------------------------------------------------------------ creation
 
@@ -250,8 +274,10 @@ class Campaign:
         if us.inactive_until is not None:
             raise IllegalOrder("002 §3.21", f"{us.name} stays inactive until turn {us.inactive_until}")
 
-    def log(self, kind: str, text: str, rule: str = "", **data: object) -> None:
-        event = Event(turn=self.state.turn, phase=self.state.phase, kind=kind, text=text, rule=rule, data=data)
+    def log(self, kind: type[CampaignEvent], rule: str = "", **facts: Any) -> None:
+        """Record an event of type ``kind`` (:mod:`strategic.events`) with its ``facts``, now (this turn and phase),
+        under ``rule``; the ``on_event`` hook sees it."""
+        event: Any = kind(turn=self.state.turn, phase=self.state.phase, rule=rule, **facts)
         self.state.events.append(event)
         if self.on_event is not None:
             self.on_event(event)
@@ -270,7 +296,7 @@ class Campaign:
         if self.keep_undo:
             self._undo.append((self.state.model_copy(deep=True), self.dice.mark()))
         first = len(self.state.events)
-        self.log("order", f"{player}: {order.model_dump_json(exclude={'kind'})}", "", order=order.model_dump())
+        self.log(OrderGiven, player=player, order=order, step=self.state.step)
         self._dispatch(player, order, dry_run=False)
         return self.state.events[first:]
 
@@ -336,8 +362,7 @@ class Campaign:
                                    f"{us.name} may be lent only to another player of the {us.side.value} side")
         if not dry_run:
             us.loaned_to = Player(order.to) if order.to else None
-            self.log("loan", f"{us.name} lent to {order.to}" if order.to else f"{us.name} recalled by {player}",
-                     "002 §3", unit=us.name)
+            self.log(LoanChanged, "002 §3", unit=us.name, to=order.to, player=player)
 
     def legal_orders(self, player: str) -> list[Order]:
         """Every legal order for ``player`` in the current phase (loans excluded: they are always possible)."""
@@ -417,7 +442,7 @@ class Campaign:
         state = self.state
         state.phase = phase
         if phase is Phase.START:
-            self.log("turn", f"turn {state.turn} begins", "002 §3.2")
+            self.log(TurnBegan, "002 §3.2")
             state.air_attacked = []
             if state.turn > self.setup.first_turn:
                 outbreak.record_based_at_start(self)
@@ -486,8 +511,7 @@ class Campaign:
                   if us.mode is Mode.PATROL and _battleship_336(self.unit_record(us.name))]
         if len(guards) < 2 and self.state.control.get("Indonesia") is Side.ALLIED:
             self.state.control["Indonesia"] = None
-            self.log("control", "Allied control of Indonesia removed: fewer than two British battleships patrol it",
-                     "002 §3.231", guards=guards)
+            self.log(ControlLost, "002 §3.231", area="Indonesia", guards=guards)
 
     def _fight(self) -> None:
         """Find the battles; the Axis orders the War at Sea ones and Japan the VITP ones (WAS 5.6, case W-03;
@@ -512,8 +536,7 @@ class Campaign:
         if not state.pending_battles:
             return
         if self.resolver is None:
-            self.log("battle", f"battles in {', '.join(state.pending_battles)} wait for a combat resolver",
-                     "002 §4.1")
+            self.log(BattlesWaiting, "002 §4.1", areas=list(state.pending_battles))
             return
         surprise = False
         while state.pending_battles:
@@ -542,8 +565,7 @@ class Campaign:
         if entry in self.classic_once:
             self.classic_once.discard(entry)
             resolver = make_resolver("classic")  # type: ignore[assignment]
-            self.log("battle", f"{battle.kind.capitalize()} in {battle.area} is fought by the classic rules after "
-                     "an engine error (the player's choice)", "002 §4.1", area=battle.area)
+            self.log(BattleHandedOver, "002 §4.1", area=battle.area, battle=battle.kind, how="after_error")
         events, dice = len(self.state.events), self.dice.mark()
         try:
             return resolver.resolve(self, battle)

@@ -26,6 +26,7 @@ from pydantic import ValidationError
 
 from scenarios.loader import CampaignData
 from scenarios.models import Player, UnitType
+from strategic.events import DiceRolled, Noted, OrderGiven, OrderRefused, unit_named
 from strategic.state import UNTIL_ATTACK, UnitStatus
 
 if TYPE_CHECKING:
@@ -216,14 +217,38 @@ def reference_problems(campaign: Campaign) -> list[str]:
             value = getattr(us, field)
             if value is not None and not 1 <= value <= last:
                 out.append(f"units.{name}.{field}: {value} is not a turn (1-{last})")
+    return out + event_problems(campaign)
+
+
+def event_problems(campaign: Campaign) -> list[str]:
+    """The events (:mod:`strategic.events`): none after the save's turn, units of the game, players' names and
+    orders naming units of the game, rolls whose faces fit their dice; the campaign's rolls among the events are
+    the last rolls of the dice log (a version 1 or 2 save's earlier rolls are in the log only)."""
+    state, out = campaign.state, []
+    players = {p.value for p in Player}
     for i, event in enumerate(state.events):
         if not 0 <= event.turn <= state.turn:
             out.append(f"events.{i}.turn: {event.turn}, after the save's turn {state.turn}")
-        named = event.data.get("unit")
-        if named is not None and (not isinstance(named, str) or named not in units):
-            out.append(f"events.{i}.data.unit: {named!r} is not a unit of the game")
+        named = unit_named(event)
+        if named is not None and (not isinstance(named, str) or named not in state.units):
+            field = "data.unit" if isinstance(event, Noted) else "unit"
+            out.append(f"events.{i}.{field}: {named!r} is not a unit of the game")
+        if isinstance(event, OrderGiven | OrderRefused):
+            if event.player not in players:
+                out.append(f"events.{i}.player: '{event.player}' is not a player ({', '.join(sorted(players))})")
+            unit = getattr(event.order, "unit", None)
+            if unit is not None and unit not in state.units:
+                out.append(f"events.{i}.order.unit: '{unit}' is not a unit of the game")
+        if isinstance(event, DiceRolled):
+            problem = _roll_problem([event.label, event.rule, event.sides, list(event.faces)])
+            if problem:
+                out.append(f"events.{i}: {problem}")
         if len(out) > 40:
-            break
+            return out
+    rolls = [(e.label, e.rule, e.sides, tuple(e.faces)) for e in state.events if isinstance(e, DiceRolled)]
+    logged = [(r.label, r.rule, r.sides, r.faces) for r in campaign.dice.log[len(campaign.dice.log) - len(rolls):]]
+    if rolls and logged != rolls:
+        out.append(f"events: the {len(rolls)} dice event(s) are not the last rolls of dice.log")
     return out
 
 

@@ -92,6 +92,7 @@ from strategic.campaign import SUPPORTED_SETUPS, Campaign
 from strategic.clock import Clock
 from strategic.combat import BattleResolver, make_resolver
 from strategic.engine_errors import BattleError, EngineError
+from strategic.events import OrderRefused
 from strategic.json_files import write_text_atomic
 from strategic.order_of_appearance import Movement, order_of_appearance, vitp_turn
 from strategic.orders import IllegalOrder, Order
@@ -349,7 +350,8 @@ class Session:
                         try:
                             campaign.apply(player, order)
                         except IllegalOrder as exc:
-                            campaign.log("order_refused", f"{player}: {exc}", exc.rule)
+                            campaign.log(OrderRefused, exc.rule, player=player, message=exc.message, order=order,
+                                         step=campaign.state.step)
                 except Exception as exc:  # issue 13 item 1: a broken AI stops the game with a message
                     error = exc if isinstance(exc, EngineError) else EngineError(
                         decision.turn, decision.phase.value, exc, who=f"the {player} AI deciding")

@@ -34,7 +34,35 @@ from strategic.campaign import Campaign
 from strategic.clock import Clock
 from strategic.combat import make_resolver
 from strategic.engine_errors import EngineError
+from strategic.events import (
+    MOVE_TYPES,
+    AttackAnnounced,
+    AutomaticVictory,
+    BattleFought,
+    BattleHandedOver,
+    BattleNote,
+    BattlesWaiting,
+    CaribbeanRoll,
+    CombatNoted,
+    ForcedMove,
+    LeftOut,
+    LocationRoll,
+    NoSurprise,
+    PearlForceDecided,
+    PocScored,
+    PortCaptured,
+    SideChange,
+    UnitArrived,
+    UnitDisabled,
+    UnitEliminated,
+    UnitLanded,
+    UnitLost,
+    UnitRemoved,
+    UnitSunk,
+    Victory,
+)
 from strategic.json_files import write_text_atomic
+from strategic.narrate import describe
 from strategic.order_of_appearance import vitp_turn
 from strategic.orders import Order
 from strategic.saves import SaveError, autosave_path, load_state, save
@@ -285,34 +313,24 @@ def render_turn(campaign: Campaign, turn: int, events: list[Event],
     extra = {area: list(groups) for area, groups in (extra or {}).items()}
     vitp = vitp_turn(turn) if campaign.setup.vitp_first_turn else None
     out = [f"\n=== Turn {turn}" + (f" (VITP turn {vitp})" if vitp and campaign.vitp_started else "") + " ==="]
-    by_kind: dict[str, list[Event]] = defaultdict(list)
-    for event in events:
-        by_kind[event.kind].append(event)
-    arrivals = by_kind["arrival"]
+    arrivals = [e for e in events if isinstance(e, UnitArrived)]
     if len(arrivals) > 25:
-        where: Counter[str] = Counter(f"{campaign.unit_record(str(e.data['unit'])).nation} in {e.data['place']}"
-                                      for e in arrivals)
+        where: Counter[str] = Counter(f"{campaign.unit_record(e.unit).nation} in {e.place}" for e in arrivals)
         out.append(f"Arrivals ({len(arrivals)}): " + ", ".join(f"{n} {k}" for k, n in where.most_common()))
     elif arrivals:
-        out.append(f"Arrivals ({len(arrivals)}): " + ", ".join(f"{e.data['unit']} ({e.data['place']})"
-                                                             for e in arrivals))
-    for kind in ("removal", "location_uncertain", "caribbean_roll", "side_change", "forced_move", "lost", "capture",
-                 "attack", "surprise", "pearl_force", "landing"):
-        for event in by_kind[kind]:
-            out.append(f"  {event.text}  [{event.rule}]")
-    moves: Counter[str] = Counter()
-    for event in by_kind["move"] + by_kind["air"] + by_kind["submarine"] + by_kind["surface_raider"]:
-        unit = event.data.get("unit")
-        if unit:
-            moves[campaign.state.unit(str(unit)).commander.value] += 1
+        out.append(f"Arrivals ({len(arrivals)}): " + ", ".join(f"{e.unit} ({e.place})" for e in arrivals))
+    for kind in NOTED_TYPES:
+        out += [f"  {describe(e)}  [{e.rule}]" for e in events if isinstance(e, kind)]
+    moves: Counter[str] = Counter(campaign.state.unit(e.unit).commander.value for e in events
+                                  if isinstance(e, MOVE_TYPES))
     if moves:
         out.append("Moves: " + ", ".join(f"{p} {n}" for p, n in sorted(moves.items())))
-    battles = [e for e in events if e.kind in ("battle", "battle_round", "sunk", "disabled", "eliminated",
-                                                "combat")]
-    for event in battles:
-        out.append(f"  {event.text}")
-        groups = extra.get(str(event.data.get("area")))
-        if event.kind == "battle" and event.text.startswith("Tactical ") and groups:
+    for event in events:
+        if not isinstance(event, BATTLE_TYPES):
+            continue
+        out.append(f"  {describe(event)}")
+        groups = extra.get(event.area) if isinstance(event, BattleFought) else None
+        if groups:
             out += groups.pop(0)
     out += [line for groups in extra.values() for group in groups for line in group]
     control = campaign.state.control
@@ -320,9 +338,17 @@ def render_turn(campaign: Campaign, turn: int, events: list[Event],
         held = Counter(str(control.get(a).value) if control.get(a) else "none"  # type: ignore[union-attr]
                        for a, r in campaign.data.areas.items() if r.theatre is theatre and a in control)
         out.append(f"Control {theatre.value}: " + ", ".join(f"{s} {n}" for s, n in sorted(held.items())))
-    for event in by_kind["poc"]:
-        out.append(event.text)
-    for event in by_kind["victory"] + by_kind["automatic_victory"]:
-        out.append(event.text)
+    out += [describe(e) for e in events if isinstance(e, PocScored)]
+    out += [describe(e) for e in events if isinstance(e, Victory)]
+    out += [describe(e) for e in events if isinstance(e, AutomaticVictory)]
     return "\n".join(out)
+
+
+NOTED_TYPES = (UnitRemoved, LocationRoll, CaribbeanRoll, SideChange, ForcedMove, UnitLost, PortCaptured,
+               AttackAnnounced, NoSurprise, PearlForceDecided, UnitLanded)
+"""The events a turn's report lists each with its rule, after the arrivals: of each type in turn, in order."""
+
+BATTLE_TYPES = (BattlesWaiting, BattleHandedOver, BattleFought, BattleNote, LeftOut, UnitSunk, UnitDisabled,
+                UnitEliminated, CombatNoted)
+"""The events of the battles, listed in the order they happened."""
 
