@@ -87,7 +87,7 @@ def _refused(e: OrderRefused) -> str:
 
 def _dice(e: DiceRolled) -> str:
     count = "d" if len(e.faces) == 1 else f"{len(e.faces)}d"
-    return f"{e.label} [{e.rule}]: {count}{e.sides} -> " + ", ".join(map(str, e.faces))
+    return f"{e.label}: {count}{e.sides} -> " + ", ".join(map(str, e.faces))
 
 
 def _loan(e: LoanChanged) -> str:

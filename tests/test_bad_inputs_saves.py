@@ -154,7 +154,7 @@ SAVE_CASES: list[tuple[str, Callable[[Save], None], str]] = [
     ("dice-unknown-field", _dice(loaded=True), "dice: unknown field(s) loaded"),
     ("dice-log-not-a-list", _dice(log="many"), "dice.log: not a list"),
     ("dice-roll-impossible", _bad_roll, "dice.log.0: faces [7]: not faces of a d6"),
-    ("version-3", _set("version", 3), "save version 3"),
+    ("version-4", _set("version", 4), "save version 4"),
     ("version-true", _set("version", True), "save version True"),
     ("version-text", _set("version", "2"), "save version '2'"),
     ("version-missing", _no_field("version"), "not a save file (it has no 'version')"),

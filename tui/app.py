@@ -92,8 +92,10 @@ from strategic.campaign import SUPPORTED_SETUPS, Campaign
 from strategic.clock import Clock
 from strategic.combat import BattleResolver, make_resolver
 from strategic.engine_errors import BattleError, EngineError
-from strategic.events import OrderRefused
+from strategic.events import DiceRolled, OrderGiven, OrderRefused
 from strategic.json_files import write_text_atomic
+from strategic.narrate import describe as narrate
+from strategic.narrate import log_line
 from strategic.order_of_appearance import Movement, order_of_appearance, vitp_turn
 from strategic.orders import IllegalOrder, Order
 from strategic.saves import SaveError, autosave_path, last_good_text, load_state, save, save_text
@@ -863,7 +865,8 @@ class CampaignScreen(Screen[None]):
         except EngineError as exc:
             self.engine_failed(exc)
             return False
-        self._message("; ".join(e.text for e in events if e.kind != "order") or describe(order), ok=True)
+        self._message("; ".join(narrate(e) for e in events if not isinstance(e, OrderGiven | DiceRolled))
+                      or describe(order), ok=True)
         self.refresh_all()
         return True
 
@@ -970,8 +973,8 @@ class CampaignScreen(Screen[None]):
         if self._logged == 0:
             log.write(self.game_line())
         for event in events[self._logged:]:
-            if event.kind != "order":
-                log.write(str(event))
+            if not isinstance(event, OrderGiven | DiceRolled):  # the orders and rolls are in the saved log
+                log.write(log_line(event))
         self._logged = len(events)
 
     def refresh_battles(self) -> None:

@@ -3,10 +3,13 @@
     vas run [--seed N] [--setup|--start standard|was_only|vitp_only|early_war] [--turns K] [--ai all|PLAYER...]
             [--combat tactical|classic|none] [--battle-logs DIR] [--save FILE] [--load FILE] [--log FILE]
             [--data DIR]...
+    vas run --replay LOG [--data DIR]...
 
 Players not named in ``--ai`` give no orders (their units stay in port).  Each turn prints the arrivals, the
 moves, the battles and their losses, control and POC per theatre; the end prints the winner.  ``--save``
-writes the game (atomically) when the run stops; ``--load`` continues a saved game.
+writes the game (atomically) when the run stops; ``--load`` continues a saved game.  ``--log`` writes the campaign
+log (:mod:`strategic.replay`: a header, then every event, dice roll and order as JSON); ``--replay LOG`` plays that
+game again from its header and orders and checks it is identical (exit 0; 5 at the first difference, named).
 
 Combat (issue 7 item 4) is ``tactical`` by default: each battle the table can fight is a *Victory at Sea*
 battle (:class:`strategic.battles.TacticalResolver`), the rest classic; ``classic`` fights every battle by the War
@@ -65,12 +68,18 @@ from strategic.json_files import write_text_atomic
 from strategic.narrate import describe
 from strategic.order_of_appearance import vitp_turn
 from strategic.orders import Order
+from strategic.replay import LogHeader, ReplayError, counts, log_text, read_log, replay
 from strategic.saves import SaveError, autosave_path, load_state, save
 from strategic.state import COMBATS, Event
 from tui.arguments import seed_number, whole_number
 from tui.outputs import OutputError, check_outputs
 
 PLAYERS = [p.value for p in Player]
+
+REPLAY_EXCLUDES = (("--seed", "seed"), ("--setup/--start", "setup"), ("--turns", "turns"), ("--ai", "ai"),
+                   ("--combat", "combat"), ("--battle-logs", "battle_logs"), ("--save", "save"), ("--load", "load"),
+                   ("--log", "log"))
+"""Flags of a played run that a replay takes from its log (``--data`` may point to the data folders anew)."""
 
 
 class Passive:
@@ -101,7 +110,11 @@ def add_run_parser(sub: argparse._SubParsersAction, data_option) -> None:  # typ
     run.add_argument("--save", type=Path, metavar="FILE", help="save the game here when the run stops (an existing "
                      "file is replaced, and the run says so)")
     run.add_argument("--load", type=Path, metavar="FILE", help="continue a saved game")
-    run.add_argument("--log", type=Path, metavar="FILE", help="write the full event log (every roll) here")
+    run.add_argument("--log", type=Path, metavar="FILE",
+                     help="write the campaign log here: JSON, every event, roll and order (vas run --replay FILE)")
+    run.add_argument("--replay", type=Path, metavar="LOG",
+                     help="play the game of a campaign log (vas run --log) again from its seed and recorded orders "
+                          "and check it is identical, event for event and roll for roll (exit 0; 5 if it differs)")
     data_option(run)
     run.set_defaults(func=cmd_run)
 
@@ -116,6 +129,8 @@ def cmd_run(args: argparse.Namespace) -> int:
     if problem:
         print(f"vas run: {problem}", file=sys.stderr)
         return 2
+    if args.replay is not None:
+        return replay_command(args.replay, args.data)
     try:
         check_outputs({"--save": args.save, "--log": args.log}, {"--battle-logs": args.battle_logs},
                       inputs={"--load": args.load})
@@ -141,16 +156,18 @@ def cmd_run(args: argparse.Namespace) -> int:
     passive = [p for p in PLAYERS if p not in ai_players]
     print(f"{data.setups[state.setup].title}; seed {state.seed}; combat {combat}{combat_note}; "
           f"AI: {', '.join(ai_players)}" + (f"; passive: {', '.join(passive)}" if passive else ""))
+    stop = state.turn + args.turns if args.turns else None
+    header = LogHeader(setup=state.setup, seed=state.seed, combat=combat, ai=list(ai_players),
+                          data=[str(Path(d).resolve()) for d in args.data or []], stop_turn=stop)
     reporter = TurnReporter(campaign, args.battle_logs)
     reporter.replay_current_turn()
     campaign.on_event = reporter.add
-    stop = state.turn + args.turns if args.turns else None
     try:
         clock = Clock(campaign, resume=bool(args.load))
         play(campaign, clock, agents, stop_at_turn=stop)
     except EngineError as exc:
         reporter.flush()
-        return _engine_failure(campaign, exc, args)
+        return _engine_failure(campaign, exc, args, header)
     except KeyboardInterrupt:
         reporter.flush()
         print(f"\nvas run: interrupted on turn {state.turn}, {state.phase.value} phase; no save or log was written",
@@ -172,13 +189,18 @@ def cmd_run(args: argparse.Namespace) -> int:
         save(campaign, args.save)
         _print(f"Saved to {args.save}" + (" (the file that was there is replaced)" if existed else ""))
     if args.log:
-        write_text_atomic(args.log, event_log_text(campaign))
-        _print(f"Event log ({len(state.events)} events, {len(campaign.dice.log)} rolls) written to {args.log}")
+        write_text_atomic(args.log, log_text(campaign, header))
+        events = counts(state.events)[0]
+        _print(f"Event log ({events} events, {len(campaign.dice.log)} rolls) written to {args.log}")
     return 0 if not campaign.blocked else 3
 
 
 def _usage_problem(args: argparse.Namespace) -> str | None:
     """Flags that make no sense together, or unknown players (exit 2 before any work)."""
+    if args.replay is not None:
+        given = [flag for flag, value in REPLAY_EXCLUDES if getattr(args, value) not in (None, ["all"])]
+        if given:
+            return f"{', '.join(given)} cannot be used with --replay: the log's header says how the game was played"
     unknown = [p for p in args.ai if p != "all" and p not in PLAYERS]
     if unknown:
         return f"unknown player(s) {', '.join(unknown)}; use all or {', '.join(PLAYERS)}"
@@ -210,13 +232,13 @@ def _campaign(args: argparse.Namespace, data) -> tuple[Campaign, str]:  # type: 
     return campaign, note
 
 
-def _engine_failure(campaign: Campaign, exc: EngineError, args: argparse.Namespace) -> int:
+def _engine_failure(campaign: Campaign, exc: EngineError, args: argparse.Namespace, header: LogHeader) -> int:
     """The engine failed: say where and why; keep the user's save as it was.  A failed battle left the campaign as
     it was before that battle (a good state): with ``--save`` it is written beside the save, to go on from there
     (e.g. with that battle fought by the classic rules)."""
     print(f"\nvas run: {exc}", file=sys.stderr)
     if args.log:  # the audit trail up to the failure (a failed battle's own events and rolls were taken back)
-        write_text_atomic(args.log, event_log_text(campaign))
+        write_text_atomic(args.log, log_text(campaign, header))
         print(f"vas run: the event log up to the error is written to {args.log}", file=sys.stderr)
     kept = f"; {args.save} is left as it was" if args.save and args.save.exists() else ""
     if args.save and exc.rewound:
@@ -239,11 +261,34 @@ def _print(text: str) -> None:
         os.dup2(devnull, sys.stdout.fileno())
 
 
-def event_log_text(campaign: Campaign) -> str:
-    """Every event, then every die roll with its label and rule."""
-    lines = [str(e) for e in campaign.state.events]
-    lines += ["", "# dice"] + [str(r) for r in campaign.dice.log]
-    return "\n".join(lines) + "\n"
+def replay_command(path: Path, data_folders: list[str] | None) -> int:
+    """``vas run --replay LOG``: play the logged game again (:func:`strategic.replay.replay`) and say whether it is
+    identical.  Exit 0 identical, 1 a log that cannot be read or played, 4 an engine error, 5 a difference (the
+    first one is named: turn, phase, event number, the logged and the replayed event)."""
+    try:
+        log = read_log(path)
+    except ReplayError as exc:
+        print(f"vas run: {exc}", file=sys.stderr)
+        return 1
+    header = log.header
+    data = load_data([Path(d) for d in data_folders or header.data])
+    events, rolls, orders = counts(log.events)
+    title = data.setups[header.setup].title if header.setup in data.setups else header.setup
+    print(f"Replay of {path}: {title}; seed {header.seed}; combat {header.combat}; {events} events, {rolls} rolls, "
+          f"{orders} orders")
+    try:
+        result = replay(log, data)
+    except ReplayError as exc:
+        print(f"vas run: {path}: {exc}", file=sys.stderr)
+        return 1
+    except EngineError as exc:
+        print(f"vas run: replay of {path}: {exc}", file=sys.stderr)
+        return 4
+    if result.difference is not None:
+        print(f"vas run: {path}: the replay differs from the log at {result.difference}", file=sys.stderr)
+        return 5
+    print("Identical: event for event and roll for roll.")
+    return 0
 
 
 class TurnReporter:
