@@ -6,6 +6,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from strategic.events import (
     AirPlaced,
     AttackAnnounced,
@@ -58,6 +60,11 @@ from strategic.events import (
 def log_line(event: CampaignEvent) -> str:
     """``T3 patrol    <text>  [rule]``: one line of the event log."""
     return f"T{event.turn} {event.phase.value:9} {describe(event)}" + (f"  [{event.rule}]" if event.rule else "")
+
+
+def transcript(events: Iterable[CampaignEvent]) -> str:
+    """Every event's log line, one a line (the golden transcript of tests/golden/ is one)."""
+    return "".join(f"{log_line(e)}\n" for e in events)
 
 
 def describe(event: CampaignEvent) -> str:
