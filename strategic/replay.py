@@ -17,6 +17,7 @@ seed and the battle's key: :meth:`tactical.dice.Dice.spawn`), so the replay must
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
@@ -24,8 +25,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, ValidationError
 
 from scenarios.loader import CampaignData
-from scenarios.models import Player
-from strategic.ai import Agent, play
+from strategic.ai import give_orders
 from strategic.campaign import Campaign
 from strategic.clock import Clock
 from strategic.combat import make_resolver
@@ -34,6 +34,7 @@ from strategic.json_files import read_json
 from strategic.narrate import log_line
 from strategic.orders import Order
 from strategic.save_checks import schema_problems
+from strategic.saves import SaveError, load_state
 
 LOG_FORMAT: Literal["vas campaign log"] = "vas campaign log"
 LOG_VERSION: Literal[1] = 1
@@ -49,8 +50,9 @@ class ReplayError(ValueError):
 
 class LogHeader(BaseModel):
     """What a logged game was played with.  ``data``: the ``--data`` folders; ``ai``: the players the AI ran (the
-    others were passive or human); ``stop_turn``: the turn at whose first decision the run stopped (``None``: it
-    played on to the end or a block)."""
+    others were passive or human); ``stop_turn``: the turn at whose first decision the run stopped; ``stop_at``:
+    the decision (turn, step of the turn plan, decider) a saved game was at, its orders so far given (both
+    ``None``: the game went on to its end or a block)."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
@@ -60,6 +62,7 @@ class LogHeader(BaseModel):
     data: list[str] = Field(default_factory=list)
     ai: list[str] = Field(default_factory=list)
     stop_turn: StrictInt | None = None
+    stop_at: tuple[StrictInt, StrictInt, StrictInt] | None = None
 
 
 class CampaignLog(BaseModel):
@@ -108,12 +111,27 @@ def log_text(campaign: Campaign, header: LogHeader) -> str:
     return CampaignLog(header=header, events=list(campaign.state.events)).model_dump_json(indent=1)
 
 
-def read_log(path: Path) -> CampaignLog:
-    """Read a campaign log.  Raises :class:`ReplayError` naming the file and the field for one that is not JSON,
-    not a campaign log, of another version, or with a missing or malformed field or event."""
+def log_of_game(campaign: Campaign) -> CampaignLog:
+    """The campaign log of a game in progress (a save: the TUI's, with its human players' orders), to replay up to
+    the decision it is at."""
+    state = campaign.state
+    header = LogHeader(setup=state.setup, seed=state.seed, combat=state.combat,
+                       stop_at=(state.turn, state.step, state.decider))
+    return CampaignLog(header=header, events=list(state.events))
+
+
+def read_log(path: Path, data_for_a_save: Callable[[], CampaignData] | None = None) -> CampaignLog:
+    """Read a campaign log (or, given ``data_for_a_save``, a save: :func:`log_of_game`).  Raises
+    :class:`ReplayError` naming the file and the field for one that is not JSON, not a campaign log, of another
+    version, or with a missing or malformed field or event (a save: every :class:`~strategic.saves.SaveError`)."""
     path = Path(path)
     raw = read_json(path, ReplayError, unreadable="{path}: cannot read the campaign log: {reason}",
                     invalid="{path}:{line}: not a campaign log (invalid JSON: {msg})")
+    if data_for_a_save is not None and isinstance(raw, dict) and "log" not in raw and {"version", "units"} <= set(raw):
+        try:
+            return log_of_game(load_state(path, data_for_a_save()))
+        except SaveError as exc:
+            raise ReplayError(str(exc)) from None
     if not isinstance(raw, dict) or raw.get("log") != LOG_FORMAT:
         raise ReplayError(f"{path}: not a campaign log (no \"log\": \"{LOG_FORMAT}\"; vas run --log FILE writes one)")
     if raw.get("version") != LOG_VERSION:
@@ -161,9 +179,21 @@ def replay(log: CampaignLog, data: CampaignData) -> Replay:
         raise ReplayError(f"header.setup: {exc}") from None
     campaign.state.combat = header.combat
     campaign.resolver = make_resolver(header.combat)
-    player: Agent = RecordedOrders(log.events)
-    play(campaign, Clock(campaign), dict.fromkeys((p.value for p in Player), player), stop_at_turn=header.stop_turn)
+    _play_back(campaign, Clock(campaign), RecordedOrders(log.events), header)
     return Replay(campaign, first_difference(log.events, campaign.state.events))
+
+
+def _play_back(campaign: Campaign, clock: Clock, player: RecordedOrders, header: LogHeader) -> None:
+    """Give every decision its recorded orders until the game ends or blocks, the header's ``stop_turn`` begins,
+    or its ``stop_at`` decision has had its orders (as :func:`strategic.ai.play` plays)."""
+    while not clock.finished and not campaign.blocked and clock.decision is not None:
+        decision, state = clock.decision, campaign.state
+        if header.stop_turn is not None and decision.turn >= header.stop_turn:
+            return
+        give_orders(campaign, decision.player.value, player.orders(campaign, decision.player.value))
+        if header.stop_at == (state.turn, state.step, state.decider):
+            return
+        clock.end_decision()
 
 
 def first_difference(logged: list[Event], replayed: list[Event]) -> Difference | None:

@@ -28,7 +28,7 @@ import sys
 from collections import Counter, defaultdict
 from pathlib import Path
 
-from scenarios.loader import load_data
+from scenarios.loader import CampaignData, load_data
 from scenarios.models import Player
 from strategic.ai import Agent, BaselineAI, play
 from strategic.battle_logs import battle_log_name, save_battle_log, ships_line
@@ -261,17 +261,24 @@ def _print(text: str) -> None:
         os.dup2(devnull, sys.stdout.fileno())
 
 
+def _remember(kept: list[CampaignData], data: CampaignData) -> CampaignData:
+    kept.append(data)
+    return data
+
+
 def replay_command(path: Path, data_folders: list[str] | None) -> int:
-    """``vas run --replay LOG``: play the logged game again (:func:`strategic.replay.replay`) and say whether it is
-    identical.  Exit 0 identical, 1 a log that cannot be read or played, 4 an engine error, 5 a difference (the
-    first one is named: turn, phase, event number, the logged and the replayed event)."""
+    """``vas run --replay LOG``: play the logged game (or a saved one: :func:`strategic.replay.log_of_game`) again
+    (:func:`strategic.replay.replay`) and say whether it is identical.  Exit 0 identical, 1 a log that cannot be
+    read or played, 4 an engine error, 5 a difference (the first one is named: turn, phase, event number, the
+    logged and the replayed event)."""
+    given: list[CampaignData] = []  # a save is replayed on the --data folders (or the bundled data)
     try:
-        log = read_log(path)
+        log = read_log(path, lambda: _remember(given, load_data([Path(d) for d in data_folders or []])))
     except ReplayError as exc:
         print(f"vas run: {exc}", file=sys.stderr)
         return 1
     header = log.header
-    data = load_data([Path(d) for d in data_folders or header.data])
+    data = given[0] if given else load_data([Path(d) for d in data_folders or header.data])
     events, rolls, orders = counts(log.events)
     title = data.setups[header.setup].title if header.setup in data.setups else header.setup
     print(f"Replay of {path}: {title}; seed {header.seed}; combat {header.combat}; {events} events, {rolls} rolls, "

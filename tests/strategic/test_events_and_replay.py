@@ -232,6 +232,35 @@ def test_a_game_of_other_players_replays_from_its_recorded_orders(data: Campaign
     assert result.campaign.state.model_dump(exclude={"dice"}) == campaign.state.model_dump(exclude={"dice"})
 
 
+def test_a_saved_game_mid_decision_replays_from_its_orders(data: CampaignData, tmp_path: Path,
+                                                            capsys: pytest.CaptureFixture) -> None:
+    """A save (a TUI game's, human orders among them) replays up to the decision it was saved at, that decision's
+    orders so far included."""
+    campaign = Campaign.new(data, "standard", seed=12, resolver=ClassicResolver())
+    campaign.state.combat = "classic"
+    clock = Clock(campaign)
+    players = {p: RandomPlayer(i) for i, p in enumerate(PLAYERS)}
+    play(campaign, clock, players, stop_at_turn=3)
+    decision = clock.decision
+    assert decision is not None
+    orders = list({getattr(o, "unit", ""): o for o in campaign.legal_orders(decision.player.value)}.values())[:2]
+    assert len(orders) == 2
+    for order in orders:
+        campaign.apply(decision.player.value, order)  # a human's first orders of the decision, not yet ended
+    path = tmp_path / "game.json"
+    save(campaign, path)
+    capsys.readouterr()
+    assert main(["run", "--replay", str(path)]) == 0
+    assert capsys.readouterr().out.endswith("Identical: event for event and roll for roll.\n")
+    raw = json.loads(path.read_text())
+    last = campaign.state.events[-1]
+    del raw["events"][-1]  # the last order's last event, cut off
+    path.write_text(json.dumps(raw))
+    assert main(["run", "--replay", str(path)]) == 5
+    assert capsys.readouterr().err.endswith(
+        f"event {len(raw['events'])}: the log has nothing (the log ends here), the replay has '{log_line(last)}'\n")
+
+
 def _tamper(path: Path, out: Path, change: Any) -> int:
     raw = json.loads(path.read_text())
     index = change(raw["events"])
