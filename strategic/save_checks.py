@@ -11,8 +11,10 @@
    decision point: the turn within the set-up's turns, the step and decider within that turn's plan (002 §3.2),
    control entries for the played sea areas only, an owner for every port, a unit in port only in a port its
    side may use (002 §3.422; WAS 7.1 / VITP 11.1), theatre results and a winner only with the values the rules
-   give and a winner only when the game is over (002 §3.1), pending battles in sea areas, and a well-formed
-   dice state and dice log (DESIGN.md "Dice").
+   give and a winner only when the game is over (002 §3.1), pending battles in sea areas, a well-formed
+   dice state and dice log (DESIGN.md "Dice"), and events (:func:`event_problems`: each of its type, field by
+   field, by the schema; units and players of the game, orders naming units of the game, rolls fitting their dice
+   and the same as the dice log's).
 
 A save written by this program at any decision passes every check (tests play seeded games and check a save at
 every decision); a hand-edited or damaged one is refused before anything runs.
