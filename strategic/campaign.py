@@ -274,13 +274,14 @@ class Campaign:
         if us.inactive_until is not None:
             raise IllegalOrder("002 §3.21", f"{us.name} stays inactive until turn {us.inactive_until}")
 
-    def log(self, kind: type[CampaignEvent], rule: str = "", **facts: Any) -> None:
+    def log(self, kind: type[CampaignEvent], rule: str = "", **facts: Any) -> Any:
         """Record an event of type ``kind`` (:mod:`strategic.events`) with its ``facts``, now (this turn and phase),
-        under ``rule``; the ``on_event`` hook sees it."""
+        under ``rule``; the ``on_event`` hook sees it.  Returns the event."""
         event: Any = kind(turn=self.state.turn, phase=self.state.phase, rule=rule, **facts)
         self.state.events.append(event)
         if self.on_event is not None:
             self.on_event(event)
+        return event
 
     # ------------------------------------------------------------------ orders
 

@@ -347,16 +347,41 @@ class BattleHandedOver(CampaignEvent):
         return {"area": self.area}
 
 
+class Force(BaseModel):
+    """One side of a tactical battle as it came to the table: its name and how many of each."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    name: str
+    ships: int = 0
+    flights: int = 0
+    submarines: int = 0
+    aa: int = 0  # AA emplacements
+
+
 class BattleFought(CampaignEvent):
-    """A tactical battle's result in ``area``: ``result`` is the engine's result line
-    (:mod:`strategic.battles`), with its winner, victory points and turns played."""
+    """A tactical battle in ``area`` (:mod:`strategic.battles`): a ``battle`` at sea (by ``time`` of day and
+    ``weather``, each side with its fleet objective), or an ``air raid`` or ``surprise attack`` on ``ports``; the
+    ``year`` of its cards, the ``turns`` played, the ``forces``, victory points, the winner (``None``: a draw, with
+    each side's ``victories``), what happened to each side's counters (``fates``: side name -> fate -> counters)
+    and the Flights each side lost."""
 
     kind: Literal["battle"] = "battle"
     area: str
-    result: str
-    winner: str | None
-    vp: list[int]
+    what: Literal["battle", "air raid", "surprise attack"] = "battle"
+    ports: list[str] = Field(default_factory=list)
+    year: int
+    time: Literal["day", "night", ""] = ""
+    weather: str = ""
+    objectives: list[str] = Field(default_factory=list)
     turns: int
+    forces: list[Force]
+    vp: list[int]
+    winner: str | None
+    sides: list[str]
+    victories: list[str] = Field(default_factory=list)
+    fates: dict[str, dict[str, list[str]]] = Field(default_factory=dict)
+    flights_lost: list[int] = Field(default_factory=list)
 
     def legacy_data(self) -> dict[str, Any]:
         return {"area": self.area, "winner": self.winner, "vp": list(self.vp), "turns": self.turns}

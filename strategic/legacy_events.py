@@ -62,10 +62,69 @@ def _move(text: str, data: Fields) -> tuple[type[ev.CampaignEvent], Fields]:
     return ev.UnitMoved, {**data, "origin": origin}
 
 
+_BATTLE = re.compile(r"Tactical battle in (?P<area>.+?) \((?P<year>\d+), (?P<time>day|night), "
+                     r"(?P<weather>.+?) weather, \d+ turn\(s\)\): (?P<forces>.+?); "
+                     r"Allies (?P<o0>.+?) against Axis (?P<o1>.+?); VP -?\d+--?\d+; (?P<rest>.*)")
+_RAID = re.compile(r"Tactical (?P<what>air raid|surprise attack) on (?P<where>.+?) from (?P<area>.+?) \((?P<year>\d+), "
+                   r"\d+ turn\(s\)\): (?P<forces>.+?); VP -?\d+--?\d+; (?P<rest>.*)")
+_FATES = ("sunk", "crippled", "withdrew", "eliminated", "used up")
+_COUNTS = {"ship": "ships", "Flight": "flights", "submarine": "submarines", "AA emplacement": "aa"}
+
+
+def _force(words: str) -> Fields:
+    name, _, counts = words.partition(" ")
+    force: Fields = {"name": name}
+    for part in ([] if counts == "nothing" else counts.split(", ")):
+        number, what = part.split(" ", 1)
+        force[_COUNTS[what if number == "1" else what.removesuffix("s")]] = int(number)
+    return force
+
+
+def _fates(parts: list[str]) -> tuple[dict[str, dict[str, list[str]]], list[int]]:
+    """A tactical result's fates (``Axis: sunk Orion, withdrew Gneisenau``) and Flights lost."""
+    fates: dict[str, dict[str, list[str]]] = {}
+    lost: list[int] = []
+    for part in parts:
+        if part.startswith("Flights lost: "):
+            lost = [int(side.rsplit(" ", 1)[1]) for side in part.removeprefix("Flights lost: ").split(", ")]
+            continue
+        side, rest = part.split(": ", 1)
+        kinds: dict[str, list[str]] = {}
+        current: list[str] = []
+        for name in rest.split(", "):
+            fate = next((f for f in _FATES if name.startswith(f"{f} ")), None)
+            if fate is not None:
+                current = kinds.setdefault(fate, [])
+                name = name.removeprefix(f"{fate} ")
+            current.append(name)
+        fates[side] = kinds
+    return fates, lost
+
+
+def _tactical(text: str, data: Fields) -> Fields:
+    """The facts of a tactical battle's result line (strategic/narrate.py words it)."""
+    match = _BATTLE.fullmatch(text) or _RAID.fullmatch(text)
+    if match is None:
+        raise ValueError(text)
+    found = match.groupdict()
+    forces = [_force(words) for words in found["forces"].split(" against ")]
+    result, *parts = found["rest"].split("; ")
+    fates, lost = _fates(parts)
+    sides = [f["name"] for f in forces]
+    victories = [] if data["winner"] else [v.rsplit(" ", 2)[1].replace("no", "none") for v in
+                                           result.removeprefix("a draw (").removesuffix(")").split(", ")]
+    facts: Fields = {**data, "year": int(found["year"]), "forces": forces, "sides": sides, "victories": victories,
+                     "fates": fates, "flights_lost": lost or [0, 0]}
+    if "what" in found:
+        return {**facts, "what": found["what"], "ports": [] if found["where"] == data["area"]
+                else found["where"].split(", ")}
+    return {**facts, "time": found["time"], "weather": found["weather"], "objectives": [found["o0"], found["o1"]]}
+
+
 def _battle(text: str, data: Fields) -> tuple[type[ev.CampaignEvent] | None, Fields]:
     area = data.get("area")
     if "winner" in data:
-        return ev.BattleFought, {**data, "result": text}
+        return ev.BattleFought, _tactical(text, data)
     if area is None:
         areas = text.removeprefix("battles in ").removesuffix(" wait for a combat resolver").split(", ")
         return ev.BattlesWaiting, {"areas": areas}

@@ -21,6 +21,7 @@ from strategic.events import (
     CombatNoted,
     ControlLost,
     DiceRolled,
+    Force,
     ForcedMove,
     KeptInReserve,
     LeftOut,
@@ -167,6 +168,48 @@ def _handed_over(e: BattleHandedOver) -> str:
     return f"{e.battle.capitalize()} in {e.area} fought by the {e.fallback} rules: {e.why}"
 
 
+def force_words(force: Force) -> str:
+    """``Allies 3 ships, 8 Flights, 1 submarine``: one side of a tactical battle."""
+    counts = [(force.ships, "ship"), (force.flights, "Flight"), (force.submarines, "submarine"),
+              (force.aa, "AA emplacement")]
+    words = [f"{n} {what}{'s' if n != 1 else ''}" for n, what in counts if n]
+    return f"{force.name} {', '.join(words) or 'nothing'}"
+
+
+def _tactical(e: BattleFought) -> str:
+    """The one-line result of a tactical battle (strategic/battles.py)."""
+    forces = " against ".join(force_words(f) for f in e.forces)
+    if e.what == "battle":
+        head = (f"Tactical battle in {e.area} ({e.year}, {e.time}, {e.weather} weather, {e.turns} turn(s)): {forces}; "
+                f"Allies {e.objectives[0]} against Axis {e.objectives[1]}; ")
+    else:
+        where = ", ".join(e.ports) or e.area
+        head = f"Tactical {e.what} on {where} from {e.area} ({e.year}, {e.turns} turn(s)): {forces}; "
+    return head + f"VP {e.vp[0]}-{e.vp[1]}; " + _result(e) + _fates(e)
+
+
+def _result(e: BattleFought) -> str:
+    """``Allies win``, or ``a draw (Allies minor victory, Axis minor victory)`` (000 War at Sea: each side's
+    victory against its objective; the winner is the side with the better one)."""
+    if e.winner:
+        return f"{e.winner} win"
+    levels = ", ".join(f"{side} {'no' if level == 'none' else level} victory"
+                       for side, level in zip(e.sides, e.victories, strict=True))
+    return f"a draw ({levels})"
+
+
+def _fates(e: BattleFought) -> str:
+    """``; Allies: sunk Hood; Axis: crippled Bismarck; Flights lost: Allies 2, Axis 1``."""
+    text = ""
+    for side, kinds in e.fates.items():
+        words = [f"{what} {', '.join(names)}" for what, names in kinds.items() if names]
+        if words:
+            text += f"; {side}: {', '.join(words)}"
+    if any(e.flights_lost):
+        text += f"; Flights lost: {e.sides[0]} {e.flights_lost[0]}, {e.sides[1]} {e.flights_lost[1]}"
+    return text
+
+
 def _disabled(e: UnitDisabled) -> str:
     return f"{e.unit} is disabled in {e.place}" if e.place else f"{e.unit} is disabled and returns to port"
 
@@ -208,7 +251,7 @@ _WORDS: tuple[tuple[type | tuple[type, ...], object], ...] = (
     (ControlLost, _control),
     (BattlesWaiting, lambda e: f"battles in {', '.join(e.areas)} wait for a combat resolver"),
     (BattleHandedOver, _handed_over),
-    (BattleFought, lambda e: e.result),
+    (BattleFought, _tactical),
     (BattleNote, lambda e: f"  {e.area}: {e.note}"),
     (LeftOut, lambda e: f"  {e.area}: {e.unit} stays out of the tactical battle: {e.why}"),
     (CombatNoted, lambda e: f"{e.area}: {e.note}"),
