@@ -76,7 +76,9 @@ class Campaign:
     @property
     def dice(self) -> Dice:
         """The campaign's dice; each of their rolls is logged as a :class:`~strategic.events.DiceRolled` event
-        where it is rolled (issue 14: the rolls are saved with the game)."""
+        where it is rolled (issue 14: the rolls are saved with the game).  Setting them hooks them to this campaign
+        (``Dice.on_roll``): a ``Dice`` logs into the last campaign given it.  A battle's own dice
+        (``dice.spawn(...)``) are not hooked: their rolls are in the battle's log."""
         return self._dice
 
     @dice.setter
