@@ -25,6 +25,7 @@ from strategic.campaign import Campaign
 from strategic.clock import Clock, Decision
 from strategic.combat import invadable_bases
 from strategic.engine_errors import EngineError
+from strategic.events import OrderRefused
 from strategic.movement import MOVING_TYPES
 from strategic.orders import (
     AnnounceAttack,
@@ -264,12 +265,19 @@ def play(campaign: Campaign, clock: Clock, agents: dict[str, Agent],
             orders = list(agents[player].orders(campaign, player))
         except Exception as exc:  # a broken AI stops the game with a message, never silently (issue 13 item 1)
             raise EngineError(decision.turn, decision.phase.value, exc, who=f"the {player} AI deciding") from exc
-        for order in orders:
-            try:
-                campaign.apply(player, order)
-            except IllegalOrder as exc:
-                campaign.log("order_refused", f"{player}: {exc}", exc.rule)
+        give_orders(campaign, player, orders)
         clock.end_decision()
+
+
+def give_orders(campaign: Campaign, player: str, orders: list[Order]) -> None:
+    """Apply ``player``'s orders in turn; one the rules refuse (the state changed since it was chosen) is skipped
+    and logged as refused, with the rule it broke."""
+    for order in orders:
+        try:
+            campaign.apply(player, order)
+        except IllegalOrder as exc:
+            campaign.log(OrderRefused, exc.rule, player=player, message=exc.message, order=order,
+                         step=campaign.state.step)
 
 
 def unit_summary(campaign: Campaign) -> dict[str, int]:
@@ -277,4 +285,4 @@ def unit_summary(campaign: Campaign) -> dict[str, int]:
     return dict(Counter(u.status.value for u in campaign.state.units.values()))
 
 
-__all__ = ["Agent", "BaselineAI", "attack_now", "play", "strike_force", "strike_turn", "unit_summary"]
+__all__ = ["Agent", "BaselineAI", "attack_now", "give_orders", "play", "strike_force", "strike_turn", "unit_summary"]

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 import networkx as nx
 
 from scenarios.models import Activity, Condition, PortKind, Theatre, UnitType
+from strategic.events import OilRoll, Repaired, UnitFrozen, UnitLost, UnitReturned
 from strategic.orders import IllegalOrder, ReturnToPort
 from strategic.state import UnitState, UnitStatus
 
@@ -156,20 +157,19 @@ def execute_return(campaign: Campaign, us: UnitState, option: ReturnOption) -> N
         face = campaign.dice.d6(label=f"oil roll {us.name}", rule="WAS 3.4")
         if face not in success:
             port = "Neutral Country"
-        campaign.log("oil_roll", f"{us.name} oil roll {face}: {port}", "WAS 3.4", unit=us.name, face=face)
+        campaign.log(OilRoll, "WAS 3.4", unit=us.name, face=face, port=port)
     us.status, us.place, us.mode = UnitStatus.PORT, port, None
-    campaign.log("return", f"{us.name} returns to {port}", option.rule, unit=us.name, port=port)
+    campaign.log(UnitReturned, option.rule, unit=us.name, port=port)
     if (option.how == "transfer" and port == "Pearl Harbor" and campaign.early_war and not campaign.pacific_at_war
             and campaign.unit_record(us.name).nation == "US" and us.name not in campaign.state.war.frozen):
         campaign.state.war.frozen.append(us.name)  # 002 §5.54: joins the Pearl Harbor group
-        campaign.log("frozen", f"{us.name} joins the Pearl Harbor group and may not move until Japan attacks",
-                     "002 §5.54", unit=us.name)
+        campaign.log(UnitFrozen, "002 §5.54", unit=us.name)
 
 
 def lose_at_sea(campaign: Campaign, us: UnitState) -> None:
     """A unit with no port to return to is lost (War at Sea: case W-01)."""
     us.status, us.place, us.mode = UnitStatus.REMOVED, None, None
-    campaign.log("lost", f"{us.name} has no port to return to and is lost", "WAS 5.7 (case W-01)", unit=us.name)
+    campaign.log(UnitLost, "WAS 5.7 (case W-01)", unit=us.name)
 
 
 def default_return(campaign: Campaign, us: UnitState) -> None:
@@ -200,5 +200,4 @@ def repair(campaign: Campaign) -> None:
             fixed = min(points, us.damage)
             us.damage -= fixed
             points -= fixed
-            campaign.log("repair", f"{us.name} repaired {fixed} at {port_name} (damage now {us.damage})", "002 §3.241",
-                         unit=us.name, points=fixed)
+            campaign.log(Repaired, "002 §3.241", unit=us.name, points=fixed, port=port_name, damage=us.damage)

@@ -42,7 +42,7 @@ battle replays the same whatever ran before.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 
@@ -62,6 +62,8 @@ from strategic.battle_forces import (
     with_sector,
 )
 from strategic.combat import Battle, BattleOutcome, Landing, UnitResult, raidable, raids_ports
+from strategic.events import BattleFought, BattleHandedOver, BattleNote, Force, LeftOut
+from strategic.narrate import describe, force_words
 from strategic.state import Mode
 from tactical import (
     BattleReport,
@@ -301,12 +303,10 @@ class TacticalResolver:
             self._air_results(campaign, report, tables[side], outcome, fates[side], beaten=side is loser)
             self._boat_results(report, tables[side], outcome, fates[side], beaten=side is loser)
         self._landings(campaign, battle, outcome, loser)
-        kind = "night" if spec.time_of_day == "night" else "day"
-        text = (f"Tactical battle in {battle.area} ({year}, {kind}, {spec.weather} weather, "
-                f"{report.turns_played} turn(s)): {forces_text(spec)}; Allies {report.objectives[0]} against Axis "
-                f"{report.objectives[1]}; VP {report.victory_points[0]}-{report.victory_points[1]}; "
-                + _result_text(report) + _fates_text(fates, report))
-        self._log(campaign, battle, outcome, text, notes, left_out, report, RULE_RESULTS)
+        result = _result_facts(spec, report, fates, year) | {
+            "time": "night" if spec.time_of_day == "night" else "day", "weather": spec.weather,
+            "objectives": list(report.objectives)}
+        self._log(campaign, battle, outcome, result, notes, left_out, report, RULE_RESULTS)
         if self.keep_reports:
             self.battles.append(TacticalBattle(battle.area, state.turn, year, spec, report, left_out, notes))
         return outcome, report
@@ -516,17 +516,14 @@ class TacticalResolver:
             for name in defence.counter_of.values():
                 _result_for(outcome, name).air_attacked = True  # 002 §4.11: once per turn from the air
         kind = "surprise attack" if surprise else "air raid"
-        where = ", ".join(ports) if ports else battle.area
-        text = (f"Tactical {kind} on {where} from {battle.area} ({year}, {report.turns_played} turn(s)): "
-                f"{forces_text(spec)}; VP {report.victory_points[0]}-{report.victory_points[1]}; "
-                + _result_text(report) + _fates_text(fates, report))
+        result = _result_facts(spec, report, fates, year) | {"what": kind, "ports": list(ports)}
         guns = [i.structure_type or i.name for i in aa if i.kind == "aa emplacement"]
         if guns:
             notes.append(f"the ports are defended by {', '.join(guns)} (R-CARD-11)")
         if airfields:
             notes.append(f"airfields on the table: {', '.join(airfields)} (a Hangar each; destroyed, the air unit "
                          "is eliminated: R-CARD-11)")
-        self._log(campaign, battle, outcome, text, notes, left_out, report, RULE_RAIDS)
+        self._log(campaign, battle, outcome, result, notes, left_out, report, RULE_RAIDS)
         if self.keep_reports:
             self.battles.append(TacticalBattle(battle.area, state.turn, year, spec, report, left_out, notes, kind))
 
@@ -570,24 +567,21 @@ class TacticalResolver:
 
     def _fall_back(self, campaign: Campaign, battle: Battle, why: str) -> BattleOutcome:
         if self.fallback is None:
-            campaign.log("battle", f"No tactical battle in {battle.area}: {why}; nothing is fought", RULE_IN,
-                         area=battle.area)
+            campaign.log(BattleHandedOver, RULE_IN, area=battle.area, how="unfought", why=why)
             return BattleOutcome(battle, narrative=[f"no tactical battle: {why}"])
         kind = getattr(battle, "kind", "battle")
-        campaign.log("battle", f"{kind.capitalize()} in {battle.area} fought by the {self.fallback.name} "
-                     f"rules: {why}", RULE_IN, area=battle.area)
+        campaign.log(BattleHandedOver, RULE_IN, area=battle.area, battle=kind, how="fallback",
+                     fallback=self.fallback.name, why=why)
         return self.fallback.resolve(campaign, battle)
 
     @staticmethod
-    def _log(campaign: Campaign, battle: Battle, outcome: BattleOutcome, text: str, notes: list[str],
+    def _log(campaign: Campaign, battle: Battle, outcome: BattleOutcome, result: dict[str, Any], notes: list[str],
              left_out: dict[str, str], report: BattleReport, rule: str) -> None:
-        campaign.log("battle", text, rule, area=battle.area, winner=report.winner, vp=list(report.victory_points),
-                     turns=report.turns_played)
+        text = describe(campaign.log(BattleFought, rule, area=battle.area, **result))
         for note in notes:
-            campaign.log("battle", f"  {battle.area}: {note}", RULE_TIME, area=battle.area)
+            campaign.log(BattleNote, RULE_TIME, area=battle.area, note=note)
         for name, why in left_out.items():
-            campaign.log("battle", f"  {battle.area}: {name} stays out of the tactical battle: {why}", RULE_IN,
-                         area=battle.area, unit=name)
+            campaign.log(LeftOut, RULE_IN, area=battle.area, unit=name, why=why)
         outcome.narrative += [text, *notes, *(f"{n}: {w}" for n, w in left_out.items()), *report.summary()]
 
     def _time_of_day(self, campaign: Campaign, battle: Battle, dice, notes: list[str]) -> str:
@@ -642,16 +636,16 @@ def _result_for(outcome: BattleOutcome, name: str) -> UnitResult:
     return result
 
 
+def forces_of(spec: BattleSpec) -> list[Force]:
+    """Each side of a battle as it comes to the table: ships, Flights, submarines, AA emplacements."""
+    return [Force(name=fleet.name, ships=len(fleet.ships), flights=sum(1 for f in spec.flights if f.side == side),
+                  submarines=sum(1 for b in spec.submarines if b.side == side),
+                  aa=sum(1 for i in spec.shore_batteries if i.side == side)) for side, fleet in enumerate(spec.sides)]
+
+
 def forces_text(spec: BattleSpec) -> str:
-    """``3 ships, 8 Flights, 1 submarine against ...`` for a battle's log line."""
-    parts = []
-    for side, fleet in enumerate(spec.sides):
-        counts = [(len(fleet.ships), "ship"), (sum(1 for f in spec.flights if f.side == side), "Flight"),
-                  (sum(1 for b in spec.submarines if b.side == side), "submarine"),
-                  (sum(1 for i in spec.shore_batteries if i.side == side), "AA emplacement")]
-        words = [f"{n} {what}{'s' if n != 1 else ''}" for n, what in counts if n]
-        parts.append(f"{fleet.name} {', '.join(words) or 'nothing'}")
-    return " against ".join(parts)
+    """``Allies 3 ships, 8 Flights, 1 submarine against ...`` (:func:`strategic.narrate.force_words`)."""
+    return " against ".join(force_words(f) for f in forces_of(spec))
 
 
 def _no_fates() -> dict[str, list[str]]:
@@ -659,27 +653,14 @@ def _no_fates() -> dict[str, list[str]]:
     return {"sunk": [], "crippled": [], "withdrew": [], "eliminated": [], "used up": []}
 
 
-def _result_text(report: BattleReport) -> str:
-    """``Allies win``, or ``a draw (Allies minor victory, Axis minor victory)`` (000 War at Sea: each side's
-    victory against its objective; the winner is the side with the better one)."""
-    if report.winner:
-        return f"{report.winner} win"
-    levels = ", ".join(f"{side} {'no' if level == 'none' else level} victory"
-                       for side, level in zip(report.sides, report.victories, strict=True))
-    return f"a draw ({levels})"
-
-
-def _fates_text(fates: dict[Side, dict[str, list[str]]], report: BattleReport) -> str:
-    """``; Allies: sunk Hood; Axis: crippled Bismarck; Flights lost: Allies 2, Axis 1``."""
-    text = ""
-    for side, kinds in fates.items():
-        words = [f"{what} {', '.join(names)}" for what, names in kinds.items() if names]
-        if words:
-            text += f"; {SIDE_NAMES[side]}: {', '.join(words)}"
-    lost = [sum(1 for f in report.flights if f.side == name and f.lost) for name in report.sides]
-    if any(lost):
-        text += f"; Flights lost: {report.sides[0]} {lost[0]}, {report.sides[1]} {lost[1]}"
-    return text
+def _result_facts(spec: BattleSpec, report: BattleReport, fates: dict[Side, dict[str, list[str]]],
+                  year: int) -> dict[str, Any]:
+    """The facts of a tactical battle's :class:`~strategic.events.BattleFought` event (worded by
+    :mod:`strategic.narrate`): forces, turns, victory points and victories, each side's fates and Flights lost."""
+    return {"year": year, "turns": report.turns_played, "forces": forces_of(spec), "vp": list(report.victory_points),
+            "winner": report.winner, "sides": list(report.sides), "victories": list(report.victories),
+            "fates": {SIDE_NAMES[side]: kinds for side, kinds in fates.items()},
+            "flights_lost": [sum(1 for f in report.flights if f.side == name and f.lost) for name in report.sides]}
 
 
 def objectives(campaign: Campaign, battle: Battle, on_table: dict[Side, list[str]],

@@ -10,15 +10,27 @@ clock's calls to :meth:`enter_phase` and :meth:`leave_phase`.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from scenarios.limits import covers_place, selects, violated_limits
 from scenarios.loader import CampaignData
 from scenarios.models import Activity, Condition, Limit, LimitKind, Owner, Player, Setup, Side, Theatre, Unit, UnitType
 from strategic import basing, control, outbreak, placement
 from strategic.board import Board
-from strategic.classic.scripts import AnswerNeeded, Entry, Question, answer_text, decode
+from strategic.classic.scripts import AnswerNeeded, Entry, Question, decode
 from strategic.combat import Battle, BattleOutcome, BattleResolver, apply_outcome, find_battles, make_resolver
 from strategic.engine_errors import BattleError
+from strategic.events import (
+    BattleHandedOver,
+    BattlesWaiting,
+    CombatAnswered,
+    CombatDelegated,
+    ControlLost,
+    DiceRolled,
+    LoanChanged,
+    OrderGiven,
+    TurnBegan,
+)
 from strategic.movement import MOVING_TYPES, candidate_paths, execute_move, plan_move
 from strategic.orders import (
     AnnounceAttack,
@@ -36,8 +48,18 @@ from strategic.orders import (
     ReturnToPort,
     Sortie,
 )
-from strategic.state import UNTIL_ATTACK, CampaignState, CombatQuestion, Event, Mode, Phase, UnitState, UnitStatus
-from tactical import Dice
+from strategic.state import (
+    UNTIL_ATTACK,
+    CampaignEvent,
+    CampaignState,
+    CombatQuestion,
+    Event,
+    Mode,
+    Phase,
+    UnitState,
+    UnitStatus,
+)
+from tactical import Dice, Roll
 
 SUPPORTED_SETUPS = ("standard", "was_only", "vitp_only", "early_war")
 
@@ -53,17 +75,33 @@ class Campaign:
         self.data = data
         self.board = Board(data)
         self.state = state
+        self.on_event: Callable[[Event], None] | None = None
         self.dice = dice
         self.resolver = resolver
         self.setup: Setup = data.setups[state.setup]
         self._unit_records: dict[str, Unit] = data.units
         self._limits: list[Limit] = list(data.limits.values())
-        self.on_event: Callable[[Event], None] | None = None
         self.keep_undo = False  # the TUI turns this on; AI play does not pay for snapshots
         self._undo: list[tuple[CampaignState, tuple[int, dict]]] = []
         self.loaded_version: int | None = None  # the version of the save it was loaded from (strategic.saves)
         self.classic_once: set[str] = set()  # pending battles to be fought by the classic rules (fight_classic)
         self.asked: AnswerNeeded | None = None  # the combat question waiting, with its brief (issue #15)
+
+    @property
+    def dice(self) -> Dice:
+        """The campaign's dice; each of their rolls is logged as a :class:`~strategic.events.DiceRolled` event
+        where it is rolled (issue 14: the rolls are saved with the game).  Setting them hooks them to this campaign
+        (``Dice.on_roll``): a ``Dice`` logs into the last campaign given it.  A battle's own dice
+        (``dice.spawn(...)``) are not hooked: their rolls are in the battle's log."""
+        return self._dice
+
+    @dice.setter
+    def dice(self, dice: Dice) -> None:
+        self._dice = dice
+        dice.on_roll = self._rolled
+
+    def _rolled(self, roll: Roll) -> None:
+        self.log(DiceRolled, roll.rule, label=roll.label, sides=roll.sides, faces=roll.faces)
 
     # ------------------------------------------------------------------ creation
 
@@ -258,11 +296,14 @@ class Campaign:
         if us.inactive_until is not None:
             raise IllegalOrder("002 §3.21", f"{us.name} stays inactive until turn {us.inactive_until}")
 
-    def log(self, kind: str, text: str, rule: str = "", **data: object) -> None:
-        event = Event(turn=self.state.turn, phase=self.state.phase, kind=kind, text=text, rule=rule, data=data)
+    def log(self, kind: type[CampaignEvent], rule: str = "", **facts: Any) -> Any:
+        """Record an event of type ``kind`` (:mod:`strategic.events`) with its ``facts``, now (this turn and phase),
+        under ``rule``; the ``on_event`` hook sees it.  Returns the event."""
+        event: Any = kind(turn=self.state.turn, phase=self.state.phase, rule=rule, **facts)
         self.state.events.append(event)
         if self.on_event is not None:
             self.on_event(event)
+        return event
 
     # ------------------------------------------------------------------ orders
 
@@ -278,7 +319,7 @@ class Campaign:
         if self.keep_undo:
             self._undo.append((self.state.model_copy(deep=True), self.dice.mark()))
         first = len(self.state.events)
-        self.log("order", f"{player}: {order.model_dump_json(exclude={'kind'})}", "", order=order.model_dump())
+        self.log(OrderGiven, player=player, order=order, step=self.state.step)
         self._dispatch(player, order, dry_run=False)
         return self.state.events[first:]
 
@@ -344,8 +385,7 @@ class Campaign:
                                    f"{us.name} may be lent only to another player of the {us.side.value} side")
         if not dry_run:
             us.loaned_to = Player(order.to) if order.to else None
-            self.log("loan", f"{us.name} lent to {order.to}" if order.to else f"{us.name} recalled by {player}",
-                     "002 §3", unit=us.name)
+            self.log(LoanChanged, "002 §3", unit=us.name, to=order.to, player=player)
 
     def legal_orders(self, player: str) -> list[Order]:
         """Every legal order for ``player`` in the current phase (loans excluded: they are always possible)."""
@@ -425,7 +465,7 @@ class Campaign:
         state = self.state
         state.phase = phase
         if phase is Phase.START:
-            self.log("turn", f"turn {state.turn} begins", "002 §3.2")
+            self.log(TurnBegan, "002 §3.2")
             state.air_attacked = []
             if state.turn > self.setup.first_turn:
                 outbreak.record_based_at_start(self)
@@ -494,8 +534,7 @@ class Campaign:
                   if us.mode is Mode.PATROL and _battleship_336(self.unit_record(us.name))]
         if len(guards) < 2 and self.state.control.get("Indonesia") is Side.ALLIED:
             self.state.control["Indonesia"] = None
-            self.log("control", "Allied control of Indonesia removed: fewer than two British battleships patrol it",
-                     "002 §3.231", guards=guards)
+            self.log(ControlLost, "002 §3.231", area="Indonesia", guards=guards)
 
     def _fight(self) -> None:
         """Find the battles; the Axis orders the War at Sea ones and Japan the VITP ones (WAS 5.6, case W-03;
@@ -520,8 +559,7 @@ class Campaign:
         if not state.pending_battles:
             return
         if self.resolver is None:
-            self.log("battle", f"battles in {', '.join(state.pending_battles)} wait for a combat resolver",
-                     "002 §4.1")
+            self.log(BattlesWaiting, "002 §4.1", areas=list(state.pending_battles))
             return
         surprise = False
         while state.pending_battles:
@@ -557,8 +595,7 @@ class Campaign:
         if entry in self.classic_once:
             self.classic_once.discard(entry)
             resolver = make_resolver("classic")  # type: ignore[assignment]
-            self.log("battle", f"{battle.kind.capitalize()} in {battle.area} is fought by the classic rules after "
-                     "an engine error (the player's choice)", "002 §4.1", area=battle.area)
+            self.log(BattleHandedOver, "002 §4.1", area=battle.area, battle=battle.kind, how="after_error")
         events, dice = len(self.state.events), self.dice.mark()
         self.state.question, self.asked = None, None  # asked again, if still to be asked, as it is fought again
         try:
@@ -613,8 +650,8 @@ class Campaign:
                 del self.state.combat_answers[asked.battle]
             self.state.question, self.asked = asked, asked_before
             raise
-        self.log("combat_answer", f"{asked.player.value}: {question.describe()}: {answer_text(answer)}", "002 §4.1",
-                 battle=asked.battle, player=asked.player.value, question=asked.question, answer=answer)
+        self.log(CombatAnswered, "002 §4.1", battle=asked.battle, player=asked.player.value,
+                 question=asked.question, answer=answer)
 
     def delegate_battle(self) -> None:
         """The player asked lets the AI command the rest of the battle he is asked about (issue #15): his answers
@@ -624,8 +661,7 @@ class Campaign:
             raise ValueError("no combat question is waiting for an answer")
         self.state.delegated_battles.append(asked.battle)
         self.state.question, self.asked = None, None
-        self.log("combat_delegated", f"{asked.player.value} leaves the battle in {asked.battle} to the AI", "002 §4.1",
-                 battle=asked.battle, player=asked.player.value)
+        self.log(CombatDelegated, "002 §4.1", battle=asked.battle, player=asked.player.value)
 
     def _try_battle(self, entry: str) -> None:
         """Fight the pending battle ``entry`` and take it back (a resolver changes only the events and the dice,

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol
 
 from scenarios.models import Owner, PortKind, Side, Theatre, UnitType
+from strategic.events import UnitDisabled, UnitEliminated, UnitLanded, UnitRemoved, UnitSunk
 from strategic.state import UnitState, UnitStatus
 
 if TYPE_CHECKING:
@@ -193,28 +194,28 @@ def apply_outcome(campaign: Campaign, outcome: BattleOutcome) -> None:
     for result in outcome.results:
         us = state.unit(result.name)
         in_port = us.status is UnitStatus.PORT
-        where = f"in {us.place}" if in_port else f"in {area}"
+        where = us.place if in_port else area
         us.damage += result.damage
         if result.air_attacked and result.name not in state.air_attacked:
             state.air_attacked.append(result.name)
         if result.sunk:
             us.status, us.place, us.mode = UnitStatus.SUNK, None, None
-            campaign.log("sunk", f"{us.name} is sunk {where}", "VITP 4.4 / WAS 4.2", unit=us.name)
+            campaign.log(UnitSunk, "VITP 4.4 / WAS 4.2", unit=us.name, place=where)
         elif result.eliminated:
             unit = campaign.unit_record(us.name)
             us.status, us.place, us.mode, us.damage = UnitStatus.AWAITING, None, None, 0  # returns fresh
             if unit.type in (UnitType.LBA, UnitType.AMPH):
                 us.due_turn = state.turn + delay
-            campaign.log("eliminated", f"{us.name} is eliminated {where}", "VITP 4.5", unit=us.name)
+            campaign.log(UnitEliminated, "VITP 4.5", unit=us.name, place=where)
         elif result.expended:
             us.status, us.place, us.mode = UnitStatus.REMOVED, None, None
-            campaign.log("removal", f"{us.name} is used and removed from play", "002 §2.221", unit=us.name)
+            campaign.log(UnitRemoved, "002 §2.221", unit=us.name, why="used")
         elif result.landed:
             continue  # placed with the landings below
         elif in_port:
             if result.disabled:
                 us.disabled, us.moved = True, True
-                campaign.log("disabled", f"{us.name} is disabled in {us.place}", "VITP 4.8 (R-CMB-12)", unit=us.name)
+                campaign.log(UnitDisabled, "VITP 4.8 (R-CMB-12)", unit=us.name, place=us.place)
         elif result.disabled or result.withdrew:
             us.returned_early = True
             if campaign.unit_record(us.name).type is UnitType.SS:
@@ -222,7 +223,7 @@ def apply_outcome(campaign: Campaign, outcome: BattleOutcome) -> None:
             else:
                 default_return(campaign, us)
             if result.disabled and us.status is not UnitStatus.REMOVED:  # not lost for want of a port (W-01)
-                campaign.log("disabled", f"{us.name} is disabled and returns to port", "VITP 4.4", unit=us.name)
+                campaign.log(UnitDisabled, "VITP 4.4", unit=us.name)
     for landing in outcome.landings:
         land(campaign, state.unit(landing.unit), landing.base, area, invasion=landing.invasion)
 
@@ -235,7 +236,7 @@ def land(campaign: Campaign, us: UnitState, base: str, area: str, *, invasion: b
     if invasion:
         change_hands(campaign, base, us.side, f"invaded by {us.name} from {area}", "VITP 4.9", area=area)
     us.status, us.place, us.mode, us.moved, us.returned_early = UnitStatus.PORT, base, None, True, True
-    campaign.log("landing", f"{us.name} lands in {base}", "VITP 4.9", unit=us.name, base=base)
+    campaign.log(UnitLanded, "VITP 4.9", unit=us.name, base=base)
 
 
 __all__ = ["Battle", "BattleOutcome", "BattleResolver", "Landing", "UnitResult", "apply_outcome", "find_battles"]

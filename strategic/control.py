@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from scenarios.models import Owner, Side, Theatre, UnitType
+from strategic.events import AutomaticVictory, PocScored, PortCaptured, PortIsolated, UnitEscaped, Victory
 from strategic.state import Mode, PocRecord, UnitStatus
 
 if TYPE_CHECKING:
@@ -84,8 +85,7 @@ def settle_control_and_poc(campaign: Campaign) -> dict[Theatre, int]:
     for track, value in awards.items():
         state.poc[track] = state.poc.get(track, 0) + value
     state.poc_history.append(PocRecord(turn=state.turn, awards=awards, totals=dict(state.poc)))
-    campaign.log("poc", "POC " + ", ".join(f"{t.value} {_signed(v)} (track {_lead(state.poc[t])})"
-                                            for t, v in awards.items()), "002 §3.1, §1", awards=awards)
+    campaign.log(PocScored, "002 §3.1, §1", awards=awards, totals={t: state.poc[t] for t in awards})
     return awards
 
 
@@ -109,7 +109,7 @@ def isolate_ports(campaign: Campaign) -> None:
             state.isolation.pop(name, None)
             continue
         if state.isolation[name] < needed:
-            campaign.log("isolation", f"{name} is isolated ({state.isolation[name]}/{needed} turns)", "VITP 5.3")
+            campaign.log(PortIsolated, "VITP 5.3", port=name, turns=state.isolation[name], needed=needed)
             continue
         change_hands(campaign, name, enemy, "by isolation", "VITP 5.3")
 
@@ -124,13 +124,13 @@ def change_hands(campaign: Campaign, port: str, side: Side, how: str, rule: str,
     state = campaign.state
     state.port_owners[port] = Owner(side.value)
     state.isolation.pop(port, None)
-    campaign.log("capture", f"{port} falls to the {side.value} side {how}", rule, port=port)
+    campaign.log(PortCaptured, rule, port=port, side=side.value, how=how)
     record = campaign.data.ports[port]
     for us in state.units_at(port, status=UnitStatus.PORT):
         if us.side is side:
             continue
         us.status, us.place, us.mode = UnitStatus.SEA, area or record.touches[0], Mode.PATROL
-        campaign.log("escape", f"{us.name} puts to sea from {port}", "VITP 5.3 (FAQ)", unit=us.name)
+        campaign.log(UnitEscaped, "VITP 5.3 (FAQ)", unit=us.name, port=port)
         if area is not None:
             us.returned_early = True
             default_return(campaign, us)
@@ -151,8 +151,8 @@ def check_victory(campaign: Campaign, *, final: bool) -> None:
             continue
         if theatre is Theatre.VITP and campaign.vitp_started and abs(state.poc[theatre]) >= lead:
             state.theatre_results[theatre] = "axis" if state.poc[theatre] > 0 else "allied"
-            campaign.log("automatic_victory", f"{theatre.value}: automatic victory for the "
-                         f"{state.theatre_results[theatre]} side ({_lead(state.poc[theatre])})", "VITP 5.4")
+            campaign.log(AutomaticVictory, "VITP 5.4", theatre=theatre, side=state.theatre_results[theatre],
+                         poc=state.poc[theatre])
         elif final:
             value = state.poc[theatre]
             state.theatre_results[theatre] = "axis" if value > 0 else "allied" if value < 0 else "tie"
@@ -162,13 +162,4 @@ def check_victory(campaign: Campaign, *, final: bool) -> None:
     elif final and all(results.get(t) in ("allied", "tie") for t in campaign.setup.theatres):
         state.winner = "allied"
     if state.winner:
-        campaign.log("victory", f"victory to the {state.winner} side ("
-                     + ", ".join(f"{t.value}: {r}" for t, r in results.items()) + ")", "002 §3.1")
-
-
-def _signed(value: int) -> str:
-    return f"{value:+d}"
-
-
-def _lead(value: int) -> str:
-    return "level" if value == 0 else f"Axis +{value}" if value > 0 else f"Allies +{-value}"
+        campaign.log(Victory, "002 §3.1", winner=state.winner, results=dict(results))

@@ -48,14 +48,27 @@ from typing import TYPE_CHECKING
 
 from scenarios.models import Side, Theatre, UnitType
 from strategic.control import CONTROL_BEFORE_VITP
+from strategic.events import (
+    AutomaticVictory,
+    CampaignEvent,
+    PocScored,
+    UnitLost,
+    UnitRemoved,
+    UnitSunk,
+    Victory,
+    kind_of,
+    legacy_kind,
+    unit_named,
+)
 from strategic.state import Event, UnitStatus
 
 if TYPE_CHECKING:
     from strategic.campaign import Campaign
     from strategic.clock import Clock
 
-LOSS_KINDS = {UnitStatus.SUNK: ("sunk",), UnitStatus.REMOVED: ("removal", "lost")}
-"""The event kinds that put a counter in each final status (strategic/combat.py, placement.py, basing.py)."""
+LOSS_KINDS: dict[UnitStatus, tuple[type[CampaignEvent], ...]] = {
+    UnitStatus.SUNK: (UnitSunk,), UnitStatus.REMOVED: (UnitRemoved, UnitLost)}
+"""The events that put a counter in each final status (strategic/combat.py, placement.py, basing.py)."""
 
 MAX_MESSAGES_PER_CHECK = 20
 """A broken check stops listing after this many messages (a sweep's report stays readable)."""
@@ -82,7 +95,7 @@ class InvariantWatcher:
         campaign.on_event = self._on_event
 
     def _on_event(self, event: Event) -> None:
-        if event.kind == "poc":
+        if isinstance(event, PocScored):
             self.control_phases += 1
             self.messages += check_control(self.campaign)
         if self._previous is not None:
@@ -184,9 +197,9 @@ def check_losses(campaign: Campaign) -> list[str]:
     out = []
     gone_at: dict[str, int] = {}
     for status, kinds in LOSS_KINDS.items():
-        logged = Counter(e.data.get("unit") for e in state.events if e.kind in kinds)
+        logged = Counter(unit_named(e) for e in state.events if isinstance(e, kinds))
         holders = {n for n, us in state.units.items() if us.status is status}
-        label = "/".join(kinds)
+        label = "/".join(kind_of(k) for k in kinds)
         out += [f"losses: {name} is {status.value} without a {label} event" for name in sorted(holders - set(logged))]
         out += [f"losses: {name} has a {label} event but is {state.units[name].status.value}"
                 if name in state.units else f"losses: a {label} event names {name!r}, not a counter of the game"
@@ -194,11 +207,11 @@ def check_losses(campaign: Campaign) -> list[str]:
         out += [f"losses: {name} has {count} {label} events" for name, count in sorted(logged.items(), key=str)
                 if count > 1]
     for index, event in enumerate(state.events):
-        name = event.data.get("unit")
+        name = unit_named(event)
         if name in gone_at:
-            out.append(f"losses: T{event.turn} {event.kind} event names {name} after its loss "
+            out.append(f"losses: T{event.turn} {legacy_kind(event)} event names {name} after its loss "
                        f"(event {gone_at[name]}): {event.text}")
-        elif event.kind in ("sunk", "removal", "lost") and isinstance(name, str):
+        elif isinstance(event, (UnitSunk, UnitRemoved, UnitLost)) and isinstance(name, str):
             gone_at[name] = index
     return out
 
@@ -209,7 +222,7 @@ def check_poc(campaign: Campaign) -> list[str]:
     setup = campaign.setup
     out = []
     totals = {t: setup.axis_poc_lead.get(t, 0) for t in setup.theatres}
-    events = [e for e in state.events if e.kind == "poc"]
+    events = [e for e in state.events if isinstance(e, PocScored)]
     if len(events) != len(state.poc_history):
         out.append(f"poc: {len(events)} poc event(s) for {len(state.poc_history)} POC record(s)")
     last_turn = setup.first_turn - 1
@@ -221,8 +234,8 @@ def check_poc(campaign: Campaign) -> list[str]:
         if {t: record.totals.get(t) for t in totals} != totals:
             out.append(f"poc: turn {record.turn} totals {_track(record.totals)} are not the previous totals plus "
                        f"the awards {_track(record.awards)} ({_track(totals)})")
-        if i < len(events) and {Theatre(k): v for k, v in events[i].data.get("awards", {}).items()} != record.awards:
-            out.append(f"poc: turn {record.turn} event awards {events[i].data.get('awards')} differ from the "
+        if i < len(events) and events[i].awards != record.awards:
+            out.append(f"poc: turn {record.turn} event awards {_track(events[i].awards)} differ from the "
                        f"record's {_track(record.awards)}")
     if dict(state.poc) != totals:
         out.append(f"poc: the track is {_track(state.poc)}, the records add up to {_track(totals)}")
@@ -266,11 +279,11 @@ def check_end(campaign: Campaign, clock: Clock | None = None) -> list[str]:
         out.append(f"end: the clock has not finished (turn {state.turn}, phase {state.phase.value})")
     if state.winner not in ("axis", "allied"):
         out.append(f"end: no winner named (winner {state.winner!r})")
-    victories = [e for e in state.events if e.kind == "victory"]
+    victories = [e for e in state.events if isinstance(e, Victory)]
     if len(victories) != 1 or victories[0].turn != state.turn:
         out.append(f"end: {len(victories)} victory event(s), on turn(s) {[e.turn for e in victories]}; "
                    f"the game ended on turn {state.turn}")
-    early = {Theatre(e.text.split(":")[0]) for e in state.events if e.kind == "automatic_victory"}
+    early = {e.theatre for e in state.events if isinstance(e, AutomaticVictory)}
     results = state.theatre_results
     if state.turn == setup.last_turn:
         missing = [t.value for t in setup.theatres if t not in results]

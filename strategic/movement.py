@@ -13,6 +13,7 @@ from itertools import pairwise
 from typing import TYPE_CHECKING
 
 from scenarios.models import Activity, Theatre, UnitType
+from strategic.events import MoveCutShort, SpeedRoll, UnitMoved
 from strategic.orders import IllegalOrder, Move
 from strategic.state import Mode, UnitStatus
 
@@ -175,27 +176,25 @@ def execute_move(campaign: Campaign, plan: MovePlan) -> None:
         face = campaign.dice.d6(label=f"speed roll {unit.name} (speed {unit.speed}) into {plan.path[plan.free_areas]}",
                                 rule=plan.rule)
         if not speed_roll_succeeds(campaign, unit.speed, plan.roll_theatre, face):
-            campaign.log("speed_roll", f"{unit.name} fails its speed roll ({face} vs speed {unit.speed})", plan.rule,
-                         unit=unit.name, face=face, success=False)
+            campaign.log(SpeedRoll, plan.rule, unit=unit.name, face=face, speed=unit.speed, success=False)
             if plan.on_failure == "port":
                 us.returned_early = True
-                campaign.log("move", f"{unit.name} stays in {plan.origin}", plan.rule, unit=unit.name)
+                campaign.log(MoveCutShort, plan.rule, unit=unit.name, outcome="stays", place=plan.origin)
                 return
             if plan.on_failure == "raider":
                 _put_at_sea(campaign, plan, plan.path[-1], Mode.RAID)
-                campaign.log("move", f"{unit.name} enters {plan.path[-1]} as a raider", plan.rule, unit=unit.name)
+                campaign.log(MoveCutShort, plan.rule, unit=unit.name, outcome="raider", place=plan.path[-1])
                 return
             if plan.on_failure != "stop":
                 us.status, us.place, us.mode, us.returned_early = UnitStatus.PORT, plan.on_failure, None, True
-                campaign.log("move", f"{unit.name} returns to {plan.on_failure}", plan.rule, unit=unit.name)
+                campaign.log(MoveCutShort, plan.rule, unit=unit.name, outcome="returns", place=plan.on_failure)
                 return
             reached = plan.free_areas
         else:
-            campaign.log("speed_roll", f"{unit.name} makes its speed roll ({face} vs speed {unit.speed})", plan.rule,
-                         unit=unit.name, face=face, success=True)
+            campaign.log(SpeedRoll, plan.rule, unit=unit.name, face=face, speed=unit.speed, success=True)
     _put_at_sea(campaign, plan, plan.path[reached - 1], plan.mode)
-    campaign.log("move", f"{unit.name} {plan.mode.value}s {plan.origin} -> {' -> '.join(plan.path[:reached])}",
-                 plan.rule, unit=unit.name, path=list(plan.path[:reached]), mode=plan.mode.value)
+    campaign.log(UnitMoved, plan.rule, unit=unit.name, origin=plan.origin, path=list(plan.path[:reached]),
+                 mode=plan.mode.value)
 
 
 def _put_at_sea(campaign: Campaign, plan: MovePlan, area: str, mode: Mode) -> None:

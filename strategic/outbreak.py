@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING
 from scenarios.models import Activity, Side, Theatre, UnitType
 from strategic import placement
 from strategic.combat import Battle, fights, raidable
+from strategic.events import AttackAnnounced, ControlLost, NoSurprise, PearlForceDecided, UnitMoved, UnitReturned
 from strategic.movement import MOVING_TYPES
 from strategic.orders import AnnounceAttack, IllegalOrder, PearlHarborForce, PearlHarborStrike, Sortie
 from strategic.state import Mode, Phase, UnitState, UnitStatus
@@ -113,7 +114,7 @@ def announce_attack(campaign: Campaign, player: str, order: AnnounceAttack, *, d
         return
     war = campaign.state.war
     war.attack_turn, war.frozen = campaign.state.turn, []
-    campaign.log("attack", f"Japan announces its attack on turn {campaign.state.turn}", "002 §5.71")
+    campaign.log(AttackAnnounced, "002 §5.71")
 
 
 def pearl_harbor_candidates(campaign: Campaign) -> list[str]:
@@ -142,8 +143,7 @@ def pearl_harbor_strike(campaign: Campaign, player: str, order: PearlHarborStrik
         return
     us.status, us.place, us.mode, us.moved, us.sailed_from = UnitStatus.SEA, HAWAII, Mode.RAID, True, YOKOSUKA
     state.war.pearl_force.append(us.name)
-    campaign.log("move", f"{us.name} joins the Pearl Harbor special force in the {HAWAII}", "002 §5.72",
-                 unit=us.name, path=[HAWAII], mode="raid")
+    campaign.log(UnitMoved, "002 §5.72", unit=us.name, origin=YOKOSUKA, path=[HAWAII], mode="raid", how="pearl_force")
 
 
 def _after_surprise_step(campaign: Campaign, rule: str) -> None:
@@ -171,13 +171,13 @@ def pearl_harbor_force(campaign: Campaign, player: str, order: PearlHarborForce,
         return
     war.pearl_force_stays = order.stays
     if order.stays:
-        campaign.log("pearl_force", "the Pearl Harbor special force stays for normal combat", "002 §5.735")
+        campaign.log(PearlForceDecided, "002 §5.735", stays=True)
         return
-    campaign.log("pearl_force", "the Pearl Harbor special force goes home", "002 §5.735")
+    campaign.log(PearlForceDecided, "002 §5.735", stays=False)
     for name in pearl_force_at_sea(campaign):
         us = campaign.state.unit(name)
         us.status, us.place, us.mode, us.returned_early = UnitStatus.PORT, YOKOSUKA, None, True
-        campaign.log("return", f"{name} returns to {YOKOSUKA}", "002 §5.735", unit=name, port=YOKOSUKA)
+        campaign.log(UnitReturned, "002 §5.735", unit=name, port=YOKOSUKA)
 
 
 def sortie_candidates(campaign: Campaign, player: str) -> list[str]:
@@ -202,8 +202,7 @@ def sortie(campaign: Campaign, player: str, order: Sortie, *, dry_run: bool) -> 
     if dry_run:
         return
     us.status, us.place, us.mode, us.moved, us.sailed_from = UnitStatus.SEA, HAWAII, Mode.PATROL, True, PEARL
-    campaign.log("move", f"{us.name} puts to sea from {PEARL}", "002 §5.735", unit=us.name, path=[HAWAII],
-                 mode="patrol")
+    campaign.log(UnitMoved, "002 §5.735", unit=us.name, origin=PEARL, path=[HAWAII], mode="patrol", how="sortie")
 
 
 # --------------------------------------------------------------------------- the surprise step (clock hooks)
@@ -218,7 +217,7 @@ def surprise_step(campaign: Campaign) -> None:
         return
     battles = surprise_battles(campaign)
     if not battles:
-        campaign.log("surprise", "no surprise attack this turn", "VITP 18; 002 §5.73")
+        campaign.log(NoSurprise, "VITP 18; 002 §5.73")
         after_strikes(campaign)
         return
     state.pending_battles = [SURPRISE_PREFIX + b.area for b in battles]
@@ -241,8 +240,7 @@ def surprise_battles(campaign: Campaign) -> list[Battle]:
                and raidable(campaign.unit_record(u.name), Theatre.VITP)]
     if attackers and targets and campaign.place_played(PEARL):
         if at_start.get("Truk"):
-            campaign.log("surprise", f"no surprise raid on {PEARL}: Japan had units based in Truk "
-                         f"({', '.join(at_start['Truk'])})", "002 §5.731")
+            campaign.log(NoSurprise, "002 §5.731", target=PEARL, raid=True, base="Truk", units=at_start["Truk"])
         else:
             out.append(Battle(HAWAII, Theatre.VITP, (), tuple(attackers), tuple(targets), surprise_rounds=rounds))
     attackers = [u.name for u in state.units_at(INDONESIA, status=UnitStatus.SEA) if _surprise_air(campaign, u)]
@@ -251,8 +249,7 @@ def surprise_battles(campaign: Campaign) -> list[Battle]:
                and campaign.unit_record(u.name).type not in (UnitType.SS, UnitType.RAIDER)]
     if attackers and targets and campaign.place_played(INDONESIA):
         if at_start.get("Saigon"):
-            campaign.log("surprise", f"no surprise attack in {INDONESIA}: Japan had units based in Saigon "
-                         f"({', '.join(at_start['Saigon'])})", "002 §5.732")
+            campaign.log(NoSurprise, "002 §5.732", target=INDONESIA, base="Saigon", units=at_start["Saigon"])
         else:
             out.append(Battle(INDONESIA, Theatre.VITP, tuple(targets), tuple(attackers), surprise_rounds=rounds,
                               surprise_bonus_rounds=_int(campaign, "surprise-indonesia-bonus-rounds")))
@@ -282,7 +279,7 @@ def after_strikes(campaign: Campaign) -> None:
     for area, side in list(state.control.items()):
         if side is Side.ALLIED and campaign.data.areas[area].theatre is Theatre.VITP and area not in present:
             state.control[area] = None
-            campaign.log("control", f"Allied control of {area} is lost: no Allied unit there", "002 §5.736")
+            campaign.log(ControlLost, "002 §5.736", area=area)
 
 
 def after_surprise(campaign: Campaign) -> None:

@@ -10,6 +10,19 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from scenarios.models import Activity, Side, Theatre, UnitType
+from strategic.events import (
+    AirPlaced,
+    CaribbeanRoll,
+    ForcedMove,
+    KeptInReserve,
+    LocationRoll,
+    SideChange,
+    SubmarinePlaced,
+    SurfaceRaiderPlaced,
+    UnitArrived,
+    UnitLost,
+    UnitRemoved,
+)
 from strategic.orders import (
     DeferReinforcement,
     IllegalOrder,
@@ -73,11 +86,11 @@ def start_of_turn_arrivals(campaign: Campaign) -> None:
         if unit.removal is None or unit.removal.turn != turn:
             continue
         if us.status not in (UnitStatus.SUNK, UnitStatus.REMOVED):
-            _remove(campaign, us, "withdrawn from play", unit.removal.source)
+            _remove(campaign, us, unit.removal.source, why="withdrawn")
         elif unit.nation == "UK":
             substitute = removal_substitute(campaign, unit)
             if substitute is not None:
-                _remove(campaign, substitute, f"withdrawn in place of {name}, already gone", "VITP 4.42 (case V-01)")
+                _remove(campaign, substitute, "VITP 4.42 (case V-01)", why="substitute", instead_of=name)
     for name, us in state.units.items():
         if us.status is not UnitStatus.AWAITING or us.due_turn != turn:
             continue
@@ -91,8 +104,7 @@ def start_of_turn_arrivals(campaign: Campaign) -> None:
             places = ["Samoa"]
         if not places:
             us.status, us.place, us.due_turn = UnitStatus.REMOVED, None, None
-            campaign.log("lost", f"{name} cannot arrive: no friendly place among {unit.arrival.places}",
-                         "VITP 6.2", unit=name)
+            campaign.log(UnitLost, "VITP 6.2", unit=name, places=list(unit.arrival.places))
         elif len(places) == 1 or unit.type is UnitType.SS:
             place_unit(campaign, us, places[0], arriving=True)
 
@@ -155,7 +167,7 @@ def defer_reinforcement(campaign: Campaign, player: str, order: DeferReinforceme
         raise IllegalOrder("002 §4.4", f"{unit.name} is not arriving this turn")
     if not dry_run:
         us.due_turn = None
-        campaign.log("reserve", f"{unit.name} is kept in reserve", "002 §4.4", unit=unit.name)
+        campaign.log(KeptInReserve, "002 §4.4", unit=unit.name)
 
 
 def place_unit(campaign: Campaign, us: UnitState, place: str, *, arriving: bool) -> None:
@@ -164,27 +176,27 @@ def place_unit(campaign: Campaign, us: UnitState, place: str, *, arriving: bool)
     us.due_turn, us.arrive_at = None, []
     if unit.type is UnitType.SS:
         us.status, us.place, us.mode = UnitStatus.PORT, None, None  # submarines wait in reserve (R-OPS-04)
-        where = "the submarine reserve"
+        at = "reserve"
     elif place in campaign.data.ports:
         us.status, us.place, us.mode = UnitStatus.PORT, place, None
-        where = place
+        at = "port"
     elif place in campaign.data.groups:
         us.status, us.place, us.mode = UnitStatus.AWAITING, place, None
-        where = place
+        at = "port"
     else:
         us.status, us.place = UnitStatus.SEA, place
         us.mode = Mode.AIR if unit.type is UnitType.LBA else Mode.PATROL
         us.moved = True
-        where = f"at sea in {place}"
+        at = "sea"
         if campaign.early_war and not campaign.pacific_at_war and unit.nation == "US" and place == "Caribbean":
             us.inactive_until = UNTIL_ATTACK  # R-OPS-22: the US Atlantic ships wait for the war (002 §3.21)
     if arriving:
-        campaign.log("arrival", f"{unit.name} arrives: {where}", "002 chart, §2.32", unit=unit.name, place=place)
+        campaign.log(UnitArrived, "002 chart, §2.32", unit=unit.name, place=place, at=at)
 
 
-def _remove(campaign: Campaign, us: UnitState, why: str, rule: str) -> None:
+def _remove(campaign: Campaign, us: UnitState, rule: str, **why: str) -> None:
     us.status, us.place, us.mode = UnitStatus.REMOVED, None, None
-    campaign.log("removal", f"{us.name} {why}", rule, unit=us.name)
+    campaign.log(UnitRemoved, rule, unit=us.name, **why)
 
 
 # --------------------------------------------------------------------------- the combined game's start
@@ -216,8 +228,7 @@ def roll_location_uncertain(campaign: Campaign) -> None:
         table = campaign.data.tables[setup.tables.get(group.table, group.table)]
         face = campaign.dice.d6(label=f"Location Uncertain {group.name}", rule="002 §3.232; VITP 18")
         result = next(r.place for r in table.rolls if face in r.faces)
-        campaign.log("location_uncertain", f"{group.name} rolls {face}: {result}", "002 §3.232",
-                     group=group.name, face=face, place=result)
+        campaign.log(LocationRoll, "002 §3.232", group=group.name, face=face, result=result)
         for us in members:
             if result == "reinforcement":
                 us.place, us.due_turn, us.arrive_at = None, state.turn + 1, ["Pearl Harbor"]
@@ -247,8 +258,7 @@ def caribbean_rolls(campaign: Campaign) -> None:
         face = campaign.dice.d6(label=f"Caribbean placement {unit.name}", rule="002 §3.233, §4.3")
         place = next(r.place for r in table.rolls if face in r.faces)
         us.status, us.place, us.mode, us.moved = UnitStatus.SEA, place, Mode.PATROL, True
-        campaign.log("caribbean_roll", f"{unit.name} rolls {face}: at sea in {place}", "002 §3.233, §4.3",
-                     unit=unit.name, face=face, place=place)
+        campaign.log(CaribbeanRoll, "002 §3.233, §4.3", unit=unit.name, face=face, place=place)
 
 
 def forced_moves(campaign: Campaign) -> None:
@@ -262,12 +272,10 @@ def forced_moves(campaign: Campaign) -> None:
         theatre = campaign.place_theatre(us.place)
         if unit.nation == "JP" and theatre is Theatre.WAS and state.poc[Theatre.VITP] <= 0:
             us.status, us.place, us.mode, us.moved = UnitStatus.SEA, "Bay of Bengal", Mode.RAID, True
-            campaign.log("forced_move", f"{unit.name} must leave War at Sea: raiding in the Bay of Bengal", "002 §3.36",
-                         unit=unit.name)
+            campaign.log(ForcedMove, "002 §3.36", unit=unit.name, leaves=Theatre.WAS)
         elif unit.nation == "DE" and theatre is Theatre.VITP and state.poc[Theatre.WAS] <= 0 and unit.type.is_ship:
             us.status, us.place, us.mode, us.moved = UnitStatus.SEA, "Cape of Good Hope", Mode.PATROL, True
-            campaign.log("forced_move", f"{unit.name} must leave VITP: at sea in the Cape of Good Hope", "002 §3.36",
-                         unit=unit.name)
+            campaign.log(ForcedMove, "002 §3.36", unit=unit.name, leaves=Theatre.VITP)
     del data
 
 
@@ -284,11 +292,9 @@ def italy_changes_sides(campaign: Campaign) -> None:
             us.side, us.controller, us.loaned_to = Side.ALLIED, campaign.player_for("UK"), None
             if us.place == "Italy" or us.place in campaign.data.areas:
                 us.status, us.place, us.mode = UnitStatus.PORT, "Malta", None
-            campaign.log("side_change", f"{unit.name} rolls {face}: joins the Allies", "002 §2.221",
-                         unit=unit.name, face=face)
+            campaign.log(SideChange, "002 §2.221", unit=unit.name, face=face, joins=True)
         else:
-            campaign.log("side_change", f"{unit.name} rolls {face}: stays with the Axis", "002 §2.221",
-                         unit=unit.name, face=face)
+            campaign.log(SideChange, "002 §2.221", unit=unit.name, face=face, joins=False)
 
 
 # --------------------------------------------------------------------------- air, submarines, raiders
@@ -364,7 +370,7 @@ def place_air(campaign: Campaign, player: str, order: PlaceAir, *, dry_run: bool
         raise IllegalOrder("VITP 3.3", f"{order.area} is not touched by a friendly port or base")
     if not dry_run:
         us.status, us.place, us.mode, us.moved, us.sailed_from = UnitStatus.SEA, order.area, Mode.AIR, True, us.place
-        campaign.log("air", f"{unit.name} placed in {order.area}", "002 §3.242", unit=unit.name, area=order.area)
+        campaign.log(AirPlaced, "002 §3.242", unit=unit.name, area=order.area)
 
 
 def submarine_areas(campaign: Campaign, us: UnitState) -> list[str]:
@@ -410,7 +416,7 @@ def place_submarine(campaign: Campaign, player: str, order: PlaceSubmarine, *, d
         raise IllegalOrder("002 §3.323", "only one U-Boat may be in VITP in a turn")
     if not dry_run:
         us.status, us.place, us.mode, us.moved = UnitStatus.SEA, order.area, Mode.SUBMARINE, True
-        campaign.log("submarine", f"{unit.name} placed in {order.area}", "002 §3.245", unit=unit.name, area=order.area)
+        campaign.log(SubmarinePlaced, "002 §3.245", unit=unit.name, area=order.area)
 
 
 def place_surface_raider(campaign: Campaign, player: str, order: PlaceSurfaceRaider, *, dry_run: bool) -> None:
@@ -433,4 +439,4 @@ def place_surface_raider(campaign: Campaign, player: str, order: PlaceSurfaceRai
     if not dry_run:
         us.status, us.place, us.mode, us.moved, us.sailed_from = (UnitStatus.SEA, order.area, Mode.PATROL, True,
                                                                   "Germany")
-        campaign.log("surface_raider", f"{unit.name} placed in {order.area}", "002 §2.211", unit=unit.name)
+        campaign.log(SurfaceRaiderPlaced, "002 §2.211", unit=unit.name, area=order.area)

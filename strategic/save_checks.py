@@ -11,8 +11,10 @@
    decision point: the turn within the set-up's turns, the step and decider within that turn's plan (002 §3.2),
    control entries for the played sea areas only, an owner for every port, a unit in port only in a port its
    side may use (002 §3.422; WAS 7.1 / VITP 11.1), theatre results and a winner only with the values the rules
-   give and a winner only when the game is over (002 §3.1), pending battles in sea areas, and a well-formed
-   dice state and dice log (DESIGN.md "Dice").
+   give and a winner only when the game is over (002 §3.1), pending battles in sea areas, a well-formed
+   dice state and dice log (DESIGN.md "Dice"), and events (:func:`event_problems`: each of its type, field by
+   field, by the schema; units and players of the game, orders naming units of the game, rolls fitting their dice
+   and the same as the dice log's).
 
 A save written by this program at any decision passes every check (tests play seeded games and check a save at
 every decision); a hand-edited or damaged one is refused before anything runs.
@@ -26,6 +28,7 @@ from pydantic import ValidationError
 
 from scenarios.loader import CampaignData
 from scenarios.models import Player, UnitType
+from strategic.events import DiceRolled, Noted, OrderGiven, OrderRefused, unit_named
 from strategic.state import UNTIL_ATTACK, UnitStatus
 
 if TYPE_CHECKING:
@@ -248,14 +251,38 @@ def reference_problems(campaign: Campaign) -> list[str]:
             value = getattr(us, field)
             if value is not None and not 1 <= value <= last:
                 out.append(f"units.{name}.{field}: {value} is not a turn (1-{last})")
+    return out + event_problems(campaign)
+
+
+def event_problems(campaign: Campaign) -> list[str]:
+    """The events (:mod:`strategic.events`): none after the save's turn, units of the game, players' names and
+    orders naming units of the game, rolls whose faces fit their dice; the campaign's rolls among the events are
+    the last rolls of the dice log (a version 1 or 2 save's earlier rolls are in the log only)."""
+    state, out = campaign.state, []
+    players = {p.value for p in Player}
     for i, event in enumerate(state.events):
         if not 0 <= event.turn <= state.turn:
             out.append(f"events.{i}.turn: {event.turn}, after the save's turn {state.turn}")
-        named = event.data.get("unit")
-        if named is not None and (not isinstance(named, str) or named not in units):
-            out.append(f"events.{i}.data.unit: {named!r} is not a unit of the game")
+        named = unit_named(event)
+        if named is not None and (not isinstance(named, str) or named not in state.units):
+            field = "data.unit" if isinstance(event, Noted) else "unit"
+            out.append(f"events.{i}.{field}: {named!r} is not a unit of the game")
+        if isinstance(event, OrderGiven | OrderRefused):
+            if event.player not in players:
+                out.append(f"events.{i}.player: '{event.player}' is not a player ({', '.join(sorted(players))})")
+            unit = getattr(event.order, "unit", None)
+            if unit is not None and unit not in state.units:
+                out.append(f"events.{i}.order.unit: '{unit}' is not a unit of the game")
+        if isinstance(event, DiceRolled):
+            problem = _roll_problem([event.label, event.rule, event.sides, list(event.faces)])
+            if problem:
+                out.append(f"events.{i}: {problem}")
         if len(out) > 40:
-            break
+            return out
+    rolls = [(e.label, e.rule, e.sides, tuple(e.faces)) for e in state.events if isinstance(e, DiceRolled)]
+    logged = [(r.label, r.rule, r.sides, r.faces) for r in campaign.dice.log[len(campaign.dice.log) - len(rolls):]]
+    if rolls and logged != rolls:
+        out.append(f"events: the {len(rolls)} dice event(s) are not the last rolls of dice.log")
     return out
 
 

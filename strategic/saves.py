@@ -2,7 +2,9 @@
 
 A save holds the whole :class:`~strategic.state.CampaignState` (with the dice's generator state), so loading it
 and continuing gives exactly the game an unsaved run would have played (DESIGN.md; case E-02).  The simpy
-clock is rebuilt from the saved turn, step and decider.
+clock is rebuilt from the saved turn, step and decider.  Since version 3 the events are typed
+(:mod:`strategic.events`) and the campaign's dice rolls and the players' orders are among them; version 1 and 2
+saves are converted as they load.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from scenarios.loader import CampaignData
 from strategic.campaign import Campaign
 from strategic.clock import Clock
 from strategic.combat import BattleResolver
+from strategic.events import LEGACY_EVENTS_ADAPTER, LegacyEvent, from_legacy
 from strategic.json_files import read_json, write_text_atomic
 from strategic.save_checks import data_problems, dice_problems, game_problems, schema_problems
 from strategic.state import READABLE_VERSIONS, STATE_VERSION, CampaignState
@@ -90,10 +93,7 @@ def load_state(path: Path, data: CampaignData, resolver: BattleResolver | None =
     if isinstance(version, bool) or version not in READABLE_VERSIONS:
         raise SaveError(f"{path}: save version {version!r}, this program reads versions "
                         f"{', '.join(map(str, READABLE_VERSIONS))}")
-    try:
-        state = CampaignState.model_validate(raw)
-    except ValidationError as exc:
-        _refuse(path, schema_problems(exc))
+    state = _state_of(path, raw, version)
     problems = data_problems(state, data) + dice_problems(state.dice)
     if version >= 2:  # a version-2 save always holds these (save_text writes them)
         problems += [f"{field}: missing (a version {version} save holds it)" for field in ("combat", "dice")
@@ -105,6 +105,27 @@ def load_state(path: Path, data: CampaignData, resolver: BattleResolver | None =
     campaign.loaded_version = version
     _refuse(path, game_problems(campaign))
     return campaign
+
+
+def _state_of(path: Path, raw: dict, version: int) -> CampaignState:
+    """The saved state; a version 1 or 2 save's untyped events are converted (:func:`strategic.events.from_legacy`:
+    each to the type that words it exactly as saved, else kept as a :class:`~strategic.events.Noted`)."""
+    problems: list[str] = []
+    old: list[LegacyEvent] = []
+    if version < 3:
+        try:
+            old = LEGACY_EVENTS_ADAPTER.validate_python(raw.get("events", []))
+        except ValidationError as exc:
+            problems = [f"events.{p}" if not p.startswith("(") else f"events: {p}" for p in schema_problems(exc)]
+        raw = {**raw, "events": []}
+    try:
+        state = CampaignState.model_validate(raw)
+    except ValidationError as exc:
+        _refuse(path, problems + schema_problems(exc))
+    _refuse(path, problems)
+    if version < 3:
+        state.events = [from_legacy(e) for e in old]
+    return state
 
 
 def autosave_path(path: Path) -> Path:

@@ -25,6 +25,7 @@ from strategic.ai import play
 from strategic.campaign import Campaign
 from strategic.clock import Clock
 from strategic.engine_errors import EngineError
+from strategic.events import BattleFought, BattleHandedOver, CombatNoted, DiceRolled, to_legacy
 from strategic.invariants import InvariantWatcher
 from strategic.planner import agents_for
 from strategic.state import Event, UnitStatus
@@ -48,18 +49,9 @@ class MatchSpec:
 COMBATS = ("classic", "tactical")
 """The combat resolvers self-play accepts (``strategic.combat.make_resolver`` names; ``none`` would block)."""
 
-TACTICAL_PREFIX = "Tactical "
-"""A ``battle`` event opening with this is a battle fought on the table (at sea, an air raid or a surprise attack:
-strategic/battles.py)."""
-
-FALLBACK_RE = re.compile(r"^\S.* in .+ fought by the \w+ rules: ")
-"""A ``battle`` event matching this is a battle the tactical bridge handed to its fallback (classic) resolver."""
-
-UNFOUGHT_PREFIX = "No tactical battle in "
-"""A ``battle`` event opening with this is a battle the bridge could not fight and had no fallback for."""
-
-CLASSIC_RE = re.compile(r"^[^:]+: (War at Sea|VITP) (battle|air raid|landing|surprise attack): ")
-"""A ``combat`` event matching this opens a battle fought by the classic resolver (strategic/classic/resolver.py)."""
+CLASSIC_RE = re.compile(r"^(War at Sea|VITP) (battle|air raid|landing|surprise attack): ")
+"""A classic battle's note (:class:`~strategic.events.CombatNoted`) matching this opens a battle fought by the classic
+resolver (strategic/classic/resolver.py)."""
 
 
 @dataclass
@@ -91,27 +83,28 @@ class GameResult:
 def battle_counts(events: Sequence[Event]) -> dict[str, int]:
     """Battles in an event log by how they were fought: ``tactical`` (on the table), ``fallback`` (handed by the
     bridge to the classic rules), ``unfought`` (the bridge had no fallback), ``classic`` (fought by the classic
-    resolver, fallbacks included).  Counts, from the log lines of strategic/battles.py and the classic resolver."""
+    resolver, fallbacks included).  Counts, from the events of strategic/battles.py and the classic resolver."""
     out = dict.fromkeys(("tactical", "fallback", "unfought", "classic"), 0)
     for event in events:
-        if event.kind == "battle":
-            if event.text.startswith(TACTICAL_PREFIX):
-                out["tactical"] += 1
-            elif event.text.startswith(UNFOUGHT_PREFIX):
-                out["unfought"] += 1
-            elif FALLBACK_RE.match(event.text):
-                out["fallback"] += 1
-        elif event.kind == "combat" and CLASSIC_RE.match(event.text):
+        if isinstance(event, BattleFought):
+            out["tactical"] += 1
+        elif isinstance(event, BattleHandedOver) and event.how in ("fallback", "unfought"):
+            out[event.how] += 1
+        elif isinstance(event, CombatNoted) and CLASSIC_RE.match(event.note):
             out["classic"] += 1
     return out
 
 
 def event_log_digest(events: Sequence[Event]) -> str:
     """SHA-256 (hex) of the event log (every event as JSON, in order): two games with the same digest logged the
-    same events, rolls and orders included."""
+    same events, orders included.  Each event is hashed in its version-2 form (:func:`strategic.events.to_legacy`),
+    the campaign's dice rolls left out (they are events since version 3), so that digests of games played before
+    issue 14 still compare; the rolls decide the events, so the same events mean the same game."""
     sha = hashlib.sha256()
     for event in events:
-        sha.update(event.model_dump_json().encode())
+        if isinstance(event, DiceRolled):
+            continue
+        sha.update(to_legacy(event).model_dump_json().encode())
         sha.update(b"\n")
     return sha.hexdigest()
 

@@ -13,12 +13,17 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, StrictInt
 
 from scenarios.models import Owner, Player, Side, Theatre
+from strategic.events import CampaignEvent as CampaignEvent
+from strategic.events import Event as Event
+from strategic.phases import Phase as Phase
 
-STATE_VERSION = 2
-"""Version 2 (issue 13 item 7) adds ``combat`` and the dice log (``dice.log``); version 1 saves still load
-(their combat is taken as tactical, and their dice log starts at the load: :mod:`strategic.saves`)."""
+STATE_VERSION = 3
+"""Version 2 (issue 13 item 7) adds ``combat`` and the dice log (``dice.log``); version 3 (issue 14) types the
+events (:mod:`strategic.events`), the campaign's dice rolls and the orders among them.  Version 1 and 2 saves still
+load (their combat is taken as tactical, their dice log starts at the load, their events are converted:
+:mod:`strategic.saves`)."""
 
-READABLE_VERSIONS = (1, 2)
+READABLE_VERSIONS = (1, 2, 3)
 
 COMBATS = ("tactical", "classic", "none")
 """How battles are fought (``vas run --combat``): the miniatures table, the classic rules, or not at all."""
@@ -70,39 +75,6 @@ class UnitState(BaseModel):
     def commander(self) -> Player:
         """The player giving this unit's orders now: the borrower while on loan (002 §3)."""
         return self.loaned_to or self.controller
-
-
-class Phase(StrEnum):
-    """Steps of a combined turn (002 §3.241-3.246; War at Sea turns 1-2 use a subset, see clock.py)."""
-
-    START = "start"  # removals, arrivals, returns, forced moves
-    REINFORCE = "reinforce"  # players place arrivals that have a choice of place
-    PATROL = "patrol"  # patrolling moves (all War at Sea movement is patrolling)
-    REPAIR = "repair"
-    AIR = "air"  # land-based air placement
-    LANDING = "landing"  # VITP marine units
-    RAID = "raid"  # VITP raiding moves
-    SUBMARINE = "submarine"  # submarine placement
-    COMBAT = "combat"
-    CONTROL = "control"  # control, POC, isolation of ports
-    RETURN = "return"  # return to port
-    END = "end"
-
-
-class Event(BaseModel):
-    """One entry of the log: what happened, when, and why (rule)."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    turn: int
-    phase: Phase
-    kind: str
-    text: str
-    rule: str = ""
-    data: dict[str, Any] = Field(default_factory=dict)
-
-    def __str__(self) -> str:
-        return f"T{self.turn} {self.phase.value:9} {self.text}" + (f"  [{self.rule}]" if self.rule else "")
 
 
 class PocRecord(BaseModel):
@@ -174,7 +146,7 @@ class CampaignState(BaseModel):
     combat_answers: dict[str, list[dict[str, Any]]] = Field(default_factory=dict)
     question: CombatQuestion | None = None
     delegated_battles: list[str] = Field(default_factory=list)  # pending battles their commanders left to the AI
-    events: list[Event] = Field(default_factory=list)
+    events: list[Event] = Field(default_factory=list)  # typed since version 3 (strategic.events)
 
     def unit(self, name: str) -> UnitState:
         try:

@@ -24,7 +24,7 @@ from tactical.battle import (
 from tactical.captain import Captain, CoreCaptain
 from tactical.card_generator import CardIndex
 from tactical.demos import DEMOS, demo_spec
-from tactical.dice import Dice
+from tactical.dice import Dice, Roll
 from tactical.events import Event
 from tactical.geometry import Edge, Table, relative_bearing
 from tactical.options import RuleOptions
@@ -49,6 +49,7 @@ __all__ = [
     "InstallationSpec",
     "MTBSpec",
     "Objective",
+    "Roll",
     "RuleOptions",
     "ShipResult",
     "ShipSpec",

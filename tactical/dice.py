@@ -9,7 +9,7 @@ from ``SeedSequence(seed, spawn_key=key)`` so that a battle replays the same wha
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -48,6 +48,7 @@ class Dice:
         self.key = tuple(int(k) for k in key)
         self._rng = np.random.Generator(np.random.PCG64(np.random.SeedSequence(self.seed, spawn_key=self.key)))
         self.log: list[Roll] = []
+        self.on_roll: Callable[[Roll], None] | None = None  # told of each roll (the campaign logs it as an event)
 
     def spawn(self, *key: int) -> Dice:
         """Independent dice for a sub-process (a battle): same seed, spawn key extended by ``key``."""
@@ -58,7 +59,10 @@ class Dice:
         if sides < 2 or count < 0:
             raise ValueError(f"cannot roll {count}d{sides}")
         faces = tuple(int(f) for f in self._draw(count, sides))
-        self.log.append(Roll(label, rule, sides, faces))
+        roll = Roll(label, rule, sides, faces)
+        self.log.append(roll)
+        if self.on_roll is not None:
+            self.on_roll(roll)
         return faces
 
     def d6(self, *, label: str, rule: str = "") -> int:

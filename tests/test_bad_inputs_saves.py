@@ -105,6 +105,18 @@ def _bad_roll(save: Save) -> None:
     save["dice"]["log"][0] = ["speed roll", "VITP 6.221", 6, [7]]
 
 
+def _first_event(**event: Any) -> Callable[[Save], None]:
+    """Put ``event`` (turn 1, start phase) in place of the first event."""
+    def edit(save: Save) -> None:
+        save["events"][0] = {"turn": 1, "phase": "start", **event}
+    return edit
+
+
+def _change_a_roll(save: Save) -> None:
+    roll = next(e for e in save["events"] if e["kind"] == "dice")
+    roll["faces"] = [1 if roll["faces"][0] != 1 else 2]
+
+
 def _bad_generator(save: Save) -> None:
     save["dice"]["bit_generator"]["state"]["state"] = "lots"
 
@@ -154,7 +166,7 @@ SAVE_CASES: list[tuple[str, Callable[[Save], None], str]] = [
     ("dice-unknown-field", _dice(loaded=True), "dice: unknown field(s) loaded"),
     ("dice-log-not-a-list", _dice(log="many"), "dice.log: not a list"),
     ("dice-roll-impossible", _bad_roll, "dice.log.0: faces [7]: not faces of a d6"),
-    ("version-3", _set("version", 3), "save version 3"),
+    ("version-4", _set("version", 4), "save version 4"),
     ("version-true", _set("version", True), "save version True"),
     ("version-text", _set("version", "2"), "save version '2'"),
     ("version-missing", _no_field("version"), "not a save file (it has no 'version')"),
@@ -177,7 +189,22 @@ SAVE_CASES: list[tuple[str, Callable[[Save], None], str]] = [
     ("inactive-until-minus-100", _unit("port", inactive_until=-100), ".inactive_until: -100 is not a turn"),
     ("due-turn-huge", _unit("awaiting", due_turn=10**30), ".due_turn: "),
     ("event-from-the-future", _set("events.3.turn", 9), "events.3.turn: 9, after the save's turn 4"),
-    ("event-names-nobody", _set("events.2.data", {"unit": "Nobody"}), "events.2.data.unit: 'Nobody'"),
+    ("event-names-nobody", _first_event(kind="arrival", unit="Nobody", place="England", at="port"),
+     "events.0.unit: 'Nobody' is not a unit of the game"),
+    ("event-unknown-kind", _first_event(kind="teleport"), "events.0: Input tag 'teleport' found using 'kind'"),
+    ("event-field-missing", _first_event(kind="arrival", place="England", at="port"),
+     "events.0.arrival.unit: Field required"),
+    ("event-field-wrong", _first_event(kind="speed_roll", unit="Hood", face="six", speed=6, success=True),
+     "events.0.speed_roll.face: Input should be a valid integer"),
+    ("event-roll-impossible", _first_event(kind="dice", label="speed roll Hood", sides=6, faces=[7]),
+     "events.0: faces [7]: not faces of a d6"),
+    ("event-roll-not-rolled", _change_a_roll, "dice event(s) are not the last rolls of dice.log"),
+    ("event-order-names-nobody", _first_event(kind="order", player="japan", order={
+        "kind": "air", "unit": "Nobody", "area": "North Sea"}), "events.0.order.unit: 'Nobody' is not a unit"),
+    ("event-order-malformed", _first_event(kind="order", player="japan", order={"kind": "move", "unit": "Yamato"}),
+     "events.0.order.order.move.path: Field required"),
+    ("event-order-of-nobody", _first_event(kind="order", player="italy", order={"kind": "attack"}),
+     "events.0.player: 'italy' is not a player"),
 ]
 
 RAW_CASES: list[tuple[str, bytes, str]] = [

@@ -94,7 +94,10 @@ from strategic.classic.scripts import AnswerNeeded, ScriptError
 from strategic.clock import Clock
 from strategic.combat import BattleResolver, make_resolver
 from strategic.engine_errors import BattleError, EngineError
+from strategic.events import DiceRolled, OrderGiven, OrderRefused
 from strategic.json_files import write_text_atomic
+from strategic.narrate import describe as narrate
+from strategic.narrate import log_line
 from strategic.order_of_appearance import Movement, order_of_appearance, vitp_turn
 from strategic.orders import IllegalOrder, Order
 from strategic.saves import SaveError, autosave_path, last_good_text, load_state, save, save_text
@@ -372,7 +375,8 @@ class Session:
                         try:
                             campaign.apply(player, order)
                         except IllegalOrder as exc:
-                            campaign.log("order_refused", f"{player}: {exc}", exc.rule)
+                            campaign.log(OrderRefused, exc.rule, player=player, message=exc.message, order=order,
+                                         step=campaign.state.step)
                 except Exception as exc:  # issue 13 item 1: a broken AI stops the game with a message
                     error = exc if isinstance(exc, EngineError) else EngineError(
                         decision.turn, decision.phase.value, exc, who=f"the {player} AI deciding")
@@ -953,7 +957,8 @@ class CampaignScreen(Screen[None]):
         except EngineError as exc:
             self.engine_failed(exc)
             return False
-        self._message("; ".join(e.text for e in events if e.kind != "order") or describe(order), ok=True)
+        self._message("; ".join(narrate(e) for e in events if not isinstance(e, OrderGiven | DiceRolled))
+                      or describe(order), ok=True)
         self.refresh_all()
         return True
 
@@ -1063,8 +1068,8 @@ class CampaignScreen(Screen[None]):
         if self._logged == 0:
             log.write(self.game_line())
         for event in events[self._logged:]:
-            if event.kind != "order":
-                log.write(str(event))
+            if not isinstance(event, OrderGiven | DiceRolled):  # the orders and rolls are in the saved log
+                log.write(log_line(event))
         self._logged = len(events)
 
     def refresh_battles(self) -> None:

@@ -6,6 +6,7 @@
                                         the order of appearance, turn by turn (combined turn numbers)
     vas run [--seed N] [--setup NAME] [--turns K] [--ai all|PLAYER...] [--save FILE] [--load FILE] ...
                                         a headless campaign played by the AI (see tui/run_command.py)
+    vas run --replay LOG|SAVE           a logged (--log) or saved game played again and checked, event for event
     vas battle [--demo NAME] [--seed N] [--log FILE] [--list] | --replay LOG
                                         a Victory at Sea miniatures battle, turn by turn; a saved one replayed
     vas odds SAVE AREA [--runs N]       Monte Carlo odds of a pending battle in a saved game
@@ -20,8 +21,9 @@
                                         the textual app (campaign, or a battle log in the viewer)
 
 Exit codes: 0 success, 1 invalid data, save or log (each problem printed as ``file:line: field: problem``), 2 bad
-usage, 3 a ``vas run`` stopped on unresolved battles, 4 an engine error in ``vas run``, 70 an internal error (one
-line; the traceback in a file it names), 130 interrupted.
+usage, 3 a ``vas run`` stopped on unresolved battles, 4 an engine error in ``vas run``, 5 a ``vas run --replay``
+that differs from its log (the first difference named), 70 an internal error (one line; the traceback in a file it
+names), 130 interrupted.
 """
 
 from __future__ import annotations

@@ -3,10 +3,13 @@
     vas run [--seed N] [--setup|--start standard|was_only|vitp_only|early_war] [--turns K] [--ai all|PLAYER...]
             [--combat tactical|classic|none] [--battle-logs DIR] [--save FILE] [--load FILE] [--log FILE]
             [--data DIR]...
+    vas run --replay LOG [--data DIR]...
 
 Players not named in ``--ai`` give no orders (their units stay in port).  Each turn prints the arrivals, the
 moves, the battles and their losses, control and POC per theatre; the end prints the winner.  ``--save``
-writes the game (atomically) when the run stops; ``--load`` continues a saved game.
+writes the game (atomically) when the run stops; ``--load`` continues a saved game.  ``--log`` writes the campaign
+log (:mod:`strategic.replay`: a header, then every event, dice roll and order as JSON); ``--replay LOG`` plays that
+game again from its header and orders and checks it is identical (exit 0; 5 at the first difference, named).
 
 Combat (issue 7 item 4) is ``tactical`` by default: each battle the table can fight is a *Victory at Sea*
 battle (:class:`strategic.battles.TacticalResolver`), the rest classic; ``classic`` fights every battle by the War
@@ -25,7 +28,7 @@ import sys
 from collections import Counter, defaultdict
 from pathlib import Path
 
-from scenarios.loader import load_data
+from scenarios.loader import CampaignData, load_data
 from scenarios.models import Player
 from strategic.ai import Agent, BaselineAI, play
 from strategic.battle_logs import battle_log_name, save_battle_log, ships_line
@@ -34,15 +37,49 @@ from strategic.campaign import Campaign
 from strategic.clock import Clock
 from strategic.combat import make_resolver
 from strategic.engine_errors import EngineError
+from strategic.events import (
+    MOVE_TYPES,
+    AttackAnnounced,
+    AutomaticVictory,
+    BattleFought,
+    BattleHandedOver,
+    BattleNote,
+    BattlesWaiting,
+    CaribbeanRoll,
+    CombatNoted,
+    ForcedMove,
+    LeftOut,
+    LocationRoll,
+    NoSurprise,
+    PearlForceDecided,
+    PocScored,
+    PortCaptured,
+    SideChange,
+    UnitArrived,
+    UnitDisabled,
+    UnitEliminated,
+    UnitLanded,
+    UnitLost,
+    UnitRemoved,
+    UnitSunk,
+    Victory,
+)
 from strategic.json_files import write_text_atomic
+from strategic.narrate import describe
 from strategic.order_of_appearance import vitp_turn
 from strategic.orders import Order
+from strategic.replay import LogHeader, ReplayError, counts, log_text, read_log, replay
 from strategic.saves import SaveError, autosave_path, load_state, save
 from strategic.state import COMBATS, Event
 from tui.arguments import seed_number, whole_number
 from tui.outputs import OutputError, check_outputs
 
 PLAYERS = [p.value for p in Player]
+
+REPLAY_EXCLUDES = (("--seed", "seed"), ("--setup/--start", "setup"), ("--turns", "turns"), ("--ai", "ai"),
+                   ("--combat", "combat"), ("--battle-logs", "battle_logs"), ("--save", "save"), ("--load", "load"),
+                   ("--log", "log"))
+"""Flags of a played run that a replay takes from its log (``--data`` may point to the data folders anew)."""
 
 
 class Passive:
@@ -73,7 +110,11 @@ def add_run_parser(sub: argparse._SubParsersAction, data_option) -> None:  # typ
     run.add_argument("--save", type=Path, metavar="FILE", help="save the game here when the run stops (an existing "
                      "file is replaced, and the run says so)")
     run.add_argument("--load", type=Path, metavar="FILE", help="continue a saved game")
-    run.add_argument("--log", type=Path, metavar="FILE", help="write the full event log (every roll) here")
+    run.add_argument("--log", type=Path, metavar="FILE",
+                     help="write the campaign log here: JSON, every event, roll and order (vas run --replay FILE)")
+    run.add_argument("--replay", type=Path, metavar="LOG",
+                     help="play the game of a campaign log (vas run --log) again from its seed and recorded orders "
+                          "and check it is identical, event for event and roll for roll (exit 0; 5 if it differs)")
     data_option(run)
     run.set_defaults(func=cmd_run)
 
@@ -88,6 +129,8 @@ def cmd_run(args: argparse.Namespace) -> int:
     if problem:
         print(f"vas run: {problem}", file=sys.stderr)
         return 2
+    if args.replay is not None:
+        return replay_command(args.replay, args.data)
     try:
         check_outputs({"--save": args.save, "--log": args.log}, {"--battle-logs": args.battle_logs},
                       inputs={"--load": args.load})
@@ -113,16 +156,18 @@ def cmd_run(args: argparse.Namespace) -> int:
     passive = [p for p in PLAYERS if p not in ai_players]
     print(f"{data.setups[state.setup].title}; seed {state.seed}; combat {combat}{combat_note}; "
           f"AI: {', '.join(ai_players)}" + (f"; passive: {', '.join(passive)}" if passive else ""))
+    stop = state.turn + args.turns if args.turns else None
+    header = LogHeader(setup=state.setup, seed=state.seed, combat=combat, ai=list(ai_players),
+                          data=[str(Path(d).resolve()) for d in args.data or []], stop_turn=stop)
     reporter = TurnReporter(campaign, args.battle_logs)
     reporter.replay_current_turn()
     campaign.on_event = reporter.add
-    stop = state.turn + args.turns if args.turns else None
     try:
         clock = Clock(campaign, resume=bool(args.load))
         play(campaign, clock, agents, stop_at_turn=stop)
     except EngineError as exc:
         reporter.flush()
-        return _engine_failure(campaign, exc, args)
+        return _engine_failure(campaign, exc, args, header)
     except KeyboardInterrupt:
         reporter.flush()
         print(f"\nvas run: interrupted on turn {state.turn}, {state.phase.value} phase; no save or log was written",
@@ -144,13 +189,18 @@ def cmd_run(args: argparse.Namespace) -> int:
         save(campaign, args.save)
         _print(f"Saved to {args.save}" + (" (the file that was there is replaced)" if existed else ""))
     if args.log:
-        write_text_atomic(args.log, event_log_text(campaign))
-        _print(f"Event log ({len(state.events)} events, {len(campaign.dice.log)} rolls) written to {args.log}")
+        write_text_atomic(args.log, log_text(campaign, header))
+        events = counts(state.events)[0]
+        _print(f"Event log ({events} events, {len(campaign.dice.log)} rolls) written to {args.log}")
     return 0 if not campaign.blocked else 3
 
 
 def _usage_problem(args: argparse.Namespace) -> str | None:
     """Flags that make no sense together, or unknown players (exit 2 before any work)."""
+    if args.replay is not None:
+        given = [flag for flag, value in REPLAY_EXCLUDES if getattr(args, value) not in (None, ["all"])]
+        if given:
+            return f"{', '.join(given)} cannot be used with --replay: the log's header says how the game was played"
     unknown = [p for p in args.ai if p != "all" and p not in PLAYERS]
     if unknown:
         return f"unknown player(s) {', '.join(unknown)}; use all or {', '.join(PLAYERS)}"
@@ -182,13 +232,13 @@ def _campaign(args: argparse.Namespace, data) -> tuple[Campaign, str]:  # type: 
     return campaign, note
 
 
-def _engine_failure(campaign: Campaign, exc: EngineError, args: argparse.Namespace) -> int:
+def _engine_failure(campaign: Campaign, exc: EngineError, args: argparse.Namespace, header: LogHeader) -> int:
     """The engine failed: say where and why; keep the user's save as it was.  A failed battle left the campaign as
     it was before that battle (a good state): with ``--save`` it is written beside the save, to go on from there
     (e.g. with that battle fought by the classic rules)."""
     print(f"\nvas run: {exc}", file=sys.stderr)
     if args.log:  # the audit trail up to the failure (a failed battle's own events and rolls were taken back)
-        write_text_atomic(args.log, event_log_text(campaign))
+        write_text_atomic(args.log, log_text(campaign, header))
         print(f"vas run: the event log up to the error is written to {args.log}", file=sys.stderr)
     kept = f"; {args.save} is left as it was" if args.save and args.save.exists() else ""
     if args.save and exc.rewound:
@@ -211,11 +261,41 @@ def _print(text: str) -> None:
         os.dup2(devnull, sys.stdout.fileno())
 
 
-def event_log_text(campaign: Campaign) -> str:
-    """Every event, then every die roll with its label and rule."""
-    lines = [str(e) for e in campaign.state.events]
-    lines += ["", "# dice"] + [str(r) for r in campaign.dice.log]
-    return "\n".join(lines) + "\n"
+def _remember(kept: list[CampaignData], data: CampaignData) -> CampaignData:
+    kept.append(data)
+    return data
+
+
+def replay_command(path: Path, data_folders: list[str] | None) -> int:
+    """``vas run --replay LOG``: play the logged game (or a saved one: :func:`strategic.replay.log_of_game`) again
+    (:func:`strategic.replay.replay`) and say whether it is identical.  Exit 0 identical, 1 a log that cannot be
+    read or played, 4 an engine error, 5 a difference (the first one is named: turn, phase, event number, the
+    logged and the replayed event)."""
+    given: list[CampaignData] = []  # a save is replayed on the --data folders (or the bundled data)
+    try:
+        log = read_log(path, lambda: _remember(given, load_data([Path(d) for d in data_folders or []])))
+    except ReplayError as exc:
+        print(f"vas run: {exc}", file=sys.stderr)
+        return 1
+    header = log.header
+    data = given[0] if given else load_data([Path(d) for d in data_folders or header.data])
+    events, rolls, orders = counts(log.events)
+    title = data.setups[header.setup].title if header.setup in data.setups else header.setup
+    print(f"Replay of {path}: {title}; seed {header.seed}; combat {header.combat}; {events} events, {rolls} rolls, "
+          f"{orders} orders")
+    try:
+        result = replay(log, data)
+    except ReplayError as exc:
+        print(f"vas run: {path}: {exc}", file=sys.stderr)
+        return 1
+    except EngineError as exc:
+        print(f"vas run: replay of {path}: {exc}", file=sys.stderr)
+        return 4
+    if result.difference is not None:
+        print(f"vas run: {path}: the replay differs from the log at {result.difference}", file=sys.stderr)
+        return 5
+    print("Identical: event for event and roll for roll.")
+    return 0
 
 
 class TurnReporter:
@@ -285,34 +365,24 @@ def render_turn(campaign: Campaign, turn: int, events: list[Event],
     extra = {area: list(groups) for area, groups in (extra or {}).items()}
     vitp = vitp_turn(turn) if campaign.setup.vitp_first_turn else None
     out = [f"\n=== Turn {turn}" + (f" (VITP turn {vitp})" if vitp and campaign.vitp_started else "") + " ==="]
-    by_kind: dict[str, list[Event]] = defaultdict(list)
-    for event in events:
-        by_kind[event.kind].append(event)
-    arrivals = by_kind["arrival"]
+    arrivals = [e for e in events if isinstance(e, UnitArrived)]
     if len(arrivals) > 25:
-        where: Counter[str] = Counter(f"{campaign.unit_record(str(e.data['unit'])).nation} in {e.data['place']}"
-                                      for e in arrivals)
+        where: Counter[str] = Counter(f"{campaign.unit_record(e.unit).nation} in {e.place}" for e in arrivals)
         out.append(f"Arrivals ({len(arrivals)}): " + ", ".join(f"{n} {k}" for k, n in where.most_common()))
     elif arrivals:
-        out.append(f"Arrivals ({len(arrivals)}): " + ", ".join(f"{e.data['unit']} ({e.data['place']})"
-                                                             for e in arrivals))
-    for kind in ("removal", "location_uncertain", "caribbean_roll", "side_change", "forced_move", "lost", "capture",
-                 "attack", "surprise", "pearl_force", "landing"):
-        for event in by_kind[kind]:
-            out.append(f"  {event.text}  [{event.rule}]")
-    moves: Counter[str] = Counter()
-    for event in by_kind["move"] + by_kind["air"] + by_kind["submarine"] + by_kind["surface_raider"]:
-        unit = event.data.get("unit")
-        if unit:
-            moves[campaign.state.unit(str(unit)).commander.value] += 1
+        out.append(f"Arrivals ({len(arrivals)}): " + ", ".join(f"{e.unit} ({e.place})" for e in arrivals))
+    for kind in NOTED_TYPES:
+        out += [f"  {describe(e)}  [{e.rule}]" for e in events if isinstance(e, kind)]
+    moves: Counter[str] = Counter(campaign.state.unit(e.unit).commander.value for e in events
+                                  if isinstance(e, MOVE_TYPES))
     if moves:
         out.append("Moves: " + ", ".join(f"{p} {n}" for p, n in sorted(moves.items())))
-    battles = [e for e in events if e.kind in ("battle", "battle_round", "sunk", "disabled", "eliminated",
-                                                "combat")]
-    for event in battles:
-        out.append(f"  {event.text}")
-        groups = extra.get(str(event.data.get("area")))
-        if event.kind == "battle" and event.text.startswith("Tactical ") and groups:
+    for event in events:
+        if not isinstance(event, BATTLE_TYPES):
+            continue
+        out.append(f"  {describe(event)}")
+        groups = extra.get(event.area) if isinstance(event, BattleFought) else None
+        if groups:
             out += groups.pop(0)
     out += [line for groups in extra.values() for group in groups for line in group]
     control = campaign.state.control
@@ -320,9 +390,17 @@ def render_turn(campaign: Campaign, turn: int, events: list[Event],
         held = Counter(str(control.get(a).value) if control.get(a) else "none"  # type: ignore[union-attr]
                        for a, r in campaign.data.areas.items() if r.theatre is theatre and a in control)
         out.append(f"Control {theatre.value}: " + ", ".join(f"{s} {n}" for s, n in sorted(held.items())))
-    for event in by_kind["poc"]:
-        out.append(event.text)
-    for event in by_kind["victory"] + by_kind["automatic_victory"]:
-        out.append(event.text)
+    out += [describe(e) for e in events if isinstance(e, PocScored)]
+    out += [describe(e) for e in events if isinstance(e, Victory)]
+    out += [describe(e) for e in events if isinstance(e, AutomaticVictory)]
     return "\n".join(out)
+
+
+NOTED_TYPES = (UnitRemoved, LocationRoll, CaribbeanRoll, SideChange, ForcedMove, UnitLost, PortCaptured,
+               AttackAnnounced, NoSurprise, PearlForceDecided, UnitLanded)
+"""The events a turn's report lists each with its rule, after the arrivals: of each type in turn, in order."""
+
+BATTLE_TYPES = (BattlesWaiting, BattleHandedOver, BattleFought, BattleNote, LeftOut, UnitSunk, UnitDisabled,
+                UnitEliminated, CombatNoted)
+"""The events of the battles, listed in the order they happened."""
 

@@ -19,6 +19,7 @@ from scenarios.models import Player, Side, Theatre
 from strategic.classic.damage import DISABLED, SUNK, Combatant
 from strategic.classic.tables import DISABLE, HIT, CombatTables
 from strategic.combat import Battle, Landing
+from strategic.events import CombatNoted
 
 if TYPE_CHECKING:
     from strategic.campaign import Campaign
@@ -116,7 +117,7 @@ class BattleContext:
         line = f"{self.area}: {text}" + (f"  [{rule}]" if rule else "")
         self.narrative.append(line)
         if event:
-            self.campaign.log("combat", f"{self.area}: {text}", rule, area=self.area)
+            self.campaign.log(CombatNoted, rule, area=self.area, note=text)
 
     # -- attacks
     def roll_attack(self, attacker: Combatant, target: Combatant, dice: int, bonus: bool, what: str, rule: str,

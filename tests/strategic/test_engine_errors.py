@@ -15,6 +15,7 @@ from strategic.classic.resolver import ClassicResolver
 from strategic.clock import Clock
 from strategic.combat import make_resolver
 from strategic.engine_errors import BattleError, EngineError
+from strategic.events import BattleNote
 from strategic.invariants import check_finished
 from strategic.orders import IllegalOrder
 from strategic.saves import last_good_text, load_state, save
@@ -38,7 +39,7 @@ class FailingResolver:
     def resolve(self, campaign, battle):  # type: ignore[no-untyped-def]
         self.count += 1
         if self.count == self.fail_at:
-            campaign.log("battle", "half a battle", "test", area=battle.area)  # taken back with the battle
+            campaign.log(BattleNote, "test", area=battle.area, note="half a battle")  # taken back with the battle
             campaign.dice.d6(label="a roll of the failing battle")
             raise IllegalOrder("000 Moving Ships", "Barham would stack on another ship (R-TAC-07)")
         return self.inner.resolve(campaign, battle)
@@ -56,7 +57,7 @@ def test_a_failing_battle_raises_a_battle_error_naming_turn_phase_area_and_rule(
     assert clock.finished and clock.error is error and error.rewound
     # rewound: the battle's event and roll are taken back; the battle is pending again, first
     assert campaign.state.pending_battles[0] == "North Sea"
-    assert not any(e.text == "half a battle" for e in campaign.state.events)
+    assert not any(isinstance(e, BattleNote) and e.note == "half a battle" for e in campaign.state.events)
     assert not any(r.label == "a roll of the failing battle" for r in campaign.dice.log)
 
 
@@ -71,7 +72,7 @@ def test_after_a_battle_error_the_battle_is_fought_by_the_classic_rules_and_the_
     assert clock.finished and campaign.state.winner in ("axis", "allied")
     assert check_finished(campaign, clock) == []
     fallback = [e for e in campaign.state.events if "after an engine error" in e.text]
-    assert [e.data["area"] for e in fallback] == ["North Sea"] and fallback[0].turn == 1
+    assert [(e.area, e.how) for e in fallback] == [("North Sea", "after_error")] and fallback[0].turn == 1
 
 
 def test_the_rewound_game_is_the_game_that_would_have_been_played(data: CampaignData) -> None:
@@ -168,7 +169,9 @@ def test_vas_run_on_a_phase_failure_exits_4_and_writes_no_save(
     assert not save_path.exists()
     log = (tmp_path / "l").read_text()  # the audit trail up to the failure
     assert f"the event log up to the error is written to {tmp_path / 'l'}" in err
-    assert "T1 combat" in log and "# dice" in log
+    events = json.loads(log)["events"]
+    assert {e["turn"] for e in events} == {1} and events[-1]["phase"] == "combat"  # up to the failure
+    assert any(e["kind"] == "dice" and e["phase"] == "combat" for e in events)
 
 
 def test_a_saved_game_resumes_with_its_combat_and_its_full_dice_log(
@@ -179,15 +182,15 @@ def test_a_saved_game_resumes_with_its_combat_and_its_full_dice_log(
     assert campaign.state.combat == "classic" and campaign.dice.log
     rolls = len(campaign.dice.log)
     capsys.readouterr()
-    log = tmp_path / "log.txt"
+    log = tmp_path / "log.json"
     assert main(["run", "--load", str(path), "--turns", "1", "--log", str(log)]) == 0
     out = capsys.readouterr().out
     assert "combat classic (as saved)" in out.splitlines()[0]
     # the log after a load is the whole audit trail: it has the rolls made before the save too
-    whole = tmp_path / "whole.txt"
+    whole = tmp_path / "whole.json"
     assert main(["run", "--seed", "2", "--turns", "3", "--combat", "classic", "--log", str(whole)]) == 0
     assert log.read_text() == whole.read_text()
-    assert rolls < log.read_text().split("# dice\n")[1].count("\n")
+    assert rolls < sum(e["kind"] == "dice" for e in json.loads(log.read_text())["events"])
     assert main(["run", "--load", str(path), "--turns", "1", "--combat", "tactical"]) == 0
     assert "combat tactical (--combat overrides the save's classic)" in capsys.readouterr().out
 

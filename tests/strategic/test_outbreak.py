@@ -472,11 +472,11 @@ def test_the_standard_first_vitp_turn_in_order(data: CampaignData) -> None:
     def first(test) -> int:  # type: ignore[no-untyped-def]
         return next(i for i, e in enumerate(events) if test(e))
 
-    raid = first(lambda e: e.kind == "move" and e.data.get("unit") == "Akagi")
+    raid = first(lambda e: e.kind == "move" and e.unit == "Akagi")
     assert events[raid].text == "Akagi raids Yokosuka Navy Yard -> Japanese Islands -> Central Pacific Ocean -> " \
                                 "Hawaiian Islands" and events[raid].rule == "VITP 18 (R-OPS-20)"
     strike = first(lambda e: e.kind == "combat" and "surprise round 1: air raid on Pearl Harbor" in e.text)
     groups = first(lambda e: e.kind == "location_uncertain")
     caribbean = first(lambda e: e.kind == "caribbean_roll")
-    british = first(lambda e: e.kind == "move" and e.data.get("unit") == "Hood")
+    british = first(lambda e: e.kind == "move" and e.unit == "Hood")
     assert raid < strike < groups < caribbean < british

@@ -18,6 +18,7 @@ from strategic.ai import play
 from strategic.campaign import Campaign
 from strategic.clock import Clock
 from strategic.combat import make_resolver
+from strategic.events import UnitMoved
 from strategic.invariants import (
     InvariantError,
     InvariantWatcher,
@@ -155,10 +156,12 @@ def test_checker_catches_a_sunk_unit_on_the_board_or_without_its_event(finished:
     assert _messages(game, "places:") == [f"places: {sunk[0]} (sunk) at 'North Sea' (mode None): a lost counter "
                                           "is on the board"]
     game = _copy(finished)
-    game.state.events = [e for e in game.state.events if not (e.kind == "sunk" and e.data["unit"] == sunk[0])]
+    game.state.events = [e for e in game.state.events if not (e.kind == "sunk" and e.unit == sunk[0])]
     assert _messages(game, "losses:") == [f"losses: {sunk[0]} is sunk without a sunk event"]
     game = _copy(finished)
-    game.state.events.append(game.state.events[-1].model_copy(update={"kind": "move", "data": {"unit": sunk[0]}}))
+    last = game.state.events[-1]
+    game.state.events.append(UnitMoved(turn=last.turn, phase=last.phase, unit=sunk[0], origin="Scapa Flow",
+                                       path=["North Sea"], mode="patrol"))
     assert _messages(game, "losses:")[0].startswith(f"losses: T10 move event names {sunk[0]} after its loss")
 
 

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 
 import pytest
 
 from tui.cli import main
+from tui.run_command import PLAYERS
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -19,13 +21,18 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
 def test_without_combat_the_run_stops_at_the_first_battle(capsys: pytest.CaptureFixture[str],
                                                           tmp_path: Path) -> None:
     code, out, _ = run(capsys, "run", "--seed", "1", "--combat", "none", "--save", str(tmp_path / "g.json"),
-                       "--log", str(tmp_path / "log.txt"))
+                       "--log", str(tmp_path / "log.json"))
     assert code == 3
     assert "=== Turn 1 ===" in out and "Arrivals (150)" in out
     assert "Stopped on turn 1: battles pending in" in out
     assert (tmp_path / "g.json").exists()
-    log = (tmp_path / "log.txt").read_text()
-    assert "T1 patrol" in log and "# dice" in log
+    log = json.loads((tmp_path / "log.json").read_text())
+    assert log["header"] == {"setup": "standard", "seed": 1, "combat": "none", "data": [], "ai": PLAYERS,
+                             "stop_turn": None, "stop_at": None}
+    assert log["events"][-1]["kind"] == "battles_waiting" and log["events"][-1]["turn"] == 1
+    assert any(e["kind"] == "order" and e["phase"] == "patrol" for e in log["events"])
+    code, out, err = run(capsys, "run", "--replay", str(tmp_path / "log.json"))  # a blocked game replays too
+    assert (code, err) == (0, "") and out.endswith("Identical: event for event and roll for roll.\n")
 
 
 def test_bad_player_and_setup(capsys: pytest.CaptureFixture[str]) -> None:

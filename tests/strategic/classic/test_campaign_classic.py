@@ -8,6 +8,7 @@ from strategic.ai import BaselineAI, play
 from strategic.campaign import Campaign
 from strategic.classic import ClassicResolver
 from strategic.clock import Clock
+from strategic.events import CombatNoted, UnitSunk
 from strategic.state import UnitStatus
 
 PLAYERS = ("japan", "germany_italy", "united_states", "allies")
@@ -19,9 +20,9 @@ def _play(data, seed: int) -> tuple[Campaign, Clock, set[str]]:  # type: ignore[
     seen_after_sinking: list[str] = []
 
     def watch(event) -> None:  # type: ignore[no-untyped-def]
-        if event.kind == "sunk":
-            sunk.add(event.data["unit"])
-        elif event.data.get("unit") in sunk and event.kind not in ("sunk",):
+        if isinstance(event, UnitSunk):
+            sunk.add(event.unit)
+        elif getattr(event, "unit", None) in sunk:
             seen_after_sinking.append(f"{event.kind}: {event.text}")
 
     campaign.on_event = watch
@@ -44,7 +45,7 @@ def _check(campaign: Campaign, clock: Clock, sunk: set[str]) -> None:
             assert us.place in campaign.data.areas, us.name
     for name in sunk:
         assert state.unit(name).status is UnitStatus.SUNK
-    battles = [e for e in state.events if e.kind == "combat" and "battle:" in e.text]
+    battles = [e for e in state.events if isinstance(e, CombatNoted) and "battle:" in e.note]
     assert battles, "no battle was fought"
 
 

@@ -71,7 +71,7 @@ def test_answering_every_question_as_the_ai_gives_the_ais_battle(data) -> None:
     assert campaign.state.units == reference.state.units
     assert campaign.dice.log == reference.dice.log
     answers = [e for e in campaign.state.events if e.kind == "combat_answer"]
-    assert [e.data["answer"] for e in answers] == [e.answer for e in script]
+    assert [e.answer for e in answers] == [e.answer for e in script]
     assert [e for e in campaign.state.events if e.kind != "combat_answer"] == reference.state.events
 
 

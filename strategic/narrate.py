@@ -1,0 +1,279 @@
+"""The campaign's events in words: the one place that turns an event (:mod:`strategic.events`) into its sentence.
+
+``vas run``'s turn report, its ``--log``, the TUI's log pane and old saves' conversion all read their text here
+(:func:`describe`; :func:`log_line` adds the turn, phase and rule).  The wording is the one the log has always had.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from strategic.events import (
+    AirPlaced,
+    AttackAnnounced,
+    AutomaticVictory,
+    BattleFought,
+    BattleHandedOver,
+    BattleNote,
+    BattlesWaiting,
+    CampaignEvent,
+    CaribbeanRoll,
+    CombatAnswered,
+    CombatDelegated,
+    CombatNoted,
+    ControlLost,
+    DiceRolled,
+    Force,
+    ForcedMove,
+    KeptInReserve,
+    LeftOut,
+    LoanChanged,
+    LocationRoll,
+    MoveCutShort,
+    NoSurprise,
+    Noted,
+    OilRoll,
+    OrderGiven,
+    OrderRefused,
+    PearlForceDecided,
+    PocScored,
+    PortCaptured,
+    PortIsolated,
+    Repaired,
+    SideChange,
+    SpeedRoll,
+    SubmarinePlaced,
+    SurfaceRaiderPlaced,
+    TurnBegan,
+    UnitArrived,
+    UnitDisabled,
+    UnitEliminated,
+    UnitEscaped,
+    UnitFrozen,
+    UnitLanded,
+    UnitLost,
+    UnitMoved,
+    UnitRemoved,
+    UnitReturned,
+    UnitSunk,
+    Victory,
+)
+
+
+def log_line(event: CampaignEvent) -> str:
+    """``T3 patrol    <text>  [rule]``: one line of the event log."""
+    return f"T{event.turn} {event.phase.value:9} {describe(event)}" + (f"  [{event.rule}]" if event.rule else "")
+
+
+def transcript(events: Iterable[CampaignEvent]) -> str:
+    """Every event's log line, one a line (the golden transcript of tests/golden/ is one)."""
+    return "".join(f"{log_line(e)}\n" for e in events)
+
+
+def describe(event: CampaignEvent) -> str:
+    """The sentence of ``event``."""
+    for kinds, words in _WORDS:
+        if isinstance(event, kinds):
+            return words(event)  # type: ignore[operator]
+    raise TypeError(f"no words for the event {type(event).__name__}")
+
+
+def lead(value: int) -> str:
+    """A POC track position in words: ``level``, ``Axis +3``, ``Allies +2``."""
+    return "level" if value == 0 else f"Axis +{value}" if value > 0 else f"Allies +{-value}"
+
+
+def _turn(e: TurnBegan) -> str:
+    return f"turn {e.turn} begins"
+
+
+def _order(e: OrderGiven) -> str:
+    return f"{e.player}: {e.order.model_dump_json(exclude={'kind'})}"
+
+
+def _refused(e: OrderRefused) -> str:
+    return f"{e.player}: {e.rule}: {e.message}"
+
+
+def _dice(e: DiceRolled) -> str:
+    count = "d" if len(e.faces) == 1 else f"{len(e.faces)}d"
+    return f"{e.label}: {count}{e.sides} -> " + ", ".join(map(str, e.faces))
+
+
+def _loan(e: LoanChanged) -> str:
+    return f"{e.unit} lent to {e.to}" if e.to else f"{e.unit} recalled by {e.player}"
+
+
+def _arrival(e: UnitArrived) -> str:
+    where = {"port": e.place, "sea": f"at sea in {e.place}", "reserve": "the submarine reserve"}[e.at]
+    return f"{e.unit} arrives: {where}"
+
+
+def _removal(e: UnitRemoved) -> str:
+    why = {"used": "is used and removed from play", "withdrawn": "withdrawn from play",
+           "substitute": f"withdrawn in place of {e.instead_of}, already gone"}[e.why]
+    return f"{e.unit} {why}"
+
+
+def _lost(e: UnitLost) -> str:
+    if e.places is None:
+        return f"{e.unit} has no port to return to and is lost"
+    return f"{e.unit} cannot arrive: no friendly place among {e.places}"
+
+
+def _forced(e: ForcedMove) -> str:
+    if e.leaves.value == "WAS":
+        return f"{e.unit} must leave War at Sea: raiding in the Bay of Bengal"
+    return f"{e.unit} must leave VITP: at sea in the Cape of Good Hope"
+
+
+def _side_change(e: SideChange) -> str:
+    return f"{e.unit} rolls {e.face}: " + ("joins the Allies" if e.joins else "stays with the Axis")
+
+
+def _moved(e: UnitMoved) -> str:
+    if e.how == "pearl_force":
+        return f"{e.unit} joins the Pearl Harbor special force in the {e.path[-1]}"
+    if e.how == "sortie":
+        return f"{e.unit} puts to sea from {e.origin}"
+    return f"{e.unit} {e.mode}s {e.origin} -> {' -> '.join(e.path)}"
+
+
+def _cut_short(e: MoveCutShort) -> str:
+    return {"stays": f"{e.unit} stays in {e.place}", "raider": f"{e.unit} enters {e.place} as a raider",
+            "returns": f"{e.unit} returns to {e.place}"}[e.outcome]
+
+
+def _speed(e: SpeedRoll) -> str:
+    return f"{e.unit} {'makes' if e.success else 'fails'} its speed roll ({e.face} vs speed {e.speed})"
+
+
+def _no_surprise(e: NoSurprise) -> str:
+    if not e.target:
+        return "no surprise attack this turn"
+    what = f"raid on {e.target}" if e.raid else f"attack in {e.target}"
+    return f"no surprise {what}: Japan had units based in {e.base} ({', '.join(e.units)})"
+
+
+def _control(e: ControlLost) -> str:
+    if e.guards is not None:
+        return f"Allied control of {e.area} removed: fewer than two British battleships patrol it"
+    return f"Allied control of {e.area} is lost: no Allied unit there"
+
+
+def _handed_over(e: BattleHandedOver) -> str:
+    if e.how == "after_error":
+        return (f"{e.battle.capitalize()} in {e.area} is fought by the classic rules after an engine error "
+                "(the player's choice)")
+    if e.how == "unfought":
+        return f"No tactical battle in {e.area}: {e.why}; nothing is fought"
+    return f"{e.battle.capitalize()} in {e.area} fought by the {e.fallback} rules: {e.why}"
+
+
+def force_words(force: Force) -> str:
+    """``Allies 3 ships, 8 Flights, 1 submarine``: one side of a tactical battle."""
+    counts = [(force.ships, "ship"), (force.flights, "Flight"), (force.submarines, "submarine"),
+              (force.aa, "AA emplacement")]
+    words = [f"{n} {what}{'s' if n != 1 else ''}" for n, what in counts if n]
+    return f"{force.name} {', '.join(words) or 'nothing'}"
+
+
+def _tactical(e: BattleFought) -> str:
+    """The one-line result of a tactical battle (strategic/battles.py)."""
+    forces = " against ".join(force_words(f) for f in e.forces)
+    if e.what == "battle":
+        head = (f"Tactical battle in {e.area} ({e.year}, {e.time}, {e.weather} weather, {e.turns} turn(s)): {forces}; "
+                f"Allies {e.objectives[0]} against Axis {e.objectives[1]}; ")
+    else:
+        where = ", ".join(e.ports) or e.area
+        head = f"Tactical {e.what} on {where} from {e.area} ({e.year}, {e.turns} turn(s)): {forces}; "
+    return head + f"VP {e.vp[0]}-{e.vp[1]}; " + _result(e) + _fates(e)
+
+
+def _result(e: BattleFought) -> str:
+    """``Allies win``, or ``a draw (Allies minor victory, Axis minor victory)`` (000 War at Sea: each side's
+    victory against its objective; the winner is the side with the better one)."""
+    if e.winner:
+        return f"{e.winner} win"
+    levels = ", ".join(f"{side} {'no' if level == 'none' else level} victory"
+                       for side, level in zip(e.sides, e.victories, strict=True))
+    return f"a draw ({levels})"
+
+
+def _fates(e: BattleFought) -> str:
+    """``; Allies: sunk Hood; Axis: crippled Bismarck; Flights lost: Allies 2, Axis 1``."""
+    text = ""
+    for side, kinds in e.fates.items():
+        words = [f"{what} {', '.join(names)}" for what, names in kinds.items() if names]
+        if words:
+            text += f"; {side}: {', '.join(words)}"
+    if any(e.flights_lost):
+        text += f"; Flights lost: {e.sides[0]} {e.flights_lost[0]}, {e.sides[1]} {e.flights_lost[1]}"
+    return text
+
+
+def _disabled(e: UnitDisabled) -> str:
+    return f"{e.unit} is disabled in {e.place}" if e.place else f"{e.unit} is disabled and returns to port"
+
+
+def _poc(e: PocScored) -> str:
+    return "POC " + ", ".join(f"{t.value} {v:+d} (track {lead(e.totals[t])})" for t, v in e.awards.items())
+
+
+def _victory(e: Victory) -> str:
+    return f"victory to the {e.winner} side (" + ", ".join(f"{t.value}: {r}" for t, r in e.results.items()) + ")"
+
+
+def _answered(e: CombatAnswered) -> str:
+    from strategic.classic.scripts import Question, answer_text
+
+    return f"{e.player}: {Question.from_json(e.question, 'question').describe()}: {answer_text(e.answer)}"
+
+
+_WORDS: tuple[tuple[type | tuple[type, ...], object], ...] = (
+    (TurnBegan, _turn),
+    (OrderGiven, _order),
+    (OrderRefused, _refused),
+    (DiceRolled, _dice),
+    (LoanChanged, _loan),
+    (UnitArrived, _arrival),
+    (KeptInReserve, lambda e: f"{e.unit} is kept in reserve"),
+    (UnitRemoved, _removal),
+    (UnitLost, _lost),
+    (ForcedMove, _forced),
+    (LocationRoll, lambda e: f"{e.group} rolls {e.face}: {e.result}"),
+    (CaribbeanRoll, lambda e: f"{e.unit} rolls {e.face}: at sea in {e.place}"),
+    (SideChange, _side_change),
+    (UnitMoved, _moved),
+    (MoveCutShort, _cut_short),
+    (SpeedRoll, _speed),
+    ((AirPlaced, SubmarinePlaced, SurfaceRaiderPlaced), lambda e: f"{e.unit} placed in {e.area}"),
+    (UnitReturned, lambda e: f"{e.unit} returns to {e.port}"),
+    (OilRoll, lambda e: f"{e.unit} oil roll {e.face}: {e.port}"),
+    (UnitFrozen, lambda e: f"{e.unit} joins the Pearl Harbor group and may not move until Japan attacks"),
+    (Repaired, lambda e: f"{e.unit} repaired {e.points} at {e.port} (damage now {e.damage})"),
+    (AttackAnnounced, lambda e: f"Japan announces its attack on turn {e.turn}"),
+    (PearlForceDecided, lambda e: "the Pearl Harbor special force "
+     + ("stays for normal combat" if e.stays else "goes home")),
+    (NoSurprise, _no_surprise),
+    (ControlLost, _control),
+    (BattlesWaiting, lambda e: f"battles in {', '.join(e.areas)} wait for a combat resolver"),
+    (BattleHandedOver, _handed_over),
+    (BattleFought, _tactical),
+    (BattleNote, lambda e: f"  {e.area}: {e.note}"),
+    (LeftOut, lambda e: f"  {e.area}: {e.unit} stays out of the tactical battle: {e.why}"),
+    (CombatNoted, lambda e: f"{e.area}: {e.note}"),
+    (UnitSunk, lambda e: f"{e.unit} is sunk in {e.place}"),
+    (UnitEliminated, lambda e: f"{e.unit} is eliminated in {e.place}"),
+    (UnitDisabled, _disabled),
+    (UnitLanded, lambda e: f"{e.unit} lands in {e.base}"),
+    (PocScored, _poc),
+    (PortIsolated, lambda e: f"{e.port} is isolated ({e.turns}/{e.needed} turns)"),
+    (PortCaptured, lambda e: f"{e.port} falls to the {e.side} side {e.how}"),
+    (UnitEscaped, lambda e: f"{e.unit} puts to sea from {e.port}"),
+    (AutomaticVictory, lambda e: f"{e.theatre.value}: automatic victory for the {e.side} side ({lead(e.poc)})"),
+    (Victory, _victory),
+    (CombatAnswered, _answered),
+    (CombatDelegated, lambda e: f"{e.player} leaves the battle in {e.battle} to the AI"),
+    (Noted, lambda e: e.note),
+)
