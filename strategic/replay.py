@@ -24,13 +24,23 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, ValidationError
 
-from scenarios.errors import InputError
+from scenarios.errors import IllegalCombatDecision, InputError
 from scenarios.loader import CampaignData
+from scenarios.models import Player
 from strategic.ai import give_orders
 from strategic.campaign import Campaign
+from strategic.classic.scripts import ScriptError
 from strategic.clock import Clock
 from strategic.combat import make_resolver
-from strategic.events import CampaignEvent, DiceRolled, Event, OrderGiven, OrderRefused
+from strategic.events import (
+    CampaignEvent,
+    CombatAnswered,
+    CombatDelegated,
+    DiceRolled,
+    Event,
+    OrderGiven,
+    OrderRefused,
+)
 from strategic.json_files import read_json
 from strategic.narrate import log_line
 from strategic.orders import Order
@@ -64,6 +74,7 @@ class LogHeader(BaseModel):
     ai: list[str] = Field(default_factory=list)
     stop_turn: StrictInt | None = None
     stop_at: tuple[StrictInt, StrictInt, StrictInt] | None = None
+    battle_commanders: list[Player] = Field(default_factory=list)  # players who commanded their battles (#15)
 
 
 class CampaignLog(BaseModel):
@@ -117,7 +128,8 @@ def log_of_game(campaign: Campaign) -> CampaignLog:
     the decision it is at."""
     state = campaign.state
     header = LogHeader(setup=state.setup, seed=state.seed, combat=state.combat,
-                       stop_at=(state.turn, state.step, state.decider))
+                       stop_at=(state.turn, state.step, state.decider),
+                       battle_commanders=list(state.battle_commanders))
     return CampaignLog(header=header, events=list(state.events))
 
 
@@ -151,6 +163,7 @@ class RecordedOrders:
     step of that turn (orders of an old save, logged without their step, are matched by phase)."""
 
     def __init__(self, events: list[Event]) -> None:
+        self.events = events
         self._orders: dict[tuple[Any, ...], list[Order]] = defaultdict(list)
         for event in events:
             if isinstance(event, OrderGiven | OrderRefused) and event.order is not None:
@@ -179,6 +192,7 @@ def replay(log: CampaignLog, data: CampaignData) -> Replay:
     except ValueError as exc:
         raise ReplayError(f"header.setup: {exc}") from None
     campaign.state.combat = header.combat
+    campaign.state.battle_commanders = list(header.battle_commanders)
     campaign.resolver = make_resolver(header.combat)
     _play_back(campaign, Clock(campaign), RecordedOrders(log.events), header)
     return Replay(campaign, first_difference(log.events, campaign.state.events))
@@ -187,7 +201,16 @@ def replay(log: CampaignLog, data: CampaignData) -> Replay:
 def _play_back(campaign: Campaign, clock: Clock, player: RecordedOrders, header: LogHeader) -> None:
     """Give every decision its recorded orders until the game ends or blocks, the header's ``stop_turn`` begins,
     or its ``stop_at`` decision has had its orders (as :func:`strategic.ai.play` plays)."""
-    while not clock.finished and not campaign.blocked and clock.decision is not None:
+    answers = [e for e in player.events if isinstance(e, CombatAnswered | CombatDelegated)]
+    while not clock.finished:
+        if campaign.state.question is not None:
+            if not answers:
+                return  # the game was saved at this question
+            _answer(campaign, answers.pop(0))
+            clock.retry()
+            continue
+        if campaign.blocked or clock.decision is None:
+            return
         decision, state = clock.decision, campaign.state
         if header.stop_turn is not None and decision.turn >= header.stop_turn:
             return
@@ -195,6 +218,18 @@ def _play_back(campaign: Campaign, clock: Clock, player: RecordedOrders, header:
         if header.stop_at == (state.turn, state.step, state.decider):
             return
         clock.end_decision()
+
+
+def _answer(campaign: Campaign, recorded: CombatAnswered | CombatDelegated) -> None:
+    """Give the waiting combat question the recorded answer (or leave the battle to the AI as recorded)."""
+    if isinstance(recorded, CombatDelegated):
+        campaign.delegate_battle()
+        return
+    try:
+        campaign.answer_combat(recorded.answer)
+    except (IllegalCombatDecision, ScriptError) as exc:
+        raise ReplayError(f"turn {recorded.turn}: {recorded.player}'s recorded answer in {recorded.battle} is "
+                          f"refused: {exc}") from None
 
 
 def first_difference(logged: list[Event], replayed: list[Event]) -> Difference | None:

@@ -191,3 +191,34 @@ def test_a_commander_may_leave_the_rest_of_a_battle_to_the_ai(data) -> None:
     assert campaign.state.units == reference.state.units
     kinds = [e.kind for e in campaign.state.events]
     assert kinds.count("combat_answer") == 1 and kinds.count("combat_delegated") == 1
+
+
+def test_a_game_with_a_human_commander_replays_from_its_save(data, tmp_path) -> None:
+    """The save of a game whose battles a human commanded replays identically (his answers are in its events),
+    and a tampered answer is refused naming the battle."""
+    from strategic.replay import ReplayError, read_log, replay
+
+    human = Campaign.new(data, "standard", seed=8)
+    human.state.combat, human.resolver = "classic", ClassicResolver()
+    human.state.battle_commanders = [Player.UNITED_STATES]
+    clock = Clock(human)
+    agents = {p: BaselineAI() for p in PLAYERS}
+    while True:
+        play(human, clock, agents, stop_at_turn=4)
+        if human.state.question is None:
+            break
+        assert human.asked is not None
+        human.answer_combat(human.asked.brief.suggestion)
+        clock.retry()
+    path = tmp_path / "commanded.json"
+    path.write_text(save_text(human), encoding="utf-8")
+    again = replay(read_log(path, lambda: data), data)
+    assert again.identical, again.difference
+    assert any(e.kind == "combat_answer" for e in again.campaign.state.events)
+
+    log = read_log(path, lambda: data)
+    first = next(i for i, e in enumerate(log.events) if e.kind == "combat_answer")
+    bad = log.events[first].model_copy(update={"answer": {"Nowhere": "Yamato"}})
+    tampered = log.model_copy(update={"events": [*log.events[:first], bad, *log.events[first + 1:]]})
+    with pytest.raises(ReplayError, match="united_states's recorded answer in .* is refused"):
+        replay(tampered, data)
