@@ -220,5 +220,5 @@ def test_a_game_with_a_human_commander_replays_from_its_save(data, tmp_path) -> 
     first = next(i for i, e in enumerate(log.events) if e.kind == "combat_answer")
     bad = log.events[first].model_copy(update={"answer": {"Nowhere": "Yamato"}})
     tampered = log.model_copy(update={"events": [*log.events[:first], bad, *log.events[first + 1:]]})
-    with pytest.raises(ReplayError, match="united_states's recorded answer in .* is refused"):
+    with pytest.raises(ReplayError, match=r"united_states's recorded answer in .* is refused"):
         replay(tampered, data)
