@@ -28,7 +28,7 @@ def test_without_combat_the_run_stops_at_the_first_battle(capsys: pytest.Capture
     assert (tmp_path / "g.json").exists()
     log = json.loads((tmp_path / "log.json").read_text())
     assert log["header"] == {"setup": "standard", "seed": 1, "combat": "none", "data": [], "ai": PLAYERS,
-                             "stop_turn": None, "stop_at": None}
+                             "stop_turn": None, "stop_at": None, "battle_commanders": []}
     assert log["events"][-1]["kind"] == "battles_waiting" and log["events"][-1]["turn"] == 1
     assert any(e["kind"] == "order" and e["phase"] == "patrol" for e in log["events"])
     code, out, err = run(capsys, "run", "--replay", str(tmp_path / "log.json"))  # a blocked game replays too
