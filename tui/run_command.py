@@ -23,17 +23,20 @@ already written in this run) and prints where.  Only the battle just fought is h
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import sys
 from collections import Counter, defaultdict
 from pathlib import Path
 
+from scenarios.errors import IllegalCombatDecision
 from scenarios.loader import CampaignData, load_data
 from scenarios.models import Player
 from strategic.ai import Agent, BaselineAI, play
 from strategic.battle_logs import battle_log_name, save_battle_log, ships_line
 from strategic.battles import TacticalResolver
 from strategic.campaign import Campaign
+from strategic.classic.scripts import ScriptError
 from strategic.clock import Clock
 from strategic.combat import make_resolver
 from strategic.engine_errors import EngineError
@@ -115,6 +118,12 @@ def add_run_parser(sub: argparse._SubParsersAction, data_option) -> None:  # typ
     run.add_argument("--replay", type=Path, metavar="LOG",
                      help="play the game of a campaign log (vas run --log) again from its seed and recorded orders "
                           "and check it is identical, event for event and roll for roll (exit 0; 5 if it differs)")
+    run.add_argument("--command", nargs="+", metavar="PLAYER",
+                     help="players who make their own classic-combat decisions: the run stops at the first one "
+                          "(exit 3), shows it and how to answer it (--load FILE --answer JSON)")
+    run.add_argument("--answer", metavar="JSON",
+                     help="with --load: the answer to the combat question the save waits at (JSON, as the stop "
+                          "shows), then the run goes on")
     data_option(run)
     run.set_defaults(func=cmd_run)
 
@@ -158,12 +167,18 @@ def cmd_run(args: argparse.Namespace) -> int:
           f"AI: {', '.join(ai_players)}" + (f"; passive: {', '.join(passive)}" if passive else ""))
     stop = state.turn + args.turns if args.turns else None
     header = LogHeader(setup=state.setup, seed=state.seed, combat=combat, ai=list(ai_players),
-                          data=[str(Path(d).resolve()) for d in args.data or []], stop_turn=stop)
+                       data=[str(Path(d).resolve()) for d in args.data or []], stop_turn=stop,
+                       battle_commanders=list(state.battle_commanders))
     reporter = TurnReporter(campaign, args.battle_logs)
     reporter.replay_current_turn()
     campaign.on_event = reporter.add
     try:
         clock = Clock(campaign, resume=bool(args.load))
+        if args.answer is not None:
+            refusal = _answer(campaign, clock, args.answer)
+            if refusal:
+                print(f"vas run: --answer {refusal}", file=sys.stderr)
+                return 2
         play(campaign, clock, agents, stop_at_turn=stop)
     except EngineError as exc:
         reporter.flush()
@@ -176,6 +191,8 @@ def cmd_run(args: argparse.Namespace) -> int:
     reporter.flush()
     if campaign.blocked:
         _print(f"\nStopped on turn {state.turn}: {campaign.blocked}")
+        if campaign.asked is not None:
+            _print(question_text(campaign, args.save))
     elif state.winner:
         results = ", ".join(f"{t.value} {r}" for t, r in state.theatre_results.items())
         _print(f"\nGame over after turn {state.turn}: the {state.winner} side wins ({results}).")
@@ -195,6 +212,45 @@ def cmd_run(args: argparse.Namespace) -> int:
     return 0 if not campaign.blocked else 3
 
 
+def _answer(campaign: Campaign, clock: Clock, text: str) -> str | None:
+    """Give the loaded game's waiting combat question the answer ``text`` (JSON) and fight on; the refusal, or
+    ``None``."""
+    if campaign.state.question is None:
+        return ": this game waits for no combat answer"
+    try:
+        answer = json.loads(text)
+    except ValueError as exc:
+        return f"is not JSON ({exc})"
+    try:
+        campaign.answer_combat(answer)
+    except (IllegalCombatDecision, ScriptError) as exc:
+        return f"refused: {exc}"
+    clock.retry()
+    return None
+
+
+def question_text(campaign: Campaign, save_path: Path | None) -> str:
+    """The waiting combat question in words: its choices, the odds of each attack, the AI's answer and its reason,
+    and how to answer it headless."""
+    asked = campaign.asked
+    assert asked is not None
+    brief, options = asked.brief, asked.question.options
+    lines = [f"  rule: {brief.rule}"]
+    lines += [f"  {name}: {', '.join(map(str, v)) if isinstance(v, list) else v}" for name, v in options.items()
+              if not isinstance(v, dict)]
+    lines += [f"  {name}: " + "; ".join(f"{k} {', '.join(map(str, c)) if isinstance(c, list) else c}"
+                                        for k, c in v.items()) for name, v in options.items() if isinstance(v, dict)]
+    for attacker, targets in brief.odds.items():
+        lines.append(f"  {attacker}: " + "; ".join(f"{t} hit {float(o.hit):.0%}, sink {float(o.sunk):.0%}"
+                                                   for t, o in targets.items()))
+    suggestion = json.dumps(brief.suggestion)
+    lines.append(f"  the AI would answer {suggestion} ({brief.reason})")
+    where = save_path if save_path is not None else "FILE"
+    lines.append(f"  answer with: vas run --load {where} --answer '{suggestion}'"
+                 + ("" if save_path is not None else " (save the game with --save FILE first)"))
+    return "\n".join(lines)
+
+
 def _usage_problem(args: argparse.Namespace) -> str | None:
     """Flags that make no sense together, or unknown players (exit 2 before any work)."""
     if args.replay is not None:
@@ -202,8 +258,11 @@ def _usage_problem(args: argparse.Namespace) -> str | None:
         if given:
             return f"{', '.join(given)} cannot be used with --replay: the log's header says how the game was played"
     unknown = [p for p in args.ai if p != "all" and p not in PLAYERS]
+    unknown += [p for p in args.command or [] if p not in PLAYERS]
     if unknown:
         return f"unknown player(s) {', '.join(unknown)}; use all or {', '.join(PLAYERS)}"
+    if args.answer is not None and args.load is None:
+        return "--answer answers the combat question a saved game waits at: give the save with --load"
     if args.load is not None:
         given = [flag for flag, value in (("--seed", args.seed), ("--setup/--start", args.setup)) if value is not None]
         if given:
@@ -227,6 +286,8 @@ def _campaign(args: argparse.Namespace, data) -> tuple[Campaign, str]:  # type: 
         campaign = Campaign.new(data, args.setup or "standard", seed=1 if args.seed is None else args.seed)
         combat, note = args.combat or "tactical", ""
     campaign.state.combat = combat  # type: ignore[assignment]
+    if args.command is not None:
+        campaign.state.battle_commanders = [Player(p) for p in PLAYERS if p in args.command]
     # keep_reports: the reporter takes each battle as soon as it is fought and drops it (memory stays bounded)
     campaign.resolver = TacticalResolver(keep_reports=True) if combat == "tactical" else make_resolver(combat)
     return campaign, note
@@ -350,6 +411,8 @@ class TurnReporter:
 
     def flush(self) -> None:
         self.take_battles()
+        kept = {id(e) for e in self.campaign.state.events[-len(self.events):]} if self.events else set()
+        self.events = [e for e in self.events if id(e) in kept]  # a battle taken back took its events along
         if self.turn is None or not self.events:
             return
         _print(render_turn(self.campaign, self.turn, self.events, self.extra))

@@ -74,3 +74,48 @@ def test_battle_logs_folder_must_be_writable(capsys: pytest.CaptureFixture[str],
         assert code == 2 and out == "" and f"--battle-logs {locked}: cannot write there (Permission denied)" in err
     finally:
         locked.chmod(0o700)
+
+
+def _suggested(out: str) -> str:
+    line = next(x for x in out.splitlines() if "answer with: vas run --load" in x)
+    return line.split("--answer '", 1)[1].rsplit("'", 1)[0]
+
+
+def test_a_player_commands_his_battles_headless_answer_by_answer(capsys: pytest.CaptureFixture[str],
+                                                                  tmp_path: Path) -> None:
+    """Issue 15 (the headless engine takes the decisions): ``--command allies`` stops at each Allied combat
+    decision (exit 3) naming it, its rule, the odds and the AI's answer; ``--load --answer`` gives it and goes on.
+    Answered as the AI would, turn by turn, the game is the AI's game."""
+    save, reference = tmp_path / "g.json", tmp_path / "ai.json"
+    assert main(["run", "--seed", "3", "--combat", "classic", "--turns", "1", "--save", str(reference)]) == 0
+    capsys.readouterr()
+    code = main(["run", "--seed", "3", "--combat", "classic", "--turns", "1", "--command", "allies",
+                 "--save", str(save)])
+    out = capsys.readouterr().out
+    assert code == 3
+    assert "Stopped on turn 1: the battle in North Sea waits for allies's answer: was_air_strikes" in out
+    assert "  rule: 002 §4.11, §2.222 (cases C-12, W-04)" in out and "hit 17%, sink 11%" in out
+    answered = 0
+    while code == 3:
+        code = main(["run", "--load", str(save), "--answer", _suggested(out), "--turns", "1", "--save", str(save)])
+        out = capsys.readouterr().out
+        answered += 1
+        assert answered < 40
+    assert code == 0 and answered >= 3
+    ours, theirs = json.loads(save.read_text()), json.loads(reference.read_text())
+    assert ours["units"] == theirs["units"] and ours["poc"] == theirs["poc"]
+    assert sum(1 for e in ours["events"] if e["kind"] == "combat_answer") == answered
+
+
+def test_a_wrong_answer_is_refused_and_the_save_kept(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    save = tmp_path / "g.json"
+    assert main(["run", "--seed", "3", "--combat", "classic", "--command", "allies", "--save", str(save)]) == 3
+    before = save.read_bytes()
+    capsys.readouterr()
+    assert main(["run", "--load", str(save), "--answer", '{"Renown": "Bismarck"}', "--save", str(save)]) == 2
+    assert "vas run: --answer refused: " in capsys.readouterr().err
+    assert main(["run", "--load", str(save), "--answer", "[[", "--save", str(save)]) == 2
+    assert "vas run: --answer is not JSON" in capsys.readouterr().err
+    assert main(["run", "--answer", "[]"]) == 2
+    assert "give the save with --load" in capsys.readouterr().err
+    assert save.read_bytes() == before
