@@ -77,6 +77,7 @@ def battle_odds(campaign: Campaign, area: str, resolver: BattleResolver, runs: i
         raise ValueError("runs must be at least 1")
     battle = pending_battle(campaign, area)
     probe = Campaign(campaign.data, campaign.state.model_copy(deep=True), Dice(seed), resolver)
+    probe.state.battle_commanders, probe.state.question = [], None  # the AI answers every side in a simulation
     at_sea = {n: Side.ALLIED for n in battle.allied} | {n: Side.AXIS for n in battle.axis}
     in_port = {n: campaign.state.unit(n).side for n in battle.in_port if n not in at_sea}
     side_of = at_sea | in_port  # at sea first, then in port

@@ -77,6 +77,7 @@ def submarine_attacks(ctx: BattleContext) -> None:
     """Each surviving submarine attacks once, with its gunnery dice, at an enemy surface ship (or convoy) its
     side chooses; U-Boats first suffer ASW (see :func:`asw`).  Results are applied together."""
     attacks: list[Attack] = []
+    plans: list[dict[str, str]] = []  # both sides choose before any die is rolled: the attacks are simultaneous
     for side in (Side.AXIS, Side.ALLIED):
         subs = ctx.side_units(side, where=lambda u: u.is_sub and u.gunnery > 0)
         targets = ctx.names(other(side), where=lambda u: u.is_surface_target and u.defence is not None and u.at_sea)
@@ -84,8 +85,9 @@ def submarine_attacks(ctx: BattleContext) -> None:
             continue
         ctx.stage = "submarines"
         names = [s.name for s in subs]
-        plan = check_targets(ctx, ctx.policy(side).submarine_targets(ctx, side, names, targets), names, targets,
-                             SUB_RULE)
+        plans.append(check_targets(ctx, ctx.policy(side).submarine_targets(ctx, side, names, targets), names,
+                                   targets, SUB_RULE))
+    for plan in plans:
         for sub_name, target in plan.items():
             sub = ctx.units[sub_name]
             attacks.append(ctx.roll_attack(sub, ctx.units[target], sub.gunnery,

@@ -211,6 +211,7 @@ def play_round(ctx: BattleContext, pursuit: tuple[Side, dict[str, str]] | None) 
             ctx.declare(Side.ALLIED, "night_carriers", declared)  # named in advance, aloud (case V-04)
             ctx.note(f"Allied carriers firing tonight: {', '.join(sorted(declared)) or 'none'}", NIGHT_RULE)
     attacks: list[Attack] = []
+    plans: list[dict[str, str]] = []  # both sides choose before any die is rolled: results are simultaneous
     for side in ROLL_ORDER:
         enemy = other(side)
         firers, targets = _firers_and_targets(ctx, side, mode, pursuit, declared or set())
@@ -225,7 +226,9 @@ def play_round(ctx: BattleContext, pursuit: tuple[Side, dict[str, str]] | None) 
             plan = check_targets(ctx, dict(answer), firers, targets, ROUND_RULE)
         if mode == NIGHT and pursuit is None:
             _check_screen(ctx, enemy, plan, targets)
-        factor = "gunnery" if mode == NIGHT else "air"
+        plans.append(plan)
+    factor = "gunnery" if mode == NIGHT else "air"
+    for plan in plans:
         for firer_name, target in plan.items():
             firer = ctx.units[firer_name]
             dice = firer.gunnery if mode == NIGHT else firer.air

@@ -59,6 +59,7 @@ def air_strikes(ctx: BattleContext) -> None:
     attacks: list[Attack] = []
     used_frogmen: list[Combatant] = []
     attacked: set[str] = set(ctx.campaign.state.air_attacked)  # this turn, in every battle (R-CMB-13)
+    plans: list[list[tuple[str, str]]] = []  # both sides choose before any die is rolled (simultaneous strikes)
     for side in ROLL_ORDER:
         sources: dict[str, int] = {}
         for unit in ctx.side_units(side, where=lambda u: (u.is_carrier or u.is_lba or u.is_frogmen) and u.air > 0
@@ -82,6 +83,8 @@ def air_strikes(ctx: BattleContext) -> None:
             used[source] = used.get(source, 0) + 1
             ctx.require(used[source] <= sources[source], AIR_RULE, f"{source} has only {sources[source]} air factors")
             attacked.add(target)
+        plans.append(plan)
+    for plan in plans:
         for source, target in plan:
             ctx.units[target].air_attacked = True
             unit = ctx.units[source]
@@ -114,15 +117,15 @@ def surface_rounds(ctx: BattleContext) -> None:
         ctx.round += 1
         ctx.stage = "surface"
         ctx.note(f"surface round {ctx.round}", SURFACE_RULE, event=True)
-        attacks: list[Attack] = []
+        plans: list[dict[str, str]] = []  # both sides choose before any die is rolled: fire is simultaneous
         for side in ROLL_ORDER:
             firers = ctx.names(side, where=lambda u: _surface(u) and u.is_ship and u.gunnery > 0)
             targets = ctx.names(other(side), where=_surface)
             if not firers or not targets:
                 continue
-            plan = check_targets(ctx, ctx.policy(side).gunnery_targets(ctx, side, firers, targets), firers, targets,
-                                 SURFACE_RULE)
-            attacks += _fire(ctx, plan, SURFACE_RULE)
+            plans.append(check_targets(ctx, ctx.policy(side).gunnery_targets(ctx, side, firers, targets), firers,
+                                       targets, SURFACE_RULE))
+        attacks: list[Attack] = [a for plan in plans for a in _fire(ctx, plan, SURFACE_RULE)]
         ctx.apply(attacks, SURFACE_RULE)
         withdrawals(ctx, (Side.AXIS, Side.ALLIED), sequential=False, can_withdraw=_surface,
                     pursuit_round=lambda side, plan: _pursuit_round(ctx, side, plan))
@@ -141,16 +144,15 @@ def _pursuit_round(ctx: BattleContext, fleeing_side: Side, plan: dict[str, str])
     """One pursuit round: pursuers fire at the ship each pursues; the pursued ships fire back at their pursuers
     (R-CMB-07); results simultaneous."""
     rule = "WAS 4.6 (R-CMB-07)"
-    attacks: list[Attack] = []
+    plans: list[dict[str, str]] = []  # the pursued choose before any die is rolled: fire is simultaneous
     for side in ROLL_ORDER:
         if side is other(fleeing_side):
-            attacks += _fire(ctx, {p: t for p, t in plan.items()
-                                   if ctx.units[p].gunnery > 0 and ctx.units[t].active}, rule)
+            plans.append({p: t for p, t in plan.items() if ctx.units[p].gunnery > 0 and ctx.units[t].active})
         else:
             firers = [t for t in dict.fromkeys(plan.values()) if ctx.units[t].active and ctx.units[t].gunnery > 0
                       and ctx.units[t].is_ship]
             targets = [p for p in plan if ctx.units[p].active]
             if firers and targets:
                 answer = ctx.policy(side).gunnery_targets(ctx, side, firers, targets)
-                attacks += _fire(ctx, check_targets(ctx, answer, firers, targets, rule), rule)
-    ctx.apply(attacks, rule)
+                plans.append(check_targets(ctx, answer, firers, targets, rule))
+    ctx.apply([a for fire in plans for a in _fire(ctx, fire, rule)], rule)
