@@ -12,12 +12,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from scenarios.errors import IllegalCombatDecision
 from scenarios.limits import covers_place, selects, violated_limits
 from scenarios.loader import CampaignData
 from scenarios.models import Activity, Condition, Limit, LimitKind, Owner, Player, Setup, Side, Theatre, Unit, UnitType
 from strategic import basing, control, outbreak, placement
 from strategic.board import Board
-from strategic.classic.scripts import AnswerNeeded, Entry, Question, decode
+from strategic.classic.scripts import AnswerNeeded, Entry, Question, ScriptError, decode
 from strategic.combat import Battle, BattleOutcome, BattleResolver, apply_outcome, find_battles, make_resolver
 from strategic.engine_errors import BattleError
 from strategic.events import (
@@ -663,6 +664,25 @@ class Campaign:
         self.state.question, self.asked = None, None
         self.log(CombatDelegated, "002 §4.1", battle=asked.battle, player=asked.player.value)
 
+    def refused_answers(self, entry: str) -> str | None:
+        """Why the answers given in the pending battle ``entry`` do not stand (a save's, checked on load): the
+        battle is fought again from its start by the classic rules with them and taken back; ``None`` if they
+        stand."""
+        battle = self._battle_for(entry)
+        if battle is None:
+            return None
+        events, dice = len(self.state.events), self.dice.mark()
+        try:
+            make_resolver("classic").resolve(self, battle)  # type: ignore[union-attr]
+        except AnswerNeeded:
+            pass
+        except (IllegalCombatDecision, ScriptError) as exc:
+            return str(exc)
+        finally:
+            del self.state.events[events:]
+            self.dice.rewind(dice)
+        return None
+
     def _try_battle(self, entry: str) -> None:
         """Fight the pending battle ``entry`` and take it back (a resolver changes only the events and the dice,
         as in :meth:`_resolve`): it raises if an answer given to it is illegal."""
@@ -684,7 +704,7 @@ class Campaign:
         if self.state.question is not None:
             asked = self.state.question
             what = Question.from_json(asked.question, "question").describe()
-            return f"the battle in {asked.battle} waits for {asked.player.value}'s answer: {what}"
+            return f"the battle in {asked.battle} waits for an answer from {asked.player.value}: {what}"
         if self.state.pending_battles:
             why = "no combat resolver is configured" if self.resolver is None else "not yet resolved"
             return (f"battles pending in {', '.join(self.state.pending_battles)}: {why} "

@@ -202,10 +202,13 @@ def combat_answer_problems(campaign: Campaign) -> list[str]:
     for entry, answers in state.combat_answers.items():
         if entry not in state.pending_battles:
             out.append(f"combat_answers.{entry}: answers for a battle that is not pending")
+            continue
         try:
             read_script(answers, f"combat_answers.{entry}")
         except ScriptError as exc:
             out.append(str(exc))
+            continue
+        out += _answer_problems(campaign, entry, answers)
     out += [f"delegated_battles: '{e}' is not a pending battle" for e in state.delegated_battles
             if e not in state.pending_battles]
     asked = state.question
@@ -220,6 +223,22 @@ def combat_answer_problems(campaign: Campaign) -> list[str]:
         except ScriptError as exc:
             out.append(str(exc))
     return out
+
+
+def _answer_problems(campaign: Campaign, entry: str, answers: list[dict[str, Any]]) -> list[str]:
+    """The answers of a battle in progress are those its ``combat_answer`` events recorded this turn, and they
+    stand when the battle is fought again with them."""
+    from strategic.events import CombatAnswered
+
+    recorded = [{"question": e.question, "answer": e.answer} for e in campaign.state.events
+                if isinstance(e, CombatAnswered) and e.battle == entry and e.turn == campaign.state.turn]
+    if recorded != answers:
+        return [f"combat_answers.{entry}: the answers differ from the combat_answer events of this battle"]
+    try:
+        refusal = campaign.refused_answers(entry)
+    except Exception as exc:  # a state the battle cannot even be found in: named, never a traceback
+        return [f"combat_answers.{entry}: the battle cannot be fought again ({type(exc).__name__}: {exc})"]
+    return [f"combat_answers.{entry}: an answer is refused: {refusal}"] if refusal else []
 
 
 def reference_problems(campaign: Campaign) -> list[str]:

@@ -919,7 +919,7 @@ class CampaignScreen(Screen[None]):
     def typed_order(self, event: Input.Submitted) -> None:
         """A typed order: given and cleared, or refused with its text quoted in the message and selected in the
         line (the next typing replaces it; an arrow key keeps it for correcting)."""
-        line = event.value.strip()
+        line = event.value.strip().removeprefix("/").strip()  # a / typed again to start an order is no part of it
         try:
             order = parse(self.session.campaign.data, line)
         except OrderSyntaxError as exc:
@@ -1367,6 +1367,7 @@ class VictoryAtSeaApp(App[None]):
     #handover, #path-dialog { align: center middle; width: 60; height: auto; padding: 1 2; border: thick $accent;
                               background: $surface; }
     HandOverScreen, PathScreen, ConfirmScreen, EngineErrorScreen { align: center middle; }
+    HandOverScreen { background: $background; }  /* hot-seat: nothing of the board shows through */
     #engine-error { width: 100; max-width: 95%; height: auto; max-height: 90%; padding: 1 2; border: thick $error;
                     background: $surface; }
     #engine-error-text { height: auto; max-height: 24; margin: 1 0; }
@@ -1395,8 +1396,9 @@ class VictoryAtSeaApp(App[None]):
     def action_request_quit(self) -> None:
         """ctrl+q: in a game, the same yes/no as ``q`` (a game is never lost to one key); elsewhere quit."""
         screen = self.screen
-        if isinstance(screen, CampaignScreen):
-            screen.action_quit_game()
+        game = next((s for s in reversed(self.screen_stack) if isinstance(s, CampaignScreen)), None)
+        if isinstance(screen, CampaignScreen | CombatScreen) and game is not None:
+            game.action_quit_game()  # in a battle too: the same yes/no
         elif not isinstance(screen, ModalScreen):
             self.exit()
 

@@ -48,6 +48,17 @@ TITLES = {
 ACCOUNT_LINES = 6
 """Lines of the battle's account shown above the answer."""
 
+EXAMPLES = {
+    "submarine_targets": "e.g. U-Boat 1 > Exeter", "gunnery_targets": "e.g. Hood > Bismarck, Rodney > Tirpitz",
+    "air_targets": "e.g. Kaga > Lexington", "was_air_strikes": "e.g. Ark Royal > Bismarck, Allied LBA > Tirpitz",
+    "day_or_night": "day or night", "night_firing_carriers": "e.g. Lexington, Enterprise (or none)",
+    "withdraw": "e.g. Hood, Renown (or none)", "pursue": "e.g. Hood > Bismarck", "landings": "e.g. 1st Marines > Guam",
+}
+"""An example of the typed answer of each question (the grammar: parse_typed)."""
+
+PLAYERS = {"japan": "Japan", "germany_italy": "Germany-Italy", "united_states": "The United States",
+           "allies": "The Allies"}
+
 KEY_HEADERS = {"was_air_strikes": "Target", "day_or_night": "Round", "pursue": "Pursuer"}
 """The first column of the answer's rows, where it is not a unit of the side deciding."""
 
@@ -181,6 +192,7 @@ class CombatScreen(Screen[Any]):
         Binding("A", "delegate", "AI commands this battle"),
         Binding("slash", "type_answer", "Type"),
         Binding("s", "save", "Save"),
+        Binding("q", "app.request_quit", "Quit"),
         Binding("escape", "leave_input", "Back to the rows", show=False),
     ]
 
@@ -208,7 +220,7 @@ class CombatScreen(Screen[Any]):
                 yield AnswerTable(id="combat-answer", cursor_type="row")
                 yield Static(self.suggestion_text(), id="combat-suggestion", classes="combat-line")
                 yield Static(self.factors_text(), id="combat-factors", classes="combat-line")
-                yield Input(placeholder="/ to type the answer (e.g. Myoko > Lexington, Nachi > Enterprise)",
+                yield Input(placeholder=f"/ to type the answer ({EXAMPLES.get(self.question.decision, '')})",
                             id="combat-typed")
                 yield Static(id="combat-message", classes="combat-line")
         yield Footer(compact=True, show_command_palette=False)
@@ -229,7 +241,8 @@ class CombatScreen(Screen[Any]):
     def title_text(self) -> Text:
         q, view = self.question, self.brief.view
         text = Text(f"Battle in {q.area} · {view.theatre.value} · round {q.round} ({q.stage}) — ", style="bold")
-        text.append(f"{self.player.replace('_', ' ').title()} decides {TITLES.get(q.decision, q.decision)}")
+        text.append(f"{PLAYERS.get(self.player, self.player)} decide{'' if self.player == 'allies' else 's'} "
+                    f"{TITLES.get(q.decision, q.decision)}")
         text.append(f"\nRule: {self.brief.rule}", style="italic")
         japan = q.options.get("japan")
         if q.decision == "day_or_night" and japan:

@@ -120,7 +120,8 @@ def add_run_parser(sub: argparse._SubParsersAction, data_option) -> None:  # typ
                           "and check it is identical, event for event and roll for roll (exit 0; 5 if it differs)")
     run.add_argument("--command", nargs="+", metavar="PLAYER",
                      help="players who make their own classic-combat decisions: the run stops at the first one "
-                          "(exit 3), shows it and how to answer it (--load FILE --answer JSON)")
+                          "(exit 3), shows it and how to answer it (--load FILE --answer JSON); none: the AI "
+                          "answers every side (a loaded game keeps its commanders otherwise)")
     run.add_argument("--answer", metavar="JSON",
                      help="with --load: the answer to the combat question the save waits at (JSON, as the stop "
                           "shows), then the run goes on")
@@ -258,7 +259,7 @@ def _usage_problem(args: argparse.Namespace) -> str | None:
         if given:
             return f"{', '.join(given)} cannot be used with --replay: the log's header says how the game was played"
     unknown = [p for p in args.ai if p != "all" and p not in PLAYERS]
-    unknown += [p for p in args.command or [] if p not in PLAYERS]
+    unknown += [p for p in args.command or [] if p not in (*PLAYERS, "none")]
     if unknown:
         return f"unknown player(s) {', '.join(unknown)}; use all or {', '.join(PLAYERS)}"
     if args.answer is not None and args.load is None:

@@ -186,3 +186,22 @@ def _next_screen(app: VictoryAtSeaApp) -> object:
             and app.session.campaign.state.question is None and not app.session.campaign.state.pending_battles:
         return screen
     return None
+
+
+async def test_quitting_from_a_battle_asks_first(data) -> None:
+    """ctrl+q (or q) on the combat screen asks the same yes/no as on the map; no keeps the battle."""
+    from tui.app import ConfirmScreen
+
+    campaign = _battle(data, "Coral Sea", CORAL, [Player.JAPAN])
+    session = Session(campaign, Clock(campaign, resume=True), {"japan"})
+    app = VictoryAtSeaApp(data, session=session)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await wait_for(pilot, lambda: _next_screen(app) if isinstance(app.screen, CombatScreen) else None,
+                                "the combat screen")
+        for key in ("ctrl+q", "q"):
+            await pilot.press(key)
+            dialog = await wait_for(pilot, lambda: app.screen if isinstance(app.screen, ConfirmScreen) else None,
+                                    "the quit question")
+            await pilot.press("n")
+            await wait_for(pilot, lambda d=dialog: app.screen is screen, "back to the battle")
+        assert app.is_running

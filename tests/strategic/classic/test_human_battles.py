@@ -52,8 +52,8 @@ def test_the_battle_stops_at_the_commanders_first_decision_leaving_nothing_behin
     assert Question.from_json(asked.question, "q").decision == "day_or_night"
     assert campaign.state.pending_battles == ["Coral Sea"]
     assert (len(campaign.state.events), len(campaign.dice.log)) == (events, rolls)
-    assert campaign.blocked == ("the battle in Coral Sea waits for japan's answer: day_or_night for the axis side "
-                                "in Coral Sea (round 1, round)")
+    assert campaign.blocked == ("the battle in Coral Sea waits for an answer from japan: day_or_night for the axis "
+                                "side in Coral Sea (round 1, round)")
 
 
 def test_answering_every_question_as_the_ai_gives_the_ais_battle(data) -> None:
@@ -222,3 +222,50 @@ def test_a_game_with_a_human_commander_replays_from_its_save(data, tmp_path) -> 
     tampered = log.model_copy(update={"events": [*log.events[:first], bad, *log.events[first + 1:]]})
     with pytest.raises(ReplayError, match=r"united_states's recorded answer in .* is refused"):
         replay(tampered, data)
+
+
+def test_a_save_with_tampered_combat_answers_is_refused_on_load(data, tmp_path) -> None:
+    """The answers of a battle in progress must be those its events recorded, and must stand when the battle is
+    fought again: else the save is refused, naming the battle (R-DATA-04)."""
+    import json
+
+    from strategic.saves import SaveError
+
+    script, _ = _reference(data)
+    campaign = _coral(data)
+    campaign.resolve_pending()
+    campaign.answer_combat(script[0].answer)
+    campaign.resolve_pending()
+    good = json.loads(save_text(campaign))
+    other = "day" if script[0].answer == "night" else "night"
+
+    changed = json.loads(json.dumps(good))
+    changed["combat_answers"]["Coral Sea"][0]["answer"] = other
+    path = tmp_path / "changed.json"
+    path.write_text(json.dumps(changed), encoding="utf-8")
+    with pytest.raises(SaveError, match="combat_answers.Coral Sea: the answers differ from the combat_answer"):
+        load_state(path, data, ClassicResolver())
+
+    illegal = json.loads(json.dumps(good))
+    for holder in (illegal["combat_answers"]["Coral Sea"][0], next(e for e in illegal["events"]
+                                                                   if e["kind"] == "combat_answer")):
+        holder["question"]["options"] = {"units": ["Kaga"], "targets": ["Yamato"]}
+        holder["question"]["decision"], holder["answer"] = "air_targets", {"Kaga": "Yamato"}
+    path = tmp_path / "illegal.json"
+    path.write_text(json.dumps(illegal), encoding="utf-8")
+    with pytest.raises(SaveError, match="combat_answers.Coral Sea: an answer is refused: .*the battle asks"):
+        load_state(path, data, ClassicResolver())
+
+
+def test_the_odds_of_a_commanded_battle_are_the_ais(data) -> None:
+    """The odds advisor (and the hard AI's look-ahead) simulate with the AI answering every side: a battle that
+    waits for a human's answer does not stop them, and the game is left as it was."""
+    from strategic.odds import battle_odds
+
+    campaign = _coral(data)
+    campaign.resolve_pending()
+    before = campaign.state.model_dump_json()
+    commanded = battle_odds(campaign, "Coral Sea", ClassicResolver(), runs=20, seed=4)
+    plain = _coral(data, commanders=())
+    assert commanded.sunk == battle_odds(plain, "Coral Sea", ClassicResolver(), runs=20, seed=4).sunk
+    assert campaign.state.model_dump_json() == before
