@@ -243,7 +243,7 @@ def test_a_save_with_tampered_combat_answers_is_refused_on_load(data, tmp_path) 
     changed["combat_answers"]["Coral Sea"][0]["answer"] = other
     path = tmp_path / "changed.json"
     path.write_text(json.dumps(changed), encoding="utf-8")
-    with pytest.raises(SaveError, match="combat_answers.Coral Sea: the answers differ from the combat_answer"):
+    with pytest.raises(SaveError, match=r"combat_answers.Coral Sea: the answers differ from the combat_answer"):
         load_state(path, data, ClassicResolver())
 
     illegal = json.loads(json.dumps(good))
@@ -253,7 +253,7 @@ def test_a_save_with_tampered_combat_answers_is_refused_on_load(data, tmp_path) 
         holder["question"]["decision"], holder["answer"] = "air_targets", {"Kaga": "Yamato"}
     path = tmp_path / "illegal.json"
     path.write_text(json.dumps(illegal), encoding="utf-8")
-    with pytest.raises(SaveError, match="combat_answers.Coral Sea: an answer is refused: .*the battle asks"):
+    with pytest.raises(SaveError, match=r"combat_answers.Coral Sea: an answer is refused: .*the battle asks"):
         load_state(path, data, ClassicResolver())
 
 
