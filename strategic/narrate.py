@@ -78,6 +78,16 @@ def describe(event: CampaignEvent) -> str:
     raise TypeError(f"no words for the event {type(event).__name__}")
 
 
+def battle_result(events: Iterable[CampaignEvent], turn: int, area: str) -> str:
+    """What became of the units in the battle in ``area`` on ``turn``, in a line (sunk, eliminated, disabled)."""
+    fates: dict[str, list[str]] = {"sunk": [], "eliminated": [], "disabled": []}
+    for e in events:
+        if e.turn == turn and isinstance(e, UnitSunk | UnitEliminated | UnitDisabled) and e.place == area:
+            fates[e.kind].append(e.unit)
+    told = "; ".join(f"{kind} {', '.join(names)}" for kind, names in fates.items() if names)
+    return f"The battle in {area} is over: {told or 'no unit sunk, eliminated or disabled'}."
+
+
 def lead(value: int) -> str:
     """A POC track position in words: ``level``, ``Axis +3``, ``Allies +2``."""
     return "level" if value == 0 else f"Axis +{value}" if value > 0 else f"Allies +{-value}"

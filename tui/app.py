@@ -96,8 +96,8 @@ from strategic.combat import BattleResolver, make_resolver
 from strategic.engine_errors import BattleError, EngineError
 from strategic.events import DiceRolled, OrderGiven, OrderRefused
 from strategic.json_files import write_text_atomic
+from strategic.narrate import battle_result, log_line
 from strategic.narrate import describe as narrate
-from strategic.narrate import log_line
 from strategic.order_of_appearance import Movement, order_of_appearance, vitp_turn
 from strategic.orders import IllegalOrder, Order
 from strategic.saves import SaveError, autosave_path, last_good_text, load_state, save, save_text
@@ -589,6 +589,7 @@ class CampaignScreen(Screen[None]):
         self._battles: list[TacticalBattle] = []
         self._battles_shown: list[tuple[int, str]] | None = None
         self._battles_seen: set[tuple[int, str]] = set()
+        self._commanded: str | None = None  # the battle a human commanded last, until its result is shown
 
     def compose(self) -> ComposeResult:
         yield Header(show_clock=False)
@@ -669,9 +670,22 @@ class CampaignScreen(Screen[None]):
 
     def _show_combat(self, asked: AnswerNeeded) -> None:
         self.session.last_human = asked.player
+        waiting = self.session.campaign.state.question
+        self._commanded = waiting.battle if waiting is not None else None
         screen = CombatScreen(asked.player, asked.question, asked.brief, submit=self.session.answer_combat,
                               save=self.action_save, delegate=self.session.campaign.delegate_battle)
         self.app.push_screen(screen, lambda _: self._answered())
+
+    def _battle_over(self) -> None:
+        """After a battle the player commanded: what became of its units, as a notification and in the Orders
+        tab's message (the battle's account is in the Log tab)."""
+        entry, state = self._commanded, self.session.campaign.state
+        if entry is None or entry in state.pending_battles:
+            return
+        self._commanded = None
+        text = battle_result(state.events, state.turn, entry.split(":", 1)[-1])
+        self._message(text, ok=True)
+        self.notify(text, title="Battle", timeout=12)
 
     def _answered(self) -> None:
         self._busy(True, "The battle goes on…")
@@ -730,6 +744,7 @@ class CampaignScreen(Screen[None]):
     def _after_ai(self) -> None:
         self._busy(False)
         self.refresh_all()
+        self._battle_over()
         if self.session.waiting_for_human or self.session.combat_question() is not None:
             self.continue_game()
 

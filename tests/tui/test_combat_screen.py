@@ -163,12 +163,14 @@ async def test_a_whole_battle_hot_seat_both_sides_human_is_the_ais_battle(data) 
                 await wait_for(pilot, lambda s=screen: app.screen is not s, "the hand-over to close")
                 continue
             if isinstance(screen, CampaignScreen):
+                told = str(screen.query_one("#order-message", Static).render())
                 break
             await pilot.press("a")
             await pilot.press("enter")
             answered += 1
             await wait_for(pilot, lambda s=screen: app.screen is not s, "the question to close")
     assert answered == questions and handovers >= 1
+    assert told.startswith("The battle in Coral Sea is over: ") and "sunk" in told
     assert campaign.state.pending_battles == []
     fought = [e for e in campaign.state.events if e.phase is Phase.COMBAT and e.kind != "combat_answer"]
     assert fought == [e for e in reference.state.events if e.phase is Phase.COMBAT]
