@@ -79,10 +79,16 @@ def describe(event: CampaignEvent) -> str:
 
 
 def battle_result(events: Iterable[CampaignEvent], turn: int, area: str) -> str:
-    """What became of the units in the battle in ``area`` on ``turn``, in a line (sunk, eliminated, disabled)."""
+    """What became of the units in the battle in ``area`` on ``turn``, in a line (sunk, eliminated, disabled).  A
+    unit disabled at sea names no place: it belongs to the battle whose account came last before it."""
     fates: dict[str, list[str]] = {"sunk": [], "eliminated": [], "disabled": []}
+    fought = ""
     for e in events:
-        if e.turn == turn and isinstance(e, UnitSunk | UnitEliminated | UnitDisabled) and e.place == area:
+        if e.turn != turn:
+            continue
+        if isinstance(e, CombatNoted):
+            fought = e.area
+        elif isinstance(e, UnitSunk | UnitEliminated | UnitDisabled) and (e.place or fought) == area:
             fates[e.kind].append(e.unit)
     told = "; ".join(f"{kind} {', '.join(names)}" for kind, names in fates.items() if names)
     return f"The battle in {area} is over: {told or 'no unit sunk, eliminated or disabled'}."

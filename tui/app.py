@@ -589,7 +589,8 @@ class CampaignScreen(Screen[None]):
         self._battles: list[TacticalBattle] = []
         self._battles_shown: list[tuple[int, str]] | None = None
         self._battles_seen: set[tuple[int, str]] = set()
-        self._commanded: str | None = None  # the battle a human commanded last, until its result is shown
+        self._commanded: tuple[str, int] | None = None  # the battle (and turn) a human commanded, until its result
+        # is shown
 
     def compose(self) -> ComposeResult:
         yield Header(show_clock=False)
@@ -670,8 +671,8 @@ class CampaignScreen(Screen[None]):
 
     def _show_combat(self, asked: AnswerNeeded) -> None:
         self.session.last_human = asked.player
-        waiting = self.session.campaign.state.question
-        self._commanded = waiting.battle if waiting is not None else None
+        state = self.session.campaign.state
+        self._commanded = (state.question.battle, state.turn) if state.question is not None else None
         screen = CombatScreen(asked.player, asked.question, asked.brief, submit=self.session.answer_combat,
                               save=self.action_save, delegate=self.session.campaign.delegate_battle)
         self.app.push_screen(screen, lambda _: self._answered())
@@ -679,11 +680,14 @@ class CampaignScreen(Screen[None]):
     def _battle_over(self) -> None:
         """After a battle the player commanded: what became of its units, as a notification and in the Orders
         tab's message (the battle's account is in the Log tab)."""
-        entry, state = self._commanded, self.session.campaign.state
-        if entry is None or entry in state.pending_battles:
+        state = self.session.campaign.state
+        if self._commanded is None:
             return
-        self._commanded = None
-        text = battle_result(state.events, state.turn, entry.split(":", 1)[-1])
+        entry, turn = self._commanded
+        if turn == state.turn and entry in state.pending_battles:
+            return
+        self._commanded = None  # the game may have gone on to the next turn before a human is asked again
+        text = battle_result(state.events, turn, entry.split(":", 1)[-1])
         self._message(text, ok=True)
         self.notify(text, title="Battle", timeout=12)
 

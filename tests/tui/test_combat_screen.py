@@ -170,7 +170,7 @@ async def test_a_whole_battle_hot_seat_both_sides_human_is_the_ais_battle(data) 
             answered += 1
             await wait_for(pilot, lambda s=screen: app.screen is not s, "the question to close")
     assert answered == questions and handovers >= 1
-    assert told.startswith("The battle in Coral Sea is over: ") and "sunk" in told
+    assert told == "The battle in Coral Sea is over: sunk Enterprise, Lexington.", told
     assert campaign.state.pending_battles == []
     fought = [e for e in campaign.state.events if e.phase is Phase.COMBAT and e.kind != "combat_answer"]
     assert fought == [e for e in reference.state.events if e.phase is Phase.COMBAT]
