@@ -86,7 +86,7 @@ from textual_plotext import PlotextPlot
 from scenarios.errors import IllegalCombatDecision
 from scenarios.loader import CampaignData, load_data
 from scenarios.models import Player, Theatre
-from strategic.ai import Agent, BaselineAI
+from strategic.ai import Agent, BaselineAI, give_orders
 from strategic.battle_logs import battle_log
 from strategic.battles import TacticalBattle, TacticalResolver, campaign_year, forces_text
 from strategic.campaign import SUPPORTED_SETUPS, Campaign
@@ -94,7 +94,7 @@ from strategic.classic.scripts import AnswerNeeded, ScriptError
 from strategic.clock import Clock
 from strategic.combat import BattleResolver, make_resolver
 from strategic.engine_errors import BattleError, EngineError
-from strategic.events import DiceRolled, OrderGiven, OrderRefused
+from strategic.events import DiceRolled, OrderGiven
 from strategic.json_files import write_text_atomic
 from strategic.narrate import battle_result, log_line
 from strategic.narrate import describe as narrate
@@ -370,13 +370,7 @@ class Session:
                 if progress is not None:
                     progress(player, decision.phase)
                 try:
-                    orders = list(self.ai[player].orders(campaign, player))
-                    for order in orders:
-                        try:
-                            campaign.apply(player, order)
-                        except IllegalOrder as exc:
-                            campaign.log(OrderRefused, exc.rule, player=player, message=exc.message, order=order,
-                                         step=campaign.state.step)
+                    give_orders(campaign, player, list(self.ai[player].orders(campaign, player)))
                 except Exception as exc:  # issue 13 item 1: a broken AI stops the game with a message
                     error = exc if isinstance(exc, EngineError) else EngineError(
                         decision.turn, decision.phase.value, exc, who=f"the {player} AI deciding")
