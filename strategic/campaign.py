@@ -654,15 +654,18 @@ class Campaign:
         self.log(CombatAnswered, "002 §4.1", battle=asked.battle, player=asked.player.value,
                  question=asked.question, answer=answer)
 
-    def delegate_battle(self) -> None:
-        """The player asked lets the AI command the rest of the battle he is asked about (issue #15): his answers
-        so far stand, the AI gives the others (``Clock.retry`` fights it on)."""
+    def delegate_battle(self, *, whole_turn: bool = False) -> None:
+        """The player asked lets the AI command the rest of the battle he is asked about (issue #15), or with
+        ``whole_turn`` every battle of his left this turn: his answers so far stand, the AI gives the others
+        (``Clock.retry`` fights it on)."""
         asked = self.state.question
         if asked is None:
             raise ValueError("no combat question is waiting for an answer")
         self.state.delegated_battles.append(asked.battle)
+        if whole_turn:
+            self.state.delegated_turn[asked.player] = self.state.turn
         self.state.question, self.asked = None, None
-        self.log(CombatDelegated, "002 §4.1", battle=asked.battle, player=asked.player.value)
+        self.log(CombatDelegated, "002 §4.1", battle=asked.battle, player=asked.player.value, whole_turn=whole_turn)
 
     def refused_answers(self, entry: str) -> str | None:
         """Why the answers given in the pending battle ``entry`` do not stand (a save's, checked on load): the

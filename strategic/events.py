@@ -512,11 +512,13 @@ class CombatAnswered(CampaignEvent):
 
 
 class CombatDelegated(CampaignEvent):
-    """``player`` left the rest of the battle ``battle`` to the AI (issue #15)."""
+    """``player`` left the rest of the battle ``battle`` to the AI (issue #15), and with ``whole_turn`` every
+    battle of his left this turn."""
 
     kind: Literal["combat_delegated"] = "combat_delegated"
     battle: str
     player: str
+    whole_turn: bool = False
 
 
 class Noted(CampaignEvent):

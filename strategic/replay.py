@@ -223,7 +223,7 @@ def _play_back(campaign: Campaign, clock: Clock, player: RecordedOrders, header:
 def _answer(campaign: Campaign, recorded: CombatAnswered | CombatDelegated) -> None:
     """Give the waiting combat question the recorded answer (or leave the battle to the AI as recorded)."""
     if isinstance(recorded, CombatDelegated):
-        campaign.delegate_battle()
+        campaign.delegate_battle(whole_turn=recorded.whole_turn)
         return
     try:
         campaign.answer_combat(recorded.answer)

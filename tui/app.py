@@ -668,7 +668,8 @@ class CampaignScreen(Screen[None]):
         state = self.session.campaign.state
         self._commanded = (state.question.battle, state.turn) if state.question is not None else None
         screen = CombatScreen(asked.player, asked.question, asked.brief, submit=self.session.answer_combat,
-                              save=self.action_save, delegate=self.session.campaign.delegate_battle)
+                              save=self.action_save,
+                              delegate=lambda whole: self.session.campaign.delegate_battle(whole_turn=whole))
         self.app.push_screen(screen, lambda _: self._answered())
 
     def _battle_over(self) -> None:

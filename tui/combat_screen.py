@@ -185,11 +185,13 @@ class AnswerTable(DataTable[str]):
 class CombatScreen(Screen[Any]):
     """Ask ``question`` (with its ``brief``) of ``player``.  ``submit(answer)`` gives the answer to the engine and
     returns a refusal (``None``: accepted, the screen closes with the answer); ``save()`` opens the save dialog;
-    ``delegate()`` hands the rest of the battle to the AI and closes the screen with ``None``."""
+    ``delegate(whole_turn)`` hands the rest of the battle (or every battle of the player this turn) to the AI and
+    closes the screen with ``None``."""
 
     BINDINGS = [
         Binding("a", "ai_answer", "AI's answer"),
         Binding("A", "delegate", "AI commands this battle"),
+        Binding("T", "delegate(True)", "AI commands this turn's battles"),
         Binding("slash", "type_answer", "Type"),
         Binding("s", "save", "Save"),
         Binding("q", "app.request_quit", "Quit"),
@@ -205,7 +207,7 @@ class CombatScreen(Screen[Any]):
     """
 
     def __init__(self, player: str, question: Question, brief: Brief, submit: Callable[[Any], str | None],
-                 save: Callable[[], None] | None = None, delegate: Callable[[], None] | None = None) -> None:
+                 save: Callable[[], None] | None = None, delegate: Callable[[bool], None] | None = None) -> None:
         super().__init__()
         self.player, self.question, self.brief = player, question, brief
         self.rows = rows_for(question, brief)
@@ -340,9 +342,9 @@ class CombatScreen(Screen[Any]):
         if self._save is not None and not isinstance(self.focused, Input):
             self._save()
 
-    def action_delegate(self) -> None:
+    def action_delegate(self, whole_turn: bool = False) -> None:
         if self._delegate is not None and not isinstance(self.focused, Input):
-            self._delegate()
+            self._delegate(whole_turn)
             self.dismiss(None)
 
 

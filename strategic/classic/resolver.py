@@ -125,7 +125,8 @@ class ClassicResolver:
         given for that side in this battle so far (after he left the battle to the AI: those answers, then his
         policy's); the others through their policy."""
         key = battle_key(battle)
-        if player not in campaign.state.battle_commanders:
+        state = campaign.state
+        if player not in state.battle_commanders or state.delegated_turn.get(player) == state.turn:
             return self.policy(player)
         given = read_script(campaign.state.combat_answers.get(key, []), f"combat answers for {key}")
         mine, where = [e for e in given if e.question.side == side.value], f"{player.value}'s answers in {key}"

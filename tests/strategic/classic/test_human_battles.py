@@ -269,3 +269,29 @@ def test_the_odds_of_a_commanded_battle_are_the_ais(data) -> None:
     plain = _coral(data, commanders=())
     assert commanded.sunk == battle_odds(plain, "Coral Sea", ClassicResolver(), runs=20, seed=4).sunk
     assert campaign.state.model_dump_json() == before
+
+
+def test_a_commander_may_leave_every_battle_of_the_turn_to_the_ai(data) -> None:
+    """``whole_turn``: the AI answers in the battle asked about and in his later battles of the turn; the next
+    turn he commands again (the state names the turn)."""
+    campaign = _coral(data)
+    at_sea(campaign, "Java Sea", "Houston", "Haguro")
+    campaign.state.pending_battles = ["Coral Sea", "Java Sea"]
+    campaign.resolve_pending()
+    assert campaign.state.question is not None and campaign.state.question.battle == "Coral Sea"
+    campaign.delegate_battle(whole_turn=True)
+    campaign.resolve_pending()
+    assert campaign.state.question is None and campaign.state.pending_battles == []
+    assert campaign.state.delegated_turn == {Player.JAPAN: 4}
+    delegated = [e for e in campaign.state.events if e.kind == "combat_delegated"]
+    assert len(delegated) == 1 and delegated[0].whole_turn
+    assert str(delegated[0]).endswith("japan leaves the battle in Coral Sea to the AI, and his other battles "
+                                      "this turn  [002 §4.1]")
+    from scenarios.models import Side, Theatre
+    from strategic.classic.scripts import AskingPolicy
+    from strategic.combat import Battle as CampaignBattle
+
+    later = CampaignBattle("Java Sea", Theatre.VITP, ("Houston",), ("Haguro",))
+    assert not isinstance(ClassicResolver()._seat(campaign, later, Side.AXIS, Player.JAPAN), AskingPolicy)
+    campaign.state.turn = 5
+    assert isinstance(ClassicResolver()._seat(campaign, later, Side.AXIS, Player.JAPAN), AskingPolicy)
