@@ -1,7 +1,8 @@
 """A classic-combat question put to a human player (issue #15): :class:`CombatScreen`.
 
 The screen shows the battle as the deciding side sees it (its :class:`~strategic.classic.views.ClassicBattleView`:
-every counter's factors, damage and state), the rule, and the answer being built, one row per choice: each
+every counter's factors (``+1``: a circled factor, with the attack bonus), damage, the damage above which it sinks
+(its defence, twice that in port: R-CMB-05) and state), the rule, and the answer being built, one row per choice: each
 attacker's target (with the exact odds of that attack: to hit, to disable, to sink), each War at Sea target's one
 air factor, each unit withdrawing or not, day or night.  The rows start at the AI's suggestion, shown with its
 reason; the player changes them with the keys, or types the whole answer, and confirms with Enter.  The engine
@@ -229,11 +230,13 @@ class CombatScreen(Screen[Any]):
 
     def on_mount(self) -> None:
         units = self.query_one("#combat-units", DataTable)
-        units.add_columns("Unit", "Side", "Gun", "Air", "Def", "Spd", "Damage", "State")
+        units.add_columns("Unit", "Side", "Gun", "Air", "Def", "Spd", "Damage", "Sinks >", "State")
         for u in sorted(self.brief.view.units.values(), key=lambda u: (not u.own, u.name)):
-            units.add_row(u.name, u.side.value + (" (you)" if u.own else ""), str(u.gunnery), str(u.air),
-                          "-" if u.defence is None else str(u.defence), "-" if u.speed is None else str(u.speed),
-                          str(u.damage), _state(u))
+            sinks = self.brief.sinks_above.get(u.name)
+            units.add_row(u.name, u.side.value + (" (you)" if u.own else ""), _factor(u.gunnery, u.gunnery_bonus),
+                          _factor(u.air, u.air_bonus), "-" if u.defence is None else str(u.defence),
+                          "-" if u.speed is None else str(u.speed), str(u.damage),
+                          "-" if sinks is None else str(sinks), _state(u))
         answer = self.query_one("#combat-answer", DataTable)
         answer.add_columns(KEY_HEADERS.get(self.question.decision, "Unit"), "Choice", "Hit", "Disable", "Sink")
         self.refresh_rows()
@@ -346,6 +349,11 @@ class CombatScreen(Screen[Any]):
         if self._delegate is not None and not isinstance(self.focused, Input):
             self._delegate(whole_turn)
             self.dismiss(None)
+
+
+def _factor(value: int, bonus: bool) -> str:
+    """A factor, with ``+1`` when it is circled on the counter (its attack dice hit on one face more, 002 §4.1)."""
+    return f"{value} +1" if bonus and value else str(value)
 
 
 def _state(unit: Any) -> str:

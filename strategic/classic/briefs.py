@@ -10,7 +10,7 @@ port (:func:`strategic.classic.damage.attack_odds`, by enumeration).  The sugges
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
@@ -45,21 +45,25 @@ FACTOR = {"submarine_targets": "gunnery", "gunnery_targets": "gunnery", "air_tar
 class Brief:
     """A question's situation: ``view`` (the side's :class:`ClassicBattleView`), ``rule``, the AI's
     ``suggestion`` (JSON, as an answer) and ``reason``, and ``odds[attacker][target]`` for each attack the
-    question may order (War at Sea air strikes: one die per air factor)."""
+    question may order (War at Sea air strikes: one die per air factor); ``sinks_above[unit]``: the damage above
+    which it sinks (its defence, times the in-port multiplier in port: R-CMB-05)."""
 
     view: ClassicBattleView
     rule: str
     suggestion: Any
     reason: str
     odds: Mapping[str, Mapping[str, AttackOdds]]
+    sinks_above: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
 
 
 def brief(ctx: BattleContext, decision: str, args: tuple[Any, ...]) -> Brief:
     """The :class:`Brief` of ``decision`` asked with the policy method's ``args`` (``ctx, side, ...``)."""
     side: Side = args[1]
     suggestion = encode(decision, getattr(BaselinePolicy(), decision)(*args))
+    sinks = {n: u.threshold(ctx.tables) for n, u in ctx.units.items() if u.defence is not None}
     return Brief(view=observe(ctx, side), rule=RULES.get(decision, "002 §4.1"), suggestion=suggestion,
-                 reason=_reason(ctx, decision, side), odds=MappingProxyType(_odds(ctx, decision, args)))
+                 reason=_reason(ctx, decision, side), odds=MappingProxyType(_odds(ctx, decision, args)),
+                 sinks_above=MappingProxyType(sinks))
 
 
 def _odds(ctx: BattleContext, decision: str, args: tuple[Any, ...]) -> dict[str, Mapping[str, AttackOdds]]:

@@ -77,6 +77,12 @@ async def test_day_or_night_is_chosen_with_the_keys_and_confirmed(data) -> None:
         assert "Battle in Coral Sea · VITP · round 1" in title and "Japan decides a day (air) or night" in title
         assert "VITP 4.2 (case V-03; R-CMB-08)" in title
         assert screen.rows[0].value == suggestion  # the AI's suggestion to start from
+        units = screen.query_one("#combat-units", DataTable)
+        rows = {units.get_row_at(i)[0]: units.get_row_at(i) for i in range(units.row_count)}
+        for name, row in rows.items():  # at sea a unit sinks when its damage is above its defence (R-CMB-05)
+            unit = campaign.asked.brief.view.units[name]  # type: ignore[union-attr]
+            assert row[7] == str(unit.defence) and row[4] == str(unit.defence)
+            assert row[2] == (f"{unit.gunnery} +1" if unit.gunnery_bonus and unit.gunnery else str(unit.gunnery))
         await pilot.press("right")
         other = "night" if suggestion == "day" else "day"
         assert screen.rows[0].value == other
