@@ -671,30 +671,22 @@ class Campaign:
         """Why the answers given in the pending battle ``entry`` do not stand (a save's, checked on load): the
         battle is fought again from its start by the classic rules with them and taken back; ``None`` if they
         stand."""
-        battle = self._battle_for(entry)
-        if battle is None:
-            return None
-        events, dice = len(self.state.events), self.dice.mark()
         try:
-            make_resolver("classic").resolve(self, battle)  # type: ignore[union-attr]
-        except AnswerNeeded:
-            pass
+            self._try_battle(entry, make_resolver("classic"))
         except (IllegalCombatDecision, ScriptError) as exc:
             return str(exc)
-        finally:
-            del self.state.events[events:]
-            self.dice.rewind(dice)
         return None
 
-    def _try_battle(self, entry: str) -> None:
-        """Fight the pending battle ``entry`` and take it back (a resolver changes only the events and the dice,
-        as in :meth:`_resolve`): it raises if an answer given to it is illegal."""
-        battle = self._battle_for(entry)
-        if battle is None or self.resolver is None:
+    def _try_battle(self, entry: str, resolver: BattleResolver | None = None) -> None:
+        """Fight the pending battle ``entry`` (by ``resolver``, else the game's) and take it back (a resolver
+        changes only the events and the dice, as in :meth:`_resolve`): it raises if an answer given to it is
+        illegal."""
+        battle, resolver = self._battle_for(entry), resolver or self.resolver
+        if battle is None or resolver is None:
             return
         events, dice = len(self.state.events), self.dice.mark()
         try:
-            self.resolver.resolve(self, battle)
+            resolver.resolve(self, battle)
         except AnswerNeeded:
             pass
         finally:
