@@ -61,7 +61,9 @@ from strategic.battle_forces import (
     submarine_boats,
     with_sector,
 )
+from strategic.classic.scripts import battle_key
 from strategic.combat import Battle, BattleOutcome, Landing, UnitResult, raidable, raids_ports
+from strategic.commanders import TableSeats
 from strategic.events import BattleFought, BattleHandedOver, BattleNote, Force, LeftOut
 from strategic.narrate import describe, force_words
 from strategic.state import Mode
@@ -186,6 +188,7 @@ class TacticalResolver:
     battles: list[TacticalBattle] = field(default_factory=list)
     name: str = "tactical"
     _index: tuple[int, CardIndex] | None = field(default=None, init=False, repr=False)
+    _seats: TableSeats = field(init=False, repr=False)  # the captains of the battle being fought (issue #16)
 
     def __post_init__(self) -> None:
         if self.fallback is None and self.use_fallback:
@@ -207,6 +210,7 @@ class TacticalResolver:
 
     def resolve(self, campaign: Campaign, battle: Battle) -> BattleOutcome:
         """Fight ``battle`` (module docstring) and return what happened to each counter."""
+        self._seats = TableSeats(campaign, battle, battle_key(battle))
         if battle.surprise_rounds:
             return self._surprise(campaign, battle)
         year = campaign_year(campaign.state.turn)
@@ -291,7 +295,7 @@ class TacticalResolver:
         spec = self._spec(fleets, width, time_of_day, weather, state.seed, (state.turn, number), notes, year,
                           flights=[f for s in (Side.ALLIED, Side.AXIS) for f in tables[s].flights],
                           boats=[b for s in (Side.ALLIED, Side.AXIS) for b in tables[s].boats_on(Table(width, 48.0))])
-        report = resolve(spec, dice=dice)
+        report = resolve(spec, self._seats.pair(), dice=dice)
         outcome = BattleOutcome(battle)
         loser = None
         if report.winner is not None:
@@ -505,7 +509,7 @@ class TacticalResolver:
                           year=year, flights=[*air.flights, *defence.flights], shore_batteries=aa,
                           submarines=air.boats_on(Table(width, height)),
                           surprised=(SIDE_INDEX[enemy], battle.surprise_rounds + 1) if surprise else None)  # type: ignore[arg-type]
-        report = resolve(spec, dice=dice)
+        report = resolve(spec, self._seats.pair(), dice=dice)
         fates = {s: _no_fates() for s in (Side.ALLIED, Side.AXIS)}
         self._ship_results(campaign, spec, report, defence, outcome, fates[enemy], beaten=False, in_port=bool(in_port))
         self._air_results(campaign, report, defence, outcome, fates[enemy], beaten=False)

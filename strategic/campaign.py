@@ -12,14 +12,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from scenarios.errors import IllegalCombatDecision
+from scenarios.errors import InputError, RulesError
 from scenarios.limits import covers_place, selects, violated_limits
 from scenarios.loader import CampaignData
 from scenarios.models import Activity, Condition, Limit, LimitKind, Owner, Player, Setup, Side, Theatre, Unit, UnitType
 from strategic import basing, control, outbreak, placement
 from strategic.board import Board
-from strategic.classic.scripts import AnswerNeeded, Entry, Question, ScriptError, decode
+from strategic.classic.scripts import AnswerNeeded, Entry, Question, decode
 from strategic.combat import Battle, BattleOutcome, BattleResolver, apply_outcome, find_battles, make_resolver
+from strategic.commanders import LiveAsk
 from strategic.engine_errors import BattleError
 from strategic.events import (
     BattleHandedOver,
@@ -30,6 +31,7 @@ from strategic.events import (
     DiceRolled,
     LoanChanged,
     OrderGiven,
+    TacticalAnswered,
     TurnBegan,
 )
 from strategic.movement import MOVING_TYPES, candidate_paths, execute_move, plan_move
@@ -60,7 +62,7 @@ from strategic.state import (
     UnitState,
     UnitStatus,
 )
-from tactical import Dice, Roll
+from tactical import Dice, Roll, TacticalEntry, TacticalQuestion, decode_tactical, encode_tactical
 
 SUPPORTED_SETUPS = ("standard", "was_only", "vitp_only", "early_war")
 
@@ -87,6 +89,8 @@ class Campaign:
         self.loaded_version: int | None = None  # the version of the save it was loaded from (strategic.saves)
         self.classic_once: set[str] = set()  # pending battles to be fought by the classic rules (fight_classic)
         self.asked: AnswerNeeded | None = None  # the combat question waiting, with its brief (issue #15)
+        self.live_ask: LiveAsk | None = None  # the command screen answering a battle as it runs (fight_live)
+        self.live_answers: list[TacticalEntry] = []  # the answers it gave
 
     @property
     def dice(self) -> Dice:
@@ -604,8 +608,9 @@ class Campaign:
         except AnswerNeeded as needed:  # not an error: taken back, fought again from its start once answered
             del self.state.events[events:]
             self.dice.rewind(dice)
-            self.state.question = CombatQuestion(battle=entry, player=Player(needed.player),
-                                                 question=needed.question.to_json())
+            self.state.question = CombatQuestion(
+                battle=entry, player=Player(needed.player), question=needed.question.to_json(),
+                engine="tactical" if isinstance(needed.question, TacticalQuestion) else "classic")
             self.asked = needed  # with its brief, for the screen that asks it (not saved: rebuilt by fighting)
             raise
         except Exception as exc:
@@ -630,29 +635,66 @@ class Campaign:
         return outbreak.adjust_battle(self, battle) if battle is not None else None
 
     def answer_combat(self, answer: object) -> None:
-        """Answer the classic-combat question waiting for a human player (:attr:`CampaignState.question`, issue
-        #15); the battle is then fought again from its start with every answer given so far, up to the next
-        question or its end (``Clock.retry``).  The answer is tried first: one of the wrong shape raises
-        :class:`~strategic.classic.scripts.ScriptError`, one the rules forbid
-        :class:`~scenarios.errors.IllegalCombatDecision` naming the rule; either way nothing changes."""
+        """Answer the combat question waiting for a human player (:attr:`CampaignState.question`, issues #15,
+        #16); the battle is then fought again from its start with every answer given so far, up to the next
+        question or its end (``Clock.retry``).  The answer is tried first: one of the wrong shape raises a
+        :class:`~scenarios.errors.InputError` (a script error), one the rules forbid a
+        :class:`~scenarios.errors.RulesError` naming the rule; either way nothing changes."""
         asked = self.state.question
         if asked is None:
             raise ValueError("no combat question is waiting for an answer")
-        question = Question.from_json(asked.question, "question")
-        decode(question.decision, answer, "answer")  # the shape, before anything is fought
-        answers = self.state.combat_answers.setdefault(asked.battle, [])
-        answers.append(Entry(question, answer).to_json())
+        if asked.engine == "tactical":
+            question = TacticalQuestion.from_json(asked.question, "question")
+            plain_answer = encode_tactical(question.question, decode_tactical(question.question, answer, "answer"))
+            self.answer_tactical([TacticalEntry(question, plain_answer)])
+            return
+        classic = Question.from_json(asked.question, "question")
+        decode(classic.decision, answer, "answer")  # the shape, before anything is fought
+        self._add_answers(asked, [Entry(classic, answer).to_json()])
+        self.log(CombatAnswered, "002 §4.1", battle=asked.battle, player=asked.player.value,
+                 question=asked.question, answer=answer)
+
+    def answer_tactical(self, entries: list[TacticalEntry]) -> None:
+        """Give the pending battle waiting for a human player the answers ``entries`` (questions of the table,
+        in the order asked, of either side: those a live battle gave, :meth:`fight_live`), tried as
+        :meth:`answer_combat` tries one (issue #16)."""
+        asked = self.state.question
+        if asked is None:
+            raise ValueError("no combat question is waiting for an answer")
+        answers = [e.to_json() for e in entries]
+        self._add_answers(asked, answers)
+        self.log(TacticalAnswered, "000; 002 §4.1", battle=asked.battle, player=asked.player.value, answers=answers)
+
+    def _add_answers(self, asked: CombatQuestion, answers: list[dict[str, Any]]) -> None:
+        """Add ``answers`` to the battle waiting for them, fight it again with them and take it back: if it
+        raises (an answer refused), nothing changes."""
+        given = self.state.combat_answers.setdefault(asked.battle, [])
+        given += answers
         self.state.question, asked_before, self.asked = None, self.asked, None
         try:
             self._try_battle(asked.battle)
         except BaseException:
-            answers.pop()
-            if not answers:
+            del given[len(given) - len(answers):]
+            if not given:
                 del self.state.combat_answers[asked.battle]
             self.state.question, self.asked = asked, asked_before
             raise
-        self.log(CombatAnswered, "002 §4.1", battle=asked.battle, player=asked.player.value,
-                 question=asked.question, answer=answer)
+
+    def fight_live(self, ask: LiveAsk) -> list[TacticalEntry]:
+        """Fight the battle waiting for a human player's answer on the table, ``ask`` answering every question
+        of the sides whose players command it as the battle runs (the TUI's command screen, issue #16), and take
+        it back; returns the answers given, for :meth:`answer_tactical` (the battle is then resolved with them,
+        by the same dice: the same battle).  ``ask`` may raise :class:`~strategic.classic.scripts.AnswerNeeded`
+        to stop (the player saves or quits in mid-battle): the answers given until then are returned."""
+        asked = self.state.question
+        if asked is None or asked.engine != "tactical":
+            raise ValueError("no battle on the table is waiting for an answer")
+        self.live_ask, self.live_answers = ask, []
+        try:
+            self._try_battle(asked.battle)
+        finally:
+            self.live_ask = None
+        return self.live_answers
 
     def delegate_battle(self, *, whole_turn: bool = False) -> None:
         """The player asked lets the AI command the rest of the battle he is asked about (issue #15), or with
@@ -669,11 +711,12 @@ class Campaign:
 
     def refused_answers(self, entry: str) -> str | None:
         """Why the answers given in the pending battle ``entry`` do not stand (a save's, checked on load): the
-        battle is fought again from its start by the classic rules with them and taken back; ``None`` if they
-        stand."""
+        battle is fought again from its start with them, by the tactical engine if they are answers on the table
+        (issue #16), else by the classic rules, and taken back; ``None`` if they stand."""
+        on_table = any("question" in a["question"] for a in self.state.combat_answers.get(entry, []))
         try:
-            self._try_battle(entry, make_resolver("classic"))
-        except (IllegalCombatDecision, ScriptError) as exc:
+            self._try_battle(entry, make_resolver("tactical" if on_table else "classic"))
+        except (RulesError, InputError) as exc:
             return str(exc)
         return None
 
@@ -698,7 +741,8 @@ class Campaign:
         """Why the game cannot go on (unresolved battles), or ``None``."""
         if self.state.question is not None:
             asked = self.state.question
-            what = Question.from_json(asked.question, "question").describe()
+            what = (TacticalQuestion if asked.engine == "tactical" else Question).from_json(
+                asked.question, "question").describe()
             return f"the battle in {asked.battle} waits for an answer from {asked.player.value}: {what}"
         if self.state.pending_battles:
             why = "no combat resolver is configured" if self.resolver is None else "not yet resolved"

@@ -521,6 +521,17 @@ class CombatDelegated(CampaignEvent):
     whole_turn: bool = False
 
 
+class TacticalAnswered(CampaignEvent):
+    """``player`` (or the players of both sides, hot-seat), commanding his side of the battle ``battle`` on the
+    table (issue #16), gave ``answers``: each a :class:`tactical.seats.Question` and its answer, as JSON, in the
+    order the battle asked them."""
+
+    kind: Literal["tactical_answers"] = "tactical_answers"
+    battle: str
+    player: str
+    answers: list[dict[str, Any]]
+
+
 class Noted(CampaignEvent):
     """An event of an old save that no type above reproduces exactly: its version-2 kind, text and data kept."""
 
@@ -540,7 +551,7 @@ Event = Annotated[
     | AttackAnnounced | PearlForceDecided | NoSurprise | ControlLost | BattlesWaiting | BattleHandedOver
     | BattleFought | BattleNote | LeftOut | CombatNoted | UnitSunk | UnitEliminated | UnitDisabled | UnitLanded
     | PocScored | PortIsolated | PortCaptured | UnitEscaped | AutomaticVictory | Victory | CombatAnswered
-    | CombatDelegated | Noted,
+    | CombatDelegated | TacticalAnswered | Noted,
     Field(discriminator="kind"),
 ]
 """Any campaign event (the closed union)."""

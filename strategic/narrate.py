@@ -44,6 +44,7 @@ from strategic.events import (
     SpeedRoll,
     SubmarinePlaced,
     SurfaceRaiderPlaced,
+    TacticalAnswered,
     TurnBegan,
     UnitArrived,
     UnitDisabled,
@@ -290,6 +291,7 @@ _WORDS: tuple[tuple[type | tuple[type, ...], object], ...] = (
     (AutomaticVictory, lambda e: f"{e.theatre.value}: automatic victory for the {e.side} side ({lead(e.poc)})"),
     (Victory, _victory),
     (CombatAnswered, _answered),
+    (TacticalAnswered, lambda e: f"{e.player} gives {len(e.answers)} order(s) on the table in {e.battle}"),
     (CombatDelegated, lambda e: f"{e.player} leaves the battle in {e.battle} to the AI"
      + (", and his other battles this turn" if e.whole_turn else "")),
     (Noted, lambda e: e.note),

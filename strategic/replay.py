@@ -24,12 +24,11 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, ValidationError
 
-from scenarios.errors import IllegalCombatDecision, InputError
+from scenarios.errors import InputError, RulesError
 from scenarios.loader import CampaignData
 from scenarios.models import Player
 from strategic.ai import give_orders
 from strategic.campaign import Campaign
-from strategic.classic.scripts import ScriptError
 from strategic.clock import Clock
 from strategic.combat import make_resolver
 from strategic.events import (
@@ -40,12 +39,14 @@ from strategic.events import (
     Event,
     OrderGiven,
     OrderRefused,
+    TacticalAnswered,
 )
 from strategic.json_files import read_json
 from strategic.narrate import log_line
 from strategic.orders import Order
 from strategic.save_checks import schema_problems
 from strategic.saves import SaveError, load_state
+from tactical import read_tactical_script
 
 LOG_FORMAT: Literal["vas campaign log"] = "vas campaign log"
 LOG_VERSION: Literal[1] = 1
@@ -201,7 +202,7 @@ def replay(log: CampaignLog, data: CampaignData) -> Replay:
 def _play_back(campaign: Campaign, clock: Clock, player: RecordedOrders, header: LogHeader) -> None:
     """Give every decision its recorded orders until the game ends or blocks, the header's ``stop_turn`` begins,
     or its ``stop_at`` decision has had its orders (as :func:`strategic.ai.play` plays)."""
-    answers = [e for e in player.events if isinstance(e, CombatAnswered | CombatDelegated)]
+    answers = [e for e in player.events if isinstance(e, CombatAnswered | CombatDelegated | TacticalAnswered)]
     while not clock.finished:
         if campaign.state.question is not None:
             if not answers:
@@ -220,14 +221,17 @@ def _play_back(campaign: Campaign, clock: Clock, player: RecordedOrders, header:
         clock.end_decision()
 
 
-def _answer(campaign: Campaign, recorded: CombatAnswered | CombatDelegated) -> None:
-    """Give the waiting combat question the recorded answer (or leave the battle to the AI as recorded)."""
+def _answer(campaign: Campaign, recorded: CombatAnswered | CombatDelegated | TacticalAnswered) -> None:
+    """Give the waiting combat question the recorded answer(s) (or leave the battle to the AI as recorded)."""
     if isinstance(recorded, CombatDelegated):
         campaign.delegate_battle(whole_turn=recorded.whole_turn)
         return
     try:
-        campaign.answer_combat(recorded.answer)
-    except (IllegalCombatDecision, ScriptError) as exc:
+        if isinstance(recorded, TacticalAnswered):
+            campaign.answer_tactical(read_tactical_script(recorded.answers, "tactical_answers.answers"))
+        else:
+            campaign.answer_combat(recorded.answer)
+    except (RulesError, InputError) as exc:
         raise ReplayError(f"turn {recorded.turn}: {recorded.player}'s recorded answer in {recorded.battle} is "
                           f"refused: {exc}") from None
 

@@ -196,6 +196,7 @@ def combat_answer_problems(campaign: Campaign) -> list[str]:
     and reads as a script; the waiting question is of a pending battle, by one of the players who command their
     own battles."""
     from strategic.classic.scripts import Question, ScriptError, read_script
+    from tactical import TacticalQuestion, TacticalScriptError, read_tactical_script
 
     state = campaign.state
     out: list[str] = []
@@ -204,8 +205,10 @@ def combat_answer_problems(campaign: Campaign) -> list[str]:
             out.append(f"combat_answers.{entry}: answers for a battle that is not pending")
             continue
         try:
-            read_script(answers, f"combat_answers.{entry}")
-        except ScriptError as exc:
+            classic = [a for a in answers if "decision" in a.get("question", {})]  # else questions on the table
+            read_script(classic, f"combat_answers.{entry}")
+            read_tactical_script([a for a in answers if a not in classic], f"combat_answers.{entry}")
+        except (ScriptError, TacticalScriptError) as exc:
             out.append(str(exc))
             continue
         out += _answer_problems(campaign, entry, answers)
@@ -221,8 +224,9 @@ def combat_answer_problems(campaign: Campaign) -> list[str]:
             out.append(f"question.player: {asked.player.value} does not command his own battles "
                        "(battle_commanders)")
         try:
-            Question.from_json(asked.question, "question.question")
-        except ScriptError as exc:
+            (TacticalQuestion if asked.engine == "tactical" else Question).from_json(asked.question,
+                                                                                   "question.question")
+        except (ScriptError, TacticalScriptError) as exc:
             out.append(str(exc))
     return out
 
@@ -230,10 +234,16 @@ def combat_answer_problems(campaign: Campaign) -> list[str]:
 def _answer_problems(campaign: Campaign, entry: str, answers: list[dict[str, Any]]) -> list[str]:
     """The answers of a battle in progress are those its ``combat_answer`` events recorded this turn, and they
     stand when the battle is fought again with them."""
-    from strategic.events import CombatAnswered
+    from strategic.events import CombatAnswered, TacticalAnswered
 
-    recorded = [{"question": e.question, "answer": e.answer} for e in campaign.state.events
-                if isinstance(e, CombatAnswered) and e.battle == entry and e.turn == campaign.state.turn]
+    recorded: list[dict[str, Any]] = []
+    for e in campaign.state.events:
+        if e.turn != campaign.state.turn or getattr(e, "battle", None) != entry:
+            continue
+        if isinstance(e, CombatAnswered):
+            recorded.append({"question": e.question, "answer": e.answer})
+        elif isinstance(e, TacticalAnswered):
+            recorded += e.answers
     if recorded != answers:
         return [f"combat_answers.{entry}: the answers differ from the combat_answer events of this battle"]
     try:

@@ -101,15 +101,17 @@ class WarState(BaseModel):
 
 
 class CombatQuestion(BaseModel):
-    """A classic-combat decision waiting for a human player's answer (issue #15): ``battle`` is the pending
+    """A combat decision waiting for a human player's answer (issues #15, #16): ``battle`` is the pending
     battle's entry (:attr:`CampaignState.pending_battles`), ``question`` a
-    :class:`strategic.classic.scripts.Question` as JSON."""
+    :class:`strategic.classic.scripts.Question` (``engine`` classic) or a :class:`tactical.seats.Question`
+    (``engine`` tactical: a decision of the miniatures rules) as JSON."""
 
     model_config = ConfigDict(extra="forbid")
 
     battle: str
     player: Player
     question: dict[str, Any]
+    engine: Literal["classic", "tactical"] = "classic"  # a classic question, or one of the table (issue #16)
 
 
 class CampaignState(BaseModel):

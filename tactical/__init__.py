@@ -28,12 +28,32 @@ from tactical.dice import Dice, Roll
 from tactical.events import Event
 from tactical.geometry import Edge, Table, relative_bearing
 from tactical.options import RuleOptions
+from tactical.choices import (
+    damage_control_choices,
+    describe_move,
+    fire_choices,
+    fire_plan_of,
+    move_choices,
+    order_choices,
+    parse_move,
+)
 from tactical.scenario import Objective
+from tactical.state import Depth
+from tactical.seats import QUESTIONS as TACTICAL_QUESTIONS
+from tactical.seats import Entry as TacticalEntry
+from tactical.seats import Question as TacticalQuestion
+from tactical.seats import ScriptError as TacticalScriptError
+from tactical.seats import Seat
+from tactical.seats import decode as decode_tactical
+from tactical.seats import encode as encode_tactical
+from tactical.seats import read_script as read_tactical_script
 from tactical.views import BattleView, plain
 from tactical.views import observe as observe_battle
 
 __all__ = [
     "DEMOS",
+    "Depth",
+    "TACTICAL_QUESTIONS",
     "BattleReport",
     "BattleSpec",
     "BattleView",
@@ -51,13 +71,27 @@ __all__ = [
     "Objective",
     "Roll",
     "RuleOptions",
+    "Seat",
     "ShipResult",
     "ShipSpec",
     "SubmarineSpec",
     "Table",
+    "TacticalEntry",
+    "TacticalQuestion",
+    "TacticalScriptError",
+    "damage_control_choices",
+    "decode_tactical",
+    "describe_move",
     "demo_spec",
+    "encode_tactical",
+    "fire_choices",
+    "fire_plan_of",
+    "move_choices",
     "observe_battle",
+    "order_choices",
+    "parse_move",
     "plain",
+    "read_tactical_script",
     "relative_bearing",
     "resolve",
 ]

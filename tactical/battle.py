@@ -78,6 +78,7 @@ from tactical.scenario import (
     winner_of,
     zone_for,
 )
+from tactical.seats import Seat
 from tactical.state import Battle, BattleState, Depth, FlightState, FlightStatus, MTBState, ShipState, Status
 from tactical.turn import play_turn, roll_off
 
@@ -722,9 +723,9 @@ class SetUp:
 
 
 def resolve(
-    spec: BattleSpec, captains: Sequence[CoreCaptain] | None = None, *, dice: Dice | None = None
+    spec: BattleSpec, captains: Sequence[CoreCaptain | None] | None = None, *, dice: Dice | None = None
 ) -> BattleReport:
-    """Fight ``spec`` under the War at Sea scenario and report.  ``captains``: one per side (default:
+    """Fight ``spec`` under the War at Sea scenario and report.  ``captains``: one per side (``None`` or missing:
     :class:`~tactical.ai.SimpleCaptain` steered by each side's objective), each wrapped by
     :func:`~tactical.ai.with_defaults` for the questions it does not answer.  ``dice`` replaces the seeded
     dice (tests pass :class:`~tactical.dice.ScriptedDice`).  Raises :class:`~tactical.orders.IllegalOrder` when a
@@ -755,7 +756,18 @@ def resolve(
     return _report(spec, battle, objectives, levels, win)  # type: ignore[arg-type]
 
 
-def set_up(spec: BattleSpec, captains: Sequence[CoreCaptain] | None = None, *, dice: Dice | None = None) -> SetUp:
+def _captain(captains: Sequence[CoreCaptain | None] | None, side: int, objective: Objective) -> Captain:
+    """The captain of ``side``: the one given (wrapped by :func:`~tactical.ai.with_defaults`), else
+    :class:`~tactical.ai.SimpleCaptain` steered by the side's objective, which also advises a
+    :class:`~tactical.seats.Seat` that has no adviser yet (issue #16)."""
+    given = captains[side] if captains is not None else None
+    if isinstance(given, Seat) and given.adviser is None:
+        given.adviser = with_defaults(SimpleCaptain(objective))
+    return with_defaults(given if given is not None else SimpleCaptain(objective))
+
+
+def set_up(spec: BattleSpec, captains: Sequence[CoreCaptain | None] | None = None, *,
+           dice: Dice | None = None) -> SetUp:
     """The set-up of :func:`resolve` (module docstring), up to the first turn: the battle, its captains (wrapped
     by :func:`~tactical.ai.with_defaults`) and the objectives.  Raises :class:`~tactical.orders.IllegalOrder` when a
     captain gives an illegal order (never for a crowded table: R-TAC-67)."""
@@ -789,9 +801,7 @@ def set_up(spec: BattleSpec, captains: Sequence[CoreCaptain] | None = None, *, d
             side=battle.side_name(side),
             objective=objectives[side].value,
         )
-    if captains is None:
-        captains = (SimpleCaptain(objectives[0]), SimpleCaptain(objectives[1]))
-    pair = (with_defaults(captains[0]), with_defaults(captains[1]))
+    pair = (_captain(captains, 0, objectives[0]), _captain(captains, 1, objectives[1]))
 
     # 000 Wind Direction: rolled before any ship is deployed when a carrier is present
     if st.wind is None and any(s.card.has("Carrier") for s in st.ships.values()):

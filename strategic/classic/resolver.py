@@ -10,7 +10,6 @@ the player commanding each side in the battle (default: :class:`BaselinePolicy`)
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
@@ -23,20 +22,11 @@ from strategic.classic.policies import BaselinePolicy, CombatPolicy
 from strategic.classic.scripts import AskingPolicy, ScriptedPolicy, battle_key, read_script
 from strategic.classic.tables import CombatTables
 from strategic.combat import Battle, BattleOutcome, Landing, UnitResult
+from strategic.commanders import commander_of
 
 if TYPE_CHECKING:
     from scenarios.loader import CampaignData
     from strategic.campaign import Campaign
-
-# Who speaks for a side when several players have units in a battle: the one commanding most units there, ties
-# broken by the theatre's principal player first (R-CMB-10).
-PREFERENCE: dict[tuple[Theatre, Side], tuple[Player, ...]] = {
-    (Theatre.WAS, Side.AXIS): (Player.GERMANY_ITALY, Player.JAPAN),
-    (Theatre.WAS, Side.ALLIED): (Player.ALLIES, Player.UNITED_STATES),
-    (Theatre.VITP, Side.AXIS): (Player.JAPAN, Player.GERMANY_ITALY),
-    (Theatre.VITP, Side.ALLIED): (Player.UNITED_STATES, Player.ALLIES),
-}
-
 
 class ClassicResolver:
     """War at Sea / Victory in the Pacific combat.  ``policies`` maps players (or their names) to policies;
@@ -65,14 +55,8 @@ class ClassicResolver:
 
     @staticmethod
     def player_for(campaign: Campaign, battle: Battle, side: Side) -> Player:
-        """The player who decides for ``side`` in ``battle``: who commands most of its units there (loans
-        count, 002 §3), ties broken by the theatre's principal player (R-CMB-10)."""
-        names = battle.allied if side is Side.ALLIED else battle.axis
-        counts = Counter(campaign.state.unit(n).commander for n in names)
-        order = PREFERENCE[(battle.theatre, side)]
-        if not counts:
-            return order[0]
-        return max(counts, key=lambda p: (counts[p], -order.index(p) if p in order else -99))
+        """The player who decides for ``side`` in ``battle`` (:func:`strategic.commanders.commander_of`)."""
+        return commander_of(campaign, battle, side)
 
     def order_battles(self, campaign: Campaign, areas: list[str]) -> list[str]:
         """The order to fight ``areas`` in: the Axis player orders the War at Sea battles (WAS 5.6, case W-03) and
@@ -128,7 +112,8 @@ class ClassicResolver:
         state = campaign.state
         if player not in state.battle_commanders or state.delegated_turn.get(player) == state.turn:
             return self.policy(player)
-        given = read_script(campaign.state.combat_answers.get(key, []), f"combat answers for {key}")
+        given = read_script([e for e in campaign.state.combat_answers.get(key, []) if "decision" in e["question"]],
+                            f"combat answers for {key}")
         mine, where = [e for e in given if e.question.side == side.value], f"{player.value}'s answers in {key}"
         if key in campaign.state.delegated_battles:  # his answers so far, then the AI's
             return ScriptedPolicy(mine, then=self.policy(player), where=where)

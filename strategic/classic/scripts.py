@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from scenarios.errors import InputError
 from scenarios.models import Side, Theatre
+from tactical import TacticalQuestion
 
 if TYPE_CHECKING:
     from strategic.campaign import Campaign
@@ -87,10 +88,11 @@ class Entry:
 
 
 class AnswerNeeded(Exception):
-    """Not an error: raised by :class:`AskingPolicy` when the battle reaches a question nobody has answered yet;
-    ``player`` (a player's name, or ``""``) is who must answer it."""
+    """Not an error: raised by :class:`AskingPolicy` (or a seat on the table, :mod:`strategic.commanders`) when
+    the battle reaches a question nobody has answered yet; ``player`` (a player's name, or ``""``) is who must
+    answer it."""
 
-    def __init__(self, question: Question, player: str = "", brief: Any = None) -> None:
+    def __init__(self, question: Question | TacticalQuestion, player: str = "", brief: Any = None) -> None:
         super().__init__(question.describe())
         self.question = question
         self.player = player
@@ -312,6 +314,7 @@ def fight_until_asked(resolver: ClassicResolver, campaign: Campaign, battle: Bat
     except AnswerNeeded as needed:
         del campaign.state.events[events:]
         campaign.dice.rewind(dice)
+        assert isinstance(needed.question, Question), "a classic battle asks classic questions"
         return needed.question
 
 

@@ -1,0 +1,112 @@
+"""A player who commands his own battles on the table (issue #16): the battle stops at his first decision, is
+fought live by a screen (here: answering as the AI would), resolved with the answers given, and is then the AI's
+own battle; a game saved in mid-battle reopens at the same question; answers that do not fit are refused."""
+
+from __future__ import annotations
+
+import pytest
+
+from scenarios.models import Player
+from strategic.battles import TacticalResolver
+from strategic.campaign import Campaign
+from strategic.clock import turn_plan
+from strategic.saves import load_state, save_text
+from strategic.state import Phase
+from tactical import TacticalQuestion, read_tactical_script
+from tactical.dice import Dice
+from tests.strategic.classic.helpers import at_sea, game
+
+CORAL = ("Lexington", "Northampton", "Myoko", "Nachi")
+
+
+def _coral(data, *, commanders=(Player.JAPAN,)) -> Campaign:  # type: ignore[no-untyped-def]
+    campaign = game(data)
+    campaign.state.step = next(i for i, s in enumerate(turn_plan(campaign, 4)) if s[0] is Phase.COMBAT)
+    campaign.dice = Dice(11)
+    campaign.resolver = TacticalResolver(turns=3)
+    campaign.state.battle_commanders = list(commanders)
+    at_sea(campaign, "Coral Sea", *CORAL)
+    campaign.state.pending_battles = ["Coral Sea"]
+    return campaign
+
+
+def _as_the_ai(question, battle, advice, player):  # type: ignore[no-untyped-def]
+    return advice()
+
+
+def test_the_battle_stops_at_the_first_decision_on_the_table_leaving_nothing_behind(data) -> None:
+    campaign = _coral(data)
+    events, rolls = len(campaign.state.events), len(campaign.dice.log)
+    campaign.resolve_pending()
+    asked = campaign.state.question
+    assert asked is not None and asked.engine == "tactical" and asked.player is Player.JAPAN
+    question = TacticalQuestion.from_json(asked.question, "q")
+    assert (question.question, question.side, question.turn) == ("choose_scouts", 1, 0)
+    assert campaign.state.pending_battles == ["Coral Sea"]
+    assert (len(campaign.state.events), len(campaign.dice.log)) == (events, rolls)
+    assert campaign.blocked is not None and "choose scouts (the set-up" in campaign.blocked
+
+
+def test_a_battle_fought_live_as_the_ai_would_is_the_ais_battle(data) -> None:
+    reference = _coral(data, commanders=())
+    reference.resolve_pending()
+    campaign = _coral(data)
+    campaign.resolve_pending()
+    answers = campaign.fight_live(_as_the_ai)
+    assert len(answers) > 20 and all(a.question.side == 1 for a in answers)
+    assert campaign.state.question is not None  # fighting live changes nothing until the answers are given
+    campaign.answer_tactical(answers)
+    campaign.resolve_pending()
+    assert campaign.state.question is None and campaign.state.pending_battles == []
+    assert campaign.state.units == reference.state.units
+    assert [e for e in campaign.state.events if e.kind != "tactical_answers"] == reference.state.events
+    given = [e for e in campaign.state.events if e.kind == "tactical_answers"]
+    assert len(given) == 1 and len(given[0].answers) == len(answers)
+
+
+def test_a_game_saved_in_mid_battle_reopens_at_the_next_question(data, tmp_path) -> None:
+    campaign = _coral(data)
+    campaign.resolve_pending()
+    answered = 0
+
+    def some(question, battle, advice, player):  # type: ignore[no-untyped-def]
+        nonlocal answered
+        if answered == 7:
+            from strategic.classic.scripts import AnswerNeeded
+            raise AnswerNeeded(question, player.value)
+        answered += 1
+        return advice()
+
+    answers = campaign.fight_live(some)
+    assert len(answers) == 7
+    campaign.answer_tactical(answers)
+    campaign.resolve_pending()
+    asked = campaign.state.question
+    assert asked is not None and asked.engine == "tactical"
+    path = tmp_path / "mid-battle.json"
+    path.write_text(save_text(campaign), encoding="utf-8")
+    loaded = load_state(path, data, TacticalResolver(turns=3))
+    assert loaded.state.question == asked and len(loaded.state.combat_answers["Coral Sea"]) == 7
+    loaded.resolve_pending()
+    assert loaded.state.question == asked  # the same question, fought again from the answers saved
+
+
+def test_a_headless_answer_of_the_wrong_shape_is_refused_and_changes_nothing(data) -> None:
+    campaign = _coral(data)
+    campaign.resolve_pending()
+    asked = campaign.state.question
+    with pytest.raises(Exception, match="not an answer to choose_scouts"):
+        campaign.answer_combat({"ships": "Myoko"})
+    assert campaign.state.question == asked and campaign.state.combat_answers == {}
+
+
+def test_an_illegal_headless_answer_is_refused_with_the_rule(data) -> None:
+    campaign = _coral(data)
+    campaign.resolve_pending()
+    with pytest.raises(Exception, match="000 Scouting"):
+        campaign.answer_combat([["Lexington"], 0])  # not a Japanese ship
+    assert campaign.state.combat_answers == {}
+    campaign.answer_combat([[], 0])
+    campaign.resolve_pending()
+    entry = read_tactical_script(campaign.state.combat_answers["Coral Sea"])[0]
+    assert entry.answer == [[], 0] and campaign.state.question is not None

@@ -1,0 +1,390 @@
+"""The command screen: a player commands his side of a battle on the table, question by question (issue #16).
+
+The battle runs on a worker thread (:meth:`CommandScreen.fight`); each time it asks a question of a side a
+human commands, the thread builds a :class:`~tui.table_prompts.Prompt` (the side's view: what it may not see is
+not drawn) and waits while the screen shows it:
+
+* the table to scale (the battle viewer's drawing), the ship asked about reversed, the end of the highlighted move
+  as a yellow ghost arrow;
+* the ship's card, the question with its rule, the AI's answer, and the legal answers: a menu (up/down, Enter),
+  or for gunnery one row per weapon system whose target left/right (or space) changes, Enter firing them all;
+* ``/`` types the answer instead (``ahead 2, port 45, ahead 4``; ``0 > Bismarck, 2 > hold``; a name);
+* ``a`` puts the AI's answer in the menu, ``A`` leaves the rest of the battle to the AI, ``t`` the rest of this
+  turn, ``o`` this ship for the rest of the battle;
+* ``s`` / ``q``: stop here (the campaign keeps every answer given: the battle reopens at this question).
+
+An answer the engine refuses ends the run with the refusal (its rule named); the owner fights the battle again
+from its start with the answers before it (:attr:`Outcome.answers`), and the screen asks the same question again
+with the refusal shown.  In hot-seat play a hand-over panel hides the table whenever the other side is asked.
+"""
+
+from __future__ import annotations
+
+import queue
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from rich.text import Text
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Input, RichLog, Static
+
+from scenarios.errors import RulesError, VasError
+from tactical import TacticalQuestion
+from tui.battle_viewer import draw_table
+from tui.table_prompts import Choice, Prompt, prompt_for
+
+STOP = object()
+"""Put in the answer queue to stop the battle (the player leaves, or the screen closes)."""
+
+
+class Stopped(Exception):
+    """Not an error: the player stopped commanding in mid-battle (raised through the engine on its thread)."""
+
+
+LiveAsk = Callable[[TacticalQuestion, Any, Callable[[], Any], str], Any]
+"""How the battle asks: the question, the battle, the AI's advice, the player asked; returns the answer."""
+
+Run = Callable[[LiveAsk], Any]
+"""Fights the battle with ``ask`` answering the human sides; returns what the owner wants back."""
+
+
+@dataclass
+class Outcome:
+    """How the command screen ended: ``done`` (the battle ran to its end: ``result`` is the run's value),
+    ``stopped`` (the player left at a question), ``refused`` (an answer the engine refused: ``refusal``) or
+    ``failed`` (the battle raised: ``refusal`` says what)."""
+
+    kind: str
+    result: Any = None
+    refusal: str | None = None
+
+
+@dataclass
+class Delegation:
+    """What a player has left to the AI: the whole battle, the rest of one turn, some ships."""
+
+    battle: bool = False
+    turn: int | None = None
+    ships: set[str] = field(default_factory=set)
+
+    def covers(self, question: TacticalQuestion) -> bool:
+        return self.battle or self.turn == question.turn or (question.ship is not None and question.ship in self.ships)
+
+
+class ChoiceTable(DataTable[str]):
+    """The legal answers: up/down choose, left/right (or space) change a weapon system's target, Enter confirms."""
+
+    BINDINGS = [
+        Binding("left", "screen.change(-1)", "Previous target", show=False),
+        Binding("right,space", "screen.change(1)", "Next target", show=False),
+        Binding("enter", "screen.confirm", "Confirm"),
+    ]
+
+
+class CommandScreen(Screen[Outcome]):
+    """Command the sides of ``humans`` (side index: the player's name) in the battle fought by ``run`` (module
+    docstring); ``title`` names the battle; ``refusal``: why the last answer was refused, shown at the first
+    question."""
+
+    BINDINGS = [
+        Binding("a", "ai_answer", "AI's answer"),
+        Binding("slash", "type_answer", "Type"),
+        Binding("o", "delegate('ship')", "AI: this ship"),
+        Binding("t", "delegate('turn')", "AI: this turn"),
+        Binding("A", "delegate('battle')", "AI: the battle"),
+        Binding("s,q", "stop", "Stop here"),
+        Binding("escape", "leave_input", "Back to the answers", show=False),
+    ]
+
+    DEFAULT_CSS = """
+    CommandScreen #cmd-title { height: auto; }
+    CommandScreen #cmd-main { height: 1fr; }
+    CommandScreen #cmd-table { width: 2fr; }
+    CommandScreen #cmd-side { width: 1fr; min-width: 44; padding: 0 1; }
+    CommandScreen #cmd-card { height: auto; max-height: 14; }
+    CommandScreen #cmd-choices { height: auto; max-height: 16; }
+    CommandScreen .cmd-line { height: auto; }
+    CommandScreen #cmd-log { height: 7; }
+    CommandScreen #cmd-handover { height: 1fr; content-align: center middle; display: none; }
+    """
+
+    def __init__(self, run: Run, humans: Mapping[int, str], title: str, refusal: str | None = None) -> None:
+        super().__init__()
+        self._run, self.humans, self.battle_title = run, dict(humans), title
+        self.refusal = refusal
+        self.prompt: Prompt | None = None
+        self.delegated: dict[str, Delegation] = {}
+        self._answers: queue.Queue[Any] = queue.Queue()
+        self._last_player: str | None = None
+        self._waiting_hand_over = False
+        self.asked = 0  # questions shown so far (tests wait on it)
+        self._seen_log = 0
+
+    def compose(self) -> ComposeResult:
+        yield Static(Text(f"{self.battle_title}: the battle is being set up…", style="bold"), id="cmd-title")
+        yield Static(id="cmd-handover")
+        with Horizontal(id="cmd-main"):
+            with VerticalScroll(id="cmd-table"):
+                yield Static(id="cmd-drawing")
+            with Vertical(id="cmd-side"):
+                yield Static(id="cmd-card", classes="cmd-line")
+                yield ChoiceTable(id="cmd-choices", cursor_type="row")
+                yield Static(id="cmd-detail", classes="cmd-line")
+                yield Static(id="cmd-advice", classes="cmd-line")
+                yield Input(id="cmd-typed")
+                yield Static(id="cmd-message", classes="cmd-line")
+        yield RichLog(id="cmd-log", wrap=True, markup=False)
+        yield Footer(compact=True, show_command_palette=False)
+
+    def on_mount(self) -> None:
+        self.query_one("#cmd-choices", ChoiceTable).add_columns("Answer", "")
+        self.fight()
+
+    def on_unmount(self) -> None:
+        self._answers.put(STOP)  # a battle still waiting stops (its thread ends)
+
+    # -- the battle's thread
+    @work(thread=True, exclusive=True, group="command")
+    def fight(self) -> None:
+        try:
+            result = self._run(self.ask)
+        except Stopped:
+            self.app.call_from_thread(self._end, Outcome("stopped"))
+            return
+        except RulesError as exc:
+            self.app.call_from_thread(self._end, Outcome("refused", refusal=str(exc)))
+            return
+        except VasError as exc:
+            self.app.call_from_thread(self._end, Outcome("failed", refusal=str(exc)))
+            return
+        self.app.call_from_thread(self._end, Outcome("done", result))
+
+    def ask(self, question: TacticalQuestion, battle: Any, advice: Callable[[], Any], player: str) -> Any:
+        """Answer ``question`` (on the battle's thread): the AI's answer if the player left it to the AI, else
+        the player's, from the screen."""
+        if self.delegated.get(player, Delegation()).covers(question):
+            return advice()
+        prompt = prompt_for(question, battle, advice, player)
+        self.app.call_from_thread(self.show, prompt)
+        answer = self._answers.get()
+        if answer is STOP:
+            raise Stopped
+        return answer
+
+    def _end(self, outcome: Outcome) -> None:
+        self.dismiss(outcome)
+
+    # -- showing a prompt
+    def show(self, prompt: Prompt) -> None:
+        self.prompt = prompt
+        self.asked += 1
+        hot_seat = len(set(self.humans.values())) > 1
+        if hot_seat and self._last_player not in (None, prompt.player):
+            self._hand_over(prompt.player)
+        self._last_player = prompt.player
+        self._draw()
+
+    def _hand_over(self, player: str) -> None:
+        self._waiting_hand_over = True
+        self.query_one("#cmd-main").display = False
+        cover = self.query_one("#cmd-handover", Static)
+        cover.update(Text(f"Pass the keyboard to {player}.\n\nThe other side's orders stay hidden.\n\n"
+                          "Press Enter when you are at the screen.", style="bold", justify="center"))
+        cover.display = True
+
+    def _handed_over(self) -> None:
+        self._waiting_hand_over = False
+        self.query_one("#cmd-handover").display = False
+        self.query_one("#cmd-main").display = True
+        self._draw()
+
+    def _draw(self) -> None:
+        prompt = self.prompt
+        if prompt is None:
+            return
+        q, view = prompt.question, prompt.view
+        when = "set-up" if q.turn == 0 else f"turn {q.turn} of {view.max_turns}"
+        title = Text(f"{self.battle_title} · {when} · {q.phase} · {prompt.side_name} ({prompt.player})\n",
+                     style="bold")
+        title.append(prompt.title, style="bold yellow")
+        title.append(f"   Rule: {prompt.rule}", style="italic")
+        self.query_one("#cmd-title", Static).update(title)
+        self.query_one("#cmd-card", Static).update(Text(prompt.card or self._side_summary(prompt)))
+        self.query_one("#cmd-advice", Static).update(Text(f"AI suggests: {prompt.advice_text}", style="italic"))
+        self.query_one("#cmd-typed", Input).placeholder = f"/ to type: {prompt.typed_help}"
+        self._fill_choices()
+        self._message(self.refusal and f"refused: {self.refusal}", ok=False)
+        self.refusal = None
+        self._draw_table()
+        log = self.query_one("#cmd-log", RichLog)
+        for event in view.log[self._seen_log:]:
+            log.write(Text(event.text, style="dim" if event.kind == "dice" else ""))
+        self._seen_log = len(view.log)
+        if not self._waiting_hand_over:
+            self.query_one("#cmd-choices", ChoiceTable).focus()
+
+    def _side_summary(self, prompt: Prompt) -> str:
+        own = [s for s in prompt.view.ships.values() if s.own and s.status.value == "active"]
+        return f"{prompt.side_name}: " + ", ".join(f"{s.name} {s.hull}/{s.hull_start}" for s in own)
+
+    def _fill_choices(self) -> None:
+        assert self.prompt is not None
+        table = self.query_one("#cmd-choices", ChoiceTable)
+        table.clear()
+        if self.prompt.slots:
+            for slot in self.prompt.slots:
+                label = slot.options[slot.index][0]
+                table.add_row(slot.label, f"‹ {label} ›" if slot.refusal is None else f"cannot fire: {slot.refusal}")
+        else:
+            for choice in self.prompt.choices:
+                table.add_row(choice.label, "★ AI" if choice.ai else "")
+        best = next((i for i, c in enumerate(self.prompt.choices) if c.ai), 0) if not self.prompt.slots else 0
+        table.move_cursor(row=best)
+        self._show_detail()
+
+    def _draw_table(self) -> None:
+        prompt = self.prompt
+        if prompt is None:
+            return
+        choice = self.current_choice()
+        ghosts = [choice.ghost] if choice is not None and choice.ghost is not None else []
+        size = self.query_one("#cmd-table").size
+        drawing = draw_table(prompt.scene, prompt.log, max_cols=max(size.width, 20), max_rows=max(size.height, 8),
+                             selected=prompt.question.ship, ghosts=ghosts)
+        self.query_one("#cmd-drawing", Static).update(drawing)
+
+    def current_choice(self) -> Choice | None:
+        if self.prompt is None or self.prompt.slots:
+            return None
+        row = self.query_one("#cmd-choices", ChoiceTable).cursor_row
+        return self.prompt.choices[row] if 0 <= row < len(self.prompt.choices) else None
+
+    def _show_detail(self) -> None:
+        prompt = self.prompt
+        if prompt is None:
+            return
+        row = self.query_one("#cmd-choices", ChoiceTable).cursor_row
+        if prompt.slots:
+            slot = prompt.slots[row] if 0 <= row < len(prompt.slots) else None
+            text = slot.options[slot.index][2] if slot is not None else ""
+        else:
+            choice = self.current_choice()
+            text = choice.detail if choice is not None else ""
+        self.query_one("#cmd-detail", Static).update(Text(text))
+
+    @on(DataTable.RowHighlighted, "#cmd-choices")
+    def _highlighted(self) -> None:
+        self._show_detail()
+        self._draw_table()
+
+    def on_resize(self) -> None:
+        self._draw_table()
+
+    def _message(self, text: str | None, *, ok: bool) -> None:
+        self.query_one("#cmd-message", Static).update(Text(text or "", style="green" if ok else "bold red"))
+
+    # -- answering
+    def give(self, answer: Any) -> None:
+        """Hand ``answer`` to the waiting battle."""
+        if self.prompt is None or self._waiting_hand_over:
+            return
+        self.prompt = None
+        self.query_one("#cmd-title", Static).update(Text(f"{self.battle_title}: the battle goes on…", style="bold"))
+        self._answers.put(answer)
+
+    def action_change(self, delta: int) -> None:
+        prompt = self.prompt
+        if prompt is None or not prompt.slots:
+            return
+        row = self.query_one("#cmd-choices", ChoiceTable).cursor_row
+        if 0 <= row < len(prompt.slots) and prompt.slots[row].refusal is None:
+            prompt.slots[row].step(delta)
+            self._fill_choices()
+            self.query_one("#cmd-choices", ChoiceTable).move_cursor(row=row)
+
+    def action_confirm(self) -> None:
+        if self._waiting_hand_over:
+            self._handed_over()
+            return
+        prompt = self.prompt
+        if prompt is None:
+            return
+        if prompt.slots:
+            assert prompt.combine is not None
+            try:
+                answer = prompt.combine([s.value for s in prompt.slots])
+            except VasError as exc:
+                self._message(f"refused: {exc}", ok=False)
+                return
+            self.give(answer)
+            return
+        choice = self.current_choice()
+        if choice is not None:
+            self.give(choice.answer)
+
+    def action_ai_answer(self) -> None:
+        """``a``: highlight the AI's answer (gunnery: set every weapon system to the AI's target)."""
+        prompt = self.prompt
+        if prompt is None:
+            return
+        if prompt.slots:
+            from_ai = {s.weapon: s.target for s in getattr(prompt.advice, "shots", ())}
+            for slot in prompt.slots:
+                wanted = from_ai.get(int(slot.label.split(" ", 1)[0]))
+                slot.index = next((i for i, o in enumerate(slot.options) if o[1] == wanted), 0)
+            self._fill_choices()
+        else:
+            row = next((i for i, c in enumerate(prompt.choices) if c.ai), None)
+            if row is not None:
+                self.query_one("#cmd-choices", ChoiceTable).move_cursor(row=row)
+        self._message("the AI's answer: Enter to give it", ok=True)
+
+    def action_type_answer(self) -> None:
+        self.query_one("#cmd-typed", Input).focus()
+
+    def action_leave_input(self) -> None:
+        self.query_one("#cmd-choices", ChoiceTable).focus()
+
+    @on(Input.Submitted, "#cmd-typed")
+    def typed(self, event: Input.Submitted) -> None:
+        prompt = self.prompt
+        if prompt is None or prompt.read is None:
+            return
+        try:
+            answer = prompt.read(event.value)
+        except VasError as exc:
+            self._message(f"refused: {exc}", ok=False)
+            return
+        event.input.value = ""
+        self.query_one("#cmd-choices", ChoiceTable).focus()
+        self.give(answer)
+
+    def action_delegate(self, what: str) -> None:
+        """Leave this ship, this turn or the battle to the AI; the question waiting is answered by it too."""
+        prompt = self.prompt
+        if prompt is None or isinstance(self.focused, Input):
+            return
+        left = self.delegated.setdefault(prompt.player, Delegation())
+        if what == "ship":
+            if prompt.question.ship is None:
+                self._message("this question is not about one ship", ok=False)
+                return
+            left.ships.add(prompt.question.ship)
+        elif what == "turn":
+            left.turn = prompt.question.turn
+        else:
+            left.battle = True
+        self.give(prompt.advice)
+
+    def action_stop(self) -> None:
+        if isinstance(self.focused, Input):
+            return
+        self._answers.put(STOP)
+
+
+__all__ = ["STOP", "ChoiceTable", "CommandScreen", "Delegation", "LiveAsk", "Outcome", "Run", "Stopped"]

@@ -1,0 +1,441 @@
+"""What the command screen shows for one question of the tactical engine (issue #16): a :class:`Prompt`.
+
+A prompt is built on the battle's thread while the battle waits for the answer (:func:`prompt_for`): the side's
+view of the battle (:func:`tactical.observe_battle`: a hidden submarine or an unrevealed scout is not in it), the
+table as the battle viewer draws it, the card of the ship asked about, the AI's answer with a line saying what it
+is, and the legal answers as a menu (:class:`Choice`), with their numbers from :mod:`tactical.choices`: the crew
+check of each Order, the end of each move (drawn on the table as a ghost), the to-hit score and expected damage of
+each target.  Gunnery is an allocation: one :class:`Slot` a weapon system, each set to a target or held, combined
+into one fire plan.  Each prompt also reads a typed answer (:attr:`Prompt.read`: ``ahead 2, port 45, ahead 4``;
+``0 > Bismarck, 2 > hold``; a ship's name; or the answer as JSON for the questions without a menu of their own).
+
+Every answer a prompt gives is legal: menu answers are the engine's own legal answers, typed and allocated ones
+are checked by the engine's verifiers (a refusal names the rule, :class:`~scenarios.errors.RulesError`).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from scenarios.errors import InvalidOrder
+from tactical import (
+    BattleView,
+    Depth,
+    TacticalQuestion,
+    decode_tactical,
+    describe_move,
+    encode_tactical,
+    damage_control_choices,
+    fire_choices,
+    fire_plan_of,
+    move_choices,
+    observe_battle,
+    order_choices,
+    parse_move,
+)
+from tui.battle_viewer import FlightView as DrawnFlight
+from tui.battle_viewer import Scene
+from tui.battle_viewer import ShipView as DrawnShip
+
+TITLES = {
+    "choose_scouts": "the ships and Observation Flights sent scouting",
+    "deploy": "where the fleet deploys",
+    "choose_mover": "which ship moves next",
+    "choose_order": "the Order of {ship}",
+    "plan_move": "the move of {ship}",
+    "return_point": "where the scout {ship} comes back onto the table",
+    "choose_firer": "which ship fires next",
+    "plan_fire": "the targets of {ship}",
+    "damage_control": "what the damage control parties of {ship} repair",
+    "deploy_flights": "the Flights in the air at the start",
+    "deep_deploy": "the carriers in deep deployment",
+    "choose_launch": "the Flights {ship} launches",
+    "aircraft_first": "whether your aircraft move first",
+    "plan_flights": "the moves of your Flights",
+    "plan_aa": "the AA fire of {ship}",
+    "order_air_attacks": "the order your Flights attack in",
+    "deploy_boats": "where your MTB Sections start",
+    "boats_first": "whether your MTB Sections move first",
+    "plan_boats": "the moves of your MTB Sections",
+    "place_submarine": "where the submarine {ship} is placed",
+    "assign_sub_hunters": "the submarines your Observation Flights hunt",
+    "choose_depth": "the depth of {ship}",
+    "surface_hidden": "whether the hidden submarine {ship} comes onto the table",
+    "crash_dive": "whether {ship} crash dives",
+    "escape": "whether {ship} tries to escape",
+    "fire_first": "whether you fire first at night",
+    "choose_searchlight": "the enemy {ship} lights with its searchlight",
+    "choose_radar_target": "the enemy {ship}'s radar tries to detect",
+}
+"""What each question decides, in the player's words."""
+
+RULES = {
+    "choose_scouts": "000 War at Sea: Scouting",
+    "deploy": "000 War at Sea: Deployment",
+    "choose_mover": "000 Movement Phase (ships move alternately, the Initiative winner choosing when)",
+    "choose_order": "000 Orders; 000 Crew Quality Checks",
+    "plan_move": "000 Movement Phase: Moving Ships",
+    "return_point": "000 War at Sea: Scouting",
+    "choose_firer": "000 Gunnery Phase (ships fire alternately)",
+    "plan_fire": "000 Gunnery Phase: Nominate Targets",
+    "damage_control": "000 Damage Control",
+    "deploy_flights": "000 Aircraft: Deployment",
+    "deep_deploy": "000 Carriers: Deep Deployment",
+    "choose_launch": "000 Launching and Recovering Aircraft",
+    "aircraft_first": "000 Aircraft: Movement Phase",
+    "plan_flights": "000 Aircraft: Movement Phase",
+    "plan_aa": "000 Shooting Down Aircraft",
+    "order_air_attacks": "000 Aircraft: Attack",
+    "deploy_boats": "000 Motor Torpedo Boats: Deployment",
+    "boats_first": "000 Motor Torpedo Boats: Movement Phase",
+    "plan_boats": "000 Motor Torpedo Boats: Movement Phase",
+    "place_submarine": "000 Submarines: Deployment",
+    "assign_sub_hunters": "000 Submarines: Detection",
+    "choose_depth": "000 Submarines: Depth",
+    "surface_hidden": "000 Submarines: Deployment",
+    "crash_dive": "000 Submarines: Crash Dive",
+    "escape": "000 Submarines: Escape",
+    "fire_first": "000 Night Battles",
+    "choose_searchlight": "001 Night Fighting (option): Searchlights",
+    "choose_radar_target": "000 Radar",
+}
+
+YES_NO = ("aircraft_first", "boats_first", "crash_dive", "escape", "fire_first")
+HOLD = "hold"
+
+
+@dataclass
+class Choice:
+    """One legal answer: its menu ``label``, the ``answer`` (as the captain returns it), a ``detail`` shown while
+    it is highlighted, the ``ghost`` (position, heading) a move ends at, and whether it is the AI's answer."""
+
+    label: str
+    answer: Any
+    detail: str = ""
+    ghost: tuple[tuple[float, float], float] | None = None
+    ai: bool = False
+
+
+@dataclass
+class Slot:
+    """One line of an allocation (a weapon system): ``options`` (label, value, detail), the one chosen at
+    ``index`` (0: hold fire) and a ``refusal`` when the system cannot fire now."""
+
+    label: str
+    options: list[tuple[str, Any, str]]
+    index: int = 0
+    refusal: str | None = None
+
+    @property
+    def value(self) -> Any:
+        return self.options[self.index][1]
+
+    def step(self, delta: int) -> None:
+        self.index = (self.index + delta) % len(self.options)
+
+
+@dataclass
+class Prompt:
+    """Everything the command screen shows for one question (module docstring)."""
+
+    question: TacticalQuestion
+    player: str
+    side_name: str
+    view: BattleView
+    scene: Scene
+    log: dict[str, Any]
+    advice: Any
+    advice_text: str
+    choices: list[Choice] = field(default_factory=list)
+    slots: list[Slot] = field(default_factory=list)
+    combine: Callable[[list[Any]], Any] | None = None
+    read: Callable[[str], Any] | None = None
+    typed_help: str = ""
+    card: str = ""
+
+    @property
+    def title(self) -> str:
+        what = TITLES.get(self.question.question, self.question.question).format(ship=self.question.ship or "")
+        return what[0].upper() + what[1:]
+
+    @property
+    def rule(self) -> str:
+        return RULES.get(self.question.question, "000")
+
+
+# --------------------------------------------------------------------------- building a prompt
+
+
+def prompt_for(question: TacticalQuestion, battle: Any, advice: Callable[[], Any], player: str) -> Prompt:
+    """The prompt for ``question`` of ``battle`` (called on the battle's thread while it waits)."""
+    view = observe_battle(battle, question.side)
+    scene, log = scene_of(view, battle)
+    suggested = advice()
+    prompt = Prompt(question, player, view.sides[question.side], view, scene, log, suggested,
+                    describe_answer(question.question, suggested), typed_help="the answer as JSON")
+    prompt.read = _json_reader(question.question)
+    ship = battle.state.ships.get(question.ship) if question.ship else None
+    if ship is not None:
+        prompt.card = card_text(ship)
+    builder = _BUILDERS.get(question.question)
+    if builder is not None:
+        builder(prompt, battle, ship)
+    elif question.question in YES_NO:
+        prompt.choices = [Choice("Yes", True), Choice("No", False)]
+    if not prompt.choices and not prompt.slots:
+        prompt.choices = [Choice(f"The AI's answer: {prompt.advice_text}", suggested)]
+    for choice in prompt.choices:
+        choice.ai = _same(question.question, choice.answer, suggested)
+    return prompt
+
+
+def _same(question: str, a: Any, b: Any) -> bool:
+    try:
+        return bool(encode_tactical(question, a) == encode_tactical(question, b))
+    except Exception:  # an answer of another shape is not the AI's
+        return False
+
+
+def _json_reader(question: str) -> Callable[[str], Any]:
+    def read(text: str) -> Any:
+        try:
+            value = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise InvalidOrder(f"'{text}' is not JSON: {exc.msg}") from None
+        return decode_tactical(question, value, "answer")
+    return read
+
+
+def _names(prompt: Prompt, battle: Any, ship: Any) -> None:
+    """choose_mover, choose_firer: the candidates, each with where it stands."""
+    names = prompt.question.options.get("candidates", [])
+    prompt.choices = [Choice(n, n, _where(battle, n)) for n in names]
+    prompt.read = _name_reader(names)
+    prompt.typed_help = "a ship's name"
+
+
+def _where(battle: Any, name: str) -> str:
+    ship = battle.state.ships.get(name)
+    if ship is None:
+        return ""
+    at = f"at ({ship.pos[0]:.0f}, {ship.pos[1]:.0f}) heading {ship.heading:.0f}°" if ship.pos else "off the table"
+    return f"{ship.card.name}, Hull {ship.hull}/{ship.hull_start}{', crippled' if ship.crippled else ''}, {at}"
+
+
+def _name_reader(names: list[str], *, none: bool = False) -> Callable[[str], Any]:
+    def read(text: str) -> Any:
+        wanted = text.strip().lower()
+        if none and wanted in ("", "none", "no"):
+            return None
+        found = [n for n in names if n.lower() == wanted] or [n for n in names if n.lower().startswith(wanted)]
+        if len(found) != 1:
+            raise InvalidOrder(f"'{text}' is not one of {', '.join(names) or 'nothing'}")
+        return found[0]
+    return read
+
+
+def _orders(prompt: Prompt, battle: Any, ship: Any) -> None:
+    choices = []
+    for c in order_choices(battle, ship):
+        name = "No Order" if c.order is None else c.order.value
+        odds = "" if c.order is None else " (automatic)" if c.automatic else \
+            f" (crew check {c.needs}+: {percent(c.chance)})"
+        choices.append(Choice(name + odds, c.order, c.effect))
+    prompt.choices = choices
+    labels = {("none" if c.answer is None else c.answer.value): c.answer for c in choices}
+    prompt.read = lambda text: _pick(labels, text, "an Order")
+    prompt.typed_help = "an Order's name, or none"
+
+
+def _pick(labels: dict[str, Any], text: str, what: str) -> Any:
+    wanted = text.strip().lower().rstrip("!")
+    for label, value in labels.items():
+        if label.lower().rstrip("!") == wanted or (wanted and label.lower().startswith(wanted)):
+            return value
+    raise InvalidOrder(f"'{text}' is not {what} here: {', '.join(labels)}")
+
+
+def _moves(prompt: Prompt, battle: Any, ship: Any) -> None:
+    prompt.choices = [Choice(m.label + ("  (leaves the table)" if m.off_table else ""), m.plan,
+                             f"{m.text}: ends at ({m.end[0]:.1f}, {m.end[1]:.1f}) heading {m.heading:.0f}°",
+                             ghost=(m.end, m.heading)) for m in move_choices(battle, ship)]
+    prompt.read = lambda text: parse_move(text, ship, battle)
+    prompt.typed_help = "ahead 6 · port 45 at 2, ahead 4 · full · half"
+
+
+def _fire(prompt: Prompt, battle: Any, ship: Any) -> None:
+    slots = []
+    for weapon in fire_choices(battle, ship):
+        options: list[tuple[str, Any, str]] = [(HOLD, None, "this weapon system holds its fire")]
+        for t in weapon.targets:
+            options.append((t.name, t.name, f"{t.band} range {t.range:.1f}\" ({t.arc}), {t.dice} AD needing "
+                                             f"{t.needs}+: {t.expected_hits:.2f} hits, {t.expected_damage:.2f} damage"))
+        slots.append(Slot(f"{weapon.index} {weapon.name}", options, refusal=weapon.refusal))
+    indices = [w.index for w in fire_choices(battle, ship)]
+    _preset(slots, indices, prompt.advice)
+
+    def combine(values: list[Any]) -> Any:
+        return fire_plan_of({i: v for i, v in zip(indices, values, strict=True) if v is not None}, ship, battle)
+
+    prompt.slots, prompt.combine = slots, combine
+    prompt.read = lambda text: combine(_read_allocation(text, slots, indices))
+    prompt.typed_help = "0 > Bismarck, 2 > hold (weapon system number > target)"
+
+
+def _preset(slots: list[Slot], indices: list[int], plan: Any) -> None:
+    """Set the slots to the AI's plan (its first target of each weapon system)."""
+    for shot in getattr(plan, "shots", ()):
+        if shot.weapon in indices:
+            slot = slots[indices.index(shot.weapon)]
+            for at, option in enumerate(slot.options):
+                if option[1] == shot.target:
+                    slot.index = at
+                    break
+
+
+def _read_allocation(text: str, slots: list[Slot], indices: list[int]) -> list[Any]:
+    values: list[Any] = [None] * len(slots)
+    for part in [p.strip() for p in text.split(",") if p.strip()]:
+        if ">" not in part:
+            raise InvalidOrder(f"'{part}': write weapon system > target, e.g. 0 > Bismarck, 2 > hold")
+        weapon, target = (s.strip() for s in part.split(">", 1))
+        if not weapon.isdigit() or int(weapon) not in indices:
+            raise InvalidOrder(f"'{weapon}' is not a weapon system number here ({', '.join(map(str, indices))})")
+        slot = slots[indices.index(int(weapon))]
+        names = [o[0] for o in slot.options]
+        values[indices.index(int(weapon))] = _name_reader(names[1:], none=True)(target) \
+            if target.lower() != HOLD else None
+    return values
+
+
+def _repairs(prompt: Prompt, battle: Any, ship: Any) -> None:
+    choices = []
+    for c in damage_control_choices(battle, ship):
+        if c.area is None:
+            choices.append(Choice("No repair", None, c.effect))
+            continue
+        choices.append(Choice(f"{c.area.value} (score {c.score}): {c.needs}+ to repair, {percent(c.chance)}",
+                              c.area, c.effect))
+    prompt.choices = choices
+    labels = {("none" if c.answer is None else c.answer.value): c.answer for c in choices}
+    prompt.read = lambda text: _pick(labels, text, "an area to repair")
+    prompt.typed_help = "engine, weapons, crew or none"
+
+
+def _optional_target(prompt: Prompt, battle: Any, ship: Any) -> None:
+    key = "targets" if prompt.question.question == "choose_searchlight" else "names"
+    names = prompt.question.options.get(key, [])
+    prompt.choices = [Choice("None", None)] + [Choice(n, n, _where(battle, n)) for n in names]
+    prompt.read = _name_reader(names, none=True)
+    prompt.typed_help = "a ship's name, or none"
+
+
+def _depth(prompt: Prompt, battle: Any, ship: Any) -> None:
+    prompt.choices = [Choice(d.value, d) for d in Depth]
+
+
+def _scouts(prompt: Prompt, battle: Any, ship: Any) -> None:
+    prompt.choices = [Choice("No scouting", ([], 0), "every ship deploys on the table")]
+    if prompt.advice != ([], 0):
+        prompt.choices.insert(0, Choice(f"The AI's scouts: {prompt.advice_text}", prompt.advice))
+    prompt.typed_help = 'JSON: [["Fletcher"], 1] (ships, Observation Flights)'
+
+
+_BUILDERS: dict[str, Callable[[Prompt, Any, Any], None]] = {
+    "choose_mover": _names,
+    "choose_firer": _names,
+    "choose_order": _orders,
+    "plan_move": _moves,
+    "plan_fire": _fire,
+    "damage_control": _repairs,
+    "choose_searchlight": _optional_target,
+    "choose_radar_target": _optional_target,
+    "choose_depth": _depth,
+    "choose_scouts": _scouts,
+}
+
+
+# --------------------------------------------------------------------------- words
+
+
+def percent(chance: Fraction | float | None) -> str:
+    return "-" if chance is None else f"{float(chance) * 100:.0f}%"
+
+
+def describe_answer(question: str, answer: Any) -> str:
+    """An answer in words: a move as typed, a fire plan as ``0 > Bismarck (4 AD)``, an Order by name."""
+    if question == "plan_move":
+        return describe_move(answer)
+    if question == "plan_fire":
+        shots = ", ".join(f"{s.weapon} > {s.target} ({s.dice} AD)" for s in answer.shots)
+        return shots or "hold fire"
+    if question == "choose_scouts":
+        ships, flights = answer
+        return (", ".join(ships) or "no ship") + f" and {flights} Observation Flight(s)"
+    if answer is None:
+        return "none"
+    if isinstance(answer, bool):
+        return "yes" if answer else "no"
+    if hasattr(answer, "value"):
+        return str(answer.value)
+    if isinstance(answer, str):
+        return answer
+    return json.dumps(encode_tactical(question, answer))
+
+
+def card_text(ship: Any) -> str:
+    """The card of ``ship`` as a player reads it: figures, state, weapon systems."""
+    card = ship.card
+    lines = [f"{ship.name}: {card.name} ({card.type.value}), {card.nation}",
+             f"Flank Speed {card.flank_speed:g}\"  Armour {card.armour}+  Hull {ship.hull}/{ship.hull_start}"
+             f" (crippled at {card.crippled})" + ("  CRIPPLED" if ship.crippled else "")]
+    crit = {a.value: v for a, v in ship.criticals.items() if v}
+    if crit:
+        lines.append("Critical Scores: " + ", ".join(f"{k} {v}" for k, v in crit.items()))
+    if card.traits:
+        lines.append("Traits: " + ", ".join(card.traits))
+    for i, w in enumerate(card.weapons):
+        ranges = "/".join(f"{r:g}" for r in w.ranges) if w.ranges else "-"
+        arcs = "".join(a.value[0].upper() for a in w.arcs)
+        lines.append(f"{i} {w.name}: {ranges}\" {w.ad} AD AP{w.ap:+d} DD{w.dd} [{arcs}]"
+                     + (f" {', '.join(w.traits)}" if w.traits else ""))
+    return "\n".join(lines)
+
+
+# --------------------------------------------------------------------------- the table
+
+
+def scene_of(view: BattleView, battle: Any) -> tuple[Scene, dict[str, Any]]:
+    """The battle viewer's scene (and the log keys its drawing reads) for ``view``: only what the side sees."""
+    sides = list(view.sides)
+    ships: dict[str, DrawnShip] = {}
+    counts = [0, 0]
+    for name in battle.state.ships:  # the battle's order: each ship keeps its letter all battle
+        seen = view.ships.get(name)
+        ship = battle.state.ships[name]
+        letter = chr((65 if ship.side == 0 else 97) + counts[ship.side] % 26)
+        counts[ship.side] += 1
+        if seen is None:
+            continue
+        drawn = DrawnShip(name, sides[seen.side], seen.card, seen.hull_start, seen.hull, letter, pos=seen.pos,
+                          heading=seen.heading, crippled=seen.crippled, sunk=seen.status.value == "sunk",
+                          withdrew=seen.status.value == "withdrawn",
+                          criticals={"engine": 0, "weapons": 0, "crew": 0} | dict(seen.criticals),
+                          kind="installation" if seen.installation else
+                          "submarine" if seen.depth is not None else "ship",
+                          depth=seen.depth.value if seen.depth is not None else None,
+                          detected_turn=view.turn if seen.detected or seen.own else None)
+        ships[name] = drawn
+    spec = {"table_width": view.table[0], "table_height": view.table[1],
+            "sides": [{"ships": [{"name": n, "card": battle.state.ships[n].card.model_dump(mode="json")}
+                                 for n in ships if battle.state.ships[n].side == side]} for side in (0, 1)]}
+    flights = {n: DrawnFlight(n, sides[f.side], f.card, battle.state.flights[n].card.role.value, f.carrier,
+                              f.status, pos=f.pos, target=f.target) for n, f in view.flights.items()}
+    return Scene(ships, flights, list(view.smoke), view.turn), {"sides": sides, "spec": spec}
+
+
+__all__ = ["Choice", "Prompt", "Slot", "card_text", "describe_answer", "percent", "prompt_for", "scene_of"]
