@@ -11,6 +11,8 @@ Twin-Linked miss that hits an evading ship stands (R-TAC-14).  The environment's
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from scenarios.cards import ShipType, WeaponKind, WeaponSystem
 from tactical.dice import Dice
 from tactical.environment import attack_environment_modifiers
@@ -142,6 +144,31 @@ def attack_modifiers(
     return [(why, v) for why, v in mods if v]
 
 
+def hit_score(modifier: int, *, beyond_horizon: bool = False, need: int = 4) -> int:
+    """The D6 face an Attack Die needs to hit: ``need`` (4) less ``modifier``; a Beyond the Horizon die needs a
+    natural 6 (000 Firing, Beyond the Horizon Attacks).  1 or less: every die hits, 7 or more: none does (no natural
+    result is automatic, R-TAC-14)."""
+    return 6 if beyond_horizon else need - modifier
+
+
+def hit_chance(
+    modifier: int,
+    *,
+    twin_linked: bool = False,
+    target_evading: bool = False,
+    wakeless: bool = False,
+    beyond_horizon: bool = False,
+    need: int = 4,
+) -> Fraction:
+    """The exact chance that one Attack Die of :func:`roll_to_hit` (same arguments) scores a hit, re-rolls
+    included (000 Re-Rolls, R-TAC-14): a miss re-rolled once (Twin-Linked, not Beyond the Horizon) or a hit
+    re-rolled once (target on Evade!, not Wakeless), never both on one die."""
+    p = Fraction(min(max(7 - hit_score(modifier, beyond_horizon=beyond_horizon, need=need), 0), 6), 6)
+    first_hit = p * p if target_evading and not wakeless else p
+    second = (1 - p) * p if twin_linked and not beyond_horizon else Fraction(0)
+    return first_hit + second
+
+
 def roll_to_hit(
     dice: Dice,
     count: int,
@@ -163,9 +190,10 @@ def roll_to_hit(
     """
     if count <= 0:
         return 0
+    score = hit_score(modifier, beyond_horizon=beyond_horizon, need=need)
 
     def hit(face: int) -> bool:
-        return face == 6 if beyond_horizon else face + modifier >= need
+        return face >= score
 
     faces = dice.roll(count, 6, label=label, rule=rule)
     hits = 0

@@ -289,12 +289,32 @@ def repairable(ship: ShipState, area: Area) -> bool:
     return 0 < ship.criticals[area] < 6
 
 
+def damage_control_refusal(ship: ShipState) -> str | None:
+    """Why ``ship`` makes no damage control at all, or ``None``: off the table (and not in deep deployment), or a
+    Fire in Engineering (000 Vital Systems)."""
+    if not ship.hittable:
+        return f"{R_DC}: {ship.name} is not in the battle"
+    if Vital.FIRE_IN_ENGINEERING in ship.vitals:
+        return "000 Vital Systems (Fire in Engineering): the ship can no longer perform damage control"
+    return None
+
+
+def repair_bonus(battle: Battle, ship: ShipState, *, all_hands: bool = False) -> int:
+    """What is added to ``ship``'s damage control roll: All Hands on Deck! +1 (000 The Orders), a German ship +1
+    (003 Nationality Bonuses, option).  Each point of the result above 4 lowers the score by 1 (000 Damage
+    Control)."""
+    bonus = 1 if all_hands else 0
+    if battle.state.options.nationality_bonuses and ship.card.nation == "DE":
+        bonus += 1  # 003 Nationality Bonuses: German damage control
+    return bonus
+
+
 def damage_control(battle: Battle, ship: ShipState, area: Area | None, *, all_hands: bool = False) -> None:
     """000 Damage Control for one ship: ``area`` (or every area with All Hands on Deck!, +1 to the rolls).
 
     Nothing happens for a ship with Fire in Engineering, a score of 0 or 6, or ``area`` ``None``.
     """
-    if not ship.hittable or Vital.FIRE_IN_ENGINEERING in ship.vitals:
+    if damage_control_refusal(ship) is not None:
         return
     if battle.state.options.criticals_2d6:
         if battle.state.fires.get(ship.name) and (all_hands or area is not None):
@@ -306,9 +326,7 @@ def damage_control(battle: Battle, ship: ShipState, area: Area | None, *, all_ha
         if not repairable(ship, a):
             continue
         roll = battle.dice.d6(label=f"{ship.name} damage control ({a.value})", rule=R_DC)
-        result = roll + (1 if all_hands else 0)
-        if battle.state.options.nationality_bonuses and ship.card.nation == "DE":
-            result += 1  # 003 Nationality Bonuses: German damage control
+        result = roll + repair_bonus(battle, ship, all_hands=all_hands)
         old = ship.criticals[a]
         new = max(old - max(result - 4, 0), 0)
         lower_area(ship, a, new)

@@ -109,6 +109,61 @@ def damage_die(
     return DieOutcome(damage, critical_check=face >= threshold and not weak)
 
 
+@dataclass(frozen=True)
+class DamageProfile:
+    """What each Damage Die of one weapon does to one target (:func:`damage_profile`): the total modifier and its
+    reasons, the Torpedo Belt and the options :func:`damage_die` takes."""
+
+    weapon: WeaponSystem
+    target_type: ShipType
+    armour: int
+    modifier: int
+    reasons: tuple[str, ...]
+    belt: int
+    weak_001: bool
+    broadside_003: bool
+
+    def outcome(self, face: int) -> DieOutcome:
+        """The outcome of one Damage Die showing ``face`` (:func:`damage_die`)."""
+        return damage_die(
+            face,
+            self.modifier,
+            self.armour,
+            self.weapon,
+            self.target_type,
+            self.belt,
+            weak_001=self.weak_001,
+            broadside_003=self.broadside_003,
+        )
+
+
+def damage_profile(
+    battle: Battle,
+    weapon: WeaponSystem,
+    target: ShipState,
+    band: RangeBand,
+    side_arc: bool,
+    extra: Sequence[tuple[str, int]] = (),
+) -> DamageProfile:
+    """The Damage Dice of ``weapon`` against ``target`` as :func:`roll_damage` rolls them: :func:`damage_modifier`
+    plus ``extra``, the Torpedo Belt, and the 001 Weak and 003 broadside options."""
+    modifier, why = damage_modifier(weapon, target, band, side_arc, battle)
+    for reason, value in extra:
+        modifier += value
+        why.append(f"{reason} {value:+d}")
+    opts = battle.state.options
+    return DamageProfile(
+        weapon=weapon,
+        target_type=target.type,
+        armour=target.card.armour,
+        modifier=modifier,
+        reasons=tuple(why),
+        belt=torpedo_belt(weapon, target, side_arc, battle),
+        weak_001=opts.weak_001,
+        broadside_003=opts.target_size and side_arc,
+    )
+
+
 def roll_damage(
     battle: Battle,
     attacker: HasName,
@@ -126,11 +181,8 @@ def roll_damage(
     damage dealt (before critical hits' extra damage)."""
     if hits <= 0 or weapon.dd <= 0 or not target.hittable:
         return 0
-    modifier, why = damage_modifier(weapon, target, band, side_arc, battle)
-    for reason, value in extra:
-        modifier += value
-        why.append(f"{reason} {value:+d}")
-    belt = torpedo_belt(weapon, target, side_arc, battle)
+    profile = damage_profile(battle, weapon, target, band, side_arc, extra)
+    why = list(profile.reasons)
     opts = battle.state.options
     faces = battle.dice.roll(
         hits * weapon.dd, 6, label=f"{attacker.name} {weapon.name} damage vs {target.name}", rule=R_DAMAGE
@@ -139,16 +191,7 @@ def roll_damage(
     checks = 0
     direct = 0
     for face in faces:
-        outcome = damage_die(
-            face,
-            modifier,
-            target.card.armour,
-            weapon,
-            target.type,
-            belt,
-            weak_001=opts.weak_001,
-            broadside_003=opts.target_size and side_arc,
-        )
+        outcome = profile.outcome(face)
         total += outcome.damage
         checks += outcome.critical_check
         direct += outcome.critical_direct

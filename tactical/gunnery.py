@@ -17,9 +17,19 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
+from dataclasses import dataclass
+from fractions import Fraction
 
 from scenarios.cards import MAIN_GUN_TARGETS_AT_POINT_BLANK, ShipType, WeaponKind
-from tactical.attack_dice import R_GUNNERY, R_MODS, attack_modifiers, line_of_fire, roll_to_hit
+from tactical.attack_dice import (
+    R_GUNNERY,
+    R_MODS,
+    attack_modifiers,
+    hit_chance,
+    hit_score,
+    line_of_fire,
+    roll_to_hit,
+)
 from tactical.coast import land_blocks, net_blocks
 from tactical.damage import roll_damage
 from tactical.environment import (
@@ -31,6 +41,7 @@ from tactical.environment import (
     visibility_refusal,
 )
 from tactical.geometry import (
+    LineOfFire,
     RangeBand,
     in_side_arc,
 )
@@ -52,6 +63,78 @@ from tactical.variants import (
 R_NOMINATE = "000 Nominate Targets"
 CLOSE_RANGE = 10.0
 """001 Attacking (option): +1 within 10"."""
+
+
+# --------------------------------------------------------------------------- the roll to hit
+
+
+@dataclass(frozen=True)
+class ToHit:
+    """How weapon system ``index`` of a ship rolls to hit a target from where both stand now (000 Firing, Attack
+    Dice Modifiers, Re-Rolls, Beyond the Horizon Attacks): the line of fire, every Attack Dice modifier the engine
+    applies (:func:`~tactical.attack_dice.attack_modifiers`) and the re-roll rules."""
+
+    line: LineOfFire
+    modifiers: tuple[tuple[str, int], ...]
+    twin_linked: bool
+    """Misses rolled again (Twin-Linked, Kaiten)."""
+    target_evading: bool
+    """Hits rolled again (target on Evade!)."""
+    wakeless: bool
+
+    @property
+    def modifier(self) -> int:
+        return sum(v for _, v in self.modifiers)
+
+    @property
+    def beyond_horizon(self) -> bool:
+        return self.line.beyond_horizon
+
+    @property
+    def score(self) -> int:
+        """The D6 face each die needs (:func:`~tactical.attack_dice.hit_score`)."""
+        return hit_score(self.modifier, beyond_horizon=self.beyond_horizon)
+
+    @property
+    def need(self) -> str:
+        """The score as the battle log writes it: ``"4+"`` or ``"natural 6"``."""
+        return "natural 6" if self.beyond_horizon else f"{self.score}+"
+
+    @property
+    def chance(self) -> Fraction:
+        """The exact chance that one die rolled hits, re-rolls included (:func:`~tactical.attack_dice.hit_chance`)."""
+        return hit_chance(
+            self.modifier,
+            twin_linked=self.twin_linked,
+            target_evading=self.target_evading,
+            wakeless=self.wakeless,
+            beyond_horizon=self.beyond_horizon,
+        )
+
+    def dice(self, nominated: int) -> int:
+        """The dice rolled for ``nominated`` Attack Dice: half (rounding down) Beyond the Horizon (000 Beyond the
+        Horizon Attacks)."""
+        return nominated // 2 if self.beyond_horizon else nominated
+
+
+def to_hit(battle: Battle, ship: ShipState, index: int, target: ShipState) -> ToHit | None:
+    """The roll to hit of weapon system ``index`` of ``ship`` at ``target`` now (``None`` when out of range), as
+    :func:`fire` makes it; nothing is rolled."""
+    weapon = ship.card.weapons[index]
+    line = line_of_fire(battle, ship, weapon, target)
+    if line.band is None:
+        return None
+    mods = attack_modifiers(ship, weapon, target, line, battle)
+    twin, evade = hit_roll_options(battle, ship, weapon, target)
+    return ToHit(line, tuple(mods), twin, evade, weapon.has("Wakeless"))
+
+
+def side_arc_dice_limit(ship: ShipState, index: int) -> int | None:
+    """000 Restricted: the most Attack Dice weapon system ``index`` may fire into the ship's side arcs (half its
+    Attack Dice, rounding up); ``None`` when it is not Restricted."""
+    if not ship.card.weapons[index].has("Restricted"):
+        return None
+    return math.ceil(ship.weapon_ad(index) / 2)
 
 
 # --------------------------------------------------------------------------- nomination
@@ -231,10 +314,10 @@ def verify_fire_plan(battle: Battle, ship: ShipState, plan: FirePlan) -> None:
             assert ship.pos is not None and target_pos is not None
             if in_side_arc(ship.pos, ship.heading, target_pos):
                 side_dice += shot.dice
-        if weapon.has("Restricted") and side_dice > math.ceil(ship.weapon_ad(index) / 2):
+        side_limit = side_arc_dice_limit(ship, index)
+        if side_limit is not None and side_dice > side_limit:
             raise IllegalOrder(
-                "000 Restricted",
-                f"{weapon.name} may fire at most {math.ceil(ship.weapon_ad(index) / 2)} Attack Dice into the side arcs",
+                "000 Restricted", f"{weapon.name} may fire at most {side_limit} Attack Dice into the side arcs"
             )
 
 
@@ -311,26 +394,25 @@ def _fire_system(battle: Battle, ship: ShipState, index: int, shots: Iterable[Sh
         if not target.on_table:
             continue
         target = fog_of_war_redirect(battle, ship, target, weapon)
-        line = line_of_fire(battle, ship, weapon, target)
-        if line.band is None:
+        attack = to_hit(battle, ship, index, target)
+        if attack is None:
             continue
-        mods = attack_modifiers(ship, weapon, target, line, battle)
-        dice = shot.dice // 2 if line.beyond_horizon else shot.dice
+        line, mods, modifier = attack.line, list(attack.modifiers), attack.modifier
+        assert line.band is not None
+        dice = attack.dice(shot.dice)
         if state.loaded is not None:
             state.loaded -= shot.dice
-        modifier = sum(v for _, v in mods)
-        twin, evade = hit_roll_options(battle, ship, weapon, target)
         hits = roll_to_hit(
             battle.dice,
             dice,
             modifier,
             label=f"{ship.name} {weapon.name} at {target.name}",
-            twin_linked=twin,
-            target_evading=evade,
-            wakeless=weapon.has("Wakeless"),
-            beyond_horizon=line.beyond_horizon,
+            twin_linked=attack.twin_linked,
+            target_evading=attack.target_evading,
+            wakeless=attack.wakeless,
+            beyond_horizon=attack.beyond_horizon,
         )
-        need = "natural 6" if line.beyond_horizon else f"{4 - modifier}+"
+        need = attack.need
         battle.log.emit(
             "attack",
             f"{ship.name} fires {weapon.name} ({dice} AD) at {target.name}, {line.distance:.1f}\" "

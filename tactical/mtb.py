@@ -224,6 +224,12 @@ def boat_modifiers(battle: Battle, ship: ShipState, weapon: WeaponSystem, boat: 
     return [(w, v) for w, v in mods if v]
 
 
+def boat_hit_options(battle: Battle, weapon: WeaponSystem, boat: MTBState) -> tuple[bool, bool]:
+    """(misses re-rolled, hits re-rolled) of a ship's gun at a Section: Twin-Linked; the Section's smoke screen
+    (000 MTB Sections: Smoke Screens)."""
+    return weapon.has("Twin-Linked"), smoke_screened(battle, boat)
+
+
 def hit_boat(battle: Battle, attacker: str, weapon: WeaponSystem, boat: MTBState, hits: int, *, ap: bool) -> None:
     """Damage Dice of ``hits`` hits against the Section's Armour (no AP unless ``ap``): higher destroys it, equal
     drives it off (000 MTB Sections: Armour)."""
@@ -273,9 +279,10 @@ def gun_at_boat(battle: Battle, ship: ShipState, index: int, boat: MTBState, dic
     weapon = ship.card.weapons[index]
     mods = boat_modifiers(battle, ship, weapon, boat)
     modifier = sum(v for _, v in mods)
+    twin, screened = boat_hit_options(battle, weapon, boat)
     hits = roll_to_hit(
         battle.dice, dice, modifier, label=f"{ship.name} {weapon.name} at {boat.name}",
-        twin_linked=weapon.has("Twin-Linked"), target_evading=smoke_screened(battle, boat),
+        twin_linked=twin, target_evading=screened,
     )  # fmt: skip
     battle.log.emit(
         "attack",

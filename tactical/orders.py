@@ -37,12 +37,19 @@ FLOOD_LIMITS = {Area.CREW: 1, Area.ENGINE: 3, Area.WEAPONS: 3}
 """Flood Magazines!: the highest scores without Escalation."""
 
 
+def crew_check_target(battle: Battle, ship: ShipState, modifier: int = 0) -> int:
+    """The D6 score a crew quality check of ``ship`` needs: 4 less the ship's modifiers (Heavy Shrapnel -1),
+    ``modifier`` and -1 in bad weather (000 Crew Quality Checks, Bad Weather).  1 or less: it cannot fail; 7 or
+    more: it cannot pass (no natural result is automatic)."""
+    weather = -1 if battle.state.bad_weather else 0
+    return 4 - (ship.crew_modifier() + modifier + weather)
+
+
 def crew_check(battle: Battle, ship: ShipState, what: str, modifier: int = 0) -> bool:
     """A crew quality check: D6 + the ship's modifiers (Heavy Shrapnel -1) + ``modifier``, -1 in bad weather
-    (000 Bad Weather); 4+ succeeds."""
+    (000 Bad Weather); 4+ succeeds (:func:`crew_check_target`)."""
     roll = battle.dice.d6(label=f"{ship.name} crew check: {what}", rule=R_CREW)
-    weather = -1 if battle.state.bad_weather else 0
-    return roll + ship.crew_modifier() + modifier + weather >= 4
+    return roll >= crew_check_target(battle, ship, modifier)
 
 
 def opposed_crew_check(battle: Battle, a: ShipState, b: ShipState, what: str) -> ShipState:

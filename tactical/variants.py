@@ -245,6 +245,17 @@ def fog_of_war_redirect(battle: Battle, ship: ShipState, target: ShipState, weap
     return victim
 
 
+def belt_rerolls(battle: Battle, weapon: WeaponSystem, target: ShipState, line: LineOfFire) -> bool:
+    """001 Torpedo Belts (option): whether each torpedo hit on ``target`` rolls a D6, 4+ striking the belt and the
+    Attack Die being rolled again (:func:`after_attack`)."""
+    return (
+        battle.state.options.belt_side_hits
+        and weapon.kind is WeaponKind.TORPEDO
+        and line.side_arc
+        and target.has("Torpedo Belt")
+    )
+
+
 def after_attack(
     battle: Battle,
     ship: ShipState,
@@ -259,13 +270,7 @@ def after_attack(
     modifiers) and 003 Splash Counters (option: a Main Gun attack marks the target).  Returns the hits that
     stand."""
     opts = battle.state.options
-    if (
-        opts.belt_side_hits
-        and weapon.kind is WeaponKind.TORPEDO
-        and line.side_arc
-        and target.has("Torpedo Belt")
-        and hits > 0
-    ):
+    if belt_rerolls(battle, weapon, target, line) and hits > 0:
         kept = 0
         for _ in range(hits):
             if battle.dice.d6(label=f"{target.name} torpedo belt struck?", rule="001 Torpedo Belts (option)") >= 4:
