@@ -25,6 +25,7 @@ from tactical.movement import forced_plan, path, verify_move
 from tactical.orders import IllegalOrder, OrderName, crew_check, crew_check_target
 from tactical.plans import Leg, MovePlan
 from tactical.state import Area, Vital
+from tests.tactical.air_helpers import add_boat, make_mtb
 from tests.tactical.helpers import make_battle, make_card, weapon
 
 
@@ -452,3 +453,27 @@ def test_demo_battles_fought_from_the_menus(name: str) -> None:
                 checked += 1
     if name != "convoy":
         assert checked > 0
+
+
+def test_mtb_sections_are_targets_of_light_guns_only() -> None:
+    """000 Shooting at MTB Sections: Light Guns only, no Large Silhouette; at 10" (long, -1) needs 5 (1/3); a Damage
+    Die above Armour 2 (3-6) destroys the Section."""
+    card = make_card(
+        "CA",
+        weapons=[
+            weapon("Turret A"),
+            weapon("Light Guns", kind="light_gun", ranges=(4, 9, 13, 18), ad=3),
+            weapon("AA Battery", kind="aa_battery", ranges=(1, 2, 3, 5), ad=2, dd=0, traits=["Local 1"]),
+        ],
+    )
+    battle = make_battle([("CA", card, 0, (30.0, 30.0), 90.0)], [1, 1, 1])
+    add_boat(battle, "PT", 1, make_mtb(), (30.0, 20.0))
+    ship = battle.ship("CA")
+    turret, guns, aa = C.fire_choices(battle, ship)
+    assert all(not t.boat for t in turret.targets) and aa.targets == ()
+    (t,) = guns.targets
+    assert t.boat and (t.name, t.band, t.needs, t.dice, t.chance) == ("PT", "long", 5, 3, Fraction(1, 3))
+    assert t.expected_hits == pytest.approx(1.0) and t.expected_damage == pytest.approx(4 / 6)
+    plan = C.fire_plan_of({1: "PT"}, ship, battle)
+    fire(battle, ship, plan)
+    assert "needs 5+" in next(e.text for e in battle.log.events if e.kind == "attack")
