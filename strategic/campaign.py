@@ -580,6 +580,8 @@ class Campaign:
             state.combat_answers.pop(entry, None)
             if entry in state.delegated_battles:
                 state.delegated_battles.remove(entry)
+            if entry in state.classic_battles:
+                state.classic_battles.remove(entry)
             if entry.startswith(outbreak.SURPRISE_PREFIX):
                 surprise = True
                 continue
@@ -601,6 +603,11 @@ class Campaign:
             self.classic_once.discard(entry)
             resolver = make_resolver("classic")  # type: ignore[assignment]
             self.log(BattleHandedOver, "002 §4.1", area=battle.area, battle=battle.kind, how="after_error")
+        elif entry in self.state.classic_battles:  # as the player commanding a side chose (issue #16)
+            resolver = make_resolver("classic")  # type: ignore[assignment]
+            if not any(isinstance(e, BattleHandedOver) and e.how == "chosen" and e.area == battle.area
+                       and e.turn == self.state.turn for e in self.state.events):
+                self.log(BattleHandedOver, "002 §4.1", area=battle.area, battle=battle.kind, how="chosen")
         events, dice = len(self.state.events), self.dice.mark()
         self.state.question, self.asked = None, None  # asked again, if still to be asked, as it is fought again
         try:
@@ -627,6 +634,18 @@ class Campaign:
         if entry is None:
             raise ValueError(f"no battle is pending in {area}")
         self.classic_once.add(entry)
+
+    def fight_table_battle_classic(self) -> None:
+        """The player asked about a battle on the table has it fought by the classic rules instead (issue #16;
+        002 §4.1: each theatre's own combat): the answers given on the table are dropped, the question with them,
+        and the battle is fought by the classic rules when the game goes on (``Clock.retry``), asking him its
+        classic decisions if he commands his battles."""
+        asked = self.state.question
+        if asked is None or asked.engine != "tactical":
+            raise ValueError("no battle on the table is waiting for an answer")
+        self.state.combat_answers.pop(asked.battle, None)
+        self.state.question, self.asked = None, None
+        self.state.classic_battles.append(asked.battle)
 
     def _battle_for(self, entry: str) -> Battle | None:
         if entry.startswith(outbreak.SURPRISE_PREFIX):
@@ -724,7 +743,9 @@ class Campaign:
         """Fight the pending battle ``entry`` (by ``resolver``, else the game's) and take it back (a resolver
         changes only the events and the dice, as in :meth:`_resolve`): it raises if an answer given to it is
         illegal."""
-        battle, resolver = self._battle_for(entry), resolver or self.resolver
+        if resolver is None:
+            resolver = make_resolver("classic") if entry in self.state.classic_battles else self.resolver
+        battle = self._battle_for(entry)
         if battle is None or resolver is None:
             return
         events, dice = len(self.state.events), self.dice.mark()

@@ -333,13 +333,14 @@ class BattlesWaiting(CampaignEvent):
 
 class BattleHandedOver(CampaignEvent):
     """The battle (``battle``: its kind) in ``area`` is not fought on the table: fought by the classic rules
-    after an engine error (``how`` ``after_error``), by the ``fallback`` rules (``why``), or not at all."""
+    after an engine error (``how`` ``after_error``) or as the player commanding a side chose (``chosen``, issue
+    #16), by the ``fallback`` rules (``why``), or not at all."""
 
     legacy_kind: ClassVar[str] = "battle"
     kind: Literal["battle_handed_over"] = "battle_handed_over"
     area: str
     battle: str = "battle"
-    how: Literal["after_error", "fallback", "unfought"]
+    how: Literal["after_error", "chosen", "fallback", "unfought"]
     fallback: str = ""
     why: str = ""
 

@@ -182,6 +182,8 @@ def _handed_over(e: BattleHandedOver) -> str:
     if e.how == "after_error":
         return (f"{e.battle.capitalize()} in {e.area} is fought by the classic rules after an engine error "
                 "(the player's choice)")
+    if e.how == "chosen":
+        return f"{e.battle.capitalize()} in {e.area} is fought by the classic rules, as its commander chose"
     if e.how == "unfought":
         return f"No tactical battle in {e.area}: {e.why}; nothing is fought"
     return f"{e.battle.capitalize()} in {e.area} fought by the {e.fallback} rules: {e.why}"

@@ -212,6 +212,8 @@ def combat_answer_problems(campaign: Campaign) -> list[str]:
             out.append(str(exc))
             continue
         out += _answer_problems(campaign, entry, answers)
+    out += [f"classic_battles: '{e}' is not a pending battle" for e in state.classic_battles
+            if e not in state.pending_battles]
     out += [f"delegated_battles: '{e}' is not a pending battle" for e in state.delegated_battles
             if e not in state.pending_battles]
     out += [f"delegated_turn.{p.value}: turn {t} is after the game's turn {state.turn}"

@@ -148,6 +148,7 @@ class CampaignState(BaseModel):
     combat_answers: dict[str, list[dict[str, Any]]] = Field(default_factory=dict)
     question: CombatQuestion | None = None
     delegated_battles: list[str] = Field(default_factory=list)  # pending battles their commanders left to the AI
+    classic_battles: list[str] = Field(default_factory=list)  # pending battles chosen to be fought classic (#16)
     delegated_turn: dict[Player, StrictInt] = Field(default_factory=dict)  # players who left this turn's battles
     events: list[Event] = Field(default_factory=list)  # typed since version 3 (strategic.events)
 

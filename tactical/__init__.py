@@ -23,11 +23,6 @@ from tactical.battle import (
 )
 from tactical.captain import Captain, CoreCaptain
 from tactical.card_generator import CardIndex
-from tactical.demos import DEMOS, demo_spec
-from tactical.dice import Dice, Roll
-from tactical.events import Event
-from tactical.geometry import Edge, Table, relative_bearing
-from tactical.options import RuleOptions
 from tactical.choices import (
     damage_control_choices,
     describe_move,
@@ -37,8 +32,12 @@ from tactical.choices import (
     order_choices,
     parse_move,
 )
+from tactical.demos import DEMOS, demo_spec
+from tactical.dice import Dice, Roll
+from tactical.events import Event
+from tactical.geometry import DeploymentZone, Edge, Table, relative_bearing
+from tactical.options import RuleOptions
 from tactical.scenario import Objective
-from tactical.state import Depth
 from tactical.seats import QUESTIONS as TACTICAL_QUESTIONS
 from tactical.seats import Entry as TacticalEntry
 from tactical.seats import Question as TacticalQuestion
@@ -47,12 +46,12 @@ from tactical.seats import Seat
 from tactical.seats import decode as decode_tactical
 from tactical.seats import encode as encode_tactical
 from tactical.seats import read_script as read_tactical_script
+from tactical.state import Depth
 from tactical.views import BattleView, plain
 from tactical.views import observe as observe_battle
 
 __all__ = [
     "DEMOS",
-    "Depth",
     "TACTICAL_QUESTIONS",
     "BattleReport",
     "BattleSpec",
@@ -60,6 +59,8 @@ __all__ = [
     "Captain",
     "CardIndex",
     "CoreCaptain",
+    "DeploymentZone",
+    "Depth",
     "Dice",
     "Edge",
     "Event",
@@ -81,8 +82,8 @@ __all__ = [
     "TacticalScriptError",
     "damage_control_choices",
     "decode_tactical",
-    "describe_move",
     "demo_spec",
+    "describe_move",
     "encode_tactical",
     "fire_choices",
     "fire_plan_of",

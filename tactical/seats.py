@@ -104,8 +104,9 @@ class Question:
 
     def describe(self) -> str:
         about = f" for {self.ship}" if self.ship else ""
-        when = "the set-up" if self.turn == 0 else f"turn {self.turn}"
-        return f"{self.question.replace('_', ' ')}{about} ({when}, {self.phase})"
+        when = f"turn {self.turn}, {self.phase}" if self.turn else \
+            "the set-up" if self.phase == "set-up" else f"the set-up, {self.phase}"
+        return f"{self.question.replace('_', ' ')}{about} ({when})"
 
 
 @dataclass(frozen=True)

@@ -83,14 +83,14 @@ from textual.widgets.option_list import Option
 from textual.worker import WorkerFailed
 from textual_plotext import PlotextPlot
 
-from scenarios.errors import IllegalCombatDecision
+from scenarios.errors import InputError, RulesError
 from scenarios.loader import CampaignData, load_data
 from scenarios.models import Player, Theatre
 from strategic.ai import Agent, BaselineAI, give_orders
 from strategic.battle_logs import battle_log
 from strategic.battles import TacticalBattle, TacticalResolver, campaign_year, forces_text
 from strategic.campaign import SUPPORTED_SETUPS, Campaign
-from strategic.classic.scripts import AnswerNeeded, ScriptError
+from strategic.classic.scripts import AnswerNeeded
 from strategic.clock import Clock
 from strategic.combat import BattleResolver, make_resolver
 from strategic.engine_errors import BattleError, EngineError
@@ -101,12 +101,14 @@ from strategic.narrate import describe as narrate
 from strategic.order_of_appearance import Movement, order_of_appearance, vitp_turn
 from strategic.orders import IllegalOrder, Order
 from strategic.saves import SaveError, autosave_path, last_good_text, load_state, save, save_text
-from strategic.state import Event, Phase
+from strategic.state import CombatQuestion, Event, Phase
 from strategic.views import CampaignView, observe
-from tactical import DEMOS, CardIndex
+from tactical import DEMOS, CardIndex, TacticalEntry, TacticalQuestion
+from tui.battle_choice import BattleChoiceScreen
 from tui.battle_viewer import BattleViewerScreen
 from tui.cards_cli import counter_lines
 from tui.combat_screen import CombatScreen
+from tui.command_screen import CommandScreen, LiveAsk, Outcome
 from tui.labels import counter_label
 from tui.map_view import MapView
 from tui.order_entry import GRAMMAR, OrderSyntaxError, describe, parse
@@ -117,6 +119,13 @@ PLAYER_NAMES = {
     Player.UNITED_STATES: "United States",
     Player.ALLIES: "Allies (Britain, France, Russia, Netherlands, Australia)",
 }
+
+
+
+def player_name(player: Player) -> str:
+    """The player's short name: ``Allies`` for the other Allies."""
+    return PLAYER_NAMES[player].split(" (")[0]
+
 
 PHASE_RULES = {
     Phase.START: "002 §2.31-2.33: arrivals and removals",
@@ -389,7 +398,25 @@ class Session:
         """Give the waiting question ``answer``: ``None`` if taken, else the refusal (its shape, or the rule)."""
         try:
             self.campaign.answer_combat(answer)
-        except (IllegalCombatDecision, ScriptError) as exc:
+        except (RulesError, InputError) as exc:
+            return str(exc)
+        return None
+
+    def fight_live(self, ask: LiveAsk) -> list[TacticalEntry]:
+        """Fight the battle waiting for a human player on the table, ``ask`` answering (the command screen's
+        thread, issue #16): the answers given (:meth:`Campaign.fight_live`)."""
+        with self.lock:
+            return self.campaign.fight_live(lambda q, battle, advice, player: ask(q, battle, advice,
+                                                                                  player_name(player)))
+
+    def hand_in(self, answers: list[TacticalEntry]) -> str | None:
+        """Give the battle waiting the answers of a live run (:meth:`Campaign.answer_tactical`): ``None`` if they
+        stand, else the refusal."""
+        if not answers:
+            return None
+        try:
+            self.campaign.answer_tactical(answers)
+        except (RulesError, InputError) as exc:
             return str(exc)
         return None
 
@@ -407,7 +434,10 @@ class Session:
         AI's answer is given (its brief's suggestion) and the battle fought on."""
         while (self.error is None and self.campaign.state.question is not None
                and self.campaign.state.question.player.value not in self.humans and self.campaign.asked is not None):
-            self.campaign.answer_combat(self.campaign.asked.brief.suggestion)
+            if self.campaign.state.question.engine == "tactical":
+                self.campaign.delegate_battle()  # the AI commands his side on the table
+            else:
+                self.campaign.answer_combat(self.campaign.asked.brief.suggestion)
             try:
                 self.clock.retry()
             except EngineError as exc:
@@ -464,7 +494,7 @@ class StartScreen(Screen[None]):
                          id="combat")
             with Horizontal(classes="player-row"):
                 yield Switch(value=True, id="command-battles")
-                yield Label("Human players command their own classic battles (off: the AI commands them)")
+                yield Label("Human players command their own battles (off: the AI commands them)")
             yield Button("Start campaign", id="start-game", variant="primary")
             yield Label("Load a saved game (with the human players chosen above)")
             yield Static(self.load_humans_text(), id="load-humans")
@@ -584,6 +614,9 @@ class CampaignScreen(Screen[None]):
         self._battles_shown: list[tuple[int, str]] | None = None
         self._battles_seen: set[tuple[int, str]] = set()
         self._commanded: tuple[str, int] | None = None  # the battle (and turn) a human commanded, until its result
+        self._chosen: set[tuple[str, int]] = set()  # battles whose player chose how they are fought (this session)
+        self._refusal: str | None = None  # why the command screen's last answer was refused, shown when it reopens
+        self._after_command = ""  # save or quit, once the answers of a stopped battle are handed in
         # is shown
 
     def compose(self) -> ComposeResult:
@@ -667,6 +700,42 @@ class CampaignScreen(Screen[None]):
         self.session.last_human = asked.player
         state = self.session.campaign.state
         self._commanded = (state.question.battle, state.turn) if state.question is not None else None
+        if state.question is not None and self._first_question(state.question):
+            self.app.push_screen(BattleChoiceScreen(asked.player, state.question, self.session.tactical),
+                                 self._battle_chosen)
+            return
+        self._command_or_answer(asked)
+
+    def _first_question(self, question: CombatQuestion) -> bool:
+        """Whether this is the player's first question of the battle (the choice of how it is fought comes first),
+        or the first since the game was opened."""
+        key = (question.battle, self.session.campaign.state.turn)
+        if key in self._chosen:
+            return False
+        self._chosen.add(key)
+        return True
+
+    def _battle_chosen(self, how: str | None) -> None:
+        """The player's choice for the battle (:class:`BattleChoiceScreen`)."""
+        campaign = self.session.campaign
+        if how == "ai":
+            campaign.delegate_battle()
+            self._answered()
+        elif how == "classic":
+            campaign.fight_table_battle_classic()
+            self._answered()
+        else:
+            assert campaign.asked is not None
+            self._command_or_answer(campaign.asked)
+
+    def _command_or_answer(self, asked: AnswerNeeded) -> None:
+        if isinstance(asked.question, TacticalQuestion):
+            state = self.session.campaign.state
+            assert state.question is not None
+            title = f"Battle in {state.question.battle.split(':', 1)[-1]}"
+            self.app.push_screen(CommandScreen(self.session.fight_live, title, self._refusal), self._commanded_done)
+            self._refusal = None
+            return
         screen = CombatScreen(asked.player, asked.question, asked.brief, submit=self.session.answer_combat,
                               save=self.action_save,
                               delegate=lambda whole: self.session.campaign.delegate_battle(whole_turn=whole))
@@ -689,6 +758,24 @@ class CampaignScreen(Screen[None]):
     def _answered(self) -> None:
         self._busy(True, "The battle goes on…")
         self.run_ai(answered=True)
+
+    def _commanded_done(self, outcome: Outcome | None) -> None:
+        """After the command screen: the answers given are handed in and the game goes on from them (to the
+        battle's end, or back to the question the player stopped at); a refused answer is dropped and the same
+        question asked again with the refusal shown."""
+        if outcome is None:
+            return
+        answers = list(self.session.campaign.live_answers)
+        if outcome.kind == "refused":
+            answers = answers[:-1]  # the refused answer is the last given
+            self._refusal = outcome.refusal
+        refused = self.session.hand_in(answers)
+        if refused is not None or outcome.kind == "failed":
+            why = refused or outcome.refusal
+            self._message(f"the battle could not go on from your orders: {why}", ok=False)
+            self.notify(str(why), title="Battle", severity="error", timeout=12)
+        self._after_command = outcome.then
+        self._answered()
 
     def _busy(self, on: bool, text: str = "AI players are deciding…") -> None:
         """Show or hide the busy indicator of the AI worker."""
@@ -744,6 +831,13 @@ class CampaignScreen(Screen[None]):
         self._busy(False)
         self.refresh_all()
         self._battle_over()
+        then, self._after_command = self._after_command, ""
+        if then == "save":
+            self.action_save(after=self.continue_game)
+            return
+        if then == "quit":
+            self.action_quit_game()
+            return
         if self.session.waiting_for_human or self.session.combat_question() is not None:
             self.continue_game()
 
@@ -793,14 +887,16 @@ class CampaignScreen(Screen[None]):
         self._message("order taken back" if taken_back else "nothing to undo in this decision", ok=taken_back)
         self.refresh_all()
 
-    def action_save(self) -> None:
-        """``s``: save to a file asked for (the last one used is offered).  A file that cannot be written is named in
-        the message and a notification, and the game goes on; replacing a file is notified."""
+    def action_save(self, after: Callable[[], None] | None = None) -> None:
+        """``s``: save to a file asked for (the last one used is offered), then ``after``.  A file that cannot be
+        written is named in the message and a notification, and the game goes on; replacing a file is notified."""
         session = self.session
 
         def done(path: str | None) -> None:
             if path:
                 self.save_to(Path(path).expanduser())
+            if after is not None:
+                after()
 
         default = str(session.save_path) if session.save_path is not None else "campaign-save.json"
         self.app.push_screen(PathScreen("Save the game to", default), done)
@@ -1411,7 +1507,7 @@ class VictoryAtSeaApp(App[None]):
         """ctrl+q: in a game, the same yes/no as ``q`` (a game is never lost to one key); elsewhere quit."""
         screen = self.screen
         game = next((s for s in reversed(self.screen_stack) if isinstance(s, CampaignScreen)), None)
-        if isinstance(screen, CampaignScreen | CombatScreen) and game is not None:
+        if isinstance(screen, CampaignScreen | CombatScreen | CommandScreen) and game is not None:
             game.action_quit_game()  # in a battle too: the same yes/no
         elif not isinstance(screen, ModalScreen):
             self.exit()

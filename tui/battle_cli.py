@@ -1,14 +1,15 @@
 """``vas battle``: run a bundled battle headless and print a turn-by-turn account and the report.
 
-    vas battle [--demo NAME] [--seed N] [--log FILE] [--list]
+    vas battle [--demo NAME] [--seed N] [--log FILE] [--human allies|axis|both] [--list]
     vas battle --replay LOG
 
-``--demo`` picks a bundled battle (default ``cruiser-action``; ``--list`` shows them), ``--seed`` its dice (the
-same seed gives the same battle), ``--log FILE`` writes the battle log as JSON: the full event log (every die roll
-included) and the spec fought (:mod:`strategic.battle_logs`).  ``--replay LOG`` prints the account and the report
-of a saved battle log (``vas battle --log`` or ``vas run --battle-logs``); when the log holds its spec, the battle
-is fought again and the command says whether the re-fight is identical, event for event (the re-fight rule of
-:mod:`strategic.battle_logs`).
+``--demo`` picks a bundled battle (default ``cruiser-action``; ``--list`` shows them), ``--seed`` its dice (the same
+seed gives the same battle), ``--human SIDE`` lets the player command the first fleet (``allies``), the second
+(``axis``) or both on the table in the command screen (:mod:`tui.demo_command`), ``--log FILE`` writes the battle
+log as JSON: the full event log (every die roll included) and the spec fought (:mod:`strategic.battle_logs`).
+``--replay LOG`` prints the account and the report of a saved battle log (``vas battle --log`` or ``vas run
+--battle-logs``); when the log holds its spec, the battle is fought again and the command says whether the re-fight
+is identical, event for event (the re-fight rule of :mod:`strategic.battle_logs`).
 ``--replay`` goes with no other option, nor ``--list`` (each is refused with both flags named); the ``--log`` path
 is checked before the battle is fought (:func:`tui.outputs.check_outputs`) and written atomically.
 Exit codes: 0 fine (a replay that differs too: it is reported), 1 invalid data or a file that is not a battle
@@ -28,6 +29,7 @@ from strategic.battle_logs import BattleLogError, load_battle_log, replay_check,
 from strategic.json_files import write_text_atomic
 from tactical import DEMOS, BattleReport, demo_spec, resolve
 from tui.arguments import seed_number
+from tui.demo_command import HUMAN_SIDES, DemoCommandApp
 from tui.outputs import OutputError, check_outputs
 
 DEFAULT_DEMO = "cruiser-action"
@@ -56,6 +58,9 @@ def add_battle_parser(subparsers: Any) -> argparse.ArgumentParser:
                         help="seed of the battle's dice, 0 or more (default 0)")
     battle.add_argument("--log", type=Path, metavar="FILE", help="write the full event log (JSON) to FILE")
     battle.add_argument("--list", action="store_true", help="list the bundled battles and stop")
+    battle.add_argument("--human", choices=sorted(HUMAN_SIDES), metavar="SIDE",
+                        help="command the first fleet (allies), the second (axis) or both on the table, in the "
+                             "command screen (the others are the AI's)")
     battle.add_argument("--replay", type=Path, metavar="LOG",
                         help="print a saved battle log turn by turn (vas battle --log, vas run --battle-logs) and "
                              "fight it again from its spec")
@@ -86,8 +91,8 @@ def _heading(turn: int, phase: str) -> str:
 
 def _conflicts(args: argparse.Namespace) -> str | None:
     """Why the options do not go together (the message names both flags), or ``None``."""
-    given = [flag for flag, value in (("--demo", args.demo), ("--seed", args.seed), ("--log", args.log))
-             if value is not None]
+    given = [flag for flag, value in (("--demo", args.demo), ("--seed", args.seed), ("--log", args.log),
+                                      ("--human", args.human)) if value is not None]
     if args.replay is not None:
         others = [*(["--list"] if args.list else []), *given]
         if others:
@@ -131,7 +136,15 @@ def cmd_battle(args: argparse.Namespace) -> int:
         return 2
     spec = demo_spec(demo_name, seed)
     print(f"{DEMOS[demo_name].title} (seed {seed})")
-    report = resolve(spec)
+    if args.human is not None:
+        app = DemoCommandApp(spec, HUMAN_SIDES[args.human], DEMOS[demo_name].title)
+        app.run()
+        if app.report is None:
+            print(f"The battle was left at turn {app.turn_left}: a demo is fought in one sitting.")
+            return 0
+        report = app.report
+    else:
+        report = resolve(spec)
     print_report(report)
     if args.log is not None:
         text = json.dumps({**report.to_json(), "spec": spec.model_dump(mode="json")}, indent=1) + "\n"

@@ -11,7 +11,8 @@ not drawn) and waits while the screen shows it:
 * ``/`` types the answer instead (``ahead 2, port 45, ahead 4``; ``0 > Bismarck, 2 > hold``; a name);
 * ``a`` puts the AI's answer in the menu, ``A`` leaves the rest of the battle to the AI, ``t`` the rest of this
   turn, ``o`` this ship for the rest of the battle;
-* ``s`` / ``q``: stop here (the campaign keeps every answer given: the battle reopens at this question).
+* ``s`` / ``q``: stop here to save or quit (the campaign keeps every answer given: the battle reopens at this
+  question).
 
 An answer the engine refuses ends the run with the refusal (its rule named); the owner fights the battle again
 from its start with the answers before it (:attr:`Outcome.answers`), and the screen asks the same question again
@@ -21,7 +22,7 @@ with the refusal shown.  In hot-seat play a hand-over panel hides the table when
 from __future__ import annotations
 
 import queue
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -29,13 +30,13 @@ from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Input, RichLog, Static
 
 from scenarios.errors import RulesError, VasError
 from tactical import TacticalQuestion
-from tui.battle_viewer import draw_table
+from tui.battle_viewer import SIDE_STYLES, draw_table
 from tui.table_prompts import Choice, Prompt, prompt_for
 
 STOP = object()
@@ -56,12 +57,13 @@ Run = Callable[[LiveAsk], Any]
 @dataclass
 class Outcome:
     """How the command screen ended: ``done`` (the battle ran to its end: ``result`` is the run's value),
-    ``stopped`` (the player left at a question), ``refused`` (an answer the engine refused: ``refusal``) or
-    ``failed`` (the battle raised: ``refusal`` says what)."""
+    ``stopped`` (the player left at a question, to ``then`` ``save`` or ``quit``), ``refused`` (an answer the
+    engine refused: ``refusal``) or ``failed`` (the battle raised: ``refusal`` says what)."""
 
     kind: str
     result: Any = None
     refusal: str | None = None
+    then: str = ""
 
 
 @dataclass
@@ -87,9 +89,10 @@ class ChoiceTable(DataTable[str]):
 
 
 class CommandScreen(Screen[Outcome]):
-    """Command the sides of ``humans`` (side index: the player's name) in the battle fought by ``run`` (module
-    docstring); ``title`` names the battle; ``refusal``: why the last answer was refused, shown at the first
-    question."""
+    """Command the human sides of the battle fought by ``run`` (module docstring): ``run`` asks through
+    :meth:`ask`, naming the player asked; ``title`` names the battle; ``refusal``: why the last answer was
+    refused, shown at the first question.  Whenever the player asked is not the one asked before, the table is
+    hidden until he says he is at the screen (hot-seat)."""
 
     BINDINGS = [
         Binding("a", "ai_answer", "AI's answer"),
@@ -97,25 +100,26 @@ class CommandScreen(Screen[Outcome]):
         Binding("o", "delegate('ship')", "AI: this ship"),
         Binding("t", "delegate('turn')", "AI: this turn"),
         Binding("A", "delegate('battle')", "AI: the battle"),
-        Binding("s,q", "stop", "Stop here"),
+        Binding("s", "stop('save')", "Save"),
+        Binding("q", "stop('quit')", "Quit"),
         Binding("escape", "leave_input", "Back to the answers", show=False),
+        Binding("enter", "confirm", "Confirm", show=False),  # the hand-over panel (no widget has the focus)
     ]
 
     DEFAULT_CSS = """
     CommandScreen #cmd-title { height: auto; }
     CommandScreen #cmd-main { height: 1fr; }
-    CommandScreen #cmd-table { width: 2fr; }
+    CommandScreen #cmd-table { width: 76; }
     CommandScreen #cmd-side { width: 1fr; min-width: 44; padding: 0 1; }
-    CommandScreen #cmd-card { height: auto; max-height: 14; }
-    CommandScreen #cmd-choices { height: auto; max-height: 16; }
+    CommandScreen #cmd-choices { height: auto; max-height: 18; }
     CommandScreen .cmd-line { height: auto; }
-    CommandScreen #cmd-log { height: 7; }
+    CommandScreen #cmd-log { height: 6; }
     CommandScreen #cmd-handover { height: 1fr; content-align: center middle; display: none; }
     """
 
-    def __init__(self, run: Run, humans: Mapping[int, str], title: str, refusal: str | None = None) -> None:
+    def __init__(self, run: Run, title: str, refusal: str | None = None) -> None:
         super().__init__()
-        self._run, self.humans, self.battle_title = run, dict(humans), title
+        self._run, self.battle_title = run, title
         self.refusal = refusal
         self.prompt: Prompt | None = None
         self.delegated: dict[str, Delegation] = {}
@@ -124,6 +128,7 @@ class CommandScreen(Screen[Outcome]):
         self._waiting_hand_over = False
         self.asked = 0  # questions shown so far (tests wait on it)
         self._seen_log = 0
+        self._then = ""
 
     def compose(self) -> ComposeResult:
         yield Static(Text(f"{self.battle_title}: the battle is being set up…", style="bold"), id="cmd-title")
@@ -131,18 +136,19 @@ class CommandScreen(Screen[Outcome]):
         with Horizontal(id="cmd-main"):
             with VerticalScroll(id="cmd-table"):
                 yield Static(id="cmd-drawing")
-            with Vertical(id="cmd-side"):
-                yield Static(id="cmd-card", classes="cmd-line")
-                yield ChoiceTable(id="cmd-choices", cursor_type="row")
+                yield Static(id="cmd-legend", classes="cmd-line")
+            with VerticalScroll(id="cmd-side"):
+                yield Static(id="cmd-message", classes="cmd-line")
+                yield ChoiceTable(id="cmd-choices", cursor_type="row", show_header=False)
                 yield Static(id="cmd-detail", classes="cmd-line")
                 yield Static(id="cmd-advice", classes="cmd-line")
                 yield Input(id="cmd-typed")
-                yield Static(id="cmd-message", classes="cmd-line")
+                yield Static(id="cmd-card", classes="cmd-line")
         yield RichLog(id="cmd-log", wrap=True, markup=False)
         yield Footer(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
-        self.query_one("#cmd-choices", ChoiceTable).add_columns("Answer", "")
+        self.query_one("#cmd-choices", ChoiceTable).add_columns("Answer", "Choice")
         self.fight()
 
     def on_unmount(self) -> None:
@@ -154,7 +160,7 @@ class CommandScreen(Screen[Outcome]):
         try:
             result = self._run(self.ask)
         except Stopped:
-            self.app.call_from_thread(self._end, Outcome("stopped"))
+            self.app.call_from_thread(self._end, Outcome("stopped", then=self._then))
             return
         except RulesError as exc:
             self.app.call_from_thread(self._end, Outcome("refused", refusal=str(exc)))
@@ -183,8 +189,7 @@ class CommandScreen(Screen[Outcome]):
     def show(self, prompt: Prompt) -> None:
         self.prompt = prompt
         self.asked += 1
-        hot_seat = len(set(self.humans.values())) > 1
-        if hot_seat and self._last_player not in (None, prompt.player):
+        if self._last_player not in (None, prompt.player):
             self._hand_over(prompt.player)
         self._last_player = prompt.player
         self._draw()
@@ -196,6 +201,7 @@ class CommandScreen(Screen[Outcome]):
         cover.update(Text(f"Pass the keyboard to {player}.\n\nThe other side's orders stay hidden.\n\n"
                           "Press Enter when you are at the screen.", style="bold", justify="center"))
         cover.display = True
+        self.set_focus(None)  # Enter goes to the screen: nothing typed reaches the other side's question
 
     def _handed_over(self) -> None:
         self._waiting_hand_over = False
@@ -209,8 +215,8 @@ class CommandScreen(Screen[Outcome]):
             return
         q, view = prompt.question, prompt.view
         when = "set-up" if q.turn == 0 else f"turn {q.turn} of {view.max_turns}"
-        title = Text(f"{self.battle_title} · {when} · {q.phase} · {prompt.side_name} ({prompt.player})\n",
-                     style="bold")
+        who = prompt.side_name if prompt.player == prompt.side_name else f"{prompt.side_name} ({prompt.player})"
+        title = Text(f"{self.battle_title} · {when} · {q.phase} · {who}\n", style="bold")
         title.append(prompt.title, style="bold yellow")
         title.append(f"   Rule: {prompt.rule}", style="italic")
         self.query_one("#cmd-title", Static).update(title)
@@ -242,7 +248,7 @@ class CommandScreen(Screen[Outcome]):
                 table.add_row(slot.label, f"‹ {label} ›" if slot.refusal is None else f"cannot fire: {slot.refusal}")
         else:
             for choice in self.prompt.choices:
-                table.add_row(choice.label, "★ AI" if choice.ai else "")
+                table.add_row(("★ " if choice.ai else "  ") + choice.label, "")
         best = next((i for i, c in enumerate(self.prompt.choices) if c.ai), 0) if not self.prompt.slots else 0
         table.move_cursor(row=best)
         self._show_detail()
@@ -252,11 +258,16 @@ class CommandScreen(Screen[Outcome]):
         if prompt is None:
             return
         choice = self.current_choice()
-        ghosts = [choice.ghost] if choice is not None and choice.ghost is not None else []
-        size = self.query_one("#cmd-table").size
-        drawing = draw_table(prompt.scene, prompt.log, max_cols=max(size.width, 20), max_rows=max(size.height, 8),
-                             selected=prompt.question.ship, ghosts=ghosts)
+        ghosts = list(choice.ghosts) if choice is not None else []
+        selected = prompt.question.ship
+        if choice is not None and isinstance(choice.answer, str) and choice.answer in prompt.scene.ships:
+            selected = choice.answer  # the ship to move or fire next, the target to light
+        width = self.size.width - 46  # the side panel keeps its least width
+        drawing = draw_table(prompt.scene, prompt.log, max_cols=max(width, 20),
+                             max_rows=max(self.size.height - 14, 8), selected=selected, ghosts=ghosts)
         self.query_one("#cmd-drawing", Static).update(drawing)
+        self.query_one("#cmd-legend", Static).update(legend_of(prompt, selected))
+        self.query_one("#cmd-table").styles.width = drawing.plain.index("\n") + 2
 
     def current_choice(self) -> Choice | None:
         if self.prompt is None or self.prompt.slots:
@@ -352,6 +363,9 @@ class CommandScreen(Screen[Outcome]):
 
     @on(Input.Submitted, "#cmd-typed")
     def typed(self, event: Input.Submitted) -> None:
+        if self._waiting_hand_over:
+            self._handed_over()
+            return
         prompt = self.prompt
         if prompt is None or prompt.read is None:
             return
@@ -381,10 +395,29 @@ class CommandScreen(Screen[Outcome]):
             left.battle = True
         self.give(prompt.advice)
 
-    def action_stop(self) -> None:
-        if isinstance(self.focused, Input):
+    def action_stop(self, then: str) -> None:
+        """``s`` (save) / ``q`` (quit): stop at this question; the owner keeps the answers given."""
+        if isinstance(self.focused, Input) or self.prompt is None:
             return
+        self._then, self.prompt = then, None
         self._answers.put(STOP)
+
+
+def legend_of(prompt: Prompt, selected: str | None) -> Text:
+    """Each ship's letter and name, Hull and state, a line a side; sunk and departed ships dimmed."""
+    text = Text()
+    for side, name in enumerate(prompt.log["sides"]):
+        text.append(f"{name}: ", style="bold")
+        for ship in prompt.scene.ships.values():
+            if ship.side != name:
+                continue
+            gone = ship.sunk or ship.withdrew or ship.pos is None
+            style = "dim" if gone else SIDE_STYLES[side]
+            text.append(ship.letter, style=style + (" reverse" if ship.name == selected else ""))
+            state = " sunk" if ship.sunk else " left" if ship.withdrew else " crippled" if ship.crippled else ""
+            text.append(f" {ship.name} {ship.hull}/{ship.hull_start}{state}  ", style="dim" if gone else "")
+        text.append("\n")
+    return text
 
 
 __all__ = ["STOP", "ChoiceTable", "CommandScreen", "Delegation", "LiveAsk", "Outcome", "Run", "Stopped"]

@@ -31,14 +31,13 @@ class DemoCommandApp(App[None]):
         self.spec, self.humans, self.battle_title = spec, humans, title
         self.report: BattleReport | None = None
         self.given: list[TacticalEntry] = []  # every answer of the human sides, in the order asked
-        self.stopped = False
+        self.turn_left = 0  # the turn the player stopped at
 
     def on_mount(self) -> None:
         self._command(refusal=None)
 
     def _command(self, refusal: str | None) -> None:
-        names = {side: self.spec.sides[side].name for side in self.humans}
-        self.push_screen(CommandScreen(self._run, names, self.battle_title, refusal), self._after)
+        self.push_screen(CommandScreen(self._run, self.battle_title, refusal), self._after)
 
     def _run(self, ask: LiveAsk) -> BattleReport:
         """Fight the battle (on the screen's thread) from its start: the answers given so far, then ``ask``."""
@@ -58,7 +57,7 @@ class DemoCommandApp(App[None]):
         if outcome is not None and outcome.kind == "done":
             self.report = outcome.result
         else:
-            self.stopped = True
+            self.turn_left = self.given[-1].question.turn if self.given else 0
         self.exit()
 
 

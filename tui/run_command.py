@@ -28,15 +28,16 @@ import os
 import sys
 from collections import Counter, defaultdict
 from pathlib import Path
+from typing import Any
 
-from scenarios.errors import IllegalCombatDecision
+from scenarios.errors import InputError, RulesError
 from scenarios.loader import CampaignData, load_data
 from scenarios.models import Player
 from strategic.ai import Agent, BaselineAI, play
 from strategic.battle_logs import battle_log_name, save_battle_log, ships_line
 from strategic.battles import TacticalResolver
 from strategic.campaign import Campaign
-from strategic.classic.scripts import ScriptError
+from strategic.classic.scripts import AnswerNeeded
 from strategic.clock import Clock
 from strategic.combat import make_resolver
 from strategic.engine_errors import EngineError
@@ -74,6 +75,7 @@ from strategic.orders import Order
 from strategic.replay import LogHeader, ReplayError, counts, log_text, read_log, replay
 from strategic.saves import SaveError, autosave_path, load_state, save
 from strategic.state import COMBATS, Event
+from tactical import TacticalQuestion, encode_tactical
 from tui.arguments import seed_number, whole_number
 from tui.outputs import OutputError, check_outputs
 
@@ -119,9 +121,10 @@ def add_run_parser(sub: argparse._SubParsersAction, data_option) -> None:  # typ
                      help="play the game of a campaign log (vas run --log) again from its seed and recorded orders "
                           "and check it is identical, event for event and roll for roll (exit 0; 5 if it differs)")
     run.add_argument("--command", nargs="+", metavar="PLAYER",
-                     help="players who make their own classic-combat decisions: the run stops at the first one "
-                          "(exit 3), shows it and how to answer it (--load FILE --answer JSON); none: the AI "
-                          "answers every side (a loaded game keeps its commanders otherwise)")
+                     help="players who make their own combat decisions (classic, and on the table in tactical "
+                          "games): the run stops at the first one (exit 3), shows it and how to answer it (--load "
+                          "FILE --answer JSON); none: the AI answers every side (a loaded game keeps its "
+                          "commanders otherwise)")
     run.add_argument("--answer", metavar="JSON",
                      help="with --load: the answer to the combat question the save waits at (JSON, as the stop "
                           "shows), then the run goes on")
@@ -224,7 +227,7 @@ def _answer(campaign: Campaign, clock: Clock, text: str) -> str | None:
         return f"is not JSON ({exc})"
     try:
         campaign.answer_combat(answer)
-    except (IllegalCombatDecision, ScriptError) as exc:
+    except (RulesError, InputError) as exc:
         return f"refused: {exc}"
     clock.retry()
     return None
@@ -235,6 +238,8 @@ def question_text(campaign: Campaign, save_path: Path | None) -> str:
     and how to answer it headless."""
     asked = campaign.asked
     assert asked is not None
+    if isinstance(asked.question, TacticalQuestion):
+        return table_question_text(campaign, save_path)
     brief, options = asked.brief, asked.question.options
     lines = [f"  rule: {brief.rule}"]
     lines += [f"  {name}: {', '.join(map(str, v)) if isinstance(v, list) else v}" for name, v in options.items()
@@ -249,6 +254,29 @@ def question_text(campaign: Campaign, save_path: Path | None) -> str:
     where = save_path if save_path is not None else "FILE"
     lines.append(f"  answer with: vas run --load {where} --answer '{suggestion}'"
                  + ("" if save_path is not None else " (save the game with --save FILE first)"))
+    return "\n".join(lines)
+
+
+def table_question_text(campaign: Campaign, save_path: Path | None) -> str:
+    """A question of the tactical engine in words (issue #16): its options, the AI's answer as JSON (the battle
+    is fought up to the question to ask the AI, and taken back) and how to answer it headless."""
+    asked = campaign.asked
+    assert asked is not None and isinstance(asked.question, TacticalQuestion)
+    question = asked.question
+    found: dict[str, Any] = {}
+
+    def ai_answer(q: TacticalQuestion, battle: Any, advice: Any, player: Player) -> Any:
+        found["answer"] = encode_tactical(q.question, advice())
+        raise AnswerNeeded(q, player.value)  # the question is found: stop the battle
+
+    campaign.fight_live(ai_answer)
+    lines = [f"  {name}: {json.dumps(value)}" for name, value in question.options.items()]
+    suggestion = json.dumps(found.get("answer"))
+    lines.append(f"  the AI would answer {suggestion}")
+    where = save_path if save_path is not None else "FILE"
+    lines.append(f"  answer with: vas run --load {where} --answer '{suggestion}'"
+                 + ("" if save_path is not None else " (save the game with --save FILE first)")
+                 + "; every answer: vas play (the command screen)")
     return "\n".join(lines)
 
 

@@ -21,15 +21,18 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from pydantic import TypeAdapter
+
 from scenarios.errors import InvalidOrder
 from tactical import (
     BattleView,
+    DeploymentZone,
     Depth,
     TacticalQuestion,
+    damage_control_choices,
     decode_tactical,
     describe_move,
     encode_tactical,
-    damage_control_choices,
     fire_choices,
     fire_plan_of,
     move_choices,
@@ -111,12 +114,13 @@ HOLD = "hold"
 @dataclass
 class Choice:
     """One legal answer: its menu ``label``, the ``answer`` (as the captain returns it), a ``detail`` shown while
-    it is highlighted, the ``ghost`` (position, heading) a move ends at, and whether it is the AI's answer."""
+    it is highlighted, the ``ghosts`` (position, heading) drawn for it (where a move ends, where ships deploy) and
+    whether it is the AI's answer."""
 
     label: str
     answer: Any
     detail: str = ""
-    ghost: tuple[tuple[float, float], float] | None = None
+    ghosts: tuple[tuple[tuple[float, float], float], ...] = ()
     ai: bool = False
 
 
@@ -262,7 +266,7 @@ def _pick(labels: dict[str, Any], text: str, what: str) -> Any:
 def _moves(prompt: Prompt, battle: Any, ship: Any) -> None:
     prompt.choices = [Choice(m.label + ("  (leaves the table)" if m.off_table else ""), m.plan,
                              f"{m.text}: ends at ({m.end[0]:.1f}, {m.end[1]:.1f}) heading {m.heading:.0f}°",
-                             ghost=(m.end, m.heading)) for m in move_choices(battle, ship)]
+                             ghosts=((m.end, m.heading),)) for m in move_choices(battle, ship)]
     prompt.read = lambda text: parse_move(text, ship, battle)
     prompt.typed_help = "ahead 6 · port 45 at 2, ahead 4 · full · half"
 
@@ -345,7 +349,27 @@ def _scouts(prompt: Prompt, battle: Any, ship: Any) -> None:
     prompt.typed_help = 'JSON: [["Fletcher"], 1] (ships, Observation Flights)'
 
 
+SHIFTS = ((0.0, 0.0, "the AI's deployment"), (-12.0, 0.0, "12\" further west"), (-6.0, 0.0, "6\" further west"),
+          (6.0, 0.0, "6\" further east"), (12.0, 0.0, "12\" further east"))
+"""The deployments offered: the AI's, and the same formation moved along the edge (kept only if it fits the
+zone)."""
+
+
+def _deploy(prompt: Prompt, battle: Any, ship: Any) -> None:
+    """deploy: the AI's formation where it puts it, or moved along the edge, each drawn as ghosts; or typed."""
+    zone = TypeAdapter(DeploymentZone).validate_python(prompt.question.options["zone"])
+    placed: dict[str, tuple[tuple[float, float], float]] = prompt.advice
+    prompt.choices = []
+    for dx, dy, words in SHIFTS:
+        moved = {n: ((p[0] + dx, p[1] + dy), h) for n, (p, h) in placed.items()}
+        if all(zone.contains(p) for p, _ in moved.values()):
+            where = "; ".join(f"{n} ({p[0]:g}, {p[1]:g})" for n, (p, _) in moved.items())
+            prompt.choices.append(Choice(words, moved, f"{zone.describe()}: {where}", ghosts=tuple(moved.values())))
+    prompt.typed_help = 'JSON: {"Hood": [[30, 3], 0], ...} (position in inches, heading)'
+
+
 _BUILDERS: dict[str, Callable[[Prompt, Any, Any], None]] = {
+    "deploy": _deploy,
     "choose_mover": _names,
     "choose_firer": _names,
     "choose_order": _orders,
@@ -376,6 +400,8 @@ def describe_answer(question: str, answer: Any) -> str:
     if question == "choose_scouts":
         ships, flights = answer
         return (", ".join(ships) or "no ship") + f" and {flights} Observation Flight(s)"
+    if question in ("deploy", "deploy_flights", "deploy_boats"):
+        return "; ".join(f"{n} ({_at(v)})" for n, v in answer.items()) or "nothing"
     if answer is None:
         return "none"
     if isinstance(answer, bool):
@@ -385,6 +411,14 @@ def describe_answer(question: str, answer: Any) -> str:
     if isinstance(answer, str):
         return answer
     return json.dumps(encode_tactical(question, answer))
+
+
+def _at(value: Any) -> str:
+    """``(x, y)`` or ``((x, y), heading)`` in words."""
+    if len(value) == 2 and isinstance(value[0], tuple | list):
+        (x, y), heading = value
+        return f"{x:g}, {y:g}, heading {heading:g}°"
+    return f"{value[0]:g}, {value[1]:g}"
 
 
 def card_text(ship: Any) -> str:

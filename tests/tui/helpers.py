@@ -17,9 +17,10 @@ BOUND = 300.0
 fought while a phase ends takes a few seconds on a quiet one)."""
 
 
-async def wait_for(pilot: Any, condition: Callable[[], T | None], what: str, timeout: float = BOUND) -> T:
+async def wait_for(pilot: Any, condition: Callable[[], T | None], what: str, timeout: float | None = None) -> T:
     """Poll ``condition`` (between polls the app runs) until it gives a true value, and return it; fail naming
     ``what`` after ``timeout`` seconds."""
+    timeout = BOUND if timeout is None else timeout
     deadline = time.monotonic() + timeout
     while True:
         await pilot.pause(0.02)  # a polling interval, not a synchronisation
@@ -47,7 +48,7 @@ def human_screen(app: Any, leaving: object = None) -> CampaignScreen | HandOverS
 
 
 async def wait_for_human(pilot: Any, app: Any, *, leaving: object = None,
-                         timeout: float = BOUND) -> CampaignScreen:
+                         timeout: float | None = None) -> CampaignScreen:
     """The campaign screen once a human must decide, or the hand-over screen before it (typed as the campaign
     screen for the tests' convenience).  ``leaving``: see :func:`human_screen`."""
     return await wait_for(pilot, lambda: human_screen(app, leaving), "a human decision", timeout)  # type: ignore

@@ -18,6 +18,7 @@ from strategic.state import Phase
 from tactical.dice import Dice
 from tests.strategic.classic.helpers import at_sea, game
 from tui.app import CampaignScreen, HandOverScreen, Session, VictoryAtSeaApp
+from tui.battle_choice import BattleChoiceScreen
 from tui.combat_screen import CombatScreen, parse_typed, rows_for
 
 from .helpers import wait_for
@@ -159,7 +160,7 @@ async def test_a_whole_battle_hot_seat_both_sides_human_is_the_ais_battle(data) 
     clock = Clock(campaign, resume=True)
     session = Session(campaign, clock, {"japan", "united_states"})
     app = VictoryAtSeaApp(data, session=session)
-    answered, handovers = 0, 0
+    answered, handovers, choices = 0, 0, 0
     async with app.run_test(size=SIZE) as pilot:
         while True:
             screen = await wait_for(pilot, lambda: _next_screen(app), "a combat question, a hand-over or the game")
@@ -171,11 +172,16 @@ async def test_a_whole_battle_hot_seat_both_sides_human_is_the_ais_battle(data) 
             if isinstance(screen, CampaignScreen):
                 told = str(screen.query_one("#order-message", Static).render())
                 break
+            if isinstance(screen, BattleChoiceScreen):  # before each player's first question: command it
+                choices += 1
+                await pilot.press("c")
+                await wait_for(pilot, lambda s=screen: app.screen is not s, "the choice to close")
+                continue
             await pilot.press("a")
             await pilot.press("enter")
             answered += 1
             await wait_for(pilot, lambda s=screen: app.screen is not s, "the question to close")
-    assert answered == questions and handovers >= 1
+    assert answered == questions and handovers >= 1 and choices == 2
     assert told == "The battle in Coral Sea is over: sunk Enterprise, Lexington.", told
     assert campaign.state.pending_battles == []
     fought = [e for e in campaign.state.events if e.phase is Phase.COMBAT and e.kind != "combat_answer"]
@@ -190,6 +196,8 @@ def _next_screen(app: VictoryAtSeaApp) -> object:
         return screen if buttons and buttons.first().region.area else None
     if isinstance(screen, CombatScreen):
         return screen if screen.is_mounted and screen.query("#combat-answer") else None
+    if isinstance(screen, BattleChoiceScreen):
+        return screen if screen.is_mounted and screen.query("#command") else None
     if isinstance(screen, CampaignScreen) and not screen.workers and app.session is not None \
             and app.session.campaign.state.question is None and not app.session.campaign.state.pending_battles:
         return screen
@@ -204,6 +212,9 @@ async def test_quitting_from_a_battle_asks_first(data) -> None:
     session = Session(campaign, Clock(campaign, resume=True), {"japan"})
     app = VictoryAtSeaApp(data, session=session)
     async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: _next_screen(app) if isinstance(app.screen, BattleChoiceScreen) else None,
+                       "how the battle is fought")
+        await pilot.press("c")
         screen = await wait_for(pilot, lambda: _next_screen(app) if isinstance(app.screen, CombatScreen) else None,
                                 "the combat screen")
         for key in ("ctrl+q", "q"):

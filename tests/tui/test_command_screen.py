@@ -1,0 +1,214 @@
+"""A player commands his ships on the table (issue #16): the command screen under keystrokes in a bundled battle
+(``vas battle --demo NAME --human SIDE``) and in a campaign battle; typed and refused answers naming the rule;
+delegation; hot-seat hand-over; save and reopen in mid-battle.  Every battle commanded is checked against the
+engine fought headless with the answers recorded: the same seed and answers give the same battle."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from textual.widgets import Static
+
+from scenarios.models import Player
+from strategic.battles import TacticalResolver
+from strategic.campaign import Campaign
+from strategic.clock import Clock, turn_plan
+from strategic.saves import load_state
+from strategic.state import Phase
+from tactical import Seat, decode_tactical, demo_spec, resolve
+from tactical.dice import Dice
+from tests.strategic.classic.helpers import at_sea, game
+from tui.app import CampaignScreen, PathScreen, Session, VictoryAtSeaApp
+from tui.battle_choice import BattleChoiceScreen
+from tui.command_screen import CommandScreen
+from tui.demo_command import DemoCommandApp
+
+from .helpers import wait_for
+
+SIZE = (160, 48)
+
+
+def _screen(app: Any) -> CommandScreen | None:
+    screen = app.screen
+    return screen if isinstance(screen, CommandScreen) and screen.prompt is not None else None
+
+
+async def _asked(pilot: Any, app: Any, question: str | None = None, after: int = 0) -> CommandScreen:
+    """The command screen once it shows a question after the ``after`` first (of kind ``question`` if named:
+    the AI's answer, Enter, is given to the others on the way)."""
+    while True:
+        def shown(after: int = after) -> CommandScreen | None:
+            screen = _screen(app)
+            return screen if screen is not None and screen.asked > after else None
+
+        screen = await wait_for(pilot, shown, f"question {after + 1}")
+        assert screen.prompt is not None
+        if question is None or screen.prompt.question.question == question:
+            return screen
+        after = screen.asked
+        await pilot.press("enter")
+
+
+async def _answer(pilot: Any, screen: CommandScreen, *keys: str) -> int:
+    """Press ``keys`` at the question shown; the number of questions asked before the next one."""
+    asked = screen.asked
+    await pilot.press(*keys)
+    return asked
+
+
+def _replayed(spec: Any, given: list[Any]) -> dict[str, Any]:
+    def nobody(*_: Any) -> Any:
+        raise AssertionError("every answer was recorded")
+
+    return resolve(spec, (Seat(0, given, nobody), None)).to_json()  # type: ignore[arg-type]
+
+
+async def test_a_demo_battle_commanded_by_keys_is_the_battle_of_its_answers() -> None:
+    spec = demo_spec("cruiser-action", 0)
+    app = DemoCommandApp(spec, (0,), "Cruiser action")
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await _asked(pilot, app, "deploy")
+        assert "Where the fleet deploys" in str(screen.query_one("#cmd-title", Static).render())
+        advice = screen.prompt.advice  # type: ignore[union-attr]
+        asked = await _answer(pilot, screen, "down", "enter")  # 12" further west than the AI would
+        screen = await _asked(pilot, app, "plan_move", asked)
+        ship = screen.prompt.question.ship  # type: ignore[union-attr]
+        await pilot.press("slash")
+        await pilot.press(*"ahead 30", "enter")  # too far: refused with the rule, the question stays
+        message = await wait_for(pilot, lambda: str(screen.query_one("#cmd-message", Static).render()),
+                                 "the refusal")
+        assert "refused" in message and "000 Moving Ships: USS Fletcher may move at most 7\"" in message
+        assert screen.prompt is not None and screen.prompt.question.ship == ship
+        asked = await _answer(pilot, screen, "ctrl+u", *"port 45 at 2, ahead 3", "enter")
+        screen = await _asked(pilot, app, None, asked)
+        await pilot.press("A")  # the AI commands the rest of the battle
+        await wait_for(pilot, lambda: not app.is_running or app.report is not None, "the battle's end")
+    assert app.report is not None
+    deployed = next(e for e in app.given if e.question.question == "deploy")
+    placed = decode_tactical("deploy", deployed.answer, "deploy")
+    assert {n: (p[0] + 12, p[1]) for n, (p, _) in placed.items()} == {n: p for n, (p, _) in advice.items()}
+    moved = next(e for e in app.given if e.question.question == "plan_move" and e.question.ship == ship)
+    assert moved.answer == {"legs": [{"turn": 0.0, "distance": 2.0}, {"turn": -45.0, "distance": 3.0}]}
+    assert _replayed(spec, app.given) == app.report.to_json()
+
+
+async def test_gunnery_is_allocated_weapon_by_weapon_with_the_odds() -> None:
+    spec = demo_spec("cruiser-action", 0)
+    app = DemoCommandApp(spec, (0,), "Cruiser action")
+    async with app.run_test(size=SIZE) as pilot:
+        after = 0
+        while True:  # the AI's answers until a ship has a target in range
+            screen = await _asked(pilot, app, "plan_fire", after)
+            prompt = screen.prompt
+            assert prompt is not None
+            armed = [i for i, s in enumerate(prompt.slots) if s.refusal is None and len(s.options) > 2]
+            if armed:
+                break
+            after = await _answer(pilot, screen, "enter")
+        row = armed[0]
+        slot = prompt.slots[row]
+        for _ in range(row):
+            await pilot.press("down")
+        detail = str(screen.query_one("#cmd-detail", Static).render())
+        assert "AD needing" in detail and "damage" in detail
+        wanted = next(o[1] for o in slot.options[1:] if o[1] != slot.value)
+        while slot.value != wanted:
+            await pilot.press("right")
+        question, weapon = prompt.question, int(slot.label.split(" ", 1)[0])
+        screen = await _asked(pilot, app, None, await _answer(pilot, screen, "enter"))
+        await pilot.press("A")
+        await wait_for(pilot, lambda: app.report is not None, "the battle's end")
+    fired = next(e for e in app.given if e.question == question)
+    shots = decode_tactical("plan_fire", fired.answer, "fire").shots
+    assert any(s.weapon == weapon and s.target == wanted for s in shots)
+    assert _replayed(spec, app.given) == app.report.to_json()  # type: ignore[union-attr]
+
+
+async def test_one_ship_left_to_the_ai_is_never_asked_about_again() -> None:
+    spec = demo_spec("cruiser-action", 0)
+    app = DemoCommandApp(spec, (0,), "Cruiser action")
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await _asked(pilot, app, "choose_order")
+        ship = screen.prompt.question.ship  # type: ignore[union-attr]
+        asked = await _answer(pilot, screen, "o")
+        asked_about = []
+        for _ in range(25):
+            screen = await _asked(pilot, app, None, asked)
+            asked_about.append(screen.prompt.question.ship)  # type: ignore[union-attr]
+            asked = await _answer(pilot, screen, "enter")
+        await _asked(pilot, app, None, asked)
+        await pilot.press("A")
+        await wait_for(pilot, lambda: app.report is not None, "the battle's end")
+    assert ship not in asked_about
+    assert any(e.question.ship == ship for e in app.given[1:])  # the AI's answers for it are recorded too
+
+
+async def test_hot_seat_hides_the_table_between_the_two_sides() -> None:
+    spec = demo_spec("cruiser-action", 0)
+    app = DemoCommandApp(spec, (0, 1), "Cruiser action")
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await _asked(pilot, app)
+        first = screen.prompt.player  # type: ignore[union-attr]
+        while True:
+            screen = await _asked(pilot, app, None, await _answer(pilot, screen, "enter"))
+            if screen.prompt.player != first:  # type: ignore[union-attr]
+                break
+        assert not screen.query_one("#cmd-main").display
+        assert "Pass the keyboard to" in str(screen.query_one("#cmd-handover", Static).render())
+        await pilot.press("enter")
+        assert screen.query_one("#cmd-main").display and screen.prompt is not None
+        screen = await _asked(pilot, app, None, await _answer(pilot, screen, "A"))
+        await pilot.press("enter")  # the other side's hand-over, then its own "A"
+        await pilot.press("A")
+        await wait_for(pilot, lambda: app.report is not None, "the battle's end")
+
+
+# --------------------------------------------------------------------------- a campaign battle on the table
+
+CORAL = ("Lexington", "Northampton", "Myoko", "Nachi")
+
+
+def _coral(data, commanders: list[Player]) -> Campaign:  # type: ignore[no-untyped-def]
+    campaign = game(data)
+    campaign.state.step = next(i for i, s in enumerate(turn_plan(campaign, 4)) if s[0] is Phase.COMBAT)
+    campaign.dice, campaign.resolver = Dice(11), TacticalResolver(turns=3)
+    campaign.state.battle_commanders = commanders
+    at_sea(campaign, "Coral Sea", *CORAL)
+    campaign.state.pending_battles = ["Coral Sea"]
+    return campaign
+
+
+async def test_a_campaign_battle_commanded_saved_and_reopened_is_the_ais_battle(data, tmp_path) -> None:
+    reference = _coral(data, [])
+    reference.resolve_pending()
+    campaign = _coral(data, [Player.JAPAN])
+    session = Session(campaign, Clock(campaign, resume=True), {"japan"})
+    app = VictoryAtSeaApp(data, session=session)
+    path = tmp_path / "mid-battle.json"
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, BattleChoiceScreen) and app.screen.query("#command"),
+                       "how the battle is fought")
+        await pilot.press("c")
+        screen = await _asked(pilot, app)
+        for _ in range(6):
+            screen = await _asked(pilot, app, None, await _answer(pilot, screen, "enter"))
+        question = screen.prompt.question  # type: ignore[union-attr]
+        await pilot.press("s")  # the answers are kept, the save dialog opens
+        await wait_for(pilot, lambda: (isinstance(app.screen, PathScreen) and app.screen.query("#path")) or None,
+                       "the save dialog")
+        await pilot.press("ctrl+u", *str(path), "enter")
+        screen = await wait_for(pilot, lambda: _screen(app), "the battle reopened")
+        assert screen.prompt.question == question  # type: ignore[union-attr]
+        saved = json.loads(path.read_text(encoding="utf-8"))
+        assert len(saved["combat_answers"]["Coral Sea"]) == 6
+        await pilot.press("A")
+        await wait_for(pilot, lambda: isinstance(app.screen, CampaignScreen) and not campaign.state.pending_battles,
+                       "the battle's end")
+        told = str(app.screen.query_one("#order-message", Static).render())
+    assert told.startswith("The battle in Coral Sea is over")
+    fought = [e for e in campaign.state.events if e.phase is Phase.COMBAT and e.kind != "tactical_answers"]
+    assert fought == [e for e in reference.state.events if e.phase is Phase.COMBAT]
+    assert [len(e.answers) for e in campaign.state.events if e.kind == "tactical_answers"][0] == 6
+    reopened = load_state(path, data, TacticalResolver(turns=3))
+    assert reopened.state.question is not None and reopened.state.question.engine == "tactical"

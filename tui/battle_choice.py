@@ -1,0 +1,65 @@
+"""Before a battle a human player commands: how it is fought (issues #15, #16).
+
+:class:`BattleChoiceScreen` asks, at the first question of a battle for the player: command it (the command
+screen on the table, the combat screen in classic combat), let the AI command his side (the rest of the battle,
+``A`` on either screen), or, in a tactical game, fight it by the classic War at Sea / VITP rules (whose decisions he
+then makes on the combat screen: 002 §4.1, each theatre's own combat).  The other side's forces are shown as the
+rules show them: the units at sea in the area (002 §4.1).
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Label, Static
+
+from strategic.state import CombatQuestion
+
+
+class BattleChoiceScreen(ModalScreen[str]):
+    """How ``player`` fights the battle of ``question``: ``command``, ``ai`` or (``tactical`` games) ``classic``."""
+
+    BINDINGS = [
+        Binding("c", "choose('command')", "Command it"),
+        Binding("a", "choose('ai')", "AI commands"),
+        Binding("k", "choose('classic')", "Classic rules"),
+    ]
+
+    DEFAULT_CSS = """
+    BattleChoiceScreen #choice { width: 76; height: auto; border: thick $accent; padding: 1 2; }
+    BattleChoiceScreen Horizontal { height: auto; margin-top: 1; }
+    BattleChoiceScreen Button { margin-right: 2; }
+    """
+
+    def __init__(self, player: str, question: CombatQuestion, tactical: bool) -> None:
+        super().__init__()
+        self.player, self.question, self.tactical = player, question, tactical
+
+    def compose(self) -> ComposeResult:
+        area = self.question.battle.split(":", 1)[-1]
+        how = "on the Victory at Sea table" if self.question.engine == "tactical" else "by the classic rules"
+        with Vertical(id="choice"):
+            yield Label(Text(f"Battle in {area}: {self.player} commands a side", style="bold"))
+            yield Static(f"The battle is fought {how}. Command it yourself, or let the AI command your side "
+                         "(you can also hand it to the AI at any question later).")
+            with Horizontal():
+                yield Button("Command it (c)", id="command", variant="primary")
+                yield Button("AI commands (a)", id="ai")
+                if self.tactical and self.question.engine == "tactical":
+                    yield Button("Classic rules (k)", id="classic")
+
+    @on(Button.Pressed)
+    def pressed(self, event: Button.Pressed) -> None:
+        self.action_choose(event.button.id or "command")
+
+    def action_choose(self, how: str) -> None:
+        if how == "classic" and not (self.tactical and self.question.engine == "tactical"):
+            return
+        self.dismiss(how)
+
+
+__all__ = ["BattleChoiceScreen"]
