@@ -21,6 +21,7 @@ Location Uncertain groups roll.  Saigon becomes Japanese at the end of turn 2 (�
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -144,18 +145,13 @@ class PearlHarborStrikeRule(OrderRule[PearlHarborStrike, PearlHarborStrike]):
         state = campaign.state
         if state.war.attack_turn != state.turn:
             raise IllegalOrder("002 §5.72", "the Pearl Harbor force is placed on the turn Japan announces its attack")
-        us = state.unit(order.unit)
-        campaign.require_commander(us, player)
-        if us.status is not UnitStatus.PORT or us.place != YOKOSUKA or not _may_join_strike(campaign, us):
-            raise IllegalOrder("002 §5.72", f"{us.name} is not a Japanese ship ready to sail in {YOKOSUKA}")
+        if not _ready_in(campaign, player, order.unit, YOKOSUKA, _may_join_strike):
+            raise IllegalOrder("002 §5.72", f"{order.unit} is not a Japanese ship ready to sail in {YOKOSUKA}")
         return order
 
     def apply(self, campaign: Campaign, plan: PearlHarborStrike) -> None:
-        us = campaign.state.unit(plan.unit)
-        us.status, us.place, us.mode, us.moved, us.sailed_from = UnitStatus.SEA, HAWAII, Mode.RAID, True, YOKOSUKA
-        campaign.state.war.pearl_force.append(us.name)
-        campaign.log(UnitMoved, "002 §5.72", unit=us.name, origin=YOKOSUKA, path=[HAWAII], mode="raid",
-                     how="pearl_force")
+        campaign.state.war.pearl_force.append(plan.unit)
+        _to_hawaii(campaign, plan.unit, YOKOSUKA, Mode.RAID, "002 §5.72", "pearl_force")
 
     def candidates(self, campaign: Campaign, player: str, us: UnitState) -> list[PearlHarborStrike]:
         return [PearlHarborStrike(unit=us.name)] if us.place == YOKOSUKA else []
@@ -218,19 +214,30 @@ class SortieRule(OrderRule[Sortie, Sortie]):
 
     def verify(self, campaign: Campaign, player: str, order: Sortie) -> Sortie:
         _after_surprise_step(campaign, "002 §5.735")
-        us = campaign.state.unit(order.unit)
-        campaign.require_commander(us, player)
-        if us.status is not UnitStatus.PORT or us.place != PEARL or not _may_sortie(campaign, us):
-            raise IllegalOrder("002 §5.735", f"{us.name} is not an Allied ship able to put to sea from {PEARL}")
+        if not _ready_in(campaign, player, order.unit, PEARL, _may_sortie):
+            raise IllegalOrder("002 §5.735", f"{order.unit} is not an Allied ship able to put to sea from {PEARL}")
         return order
 
     def apply(self, campaign: Campaign, plan: Sortie) -> None:
-        us = campaign.state.unit(plan.unit)
-        us.status, us.place, us.mode, us.moved, us.sailed_from = UnitStatus.SEA, HAWAII, Mode.PATROL, True, PEARL
-        campaign.log(UnitMoved, "002 §5.735", unit=us.name, origin=PEARL, path=[HAWAII], mode="patrol", how="sortie")
+        _to_hawaii(campaign, plan.unit, PEARL, Mode.PATROL, "002 §5.735", "sortie")
 
     def candidates(self, campaign: Campaign, player: str, us: UnitState) -> list[Sortie]:
         return [Sortie(unit=us.name)] if us.place == PEARL else []
+
+
+def _ready_in(campaign: Campaign, player: str, name: str, port: str,
+              may: Callable[[Campaign, UnitState], bool]) -> bool:
+    """Is the unit ``name``, which must take ``player``'s orders, in ``port`` and ``may`` it sail now?"""
+    us = campaign.state.unit(name)
+    campaign.require_commander(us, player)
+    return us.status is UnitStatus.PORT and us.place == port and may(campaign, us)
+
+
+def _to_hawaii(campaign: Campaign, name: str, port: str, mode: Mode, rule: str, how: str) -> None:
+    """The unit sails from ``port`` into the Hawaiian Islands (``mode``: how it is at sea there)."""
+    us = campaign.state.unit(name)
+    us.status, us.place, us.mode, us.moved, us.sailed_from = UnitStatus.SEA, HAWAII, mode, True, port
+    campaign.log(UnitMoved, rule, unit=name, origin=port, path=[HAWAII], mode=mode.value, how=how)
 
 
 # --------------------------------------------------------------------------- the surprise step (clock hooks)

@@ -378,10 +378,7 @@ class PlaceAirRule(ChoiceRule[PlaceAir, PlaceAir]):
 
     def choices(self, campaign: Campaign, player: str, us: UnitState) -> dict[PlaceAir, PlaceAir]:
         unit = campaign.unit_record(us.name)
-        campaign.require_commander(us, player)
-        campaign.require_active(us)
-        if campaign.state.phase not in self.phases:
-            raise IllegalOrder("002 §3.242", "air units are placed in the air phase")
+        _require_placing(campaign, player, us, Phase.AIR, "002 §3.242", "air units")
         if unit.type not in (UnitType.LBA, UnitType.FROGMEN):
             raise IllegalOrder("002 §3.242", f"{unit.name} is not an air unit")
         if us.status is not UnitStatus.PORT or us.moved:
@@ -441,10 +438,7 @@ class PlaceSubmarineRule(ChoiceRule[PlaceSubmarine, PlaceSubmarine]):
 
     def choices(self, campaign: Campaign, player: str, us: UnitState) -> dict[PlaceSubmarine, PlaceSubmarine]:
         unit = campaign.unit_record(us.name)
-        campaign.require_commander(us, player)
-        campaign.require_active(us)
-        if campaign.state.phase not in self.phases:
-            raise IllegalOrder("002 §3.245", "submarines are placed in the submarine phase")
+        _require_placing(campaign, player, us, Phase.SUBMARINE, "002 §3.245", "submarines")
         if unit.type is not UnitType.SS:
             raise IllegalOrder("002 §3.245", f"{unit.name} is not a submarine")
         if us.status is not UnitStatus.PORT or us.moved:
@@ -498,6 +492,14 @@ class PlaceSurfaceRaiderRule(ChoiceRule[PlaceSurfaceRaider, PlaceSurfaceRaider])
         us.status, us.place, us.mode, us.moved, us.sailed_from = (UnitStatus.SEA, plan.area, Mode.PATROL, True,
                                                                   "Germany")
         campaign.log(SurfaceRaiderPlaced, "002 §2.211", unit=plan.unit, area=plan.area)
+
+
+def _require_placing(campaign: Campaign, player: str, us: UnitState, phase: Phase, rule: str, what: str) -> None:
+    """``us`` takes ``player``'s orders, is active, and it is the ``phase`` in which ``what`` are placed (``rule``)."""
+    campaign.require_commander(us, player)
+    campaign.require_active(us)
+    if campaign.state.phase is not phase:
+        raise IllegalOrder(rule, f"{what} are placed in the {phase.value} phase")
 
 
 def _same(orders: Iterable[OrderT]) -> dict[OrderT, OrderT]:
