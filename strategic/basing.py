@@ -16,8 +16,9 @@ import networkx as nx
 
 from scenarios.models import Activity, Condition, PortKind, Theatre, UnitType
 from strategic.events import OilRoll, Repaired, UnitFrozen, UnitLost, UnitReturned
+from strategic.order_rule import ChoiceRule
 from strategic.orders import IllegalOrder, ReturnToPort
-from strategic.state import UnitState, UnitStatus
+from strategic.state import Phase, UnitState, UnitStatus
 
 if TYPE_CHECKING:
     from scenarios.models import Unit
@@ -116,27 +117,51 @@ def _far_options(campaign: Campaign, unit: Unit, us: UnitState) -> list[ReturnOp
     return out
 
 
-def verify_return(campaign: Campaign, player: str, order: ReturnToPort) -> ReturnOption:
-    us = campaign.state.unit(order.unit)
-    campaign.require_commander(us, player)
-    if campaign.state.phase.value != "return":
-        raise IllegalOrder("002 §3.246", "units return to port in the return phase")
-    if us.status is not UnitStatus.SEA or campaign.unit_record(us.name).type is UnitType.SS:
-        raise IllegalOrder("002 §3.246", f"{us.name} is not a unit at sea that returns to a port")
-    campaign.require_active(us)
-    options = return_options(campaign, us)
-    for option in options:
-        if option.port == order.port:
-            return option
-    pre_war = pre_war_ports(campaign, us)
-    if pre_war is not None:
-        raise IllegalOrder("002 §5.51", f"before Japan attacks, {us.name} may return only to "
-                           + " or ".join(o.port for o in options))
-    if order.port in campaign.board.returns_from(us.place or "", campaign.unit_record(us.name).nation) \
+@dataclass(frozen=True)
+class ReturnPlan:
+    """A verified return to port: the unit and the way home it takes."""
+
+    unit: str
+    option: ReturnOption
+
+
+class ReturnRule(ChoiceRule[ReturnToPort, ReturnPlan]):
+    """002 §3.246: in the return phase a unit at sea (not a submarine) is brought back to one of its
+    :func:`return_options`."""
+
+    kind = ReturnToPort
+    phases = frozenset({Phase.RETURN})
+
+    def choices(self, campaign: Campaign, player: str, us: UnitState) -> dict[ReturnToPort, ReturnPlan]:
+        campaign.require_commander(us, player)
+        if campaign.state.phase not in self.phases:
+            raise IllegalOrder("002 §3.246", "units return to port in the return phase")
+        if us.status is not UnitStatus.SEA or campaign.unit_record(us.name).type is UnitType.SS:
+            raise IllegalOrder("002 §3.246", f"{us.name} is not a unit at sea that returns to a port")
+        campaign.require_active(us)
+        choices: dict[ReturnToPort, ReturnPlan] = {}
+        for option in return_options(campaign, us):
+            choices.setdefault(ReturnToPort(unit=us.name, port=option.port), ReturnPlan(us.name, option))
+        return choices
+
+    def refusal(self, campaign: Campaign, us: UnitState, order: ReturnToPort,
+                choices: dict[ReturnToPort, ReturnPlan]) -> IllegalOrder:
+        return _refusal(campaign, us, order.port, [plan.option for plan in choices.values()])
+
+    def apply(self, campaign: Campaign, plan: ReturnPlan) -> None:
+        execute_return(campaign, campaign.state.unit(plan.unit), plan.option)
+
+
+def _refusal(campaign: Campaign, us: UnitState, port: str, options: list[ReturnOption]) -> IllegalOrder:
+    """Why ``us`` may not return to ``port`` (its legal ``options`` are elsewhere)."""
+    if pre_war_ports(campaign, us) is not None:
+        return IllegalOrder("002 §5.51", f"before Japan attacks, {us.name} may return only to "
+                            + " or ".join(o.port for o in options))
+    if port in campaign.board.returns_from(us.place or "", campaign.unit_record(us.name).nation) \
             and us.returned_early:
-        raise IllegalOrder("002 §3.33", "a ship that returned to port early may not change games")
+        return IllegalOrder("002 §3.33", "a ship that returned to port early may not change games")
     legal = ", ".join(o.port for o in options) or "none: the unit will be lost"
-    raise IllegalOrder(_why_not(campaign, us, order.port), f"{us.name} may not return to {order.port} (legal: {legal})")
+    return IllegalOrder(_why_not(campaign, us, port), f"{us.name} may not return to {port} (legal: {legal})")
 
 
 def _why_not(campaign: Campaign, us: UnitState, port: str) -> str:

@@ -1,5 +1,5 @@
-"""The campaign: one object that holds the data, the map, the state and the dice, verifies and applies orders,
-enumerates legal orders, and runs the automatic steps of each phase.
+"""The campaign: one object that holds the data, the map, the state and the dice, takes the players' orders (each
+verified and carried out by its rule, :mod:`strategic.rulebook`), and runs the automatic steps of each phase.
 
 The turn's order of phases and decisions is the clock's (:mod:`strategic.clock`); this module knows what each
 phase does.  Everything that changes the state goes through :meth:`Campaign.apply` (player orders, verified
@@ -16,7 +16,7 @@ from scenarios.errors import InputError, RulesError
 from scenarios.limits import covers_place, selects, violated_limits
 from scenarios.loader import CampaignData
 from scenarios.models import Activity, Condition, Limit, LimitKind, Owner, Player, Setup, Side, Theatre, Unit, UnitType
-from strategic import basing, control, outbreak, placement
+from strategic import basing, control, outbreak, placement, rulebook
 from strategic.board import Board
 from strategic.classic.scripts import AnswerNeeded, Entry, Question, decode
 from strategic.combat import Battle, BattleOutcome, BattleResolver, apply_outcome, find_battles, make_resolver
@@ -29,28 +29,11 @@ from strategic.events import (
     CombatDelegated,
     ControlLost,
     DiceRolled,
-    LoanChanged,
     OrderGiven,
     TacticalAnswered,
     TurnBegan,
 )
-from strategic.movement import MOVING_TYPES, candidate_paths, execute_move, plan_move
-from strategic.orders import (
-    AnnounceAttack,
-    DeferReinforcement,
-    IllegalOrder,
-    Loan,
-    Move,
-    Order,
-    PearlHarborForce,
-    PearlHarborStrike,
-    PlaceAir,
-    PlaceReinforcement,
-    PlaceSubmarine,
-    PlaceSurfaceRaider,
-    ReturnToPort,
-    Sortie,
-)
+from strategic.orders import IllegalOrder, Order
 from strategic.state import (
     UNTIL_ATTACK,
     CampaignEvent,
@@ -313,19 +296,21 @@ class Campaign:
     # ------------------------------------------------------------------ orders
 
     def verify(self, player: str, order: Order) -> None:
-        """Raise :class:`IllegalOrder` if ``player`` may not give ``order`` now; change nothing."""
-        self._dispatch(player, order, dry_run=True)
+        """Raise :class:`IllegalOrder` if ``player`` may not give ``order`` now; change nothing
+        (:mod:`strategic.rulebook`)."""
+        rulebook.verify(self, player, order)
 
     def apply(self, player: str, order: Order) -> list[Event]:
         """Verify, then carry out ``order``; returns the events it caused.  An illegal order changes nothing."""
         if self.state.winner is not None:
             raise IllegalOrder("002 §3.1", "the game is over")
-        self._dispatch(player, order, dry_run=True)
+        rule = rulebook.rule_for(order)
+        plan = rule.verify(self, player, order)
         if self.keep_undo:
             self._undo.append((self.state.model_copy(deep=True), self.dice.mark()))
         first = len(self.state.events)
         self.log(OrderGiven, player=player, order=order, step=self.state.step)
-        self._dispatch(player, order, dry_run=False)
+        rule.apply(self, plan)
         return self.state.events[first:]
 
     def undo(self) -> bool:
@@ -344,125 +329,9 @@ class Campaign:
         """The decision is over: its orders can no longer be taken back."""
         self._undo.clear()
 
-    def _dispatch(self, player: str, order: Order, *, dry_run: bool) -> None:
-        if isinstance(order, Move):
-            plan = plan_move(self, player, order)
-            if not dry_run:
-                execute_move(self, plan)
-        elif isinstance(order, PlaceAir):
-            placement.place_air(self, player, order, dry_run=dry_run)
-        elif isinstance(order, PlaceSubmarine):
-            placement.place_submarine(self, player, order, dry_run=dry_run)
-        elif isinstance(order, PlaceSurfaceRaider):
-            placement.place_surface_raider(self, player, order, dry_run=dry_run)
-        elif isinstance(order, PlaceReinforcement):
-            placement.place_reinforcement(self, player, order, dry_run=dry_run)
-        elif isinstance(order, DeferReinforcement):
-            placement.defer_reinforcement(self, player, order, dry_run=dry_run)
-        elif isinstance(order, ReturnToPort):
-            option = basing.verify_return(self, player, order)
-            if not dry_run:
-                basing.execute_return(self, self.state.unit(order.unit), option)
-        elif isinstance(order, Loan):
-            self._loan(player, order, dry_run=dry_run)
-        elif isinstance(order, AnnounceAttack):
-            outbreak.announce_attack(self, player, order, dry_run=dry_run)
-        elif isinstance(order, PearlHarborStrike):
-            outbreak.pearl_harbor_strike(self, player, order, dry_run=dry_run)
-        elif isinstance(order, PearlHarborForce):
-            outbreak.pearl_harbor_force(self, player, order, dry_run=dry_run)
-        elif isinstance(order, Sortie):
-            outbreak.sortie(self, player, order, dry_run=dry_run)
-        else:  # pragma: no cover - the Order union is closed
-            raise IllegalOrder("engine", f"unknown order {order!r}")
-
-    def _loan(self, player: str, order: Loan, *, dry_run: bool) -> None:
-        """002 §3: the owner of a nation's units may lend them to another player of his side and take them
-        back; he keeps final authority, so only the owner may lend or recall."""
-        us = self.state.unit(order.unit)
-        if us.controller.value != player:
-            raise IllegalOrder("002 §3", f"only {us.controller.value} may lend or recall {us.name}")
-        if order.to is not None:
-            target = Player(order.to)
-            sides = {self.data.nations[n].side for n in self.data.nations if self.data.nations[n].player is target}
-            if us.side not in sides or target is us.controller:
-                raise IllegalOrder("002 §3",
-                                   f"{us.name} may be lent only to another player of the {us.side.value} side")
-        if not dry_run:
-            us.loaned_to = Player(order.to) if order.to else None
-            self.log(LoanChanged, "002 §3", unit=us.name, to=order.to, player=player)
-
     def legal_orders(self, player: str) -> list[Order]:
         """Every legal order for ``player`` in the current phase (loans excluded: they are always possible)."""
-        phase = self.state.phase
-        out: list[Order] = []
-        mine = [u for u in self.state.units.values() if u.commander.value == player]
-        if phase is Phase.REINFORCE:
-            for us in mine:
-                reserved = us.status is UnitStatus.AWAITING and us.due_turn is None and us.place is None \
-                    and self.unit_record(us.name).type is UnitType.SS and us.side is Side.AXIS
-                if us.status is UnitStatus.AWAITING and (us.due_turn == self.state.turn or reserved):
-                    out += [PlaceReinforcement(unit=us.name, place=p) for p in
-                            placement.legal_arrival_places(self, self.unit_record(us.name), us)]
-                    if self.unit_record(us.name).type is UnitType.SS and us.due_turn == self.state.turn \
-                            and self.unit_record(us.name).nation == "DE":
-                        out.append(DeferReinforcement(unit=us.name))
-        elif phase in (Phase.PATROL, Phase.RAID, Phase.LANDING):
-            mode = {Phase.PATROL: Mode.PATROL, Phase.RAID: Mode.RAID, Phase.LANDING: Mode.LANDING}[phase]
-            for us in mine:
-                unit = self.unit_record(us.name)
-                if us.status is not UnitStatus.PORT or us.place is None or us.moved or us.inactive_until:
-                    continue
-                if phase is Phase.PATROL and unit.type is UnitType.RAIDER and self.state.turn == 1:
-                    out += [PlaceSurfaceRaider(unit=us.name, area=a) for a in unit.arrival.places
-                            if a in self.data.areas
-                            and not self.violations(unit, a, Activity.AT_SEA, us.side, conditional=False)]
-                    continue
-                if (mode is Mode.LANDING) != (unit.type is UnitType.AMPH) or (
-                        mode is not Mode.LANDING and unit.type not in MOVING_TYPES):
-                    continue
-                for path in candidate_paths(self, us.place, unit.nation, mode):
-                    order = Move(unit=us.name, path=path, mode=mode.value)  # type: ignore[arg-type]
-                    if self._is_legal(player, order):
-                        out.append(order)
-        elif phase is Phase.AIR:
-            out += self._outbreak_orders(player)
-            for us in mine:
-                unit = self.unit_record(us.name)
-                if unit.type in (UnitType.LBA, UnitType.FROGMEN) and us.status is UnitStatus.PORT and not us.moved \
-                        and not us.inactive_until and placement.air_timing(self, us) is None:
-                    out += [PlaceAir(unit=us.name, area=a) for a in placement.air_areas(self, us)]
-        elif phase is Phase.SUBMARINE:
-            for us in mine:
-                unit = self.unit_record(us.name)
-                if unit.type is UnitType.SS and us.status is UnitStatus.PORT and not us.moved \
-                        and not us.inactive_until and us.name not in self.state.war.frozen:
-                    out += [PlaceSubmarine(unit=us.name, area=a) for a in placement.submarine_areas(self, us)]
-        elif phase is Phase.RETURN:
-            for us in mine:
-                unit = self.unit_record(us.name)
-                if us.status is UnitStatus.SEA and unit.type is not UnitType.SS and not us.inactive_until:
-                    out += [ReturnToPort(unit=us.name, port=o.port) for o in basing.return_options(self, us)]
-        return out
-
-    def _outbreak_orders(self, player: str) -> list[Order]:
-        """The early-war orders of the air phase (002 §5.71-5.735), when legal."""
-        if not self.early_war or self.state.phase is not Phase.AIR:
-            return []
-        candidates: list[Order] = []
-        if player == "japan":
-            candidates.append(AnnounceAttack())
-            candidates += [PearlHarborStrike(unit=n) for n in outbreak.pearl_harbor_candidates(self)]
-            candidates += [PearlHarborForce(stays=True), PearlHarborForce(stays=False)]
-        candidates += [Sortie(unit=n) for n in outbreak.sortie_candidates(self, player)]
-        return [o for o in candidates if self._is_legal(player, o)]
-
-    def _is_legal(self, player: str, order: Order) -> bool:
-        try:
-            self.verify(player, order)
-        except IllegalOrder:
-            return False
-        return True
+        return rulebook.legal_orders(self, player)
 
     # ------------------------------------------------------------------ automatic steps of the phases
 

@@ -14,8 +14,9 @@ from typing import TYPE_CHECKING
 
 from scenarios.models import Activity, Theatre, UnitType
 from strategic.events import MoveCutShort, SpeedRoll, UnitMoved
+from strategic.order_rule import OrderRule, passes
 from strategic.orders import IllegalOrder, Move
-from strategic.state import Mode, UnitStatus
+from strategic.state import Mode, Phase, UnitState, UnitStatus
 
 if TYPE_CHECKING:
     from strategic.campaign import Campaign
@@ -58,15 +59,47 @@ def max_free_and_total(nation: str, mode: Mode, theatre: Theatre) -> tuple[int, 
     return 1, 2  # patrol (WAS 3.1, VITP 6.221) and landing (R-OPS-03)
 
 
+MODE_OF_PHASE = {Phase.PATROL: Mode.PATROL, Phase.RAID: Mode.RAID, Phase.LANDING: Mode.LANDING}
+MODES = {"patrol": Mode.PATROL, "raid": Mode.RAID, "landing": Mode.LANDING}
+
+
+class MoveRule(OrderRule[Move, MovePlan]):
+    """A patrol, raid or landing move (002 §3.24): :func:`plan_move`, then :func:`execute_move`."""
+
+    kind = Move
+    phases = frozenset(MODE_OF_PHASE)
+
+    def verify(self, campaign: Campaign, player: str, order: Move) -> MovePlan:
+        return plan_move(campaign, player, order)
+
+    def apply(self, campaign: Campaign, plan: MovePlan) -> None:
+        execute_move(campaign, plan)
+
+    def candidates(self, campaign: Campaign, player: str, us: UnitState) -> list[Move]:
+        mode = MODE_OF_PHASE[campaign.state.phase]
+        if not passes(ready_to_sail, campaign, player, us, mode):
+            return []
+        assert us.place is not None
+        paths = candidate_paths(campaign, us.place, campaign.unit_record(us.name).nation, mode)
+        return [Move(unit=us.name, path=path, mode=mode.value) for path in paths]  # type: ignore[arg-type]
+
+
 def plan_move(campaign: Campaign, player: str, order: Move) -> MovePlan:
     """Verify ``order`` for ``player`` in the current phase; raises :class:`IllegalOrder` naming the rule."""
-    state, data = campaign.state, campaign.data
-    unit = campaign.unit_record(order.unit)
-    us = state.unit(order.unit)
-    mode = {"patrol": Mode.PATROL, "raid": Mode.RAID, "landing": Mode.LANDING}[order.mode]
+    us = campaign.state.unit(order.unit)
+    mode = MODES[order.mode]
+    origin = ready_to_sail(campaign, player, us, mode)
+    _require_path(campaign, order.path)
+    return _plan_route(campaign, us, origin, order.path, mode)
+
+
+def ready_to_sail(campaign: Campaign, player: str, us: UnitState, mode: Mode) -> str:
+    """The port ``us`` sails from on a ``mode`` move now; raises :class:`IllegalOrder` if it may not sail."""
+    state = campaign.state
+    unit = campaign.unit_record(us.name)
     campaign.require_commander(us, player)
     campaign.require_active(us)
-    expected_phase = {Mode.PATROL: "patrol", Mode.RAID: "raid", Mode.LANDING: "landing"}[mode]
+    expected_phase = mode.value  # each mode has its phase of the same name
     if state.phase.value != expected_phase:
         raise IllegalOrder("002 §3.24", f"{mode.value} moves are made in the {expected_phase} phase, not {state.phase}")
     if mode is Mode.LANDING:
@@ -79,36 +112,31 @@ def plan_move(campaign: Campaign, player: str, order: Move) -> MovePlan:
     if us.status is not UnitStatus.PORT or us.place is None or us.moved:
         raise IllegalOrder("VITP 6.1 / WAS 3.1", f"{unit.name} is not in port ready to sail")
     campaign.require_not_frozen(us)
-    origin = us.place
-    if not campaign.port_active(origin):
-        raise IllegalOrder("WAS 2.3", f"{origin} is not an active port this turn")
-    path = order.path
+    if not campaign.port_active(us.place):
+        raise IllegalOrder("WAS 2.3", f"{us.place} is not an active port this turn")
+    return us.place
+
+
+def _require_path(campaign: Campaign, path: tuple[str, ...]) -> None:
+    """WAS 3.1: a path of distinct sea areas."""
     if len(set(path)) != len(path):
         raise IllegalOrder("WAS 3.1", "a move may not enter the same sea area twice")
     for area in path:
-        if area not in data.areas:
+        if area not in campaign.data.areas:
             raise IllegalOrder("map", f"'{area}' is not a sea area")
+
+
+def _plan_route(campaign: Campaign, us: UnitState, origin: str, path: tuple[str, ...], mode: Mode) -> MovePlan:
+    """The plan of a move along a path of sea areas, once the unit may sail; raises :class:`IllegalOrder`."""
+    data, unit = campaign.data, campaign.unit_record(us.name)
     theatres = [data.areas[a].theatre for a in path]
     origin_theatre = data.ports[origin].theatre
-    if campaign.split_first_vitp_turn:
-        if origin_theatre is Theatre.WAS and not campaign.surprise_done:
-            raise IllegalOrder("002 §3.232", "War at Sea ships move this turn only after the Location Uncertain "
-                               "groups are rolled (R-OPS-20)")
-        if origin_theatre is Theatre.VITP and mode is Mode.PATROL and campaign.surprise_done:
-            raise IllegalOrder("002 §3.241", "VITP patrollers moved before the raiders (R-OPS-20)")
+    _require_split_turn_order(campaign, origin_theatre, mode)
     crosses = any(t is not origin_theatre for t in theatres)
     rule = "WAS 3.1" if origin_theatre is Theatre.WAS else "VITP 6.2"
     on_failure = "stop"
     if crosses:
-        route = TRANSFER_ROUTES.get((origin, (path[0], path[1]))) if len(path) == 2 else None
-        if route is None:
-            raise IllegalOrder("002 §3.343",
-                               f"{origin} -> {' -> '.join(path)} is not one of the moves between the games")
-        nations, on_failure, rule = route
-        if nations is not None and unit.nation not in nations:
-            raise IllegalOrder(rule, f"{unit.nation} ships may not make this move between the games")
-        if mode is not Mode.PATROL:
-            raise IllegalOrder("002 §3.34", "ships move between the games only as patrollers")
+        on_failure, rule = _transfer(unit.nation, origin, path, mode)
     if mode in (Mode.RAID, Mode.LANDING) and (origin_theatre is Theatre.WAS or Theatre.WAS in theatres):
         raise IllegalOrder("002 §3.244" if mode is Mode.RAID else "002 §3.243",
                            f"{mode.value} moves are not allowed in War at Sea")
@@ -119,32 +147,67 @@ def plan_move(campaign: Campaign, player: str, order: Move) -> MovePlan:
         free, rule = len(path), "VITP 18 (R-OPS-20)"  # the strike force reaches Hawaii without a speed roll
     if len(path) > free and unit.speed is None:
         raise IllegalOrder(rule, f"{unit.name} has no speed factor and cannot make a speed roll")
-    if path[0] not in data.ports[origin].touches:
-        raise IllegalOrder(rule, f"{origin} does not touch {path[0]}")
-    for a, b in pairwise(path):
-        if not campaign.board.borders(a, b, unit.nation):
-            limited = " for this nation" if campaign.board.borders(a, b) else ""
-            raise IllegalOrder(rule, f"{a} does not border {b}{limited}")
-    enemy = campaign.enemy_of(us.side)
-    for area in path[:-1]:
-        if state.control.get(area) == enemy:
-            raise IllegalOrder("VITP 6.3 / WAS 3.1", f"cannot move through {area}: it is enemy-controlled")
-    if not campaign.vitp_started and us.side.value == "allied":
-        for area in path:
-            if data.areas[area].theatre is Theatre.VITP and state.control.get(area) == enemy:
-                raise IllegalOrder("002 §3.22",
-                                   f"British ships may not enter Japanese-controlled {area} before VITP begins")
-    if campaign.early_war and not campaign.pacific_at_war:
-        for area in path:
-            if data.areas[area].theatre is Theatre.VITP and state.control.get(area) == enemy:
-                raise IllegalOrder("002 §5.52", f"before Japan attacks, {unit.name} may not enter {area}: it is "
-                                   f"{enemy.value}-controlled")
-    for area in path:
-        campaign.require_allowed(unit, area, Activity.AT_SEA, side=us.side)
+    _require_borders(campaign, unit.nation, origin, path, rule)
+    _require_entries(campaign, us, path)
     if not crosses and on_failure == "stop" and origin_theatre is Theatre.WAS:
         on_failure = "port"  # WAS: a ship that fails its speed roll stays in port (reference/was.md §3.1)
     roll_theatre = theatres[free] if len(path) > free else None
     return MovePlan(unit.name, origin, tuple(path), mode, free, roll_theatre, on_failure, rule)
+
+
+def _require_split_turn_order(campaign: Campaign, origin_theatre: Theatre, mode: Mode) -> None:
+    """002 §3.232, §3.241: on the split first VITP turn War at Sea ships move after the Location Uncertain roll
+    and VITP patrollers before the raiders (R-OPS-20)."""
+    if not campaign.split_first_vitp_turn:
+        return
+    if origin_theatre is Theatre.WAS and not campaign.surprise_done:
+        raise IllegalOrder("002 §3.232", "War at Sea ships move this turn only after the Location Uncertain "
+                           "groups are rolled (R-OPS-20)")
+    if origin_theatre is Theatre.VITP and mode is Mode.PATROL and campaign.surprise_done:
+        raise IllegalOrder("002 §3.241", "VITP patrollers moved before the raiders (R-OPS-20)")
+
+
+def _transfer(nation: str, origin: str, path: tuple[str, ...], mode: Mode) -> tuple[str, str]:
+    """002 §3.34-3.343: a move into the other game must be one of :data:`TRANSFER_ROUTES`, by a patroller of a
+    nation it admits; returns (where a failed speed roll ends, the rule)."""
+    route = TRANSFER_ROUTES.get((origin, (path[0], path[1]))) if len(path) == 2 else None
+    if route is None:
+        raise IllegalOrder("002 §3.343", f"{origin} -> {' -> '.join(path)} is not one of the moves between the games")
+    nations, on_failure, rule = route
+    if nations is not None and nation not in nations:
+        raise IllegalOrder(rule, f"{nation} ships may not make this move between the games")
+    if mode is not Mode.PATROL:
+        raise IllegalOrder("002 §3.34", "ships move between the games only as patrollers")
+    return on_failure, rule
+
+
+def _require_borders(campaign: Campaign, nation: str, origin: str, path: tuple[str, ...], rule: str) -> None:
+    """The path leaves from an area the port touches and crosses borders the nation may cross."""
+    if path[0] not in campaign.data.ports[origin].touches:
+        raise IllegalOrder(rule, f"{origin} does not touch {path[0]}")
+    for a, b in pairwise(path):
+        if not campaign.board.borders(a, b, nation):
+            limited = " for this nation" if campaign.board.borders(a, b) else ""
+            raise IllegalOrder(rule, f"{a} does not border {b}{limited}")
+
+
+def _require_entries(campaign: Campaign, us: UnitState, path: tuple[str, ...]) -> None:
+    """VITP 6.3 / WAS 3.1 (no moving through enemy control), 002 §3.22 and §5.52 (no entering enemy-controlled
+    VITP areas before VITP begins or before Japan attacks), and the area limits."""
+    state, data, unit = campaign.state, campaign.data, campaign.unit_record(us.name)
+    enemy = campaign.enemy_of(us.side)
+    for area in path[:-1]:
+        if state.control.get(area) == enemy:
+            raise IllegalOrder("VITP 6.3 / WAS 3.1", f"cannot move through {area}: it is enemy-controlled")
+    enemy_vitp = [a for a in path if data.areas[a].theatre is Theatre.VITP and state.control.get(a) == enemy]
+    if not campaign.vitp_started and us.side.value == "allied" and enemy_vitp:
+        raise IllegalOrder("002 §3.22",
+                           f"British ships may not enter Japanese-controlled {enemy_vitp[0]} before VITP begins")
+    if campaign.early_war and not campaign.pacific_at_war and enemy_vitp:
+        raise IllegalOrder("002 §5.52", f"before Japan attacks, {unit.name} may not enter {enemy_vitp[0]}: it is "
+                           f"{enemy.value}-controlled")
+    for area in path:
+        campaign.require_allowed(unit, area, Activity.AT_SEA, side=us.side)
 
 
 def pearl_harbor_strike_move(campaign: Campaign, nation: str, origin: str, path: tuple[str, ...], mode: Mode) -> bool:

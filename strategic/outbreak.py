@@ -21,6 +21,7 @@ Location Uncertain groups roll.  Saigon becomes Japanese at the end of turn 2 (�
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -29,6 +30,7 @@ from strategic import placement
 from strategic.combat import Battle, fights, raidable
 from strategic.events import AttackAnnounced, ControlLost, NoSurprise, PearlForceDecided, UnitMoved, UnitReturned
 from strategic.movement import MOVING_TYPES
+from strategic.order_rule import OrderRule
 from strategic.orders import AnnounceAttack, IllegalOrder, PearlHarborForce, PearlHarborStrike, Sortie
 from strategic.state import Mode, Phase, UnitState, UnitStatus
 
@@ -105,22 +107,25 @@ def _require_early_war_air(campaign: Campaign, player: str, rule: str) -> None:
         raise IllegalOrder("002 §5.71", "Japan announces its attack when it moves its air units")
 
 
-def announce_attack(campaign: Campaign, player: str, order: AnnounceAttack, *, dry_run: bool) -> None:
+class AnnounceAttackRule(OrderRule[AnnounceAttack, AnnounceAttack]):
     """002 §5.71: Japan announces, when moving its air units, that it attacks this turn."""
-    _require_early_war_air(campaign, player, "002 §5.71")
-    if campaign.pacific_at_war:
-        raise IllegalOrder("002 §5.71", f"Japan has already attacked (turn {campaign.state.war.attack_turn})")
-    if dry_run:
-        return
-    war = campaign.state.war
-    war.attack_turn, war.frozen = campaign.state.turn, []
-    campaign.log(AttackAnnounced, "002 §5.71")
 
+    kind = AnnounceAttack
+    phases = frozenset({Phase.AIR})
 
-def pearl_harbor_candidates(campaign: Campaign) -> list[str]:
-    """Japanese ships in Yokosuka Navy Yard that may join the Pearl Harbor special force now (002 §5.72)."""
-    return [u.name for u in campaign.state.units_at(YOKOSUKA, status=UnitStatus.PORT)
-            if _may_join_strike(campaign, u)]
+    def verify(self, campaign: Campaign, player: str, order: AnnounceAttack) -> AnnounceAttack:
+        _require_early_war_air(campaign, player, "002 §5.71")
+        if campaign.pacific_at_war:
+            raise IllegalOrder("002 §5.71", f"Japan has already attacked (turn {campaign.state.war.attack_turn})")
+        return order
+
+    def apply(self, campaign: Campaign, plan: AnnounceAttack) -> None:
+        war = campaign.state.war
+        war.attack_turn, war.frozen = campaign.state.turn, []
+        campaign.log(AttackAnnounced, "002 §5.71")
+
+    def unit_free_candidates(self, campaign: Campaign, player: str) -> list[AnnounceAttack]:
+        return [AnnounceAttack()]
 
 
 def _may_join_strike(campaign: Campaign, us: UnitState) -> bool:
@@ -129,21 +134,27 @@ def _may_join_strike(campaign: Campaign, us: UnitState) -> bool:
             and us.inactive_until is None and not campaign.violations(unit, HAWAII, Activity.AT_SEA, us.side))
 
 
-def pearl_harbor_strike(campaign: Campaign, player: str, order: PearlHarborStrike, *, dry_run: bool) -> None:
+class PearlHarborStrikeRule(OrderRule[PearlHarborStrike, PearlHarborStrike]):
     """002 §5.72: after announcing, a raider in Yokosuka Navy Yard is placed in the Hawaiian Islands."""
-    _require_early_war_air(campaign, player, "002 §5.72")
-    state = campaign.state
-    if state.war.attack_turn != state.turn:
-        raise IllegalOrder("002 §5.72", "the Pearl Harbor force is placed on the turn Japan announces its attack")
-    us = state.unit(order.unit)
-    campaign.require_commander(us, player)
-    if us.status is not UnitStatus.PORT or us.place != YOKOSUKA or not _may_join_strike(campaign, us):
-        raise IllegalOrder("002 §5.72", f"{us.name} is not a Japanese ship ready to sail in {YOKOSUKA}")
-    if dry_run:
-        return
-    us.status, us.place, us.mode, us.moved, us.sailed_from = UnitStatus.SEA, HAWAII, Mode.RAID, True, YOKOSUKA
-    state.war.pearl_force.append(us.name)
-    campaign.log(UnitMoved, "002 §5.72", unit=us.name, origin=YOKOSUKA, path=[HAWAII], mode="raid", how="pearl_force")
+
+    kind = PearlHarborStrike
+    phases = frozenset({Phase.AIR})
+
+    def verify(self, campaign: Campaign, player: str, order: PearlHarborStrike) -> PearlHarborStrike:
+        _require_early_war_air(campaign, player, "002 §5.72")
+        state = campaign.state
+        if state.war.attack_turn != state.turn:
+            raise IllegalOrder("002 §5.72", "the Pearl Harbor force is placed on the turn Japan announces its attack")
+        if not _ready_in(campaign, player, order.unit, YOKOSUKA, _may_join_strike):
+            raise IllegalOrder("002 §5.72", f"{order.unit} is not a Japanese ship ready to sail in {YOKOSUKA}")
+        return order
+
+    def apply(self, campaign: Campaign, plan: PearlHarborStrike) -> None:
+        campaign.state.war.pearl_force.append(plan.unit)
+        _to_hawaii(campaign, plan.unit, YOKOSUKA, Mode.RAID, "002 §5.72", "pearl_force")
+
+    def candidates(self, campaign: Campaign, player: str, us: UnitState) -> list[PearlHarborStrike]:
+        return [PearlHarborStrike(unit=us.name)] if us.place == YOKOSUKA else []
 
 
 def _after_surprise_step(campaign: Campaign, rule: str) -> None:
@@ -158,31 +169,34 @@ def pearl_force_at_sea(campaign: Campaign) -> list[str]:
             if (u := campaign.state.unit(n)).status is UnitStatus.SEA and u.place == HAWAII]
 
 
-def pearl_harbor_force(campaign: Campaign, player: str, order: PearlHarborForce, *, dry_run: bool) -> None:
+class PearlHarborForceRule(OrderRule[PearlHarborForce, PearlHarborForce]):
     """002 §5.735: Japan announces whether the special force stays for normal combat (then it retreats after two
     rounds, §5.752) or goes home now (to Yokosuka Navy Yard, R-OPS-25)."""
-    _after_surprise_step(campaign, "002 §5.735")
-    if player != "japan":
-        raise IllegalOrder("002 §5.735", "only the Japanese player decides for the Pearl Harbor force")
-    war = campaign.state.war
-    if war.pearl_force_stays is not None or not pearl_force_at_sea(campaign):
-        raise IllegalOrder("002 §5.735", "there is no Pearl Harbor force waiting for its orders")
-    if dry_run:
-        return
-    war.pearl_force_stays = order.stays
-    if order.stays:
-        campaign.log(PearlForceDecided, "002 §5.735", stays=True)
-        return
-    campaign.log(PearlForceDecided, "002 §5.735", stays=False)
-    for name in pearl_force_at_sea(campaign):
-        us = campaign.state.unit(name)
-        us.status, us.place, us.mode, us.returned_early = UnitStatus.PORT, YOKOSUKA, None, True
-        campaign.log(UnitReturned, "002 §5.735", unit=name, port=YOKOSUKA)
 
+    kind = PearlHarborForce
+    phases = frozenset({Phase.AIR})
 
-def sortie_candidates(campaign: Campaign, player: str) -> list[str]:
-    return [u.name for u in campaign.state.units_at(PEARL, status=UnitStatus.PORT)
-            if u.commander.value == player and _may_sortie(campaign, u)]
+    def verify(self, campaign: Campaign, player: str, order: PearlHarborForce) -> PearlHarborForce:
+        _after_surprise_step(campaign, "002 §5.735")
+        if player != "japan":
+            raise IllegalOrder("002 §5.735", "only the Japanese player decides for the Pearl Harbor force")
+        war = campaign.state.war
+        if war.pearl_force_stays is not None or not pearl_force_at_sea(campaign):
+            raise IllegalOrder("002 §5.735", "there is no Pearl Harbor force waiting for its orders")
+        return order
+
+    def apply(self, campaign: Campaign, plan: PearlHarborForce) -> None:
+        campaign.state.war.pearl_force_stays = plan.stays
+        campaign.log(PearlForceDecided, "002 §5.735", stays=plan.stays)
+        if plan.stays:
+            return
+        for name in pearl_force_at_sea(campaign):
+            us = campaign.state.unit(name)
+            us.status, us.place, us.mode, us.returned_early = UnitStatus.PORT, YOKOSUKA, None, True
+            campaign.log(UnitReturned, "002 §5.735", unit=name, port=YOKOSUKA)
+
+    def unit_free_candidates(self, campaign: Campaign, player: str) -> list[PearlHarborForce]:
+        return [PearlHarborForce(stays=True), PearlHarborForce(stays=False)]
 
 
 def _may_sortie(campaign: Campaign, us: UnitState) -> bool:
@@ -191,18 +205,39 @@ def _may_sortie(campaign: Campaign, us: UnitState) -> bool:
             and us.inactive_until is None and not campaign.violations(unit, HAWAII, Activity.AT_SEA, us.side))
 
 
-def sortie(campaign: Campaign, player: str, order: Sortie, *, dry_run: bool) -> None:
+class SortieRule(OrderRule[Sortie, Sortie]):
     """002 §5.735: after the surprise attacks the Allied survivors in Pearl Harbor may put to sea (in the Hawaiian
     Islands, as patrollers)."""
-    _after_surprise_step(campaign, "002 §5.735")
-    us = campaign.state.unit(order.unit)
+
+    kind = Sortie
+    phases = frozenset({Phase.AIR})
+
+    def verify(self, campaign: Campaign, player: str, order: Sortie) -> Sortie:
+        _after_surprise_step(campaign, "002 §5.735")
+        if not _ready_in(campaign, player, order.unit, PEARL, _may_sortie):
+            raise IllegalOrder("002 §5.735", f"{order.unit} is not an Allied ship able to put to sea from {PEARL}")
+        return order
+
+    def apply(self, campaign: Campaign, plan: Sortie) -> None:
+        _to_hawaii(campaign, plan.unit, PEARL, Mode.PATROL, "002 §5.735", "sortie")
+
+    def candidates(self, campaign: Campaign, player: str, us: UnitState) -> list[Sortie]:
+        return [Sortie(unit=us.name)] if us.place == PEARL else []
+
+
+def _ready_in(campaign: Campaign, player: str, name: str, port: str,
+              may: Callable[[Campaign, UnitState], bool]) -> bool:
+    """Is the unit ``name``, which must take ``player``'s orders, in ``port`` and ``may`` it sail now?"""
+    us = campaign.state.unit(name)
     campaign.require_commander(us, player)
-    if us.status is not UnitStatus.PORT or us.place != PEARL or not _may_sortie(campaign, us):
-        raise IllegalOrder("002 §5.735", f"{us.name} is not an Allied ship able to put to sea from {PEARL}")
-    if dry_run:
-        return
-    us.status, us.place, us.mode, us.moved, us.sailed_from = UnitStatus.SEA, HAWAII, Mode.PATROL, True, PEARL
-    campaign.log(UnitMoved, "002 §5.735", unit=us.name, origin=PEARL, path=[HAWAII], mode="patrol", how="sortie")
+    return us.status is UnitStatus.PORT and us.place == port and may(campaign, us)
+
+
+def _to_hawaii(campaign: Campaign, name: str, port: str, mode: Mode, rule: str, how: str) -> None:
+    """The unit sails from ``port`` into the Hawaiian Islands (``mode``: how it is at sea there)."""
+    us = campaign.state.unit(name)
+    us.status, us.place, us.mode, us.moved, us.sailed_from = UnitStatus.SEA, HAWAII, mode, True, port
+    campaign.log(UnitMoved, rule, unit=name, origin=port, path=[HAWAII], mode=mode.value, how=how)
 
 
 # --------------------------------------------------------------------------- the surprise step (clock hooks)

@@ -7,7 +7,8 @@ Sources are cited per function: 002 §2.211, §2.221, §2.31-2.33, §3.21-3.233,
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, TypeVar
 
 from scenarios.models import Activity, Side, Theatre, UnitType
 from strategic.events import (
@@ -23,6 +24,7 @@ from strategic.events import (
     UnitLost,
     UnitRemoved,
 )
+from strategic.order_rule import ChoiceRule, OrderRule
 from strategic.orders import (
     DeferReinforcement,
     IllegalOrder,
@@ -31,7 +33,9 @@ from strategic.orders import (
     PlaceSubmarine,
     PlaceSurfaceRaider,
 )
-from strategic.state import UNTIL_ATTACK, Mode, UnitState, UnitStatus
+from strategic.state import UNTIL_ATTACK, Mode, Phase, UnitState, UnitStatus
+
+OrderT = TypeVar("OrderT")
 
 if TYPE_CHECKING:
     from scenarios.models import Unit
@@ -140,34 +144,54 @@ def removal_substitute(campaign: Campaign, unit: Unit) -> UnitState | None:
     return min(pool, key=worth)
 
 
-def place_reinforcement(campaign: Campaign, player: str, order: PlaceReinforcement, *, dry_run: bool) -> None:
-    us = campaign.state.unit(order.unit)
-    unit = campaign.unit_record(order.unit)
-    campaign.require_commander(us, player)
-    if campaign.state.phase.value != "reinforce":
-        raise IllegalOrder("002 §2.32", "reinforcements are placed in the reinforcement phase")
-    reserved = us.status is UnitStatus.AWAITING and us.due_turn is None and unit.type is UnitType.SS
-    if not (us.status is UnitStatus.AWAITING and (us.due_turn == campaign.state.turn or reserved)):
-        raise IllegalOrder("002 §2.32", f"{unit.name} is not arriving this turn")
-    legal = legal_arrival_places(campaign, unit, us)
-    if order.place not in legal:
-        raise IllegalOrder("002 §2.32", f"{unit.name} may arrive only in {' or '.join(legal) or 'no place now'}")
-    if not dry_run:
-        place_unit(campaign, us, order.place, arriving=True)
+class PlaceReinforcementRule(ChoiceRule[PlaceReinforcement, PlaceReinforcement]):
+    """002 §2.32: an arriving unit that has a choice of places is put in one of them in the reinforcement phase (a
+    U-Boat kept in reserve, 002 §4.4, in a later turn)."""
+
+    kind = PlaceReinforcement
+    phases = frozenset({Phase.REINFORCE})
+
+    def choices(self, campaign: Campaign, player: str, us: UnitState) -> dict[PlaceReinforcement, PlaceReinforcement]:
+        unit = campaign.unit_record(us.name)
+        campaign.require_commander(us, player)
+        if campaign.state.phase not in self.phases:
+            raise IllegalOrder("002 §2.32", "reinforcements are placed in the reinforcement phase")
+        reserved = us.status is UnitStatus.AWAITING and us.due_turn is None and unit.type is UnitType.SS
+        if not (us.status is UnitStatus.AWAITING and (us.due_turn == campaign.state.turn or reserved)):
+            raise IllegalOrder("002 §2.32", f"{unit.name} is not arriving this turn")
+        return _same(PlaceReinforcement(unit=us.name, place=p) for p in legal_arrival_places(campaign, unit, us))
+
+    def refusal(self, campaign: Campaign, us: UnitState, order: PlaceReinforcement,
+                choices: dict[PlaceReinforcement, PlaceReinforcement]) -> IllegalOrder:
+        legal = " or ".join(o.place for o in choices) or "no place now"
+        return IllegalOrder("002 §2.32", f"{us.name} may arrive only in {legal}")
+
+    def apply(self, campaign: Campaign, plan: PlaceReinforcement) -> None:
+        place_unit(campaign, campaign.state.unit(plan.unit), plan.place, arriving=True)
 
 
-def defer_reinforcement(campaign: Campaign, player: str, order: DeferReinforcement, *, dry_run: bool) -> None:
+class DeferReinforcementRule(OrderRule[DeferReinforcement, DeferReinforcement]):
     """002 §4.4: the German player may keep arriving U-Boats in reserve and bring them in on a later turn."""
-    us = campaign.state.unit(order.unit)
-    unit = campaign.unit_record(order.unit)
-    campaign.require_commander(us, player)
-    if unit.type is not UnitType.SS or unit.nation != "DE":
-        raise IllegalOrder("002 §4.4", "only U-Boat reinforcements may be saved")
-    if not (us.status is UnitStatus.AWAITING and us.due_turn == campaign.state.turn):
-        raise IllegalOrder("002 §4.4", f"{unit.name} is not arriving this turn")
-    if not dry_run:
-        us.due_turn = None
-        campaign.log(KeptInReserve, "002 §4.4", unit=unit.name)
+
+    kind = DeferReinforcement
+    phases = frozenset({Phase.REINFORCE})
+
+    def verify(self, campaign: Campaign, player: str, order: DeferReinforcement) -> DeferReinforcement:
+        us = campaign.state.unit(order.unit)
+        unit = campaign.unit_record(order.unit)
+        campaign.require_commander(us, player)
+        if unit.type is not UnitType.SS or unit.nation != "DE":
+            raise IllegalOrder("002 §4.4", "only U-Boat reinforcements may be saved")
+        if not (us.status is UnitStatus.AWAITING and us.due_turn == campaign.state.turn):
+            raise IllegalOrder("002 §4.4", f"{unit.name} is not arriving this turn")
+        return order
+
+    def apply(self, campaign: Campaign, plan: DeferReinforcement) -> None:
+        campaign.state.unit(plan.unit).due_turn = None
+        campaign.log(KeptInReserve, "002 §4.4", unit=plan.unit)
+
+    def candidates(self, campaign: Campaign, player: str, us: UnitState) -> list[DeferReinforcement]:
+        return [DeferReinforcement(unit=us.name)]
 
 
 def place_unit(campaign: Campaign, us: UnitState, place: str, *, arriving: bool) -> None:
@@ -345,32 +369,41 @@ def air_timing(campaign: Campaign, us: UnitState) -> IllegalOrder | None:
     return None
 
 
-def place_air(campaign: Campaign, player: str, order: PlaceAir, *, dry_run: bool) -> None:
-    us = campaign.state.unit(order.unit)
-    unit = campaign.unit_record(order.unit)
-    campaign.require_commander(us, player)
-    campaign.require_active(us)
-    if campaign.state.phase.value != "air":
-        raise IllegalOrder("002 §3.242", "air units are placed in the air phase")
-    if unit.type not in (UnitType.LBA, UnitType.FROGMEN):
-        raise IllegalOrder("002 §3.242", f"{unit.name} is not an air unit")
-    if us.status is not UnitStatus.PORT or us.moved:
-        raise IllegalOrder("VITP 3.3", f"{unit.name} is not available to be placed")
-    problem = air_timing(campaign, us)
-    if problem is not None:
-        raise problem
-    if order.area not in campaign.data.areas:
-        raise IllegalOrder("map", f"'{order.area}' is not a sea area")
-    campaign.require_allowed(unit, order.area, Activity.AT_SEA, side=us.side)
-    if order.area not in air_areas(campaign, us):
+class PlaceAirRule(ChoiceRule[PlaceAir, PlaceAir]):
+    """002 §3.242, VITP 3.3: in the air phase a land-based air unit (or the Italian Frogmen) in port is placed in a
+    sea area touched by a friendly port or base (:func:`air_areas`), when its timing allows (:func:`air_timing`)."""
+
+    kind = PlaceAir
+    phases = frozenset({Phase.AIR})
+
+    def choices(self, campaign: Campaign, player: str, us: UnitState) -> dict[PlaceAir, PlaceAir]:
+        unit = campaign.unit_record(us.name)
+        _require_placing(campaign, player, us, Phase.AIR, "002 §3.242", "air units")
+        if unit.type not in (UnitType.LBA, UnitType.FROGMEN):
+            raise IllegalOrder("002 §3.242", f"{unit.name} is not an air unit")
+        if us.status is not UnitStatus.PORT or us.moved:
+            raise IllegalOrder("VITP 3.3", f"{unit.name} is not available to be placed")
+        problem = air_timing(campaign, us)
+        if problem is not None:
+            raise problem
+        return _same(PlaceAir(unit=us.name, area=a) for a in air_areas(campaign, us))
+
+    def refusal(self, campaign: Campaign, us: UnitState, order: PlaceAir,
+                choices: dict[PlaceAir, PlaceAir]) -> IllegalOrder:
+        unit = campaign.unit_record(us.name)
+        if order.area not in campaign.data.areas:
+            return IllegalOrder("map", f"'{order.area}' is not a sea area")
+        campaign.require_allowed(unit, order.area, Activity.AT_SEA, side=us.side)
         if campaign.early_war and not campaign.pacific_at_war and order.area in air_areas(campaign, us,
                                                                                            assume_war=True):
             rule = "002 §5.535" if unit.nation == "US" else "002 §5.52"
-            raise IllegalOrder(rule, f"before Japan attacks, {unit.name} may not be placed in {order.area}")
-        raise IllegalOrder("VITP 3.3", f"{order.area} is not touched by a friendly port or base")
-    if not dry_run:
-        us.status, us.place, us.mode, us.moved, us.sailed_from = UnitStatus.SEA, order.area, Mode.AIR, True, us.place
-        campaign.log(AirPlaced, "002 §3.242", unit=unit.name, area=order.area)
+            return IllegalOrder(rule, f"before Japan attacks, {unit.name} may not be placed in {order.area}")
+        return IllegalOrder("VITP 3.3", f"{order.area} is not touched by a friendly port or base")
+
+    def apply(self, campaign: Campaign, plan: PlaceAir) -> None:
+        us = campaign.state.unit(plan.unit)
+        us.status, us.place, us.mode, us.moved, us.sailed_from = UnitStatus.SEA, plan.area, Mode.AIR, True, us.place
+        campaign.log(AirPlaced, "002 §3.242", unit=plan.unit, area=plan.area)
 
 
 def submarine_areas(campaign: Campaign, us: UnitState) -> list[str]:
@@ -396,47 +429,79 @@ def _sub_cap_full(campaign: Campaign, unit: Unit, area: str) -> bool:
     return False
 
 
-def place_submarine(campaign: Campaign, player: str, order: PlaceSubmarine, *, dry_run: bool) -> None:
-    us = campaign.state.unit(order.unit)
-    unit = campaign.unit_record(order.unit)
+class PlaceSubmarineRule(ChoiceRule[PlaceSubmarine, PlaceSubmarine]):
+    """002 §3.245: in the submarine phase a submarine in reserve is placed in a sea area its limits admit (at most
+    one U-Boat in VITP in a turn, §3.323): :func:`submarine_areas`."""
+
+    kind = PlaceSubmarine
+    phases = frozenset({Phase.SUBMARINE})
+
+    def choices(self, campaign: Campaign, player: str, us: UnitState) -> dict[PlaceSubmarine, PlaceSubmarine]:
+        unit = campaign.unit_record(us.name)
+        _require_placing(campaign, player, us, Phase.SUBMARINE, "002 §3.245", "submarines")
+        if unit.type is not UnitType.SS:
+            raise IllegalOrder("002 §3.245", f"{unit.name} is not a submarine")
+        if us.status is not UnitStatus.PORT or us.moved:
+            raise IllegalOrder("002 §3.245", f"{unit.name} is not in reserve")
+        campaign.require_not_frozen(us)
+        return _same(PlaceSubmarine(unit=us.name, area=a) for a in submarine_areas(campaign, us))
+
+    def refusal(self, campaign: Campaign, us: UnitState, order: PlaceSubmarine,
+                choices: dict[PlaceSubmarine, PlaceSubmarine]) -> IllegalOrder:
+        if order.area not in campaign.data.areas:
+            return IllegalOrder("map", f"'{order.area}' is not a sea area")
+        campaign.require_played(order.area)
+        campaign.require_allowed(campaign.unit_record(us.name), order.area, Activity.AT_SEA, side=us.side)
+        return IllegalOrder("002 §3.323", "only one U-Boat may be in VITP in a turn")
+
+    def apply(self, campaign: Campaign, plan: PlaceSubmarine) -> None:
+        us = campaign.state.unit(plan.unit)
+        us.status, us.place, us.mode, us.moved = UnitStatus.SEA, plan.area, Mode.SUBMARINE, True
+        campaign.log(SubmarinePlaced, "002 §3.245", unit=plan.unit, area=plan.area)
+
+
+class PlaceSurfaceRaiderRule(ChoiceRule[PlaceSurfaceRaider, PlaceSurfaceRaider]):
+    """002 §2.211: on turn 1 each surface raider is placed in any War at Sea area or the Bay of Bengal (its arrival
+    places); this specific placement overrides the POC-gated access of §3.3 (R-OPS-13)."""
+
+    kind = PlaceSurfaceRaider
+    phases = frozenset({Phase.PATROL})
+
+    def choices(self, campaign: Campaign, player: str, us: UnitState) -> dict[PlaceSurfaceRaider, PlaceSurfaceRaider]:
+        unit = campaign.unit_record(us.name)
+        campaign.require_commander(us, player)
+        if unit.type is not UnitType.RAIDER:
+            raise IllegalOrder("002 §2.211", f"{unit.name} is not a surface raider")
+        if campaign.state.turn != 1 or campaign.state.phase not in self.phases:
+            raise IllegalOrder("002 §2.211", "surface raiders are placed in the patrol phase of turn 1")
+        if us.status is not UnitStatus.PORT or us.moved:
+            raise IllegalOrder("002 §2.211", f"{unit.name} is not available to be placed")
+        return _same(PlaceSurfaceRaider(unit=us.name, area=a) for a in unit.arrival.places if a in campaign.data.areas
+                     and not campaign.violations(unit, a, Activity.AT_SEA, us.side, conditional=False))
+
+    def refusal(self, campaign: Campaign, us: UnitState, order: PlaceSurfaceRaider,
+                choices: dict[PlaceSurfaceRaider, PlaceSurfaceRaider]) -> IllegalOrder:
+        unit = campaign.unit_record(us.name)
+        if order.area not in unit.arrival.places or order.area not in campaign.data.areas:
+            return IllegalOrder("002 §2.211", f"{unit.name} may be placed only in {', '.join(unit.arrival.places)}")
+        broken = campaign.violations(unit, order.area, Activity.AT_SEA, us.side, conditional=False)
+        return IllegalOrder(broken[0].rule.split(":")[0], f"{unit.name} may not be placed in {order.area}")
+
+    def apply(self, campaign: Campaign, plan: PlaceSurfaceRaider) -> None:
+        us = campaign.state.unit(plan.unit)
+        us.status, us.place, us.mode, us.moved, us.sailed_from = (UnitStatus.SEA, plan.area, Mode.PATROL, True,
+                                                                  "Germany")
+        campaign.log(SurfaceRaiderPlaced, "002 §2.211", unit=plan.unit, area=plan.area)
+
+
+def _require_placing(campaign: Campaign, player: str, us: UnitState, phase: Phase, rule: str, what: str) -> None:
+    """``us`` takes ``player``'s orders, is active, and it is the ``phase`` in which ``what`` are placed (``rule``)."""
     campaign.require_commander(us, player)
     campaign.require_active(us)
-    if campaign.state.phase.value != "submarine":
-        raise IllegalOrder("002 §3.245", "submarines are placed in the submarine phase")
-    if unit.type is not UnitType.SS:
-        raise IllegalOrder("002 §3.245", f"{unit.name} is not a submarine")
-    if us.status is not UnitStatus.PORT or us.moved:
-        raise IllegalOrder("002 §3.245", f"{unit.name} is not in reserve")
-    campaign.require_not_frozen(us)
-    if order.area not in campaign.data.areas:
-        raise IllegalOrder("map", f"'{order.area}' is not a sea area")
-    campaign.require_played(order.area)
-    campaign.require_allowed(unit, order.area, Activity.AT_SEA, side=us.side)
-    if _sub_cap_full(campaign, unit, order.area):
-        raise IllegalOrder("002 §3.323", "only one U-Boat may be in VITP in a turn")
-    if not dry_run:
-        us.status, us.place, us.mode, us.moved = UnitStatus.SEA, order.area, Mode.SUBMARINE, True
-        campaign.log(SubmarinePlaced, "002 §3.245", unit=unit.name, area=order.area)
+    if campaign.state.phase is not phase:
+        raise IllegalOrder(rule, f"{what} are placed in the {phase.value} phase")
 
 
-def place_surface_raider(campaign: Campaign, player: str, order: PlaceSurfaceRaider, *, dry_run: bool) -> None:
-    """002 §2.211: on turn 1 each surface raider is placed in any War at Sea area or the Bay of Bengal."""
-    us = campaign.state.unit(order.unit)
-    unit = campaign.unit_record(order.unit)
-    campaign.require_commander(us, player)
-    if unit.type is not UnitType.RAIDER:
-        raise IllegalOrder("002 §2.211", f"{unit.name} is not a surface raider")
-    if campaign.state.turn != 1 or campaign.state.phase.value != "patrol":
-        raise IllegalOrder("002 §2.211", "surface raiders are placed in the patrol phase of turn 1")
-    if us.status is not UnitStatus.PORT or us.moved:
-        raise IllegalOrder("002 §2.211", f"{unit.name} is not available to be placed")
-    if order.area not in unit.arrival.places or order.area not in campaign.data.areas:
-        raise IllegalOrder("002 §2.211", f"{unit.name} may be placed only in {', '.join(unit.arrival.places)}")
-    # the specific turn-1 placement of 002 §2.211 overrides the POC-gated access of §3.3 (R-OPS-13)
-    broken = campaign.violations(unit, order.area, Activity.AT_SEA, us.side, conditional=False)
-    if broken:
-        raise IllegalOrder(broken[0].rule.split(":")[0], f"{unit.name} may not be placed in {order.area}")
-    if not dry_run:
-        us.status, us.place, us.mode, us.moved, us.sailed_from = (UnitStatus.SEA, order.area, Mode.PATROL, True,
-                                                                  "Germany")
-        campaign.log(SurfaceRaiderPlaced, "002 §2.211", unit=unit.name, area=order.area)
+def _same(orders: Iterable[OrderT]) -> dict[OrderT, OrderT]:
+    """Orders that are their own plans, in order."""
+    return {order: order for order in orders}

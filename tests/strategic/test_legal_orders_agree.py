@@ -1,11 +1,13 @@
 """``Campaign.legal_orders`` and ``Campaign.verify`` agree (issue #14, item 4): over seeded AI campaigns, at every
-decision, an order built independently of the enumeration (every unit of the player, every place of the map,
-every path of up to three sea areas) is in ``legal_orders`` exactly when ``verify`` accepts it, and verifying
-changes neither the state nor the dice."""
+decision, an order built independently of the enumeration (every kind of order but moves in every phase, for every
+unit of the player and every place of the map; moves along every path of up to three sea areas in the move phases;
+the early-war orders) is in ``legal_orders`` exactly when ``verify`` accepts it, and verifying changes neither the
+state nor the dice.  Every kind of order has one rule (:mod:`strategic.rulebook`)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import get_args
 
 import pytest
 
@@ -14,16 +16,21 @@ from strategic.campaign import Campaign
 from strategic.clock import Clock, Decision
 from strategic.combat import make_resolver
 from strategic.orders import (
+    AnnounceAttack,
     DeferReinforcement,
     IllegalOrder,
     Move,
     Order,
+    PearlHarborForce,
+    PearlHarborStrike,
     PlaceAir,
     PlaceReinforcement,
     PlaceSubmarine,
     PlaceSurfaceRaider,
     ReturnToPort,
+    Sortie,
 )
+from strategic.rulebook import RULES
 from strategic.state import Phase, UnitStatus
 
 MODES = {Phase.PATROL: ("patrol",), Phase.RAID: ("raid",), Phase.LANDING: ("landing",)}
@@ -40,26 +47,22 @@ def _paths(campaign: Campaign, port: str, longest: int = 3) -> Iterator[tuple[st
 
 
 def _candidates(campaign: Campaign, player: str) -> Iterator[Order]:
-    """Orders of every kind the phase allows, for every unit the player commands, to every place."""
+    """Orders of every kind, for every unit the player commands, to every place (moves: in the move phases)."""
     state, phase = campaign.state, campaign.state.phase
-    areas, places = sorted(campaign.data.areas), sorted({*campaign.data.areas, *campaign.data.ports})
-    mine = sorted(n for n, us in state.units.items() if us.commander.value == player)
-    for name in mine:
+    areas, ports = sorted(campaign.data.areas), sorted(campaign.data.ports)
+    places = sorted({*areas, *ports, *campaign.data.groups})
+    yield from (AnnounceAttack(), PearlHarborForce(stays=True), PearlHarborForce(stays=False))
+    for name in sorted(n for n, us in state.units.items() if us.commander.value == player):
         us = state.unit(name)
         if phase in MODES and us.status is UnitStatus.PORT and us.place in campaign.data.ports:
             for path in _paths(campaign, us.place):
                 yield from (Move(unit=name, path=path, mode=mode) for mode in MODES[phase])  # type: ignore[arg-type]
-            if phase is Phase.PATROL:
-                yield from (PlaceSurfaceRaider(unit=name, area=a) for a in areas)
-        elif phase is Phase.AIR:
-            yield from (PlaceAir(unit=name, area=a) for a in areas)
-        elif phase is Phase.SUBMARINE:
-            yield from (PlaceSubmarine(unit=name, area=a) for a in areas)
-        elif phase is Phase.REINFORCE and us.status is UnitStatus.AWAITING:
-            yield from (PlaceReinforcement(unit=name, place=p) for p in places)
-            yield DeferReinforcement(unit=name)
-        elif phase is Phase.RETURN and us.status is UnitStatus.SEA:
-            yield from (ReturnToPort(unit=name, port=p) for p in sorted(campaign.data.ports))
+        for area in areas:
+            yield from (PlaceAir(unit=name, area=area), PlaceSubmarine(unit=name, area=area),
+                        PlaceSurfaceRaider(unit=name, area=area))
+        yield from (PlaceReinforcement(unit=name, place=p) for p in places)
+        yield from (ReturnToPort(unit=name, port=p) for p in ports)
+        yield from (DeferReinforcement(unit=name), PearlHarborStrike(unit=name), Sortie(unit=name))
 
 
 def _verifies(campaign: Campaign, player: str, order: Order) -> bool:
@@ -109,6 +112,12 @@ def _play_checking(data, setup: str, seed: int, turns: int) -> None:
     assert campaign.state.turn == turns + 1 or campaign.state.winner is not None
     phases = {"patrol", "air", "submarine", "return", "reinforce"} | ({"raid"} if setup != "was_only" else set())
     assert phases <= {k for k, n in seen.items() if n}, "every kind of decision was checked with legal orders"
+
+
+def test_every_kind_of_order_has_one_rule() -> None:
+    union, _ = get_args(Order)  # Annotated[Move | PlaceAir | ..., Field(discriminator="kind")]
+    assert set(RULES) == set(get_args(union))
+    assert all(rule.kind is kind for kind, rule in RULES.items())
 
 
 def test_a_war_at_sea_game_has_no_bay_of_bengal(data) -> None:
