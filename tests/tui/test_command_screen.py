@@ -209,6 +209,6 @@ async def test_a_campaign_battle_commanded_saved_and_reopened_is_the_ais_battle(
     assert told.startswith("The battle in Coral Sea is over")
     fought = [e for e in campaign.state.events if e.phase is Phase.COMBAT and e.kind != "tactical_answers"]
     assert fought == [e for e in reference.state.events if e.phase is Phase.COMBAT]
-    assert [len(e.answers) for e in campaign.state.events if e.kind == "tactical_answers"][0] == 6
+    assert next(len(e.answers) for e in campaign.state.events if e.kind == "tactical_answers") == 6
     reopened = load_state(path, data, TacticalResolver(turns=3))
     assert reopened.state.question is not None and reopened.state.question.engine == "tactical"
