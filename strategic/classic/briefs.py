@@ -106,9 +106,10 @@ def _dice_note(ctx: BattleContext) -> str:
     if ctx.theatre is Theatre.WAS:
         disables = ", ".join(str(r) for r in sorted(table.disable_rolls)) or "no roll"
         bonus_disables = ", ".join(str(r - bonus) for r in sorted(table.disable_rolls)) or "none"
-        return (f"War at Sea die: {hit} or more hits (a damage die of points), {disables} disables: the target "
-                "leaves the battle at once for port with no damage and fires no more, so a disable is as good "
-                "as a sinking for this battle (a ship may be hit and disabled in the same round); a circled "
+        return (f"War at Sea die: {hit} or more hits (the hit rolls a damage die: that many points), {disables} "
+                "disables: the target leaves the battle at once for port with no damage and fires no more, so a "
+                "disable is as good as a sinking for this battle (a ship may be hit and disabled in the same round); "
+                "a circled "
                 f"(+{bonus}) factor hits on {hit - bonus} and disables on {bonus_disables} (R-CMB-01, "
                 "reference/was.md §4.2; R-CMB-03). A disabled ship is no longer a target, and cannot withdraw "
                 "or be pursued: it has gone home.")
