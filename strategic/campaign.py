@@ -12,13 +12,21 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from scenarios.errors import InputError, RulesError
+from scenarios.errors import IllegalCombatDecision, InputError, RulesError
 from scenarios.limits import covers_place, selects, violated_limits
 from scenarios.loader import CampaignData
 from scenarios.models import Activity, Condition, Limit, LimitKind, Owner, Player, Setup, Side, Theatre, Unit, UnitType
 from strategic import basing, control, outbreak, placement, rulebook
 from strategic.board import Board
-from strategic.classic.scripts import AnswerNeeded, Entry, Question, decode
+from strategic.classic.scripts import (
+    BATTLE_ORDERERS,
+    AnswerNeeded,
+    Entry,
+    Question,
+    decode,
+    is_order_entry,
+    order_entry,
+)
 from strategic.combat import Battle, BattleOutcome, BattleResolver, apply_outcome, find_battles, make_resolver
 from strategic.commanders import LiveAsk
 from strategic.engine_errors import BattleError
@@ -416,11 +424,83 @@ class Campaign:
         Islands come first on the turn of the attack (002 §5.75)."""
         self.state.fought_battles = []
         self.state.pending_battles = self._ordered([b.area for b in find_battles(self)])
+        self._ask_order(self.state.pending_battles)
         self.resolve_pending()
 
     def _ordered(self, areas: list[str]) -> list[str]:
         order = getattr(self.resolver, "order_battles", None)
         return outbreak.battle_order(self, list(order(self, areas)) if order and areas else areas)
+
+    # ------------------------------------------------------------------ the battle order asked of a player
+
+    def _ask_order(self, batch: list[str]) -> bool:
+        """Ask the battle order of the areas ``batch`` just added to the pending battles (in the AI's order) of a
+        player who commands his own battles (issue #15): the Axis orders the War at Sea ones (WAS 5.6, case W-03),
+        Japan the VITP ones (VITP 4.1), each when at least two may be ordered (an area fought first whatever the
+        order, 002 §5.75, is left out).  The question of the first theatre that needs one is set (the game is
+        blocked on it until :meth:`answer_combat`); the other theatre's areas of the batch wait in its options
+        (``later``).  Returns whether a question was set.  Only a resolver that lets the Axis order the battles
+        (``order_battles``) asks."""
+        state = self.state
+        if getattr(self.resolver, "order_battles", None) is None:
+            return False
+        for index, (theatre, player, _rule) in enumerate(BATTLE_ORDERERS):
+            mine = [a for a in batch if self.data.areas[a].theatre is theatre and a in state.pending_battles]
+            first = outbreak.fought_first(self, mine)
+            free = [a for a in mine if a not in first]
+            if (len(free) < 2 or player not in state.battle_commanders
+                    or state.delegated_turn.get(player) == state.turn):
+                continue
+            later = [a for a in batch if self.data.areas[a].theatre in {t for t, _, _ in BATTLE_ORDERERS[index + 1:]}]
+            question = Question("order_battles", theatre.value, Side.AXIS.value, 0, "order",
+                                {"areas": free, "later": later})
+            state.question = CombatQuestion(battle=order_entry(theatre), player=player, question=question.to_json())
+            self.asked = None
+            self._order_asked()
+            return True
+        return False
+
+    def _order_asked(self) -> bool:
+        """If the question waiting is a battle order, make sure :attr:`asked` holds it with its brief (it is not
+        saved: rebuilt after a load) and return ``True``."""
+        asked = self.state.question
+        if asked is None or not is_order_entry(asked.battle):
+            return False
+        if self.asked is None:
+            from strategic.classic.briefs import order_brief
+
+            question = Question.from_json(asked.question, "question")
+            theatre = Theatre(question.area)
+            rule = next(r for t, _, r in BATTLE_ORDERERS if t is theatre)
+            areas = list(question.options["areas"])
+            order = getattr(self.resolver, "order_battles", None)
+            suggestion = list(order(self, areas)) if order is not None else areas
+            battles = find_battles(self)
+            first = outbreak.fought_first(self, [a for a in self.state.pending_battles
+                                                 if a in self.data.areas and self.data.areas[a].theatre is theatre])
+            self.asked = AnswerNeeded(question, asked.player.value,
+                                      order_brief(self, theatre, rule, areas, suggestion, battles, first))
+        return True
+
+    def _answer_order(self, asked: CombatQuestion, answer: object) -> None:
+        """The battle order answered (:meth:`answer_combat`): the areas asked about take, in the pending battles,
+        the places they held, in the order given; then the next theatre's order is asked if it must be."""
+        question = Question.from_json(asked.question, "question")
+        order = decode("order_battles", answer, "answer")
+        areas = list(question.options["areas"])
+        rule = next(r for t, _, r in BATTLE_ORDERERS if t.value == question.area)
+        if sorted(order) != sorted(areas):
+            raise IllegalCombatDecision(rule, f"the battle order lists each of {', '.join(areas)} once "
+                                              f"(given: {', '.join(order) or 'none'})")
+        pending = self.state.pending_battles
+        places = [i for i, entry in enumerate(pending) if entry in areas]
+        for place, area in zip(places, order, strict=True):
+            pending[place] = area
+        self._order_settled(asked, question)
+
+    def _order_settled(self, asked: CombatQuestion, question: Question) -> None:
+        self.state.question, self.asked = None, None
+        self._ask_order(list(question.options.get("later", [])))
 
     def resolve_pending(self) -> None:
         """Resolve the pending battles with the configured resolver (002 §4.1: each theatre's own combat), in
@@ -430,8 +510,8 @@ class Campaign:
         touching an area not yet fought, where enemy air may now raid it (VITP 4.6 [S]); an area is fought once.
         """
         state = self.state
-        if not state.pending_battles:
-            return
+        if not state.pending_battles or self._order_asked():
+            return  # (the battle order waits for a player's answer: answer_combat)
         if self.resolver is None:
             self.log(BattlesWaiting, "002 §4.1", areas=list(state.pending_battles))
             return
@@ -458,7 +538,10 @@ class Campaign:
             fresh = [b.area for b in find_battles(self)
                      if b.area not in state.fought_battles and b.area not in state.pending_battles]
             if fresh:
-                state.pending_battles += self._ordered(fresh)
+                added = self._ordered(fresh)
+                state.pending_battles += added
+                if self._ask_order(added):
+                    return
         if surprise:
             outbreak.after_strikes(self)
 
@@ -531,6 +614,11 @@ class Campaign:
         asked = self.state.question
         if asked is None:
             raise ValueError("no combat question is waiting for an answer")
+        if is_order_entry(asked.battle):  # the battle order (WAS 5.6, VITP 4.1): nothing to fight again
+            self._answer_order(asked, answer)
+            self.log(CombatAnswered, "002 §4.1", battle=asked.battle, player=asked.player.value,
+                     question=asked.question, answer=answer)
+            return
         if asked.engine == "tactical":
             question = TacticalQuestion.from_json(asked.question, "question")
             plain_answer = encode_tactical(question.question, decode_tactical(question.question, answer, "answer"))
@@ -591,9 +679,14 @@ class Campaign:
         asked = self.state.question
         if asked is None:
             raise ValueError("no combat question is waiting for an answer")
-        self.state.delegated_battles.append(asked.battle)
         if whole_turn:
             self.state.delegated_turn[asked.player] = self.state.turn
+        if is_order_entry(asked.battle):  # the AI's order stands (the pending battles are already in it)
+            self.log(CombatDelegated, "002 §4.1", battle=asked.battle, player=asked.player.value,
+                     whole_turn=whole_turn)
+            self._order_settled(asked, Question.from_json(asked.question, "question"))
+            return
+        self.state.delegated_battles.append(asked.battle)
         self.state.question, self.asked = None, None
         self.log(CombatDelegated, "002 §4.1", battle=asked.battle, player=asked.player.value, whole_turn=whole_turn)
 
@@ -631,6 +724,9 @@ class Campaign:
         """Why the game cannot go on (unresolved battles), or ``None``."""
         if self.state.question is not None:
             asked = self.state.question
+            if is_order_entry(asked.battle):
+                what = Question.from_json(asked.question, "question").describe()
+                return f"{what} waits for an answer from {asked.player.value}"
             what = (TacticalQuestion if asked.engine == "tactical" else Question).from_json(
                 asked.question, "question").describe()
             return f"the battle in {asked.battle} waits for an answer from {asked.player.value}: {what}"

@@ -294,7 +294,8 @@ _WORDS: tuple[tuple[type | tuple[type, ...], object], ...] = (
     (Victory, _victory),
     (CombatAnswered, _answered),
     (TacticalAnswered, lambda e: f"{e.player} gives {len(e.answers)} order(s) on the table in {e.battle}"),
-    (CombatDelegated, lambda e: f"{e.player} leaves the battle in {e.battle} to the AI"
-     + (", and his other battles this turn" if e.whole_turn else "")),
+    (CombatDelegated, lambda e: (f"{e.player} leaves the order of the {e.battle.split(':', 1)[1]} battles to the AI"
+                                 if e.battle.startswith("order:") else f"{e.player} leaves the battle in {e.battle} "
+                                 "to the AI") + (", and his other battles this turn" if e.whole_turn else "")),
     (Noted, lambda e: e.note),
 )

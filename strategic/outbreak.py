@@ -341,6 +341,13 @@ def adjust_battle(campaign: Campaign, battle: Battle) -> Battle:
 
 def battle_order(campaign: Campaign, areas: list[str]) -> list[str]:
     """002 §5.75: on the turn of the attack (early-war start) the Hawaiian Islands are fought first."""
+    first = fought_first(campaign, areas)
+    return first + [a for a in areas if a not in first]
+
+
+def fought_first(campaign: Campaign, areas: list[str]) -> list[str]:
+    """The areas among ``areas`` fought before any other whatever the battle order: the Hawaiian Islands on the
+    turn of the attack in the early-war start (002 §5.75)."""
     if campaign.early_war and campaign.state.war.attack_turn == campaign.state.turn and HAWAII in areas:
-        return [HAWAII] + [a for a in areas if a != HAWAII]
-    return areas
+        return [HAWAII]
+    return []

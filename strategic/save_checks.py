@@ -195,7 +195,7 @@ def combat_answer_problems(campaign: Campaign) -> list[str]:
     """The classic-combat answers of a game saved in mid-battle (issue #15): each belongs to a pending battle
     and reads as a script; the waiting question is of a pending battle, by one of the players who command their
     own battles."""
-    from strategic.classic.scripts import Question, ScriptError, read_script
+    from strategic.classic.scripts import Question, ScriptError, is_order_entry, read_script
     from tactical import TacticalQuestion, TacticalScriptError, read_tactical_script
 
     state = campaign.state
@@ -220,7 +220,9 @@ def combat_answer_problems(campaign: Campaign) -> list[str]:
             for p, t in state.delegated_turn.items() if t > state.turn]
     asked = state.question
     if asked is not None:
-        if asked.battle not in state.pending_battles:
+        if is_order_entry(asked.battle):  # the battle order (issue #15): of pending battles, by its orderer
+            out += _order_question_problems(state, asked.battle, asked.player, asked.question)
+        elif asked.battle not in state.pending_battles:
             out.append(f"question.battle: '{asked.battle}' is not a pending battle")
         if asked.player not in state.battle_commanders:
             out.append(f"question.player: {asked.player.value} does not command his own battles "
@@ -230,6 +232,27 @@ def combat_answer_problems(campaign: Campaign) -> list[str]:
                                                                                    "question.question")
         except (ScriptError, TacticalScriptError) as exc:
             out.append(str(exc))
+    return out
+
+
+def _order_question_problems(state: Any, entry: str, player: Any, question: Any) -> list[str]:
+    """A waiting battle-order question: its theatre's orderer asks it (WAS 5.6, VITP 4.1) about pending battles."""
+    from strategic.classic.scripts import BATTLE_ORDERERS, order_entry
+
+    orderer = {order_entry(t): p for t, p, _ in BATTLE_ORDERERS}
+    if entry not in orderer:
+        return [f"question.battle: '{entry}' is neither a pending battle nor a theatre's battle order"]
+    out = []
+    if player is not orderer[entry]:
+        out.append(f"question.player: {player.value} does not order the {entry.split(':', 1)[1]} battles "
+                   f"({orderer[entry].value} does)")
+    options = question.get("options") if isinstance(question, dict) else None
+    areas = options.get("areas") if isinstance(options, dict) else None
+    later = options.get("later", []) if isinstance(options, dict) else None
+    if not isinstance(areas, list) or not isinstance(later, list):
+        return [*out, "question.question.options: a battle order lists its areas and those ordered later"]
+    out += [f"question.question.options: '{a}' is not a pending battle" for a in [*areas, *later]
+            if a not in state.pending_battles]
     return out
 
 

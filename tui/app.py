@@ -90,7 +90,7 @@ from strategic.ai import Agent, BaselineAI, give_orders
 from strategic.battle_logs import battle_log
 from strategic.battles import TacticalBattle, TacticalResolver, campaign_year, forces_text
 from strategic.campaign import SUPPORTED_SETUPS, Campaign
-from strategic.classic.scripts import AnswerNeeded
+from strategic.classic.scripts import AnswerNeeded, is_order_entry
 from strategic.clock import Clock
 from strategic.combat import BattleResolver, make_resolver
 from strategic.engine_errors import BattleError, EngineError
@@ -107,7 +107,7 @@ from tactical import DEMOS, CardIndex, TacticalEntry, TacticalQuestion
 from tui.battle_choice import BattleChoiceScreen
 from tui.battle_viewer import BattleViewerScreen
 from tui.cards_cli import counter_lines
-from tui.combat_screen import CombatScreen
+from tui.combat_screen import CombatScreen, question_screen
 from tui.command_screen import CommandScreen, LiveAsk, Outcome
 from tui.labels import counter_label
 from tui.map_view import MapView
@@ -464,6 +464,14 @@ class Session:
 # --------------------------------------------------------------------------- start
 
 
+def commanders_text(campaign: Campaign) -> str:
+    """Who commands his own classic battles in a loaded game: as saved (issue #15; the start screen's switch is a
+    new game's)."""
+    commanders = campaign.state.battle_commanders
+    return (f"commanding their own battles as saved: {players_text({p.value for p in commanders})}" if commanders
+            else "the AI commands every battle, as saved")
+
+
 class StartScreen(Screen[None]):
     """New campaign, load a save, or the order of appearance.
 
@@ -494,7 +502,8 @@ class StartScreen(Screen[None]):
                          id="combat")
             with Horizontal(classes="player-row"):
                 yield Switch(value=True, id="command-battles")
-                yield Label("Human players command their own battles (off: the AI commands them)")
+                yield Label("Human players command their own battles (off: the AI commands them; a new game only: a "
+                            "loaded game keeps its save's commanders)")
             yield Button("Start campaign", id="start-game", variant="primary")
             yield Label("Load a saved game (with the human players chosen above)")
             yield Static(self.load_humans_text(), id="load-humans")
@@ -699,8 +708,9 @@ class CampaignScreen(Screen[None]):
     def _show_combat(self, asked: AnswerNeeded) -> None:
         self.session.last_human = asked.player
         state = self.session.campaign.state
-        self._commanded = (state.question.battle, state.turn) if state.question is not None else None
-        if state.question is not None and self._first_question(state.question):
+        self._commanded = (state.question.battle, state.turn) if state.question is not None \
+            and not is_order_entry(state.question.battle) else None  # a battle order has no result of its own
+        if self._commanded is not None and state.question is not None and self._first_question(state.question):
             self.app.push_screen(BattleChoiceScreen(asked.player, state.question, self.session.tactical),
                                  self._battle_chosen)
             return
@@ -736,9 +746,9 @@ class CampaignScreen(Screen[None]):
             self.app.push_screen(CommandScreen(self.session.fight_live, title, self._refusal), self._commanded_done)
             self._refusal = None
             return
-        screen = CombatScreen(asked.player, asked.question, asked.brief, submit=self.session.answer_combat,
-                              save=self.action_save,
-                              delegate=lambda whole: self.session.campaign.delegate_battle(whole_turn=whole))
+        screen = question_screen(asked.player, asked.question, asked.brief, submit=self.session.answer_combat,
+                                 save=self.action_save,
+                                 delegate=lambda whole: self.session.campaign.delegate_battle(whole_turn=whole))
         self.app.push_screen(screen, lambda _: self._answered())
 
     def _battle_over(self) -> None:
@@ -1633,7 +1643,8 @@ class VictoryAtSeaApp(App[None]):
         if opened:
             self.push_screen(CampaignScreen(self.session))  # type: ignore[arg-type]
             self.notify(f"Loaded {path}: {self.session.campaign.state.combat} combat "  # type: ignore[union-attr]
-                        f"({self.session.combat_note}).", title="Loaded", timeout=6)  # type: ignore[union-attr]
+                        f"({self.session.combat_note}); {commanders_text(self.session.campaign)}.",  # type: ignore[union-attr]
+                        title="Loaded", timeout=6)
         return None
 
     def back_to_start(self) -> None:

@@ -9,7 +9,14 @@ reason; the player changes them with the keys, or types the whole answer, and co
 checks the answer (:meth:`strategic.campaign.Campaign.answer_combat`): a refusal is shown with its rule and the
 rows stay as they were, so the player can revise them.
 
-Answers are JSON values (:mod:`strategic.classic.scripts`); the rows are only a way to build them.
+Answers are JSON values (:mod:`strategic.classic.scripts`); the rows are only a way to build them.  Under the
+rows the brief's notes explain the rules that bear on the question (what a die does in the theatre, the surface
+raiders, who may withdraw), each cited.
+
+:class:`OrderScreen` asks the battle order (WAS 5.6, VITP 4.1) before any battle of the combat phase is fought:
+the pending battles of the theatre as a list, with each battle's forces; shift+up / shift+down (or ``u`` / ``d``)
+move the highlighted battle, Enter confirms, ``a`` puts back the AI's order, ``/`` types it.
+:func:`question_screen` gives the screen for a question.
 """
 
 from __future__ import annotations
@@ -27,7 +34,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Input, Static
 
 from scenarios.models import Side
-from strategic.classic.briefs import Brief
+from strategic.classic.briefs import Brief, OrderBrief
 from strategic.classic.scripts import Question
 
 NONE = "—"
@@ -41,6 +48,7 @@ TITLES = {
     "day_or_night": "a day (air) or night (gunnery) round",
     "night_firing_carriers": "the carriers that will fire tonight",
     "withdraw": "the units that withdraw after this round",
+    "order_battles": "the order in which the battles are fought",
     "pursue": "the pursuers of the withdrawing enemy",
     "landings": "where each landing unit goes ashore",
 }
@@ -54,6 +62,7 @@ EXAMPLES = {
     "air_targets": "e.g. Kaga > Lexington", "was_air_strikes": "e.g. Ark Royal > Bismarck, Allied LBA > Tirpitz",
     "day_or_night": "day or night", "night_firing_carriers": "e.g. Lexington, Enterprise (or none)",
     "withdraw": "e.g. Hood, Renown (or none)", "pursue": "e.g. Hood > Bismarck", "landings": "e.g. 1st Marines > Guam",
+    "order_battles": "e.g. North Sea, North Atlantic (every battle once)",
 }
 """An example of the typed answer of each question (the grammar: parse_typed)."""
 
@@ -88,9 +97,11 @@ def rows_for(question: Question, brief: Brief) -> list[Row]:
         rows = [Row("round", ["day", "night"], "day")]
     elif decision == "night_firing_carriers":
         rows = [Row(c, [NONE, "fires"]) for c in options["carriers"]]
-    elif decision == "withdraw":
-        rows = [Row(u.name, [NONE, "withdraws"]) for u in brief.view.side_units(Side(question.side))
-                if not u.in_port]
+    elif decision == "withdraw":  # the candidates the rules offer (older questions: the side's units at sea)
+        names = options.get("candidates")
+        if names is None:
+            names = [u.name for u in brief.view.side_units(Side(question.side)) if not u.in_port]
+        rows = [Row(n, [NONE, "withdraws"]) for n in names]
     elif decision == "pursue":
         pursuers = sorted({p for chasers in options["choices"].values() for p in chasers})
         rows = [Row(p, [NONE, *(t for t, chasers in options["choices"].items() if p in chasers)]) for p in pursuers]
@@ -223,12 +234,17 @@ class CombatScreen(Screen[Any]):
                 yield AnswerTable(id="combat-answer", cursor_type="row")
                 yield Static(self.suggestion_text(), id="combat-suggestion", classes="combat-line")
                 yield Static(self.factors_text(), id="combat-factors", classes="combat-line")
+                yield Static(notes_text(self.brief.notes), id="combat-notes", classes="combat-line")
                 yield Input(placeholder=f"/ to type the answer ({EXAMPLES.get(self.question.decision, '')})",
                             id="combat-typed")
                 yield Static(id="combat-message", classes="combat-line")
         yield Footer(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
+        self.fill()
+
+    def fill(self) -> None:
+        """Fill the tables once mounted (textual calls each class's own ``on_mount``: subclasses override this)."""
         units = self.query_one("#combat-units", DataTable)
         units.add_columns("Unit", "Side", "Gun", "Air", "Def", "Spd", "Damage", "Sinks >", "State")
         for u in sorted(self.brief.view.units.values(), key=lambda u: (not u.own, u.name)):
@@ -332,8 +348,12 @@ class CombatScreen(Screen[Any]):
 
     @on(Input.Submitted, "#combat-typed")
     def typed(self, event: Input.Submitted) -> None:
+        self.typed_answer(event.value)
+
+    def typed_answer(self, text: str) -> None:
+        """Read a typed answer (:func:`parse_typed`), show it in the rows and give it."""
         try:
-            answer = parse_typed(self.question.decision, self.rows, event.value)
+            answer = parse_typed(self.question.decision, self.rows, text)
         except ValueError as exc:
             self.message(f"cannot read the answer: {exc}", ok=False)
             return
@@ -364,3 +384,131 @@ def _state(unit: Any) -> str:
     if unit.landed:
         words.append(f"landed at {unit.landed}")
     return ", ".join(words) or "in action"
+
+
+def notes_text(notes: tuple[str, ...]) -> Text:
+    """The brief's notes: the rules that bear on the question, each cited."""
+    return Text("\n".join(f"· {n}" for n in notes), style="dim italic")
+
+
+def question_screen(player: str, question: Question, brief: Any, submit: Callable[[Any], str | None],
+                    save: Callable[[], None] | None = None,
+                    delegate: Callable[[bool], None] | None = None) -> CombatScreen:
+    """The screen that asks ``question``: :class:`OrderScreen` for the battle order, else :class:`CombatScreen`."""
+    if question.decision == "order_battles":
+        return OrderScreen(player, question, brief, submit, save, delegate)
+    return CombatScreen(player, question, brief, submit, save, delegate)
+
+
+def parse_order(areas: list[str], text: str) -> list[str]:
+    """A typed battle order: the areas, comma-separated, each once (case does not matter).  Raises ``ValueError``
+    naming what cannot be read (whether it lists every battle is the engine's to say, with the rule)."""
+    known = {a.lower(): a for a in areas}
+    out = [_name(known, part, "pending battle") for part in text.split(",") if part.strip()]
+    twice = sorted({a for a in out if out.count(a) > 1})
+    if twice:
+        raise ValueError(f"{', '.join(twice)} given twice")
+    return out
+
+
+class OrderTable(DataTable[str]):
+    """The battles in the order they will be fought: shift+up / shift+down (or u / d) move the highlighted one,
+    Enter confirms."""
+
+    BINDINGS = [
+        Binding("shift+up,u", "screen.move(-1)", "Move up"),
+        Binding("shift+down,d", "screen.move(1)", "Move down"),
+        Binding("enter", "screen.confirm", "Confirm"),
+    ]
+
+
+class OrderScreen(CombatScreen):
+    """The battle order (WAS 5.6: the Axis orders the War at Sea battles; VITP 4.1: Japan the VITP ones), asked
+    before any of them is fought: :attr:`order` starts at the AI's order (the brief's suggestion)."""
+
+    BINDINGS = [
+        Binding("a", "ai_answer", "AI's order"),
+        Binding("A", "delegate", "AI orders these battles"),
+        Binding("T", "delegate(True)", "AI commands this turn's battles"),
+    ]
+
+    def __init__(self, player: str, question: Question, brief: OrderBrief, submit: Callable[[Any], str | None],
+                 save: Callable[[], None] | None = None, delegate: Callable[[bool], None] | None = None) -> None:
+        Screen.__init__(self)
+        self.player, self.question, self.brief = player, question, brief  # type: ignore[assignment]
+        self.rows = []
+        self.order: list[str] = [a for a in brief.suggestion if a in question.options["areas"]]
+        self._submit, self._save, self._delegate = submit, save, delegate
+
+    def compose(self) -> ComposeResult:
+        yield Static(self.title_text(), id="combat-title", classes="combat-line")
+        with Vertical(id="combat-side"):
+            yield OrderTable(id="combat-answer", cursor_type="row", zebra_stripes=True)
+            yield Static(self.suggestion_text(), id="combat-suggestion", classes="combat-line")
+            yield Static(notes_text(self.brief.notes), id="combat-notes", classes="combat-line")
+            yield Input(placeholder=f"/ to type the order ({EXAMPLES['order_battles']})", id="combat-typed")
+            yield Static(id="combat-message", classes="combat-line")
+        yield Footer(compact=True, show_command_palette=False)
+
+    def fill(self) -> None:
+        table = self.query_one("#combat-answer", DataTable)
+        table.add_columns("#", "Battle", "Kind", "Allied", "Axis", "In port")
+        self.refresh_rows()
+        table.focus()
+
+    def title_text(self) -> Text:
+        brief: OrderBrief = self.brief  # type: ignore[assignment]
+        theatre = "War at Sea" if brief.theatre.value == "WAS" else "VITP"
+        text = Text(f"Combat phase · {theatre} — ", style="bold")
+        text.append(f"{PLAYERS.get(self.player, self.player)} decide{'' if self.player == 'allies' else 's'} "
+                    f"{TITLES['order_battles']}")
+        text.append(f"\nRule: {brief.rule}", style="italic")
+        return text
+
+    def suggestion_text(self) -> Text:
+        return Text(f"AI suggests: {', '.join(self.brief.suggestion)} — {self.brief.reason}", style="italic")
+
+    def refresh_rows(self) -> None:
+        table = self.query_one("#combat-answer", DataTable)
+        row_at = table.cursor_row
+        table.clear()
+        battles = self.brief.battles  # type: ignore[attr-defined]
+        for number, area in enumerate(self.order, 1):
+            kind, allied, axis, ported = battles.get(area, ("", (), (), ()))
+            table.add_row(str(number), area, kind, _names(allied), _names(axis), _names(ported))
+        if self.order:
+            table.move_cursor(row=min(max(row_at, 0), len(self.order) - 1))
+
+    def action_move(self, delta: int) -> None:
+        """Move the highlighted battle ``delta`` places (the cursor follows it)."""
+        table = self.query_one("#combat-answer", DataTable)
+        at, to = table.cursor_row, table.cursor_row + delta
+        if not (0 <= at < len(self.order) and 0 <= to < len(self.order)):
+            return
+        self.order[at], self.order[to] = self.order[to], self.order[at]
+        self.refresh_rows()
+        table.move_cursor(row=to)
+
+    def action_ai_answer(self) -> None:
+        self.order = [a for a in self.brief.suggestion if a in self.question.options["areas"]]
+        self.refresh_rows()
+        self.message("the AI's order: Enter to confirm it", ok=True)
+
+    def action_confirm(self) -> None:
+        self.give(list(self.order))
+
+    def typed_answer(self, text: str) -> None:
+        try:
+            answer = parse_order(list(self.question.options["areas"]), text)
+        except ValueError as exc:
+            self.message(f"cannot read the order: {exc}", ok=False)
+            return
+        self.order = answer + [a for a in self.order if a not in answer]
+        self.refresh_rows()
+        self.give(answer)
+
+
+def _names(names: tuple[str, ...], most: int = 4) -> str:
+    """Up to ``most`` names, then how many more."""
+    shown = ", ".join(names[:most])
+    return shown + (f" +{len(names) - most}" if len(names) > most else "") if names else "-"

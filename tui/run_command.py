@@ -37,6 +37,7 @@ from strategic.ai import Agent, BaselineAI, play
 from strategic.battle_logs import battle_log_name, save_battle_log, ships_line
 from strategic.battles import TacticalResolver
 from strategic.campaign import Campaign
+from strategic.classic.briefs import OrderBrief
 from strategic.classic.scripts import AnswerNeeded
 from strategic.clock import Clock
 from strategic.combat import make_resolver
@@ -242,6 +243,11 @@ def question_text(campaign: Campaign, save_path: Path | None) -> str:
         return table_question_text(campaign, save_path)
     brief, options = asked.brief, asked.question.options
     lines = [f"  rule: {brief.rule}"]
+    if isinstance(brief, OrderBrief):  # the battle order: each battle's forces; "later" is the engine's
+        options = {"areas": options["areas"]}
+        lines += [f"  {area} ({kind}): allied {', '.join(allied) or 'none at sea'}; axis {', '.join(axis) or 'none'}"
+                  + (f"; in port {', '.join(ported)}" if ported else "")
+                  for area, (kind, allied, axis, ported) in brief.battles.items()]
     lines += [f"  {name}: {', '.join(map(str, v)) if isinstance(v, list) else v}" for name, v in options.items()
               if not isinstance(v, dict)]
     lines += [f"  {name}: " + "; ".join(f"{k} {', '.join(map(str, c)) if isinstance(c, list) else c}"
@@ -249,6 +255,7 @@ def question_text(campaign: Campaign, save_path: Path | None) -> str:
     for attacker, targets in brief.odds.items():
         lines.append(f"  {attacker}: " + "; ".join(f"{t} hit {float(o.hit):.0%}, sink {float(o.sunk):.0%}"
                                                    for t, o in targets.items()))
+    lines += [f"  note: {note}" for note in brief.notes]
     suggestion = json.dumps(brief.suggestion)
     lines.append(f"  the AI would answer {suggestion} ({brief.reason})")
     where = save_path if save_path is not None else "FILE"

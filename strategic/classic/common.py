@@ -123,7 +123,7 @@ def withdrawals(ctx: BattleContext, order: tuple[Side, Side], *, sequential: boo
             declared[side] = set(candidates)
             ctx.note(f"{side.value} must retreat: {', '.join(candidates)}", "002 §5.752", event=True)
             continue
-        chosen = set(ctx.policy(side).withdraw(ctx, side, enemy))
+        chosen = set(ctx.policy(side).withdraw(ctx, side, enemy, list(candidates)))
         for name in chosen:
             ctx.require(name in candidates, WITHDRAW_RULE, f"{name} cannot withdraw now")
         declared[side] = chosen

@@ -15,7 +15,9 @@ Decisions and their rules:
 * ``air_targets`` - each VITP air unit's target, all its factors en masse (002 §4.12);
 * ``day_or_night`` - VITP round preference, Japan first then the Allies (case V-03);
 * ``night_firing_carriers`` - the Allied carriers that will fire in a night round, named in advance (case V-04);
-* ``withdraw`` - units that leave after a round (WAS 4.6; VITP retreats, declared before landings: case V-02);
+* ``withdraw`` - units that leave after a round, among the ``candidates`` offered: the side's ships (and in VITP
+  its land-based air and amphibious units) still fighting in the area, not in port, not disabled (WAS 4.6; VITP
+  retreats, declared before landings: case V-02);
 * ``pursue`` - pursuers assigned to withdrawing enemy units (WAS 4.6, VITP 4.5; R-CMB-07);
 * ``landings`` - VITP landing units that go ashore after a round, each in an enemy island base it invades or a
   friendly port or base (VITP 4.9; R-CMB-15).
@@ -63,7 +65,8 @@ class CombatPolicy(Protocol):
 
     def night_firing_carriers(self, ctx: BattleContext, side: Side, carriers: list[str]) -> set[str]: ...
 
-    def withdraw(self, ctx: BattleContext, side: Side, enemy_declared: frozenset[str] | None) -> set[str]: ...
+    def withdraw(self, ctx: BattleContext, side: Side, enemy_declared: frozenset[str] | None,
+                 candidates: list[str] | None = None) -> set[str]: ...
 
     def pursue(self, ctx: BattleContext, side: Side, eligible: dict[str, list[str]]) -> dict[str, str]: ...
 
@@ -206,10 +209,11 @@ class BaselinePolicy:
     def night_firing_carriers(self, ctx: BattleContext, side: Side, carriers: list[str]) -> set[str]:
         return set(carriers)
 
-    def withdraw(self, ctx: BattleContext, side: Side, enemy_declared: frozenset[str] | None) -> set[str]:
+    def withdraw(self, ctx: BattleContext, side: Side, enemy_declared: frozenset[str] | None,
+                 candidates: list[str] | None = None) -> set[str]:
         """Everything when outgunned (strength below ``withdraw_ratio`` of the enemy's), else the crippled
-        ships (damage at least defence) while the enemy can still hurt them."""
-        mine = ctx.side_units(side, where=_can_withdraw)
+        ships (damage at least defence) while the enemy can still hurt them; only ``candidates`` (if given)."""
+        mine = [u for u in ctx.side_units(side, where=_can_withdraw) if candidates is None or u.name in candidates]
         if not mine:
             return set()
         threat = strength(ctx, other(side))

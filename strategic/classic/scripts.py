@@ -19,11 +19,11 @@ The resolver still checks every answer against the rules (an illegal one raises
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from scenarios.errors import InputError
-from scenarios.models import Side, Theatre
+from scenarios.models import Player, Side, Theatre
 from tactical import TacticalQuestion
 
 if TYPE_CHECKING:
@@ -36,6 +36,25 @@ if TYPE_CHECKING:
 DECISIONS = ("order_battles", "submarine_targets", "was_air_strikes", "gunnery_targets", "air_targets",
              "day_or_night", "night_firing_carriers", "withdraw", "pursue", "landings")
 """The questions of :class:`~strategic.classic.policies.CombatPolicy`, in the protocol's order."""
+
+ORDER_PREFIX = "order:"
+"""The entry of a battle-order question (``order:WAS``, ``order:VITP``): it belongs to no single battle."""
+
+BATTLE_ORDERERS: tuple[tuple[Theatre, Player, str], ...] = (
+    (Theatre.WAS, Player.GERMANY_ITALY, "WAS 5.6 (case W-03; R-CMB-10)"),
+    (Theatre.VITP, Player.JAPAN, "VITP 4.1 (R-CMB-10)"),
+)
+"""Who orders each theatre's battles, and the rule: the Axis the War at Sea battles, Japan the VITP battles; the
+War at Sea battles are fought first (:meth:`strategic.classic.resolver.ClassicResolver.order_battles`)."""
+
+
+def order_entry(theatre: Theatre) -> str:
+    """The entry of ``theatre``'s battle-order question (:data:`ORDER_PREFIX`)."""
+    return f"{ORDER_PREFIX}{theatre.value}"
+
+
+def is_order_entry(entry: str) -> bool:
+    return entry.startswith(ORDER_PREFIX)
 
 
 class ScriptError(InputError):
@@ -72,8 +91,9 @@ class Question:
                    value["options"])
 
     def describe(self) -> str:
-        where = f" (round {self.round}, {self.stage})" if self.decision != "order_battles" else ""
-        return f"{self.decision} for the {self.side} side in {self.area}{where}"
+        if self.decision == "order_battles":
+            return f"the order of the {self.area} battles"
+        return f"{self.decision} for the {self.side} side in {self.area} (round {self.round}, {self.stage})"
 
 
 @dataclass(frozen=True)
@@ -120,8 +140,11 @@ def _options(decision: str, rest: list[Any]) -> dict[str, Any]:
         return {"japan": rest[0]}
     if decision == "night_firing_carriers":
         return {"carriers": list(rest[0])}
-    if decision == "withdraw":
-        return {"enemy_withdrawing": None if rest[0] is None else sorted(rest[0])}
+    if decision == "withdraw":  # the candidates: since issue #15's battle order (older answers lack them: _fits)
+        out: dict[str, Any] = {"enemy_withdrawing": None if rest[0] is None else sorted(rest[0])}
+        if len(rest) > 1 and rest[1] is not None:
+            out["candidates"] = list(rest[1])
+        return out
     return {"choices": {k: list(v) for k, v in rest[0].items()}}  # pursue, landings
 
 
@@ -223,8 +246,9 @@ class _Seat:
     def night_firing_carriers(self, ctx: BattleContext, side: Side, carriers: list[str]) -> set[str]:
         return self._decide("night_firing_carriers", (ctx, side, carriers))  # type: ignore[no-any-return]
 
-    def withdraw(self, ctx: BattleContext, side: Side, enemy_declared: frozenset[str] | None) -> set[str]:
-        return self._decide("withdraw", (ctx, side, enemy_declared))  # type: ignore[no-any-return]
+    def withdraw(self, ctx: BattleContext, side: Side, enemy_declared: frozenset[str] | None,
+                 candidates: list[str] | None = None) -> set[str]:
+        return self._decide("withdraw", (ctx, side, enemy_declared, candidates))  # type: ignore[no-any-return]
 
     def pursue(self, ctx: BattleContext, side: Side, eligible: dict[str, list[str]]) -> dict[str, str]:
         return self._decide("pursue", (ctx, side, eligible))  # type: ignore[no-any-return]
@@ -269,7 +293,7 @@ class ScriptedPolicy(_Seat):
         if self.used >= len(self.entries):
             return self._beyond(question, decision, args)
         entry, at = self.entries[self.used], f"{self.where}[{self.used}]"
-        if entry.question != question:
+        if not _fits(entry.question, question):
             raise ScriptError(f"{at}: the script answers {entry.question.describe()} "
                               f"{_options_text(entry.question)}, but the battle asks {question.describe()} "
                               f"{_options_text(question)}")
@@ -316,6 +340,15 @@ def fight_until_asked(resolver: ClassicResolver, campaign: Campaign, battle: Bat
         campaign.dice.rewind(dice)
         assert isinstance(needed.question, Question), "a classic battle asks classic questions"
         return needed.question
+
+
+def _fits(recorded: Question, asked: Question) -> bool:
+    """Does the answer recorded for ``recorded`` answer ``asked``?  The same question, or a withdraw question
+    recorded before the question listed its candidates (a save made before: the rest must be the same)."""
+    if recorded == asked:
+        return True
+    return (asked.decision == recorded.decision == "withdraw" and "candidates" not in recorded.options
+            and replace(asked, options={k: v for k, v in asked.options.items() if k != "candidates"}) == recorded)
 
 
 def _options_text(question: Question) -> str:

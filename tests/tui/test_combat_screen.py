@@ -7,12 +7,13 @@ from __future__ import annotations
 from typing import Any
 
 from textual.app import App
-from textual.widgets import DataTable, Static
+from textual.widgets import DataTable, Select, Static
 
+from scenarios.errors import IllegalCombatDecision
 from scenarios.models import Player
 from strategic.campaign import Campaign
 from strategic.classic import BaselinePolicy, ClassicResolver
-from strategic.classic.scripts import RecordingPolicy
+from strategic.classic.scripts import RecordingPolicy, ScriptError
 from strategic.clock import Clock, turn_plan
 from strategic.state import Phase
 from tactical.dice import Dice
@@ -21,7 +22,7 @@ from tui.app import CampaignScreen, HandOverScreen, Session, VictoryAtSeaApp
 from tui.battle_choice import BattleChoiceScreen
 from tui.combat_screen import CombatScreen, parse_typed, rows_for
 
-from .helpers import wait_for
+from .helpers import wait_for, wait_for_human
 
 SIZE = (160, 45)
 CORAL = ("Lexington", "Enterprise", "Northampton", "Myoko", "Nachi", "Kaga")
@@ -224,3 +225,163 @@ async def test_quitting_from_a_battle_asks_first(data) -> None:
             await pilot.press("n")
             await wait_for(pilot, lambda d=dialog: app.screen is screen, "back to the battle")
         assert app.is_running
+
+
+# --------------------------------------------------------------------------- the battle order (WAS 5.6)
+
+WAS_FORCES = {"North Sea": ("Hood", "Scharnhorst"), "North Atlantic": ("Renown", "Gneisenau"),
+              "Mediterranean": ("Warspite", "Littorio")}
+
+
+def _ordering(data) -> Campaign:  # type: ignore[no-untyped-def]
+    """Turn 4's combat phase begun with three War at Sea battles and Germany-Italy commanding: the order is asked."""
+    campaign = game(data)
+    campaign.state.step = next(i for i, s in enumerate(turn_plan(campaign, 4)) if s[0] is Phase.COMBAT)
+    campaign.dice, campaign.resolver = Dice(5), ClassicResolver()
+    campaign.state.combat, campaign.state.battle_commanders = "classic", [Player.GERMANY_ITALY]
+    for area, units in WAS_FORCES.items():
+        at_sea(campaign, area, *units)
+    campaign.enter_phase(Phase.COMBAT)
+    return campaign
+
+
+async def test_the_axis_reorders_the_battles_with_the_keys_and_they_are_fought_so(data) -> None:
+    """The order screen lists the pending War at Sea battles in the AI's order; u / shift+down move the highlighted
+    battle, Enter confirms; the battles are then fought in that order (T: the AI commands the rest this turn)."""
+    from tui.combat_screen import OrderScreen
+
+    campaign = _ordering(data)
+    session = Session(campaign, Clock(campaign, resume=True), {"germany_italy"})
+    app = VictoryAtSeaApp(data, session=session)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await wait_for(pilot, lambda: app.screen if isinstance(app.screen, OrderScreen)
+                                and app.screen.query("#combat-answer") else None, "the order screen")
+        assert screen.order == ["North Atlantic", "North Sea", "Mediterranean"]
+        title = str(screen.query_one("#combat-title", Static).render())
+        assert "Germany-Italy decides the order in which the battles are fought" in title
+        assert "Rule: WAS 5.6 (case W-03; R-CMB-10)" in title
+        table = screen.query_one("#combat-answer", DataTable)
+        assert [table.get_row_at(i)[:5] for i in range(3)] == [
+            ["1", "North Atlantic", "battle", "Renown", "Gneisenau"],
+            ["2", "North Sea", "battle", "Hood", "Scharnhorst"],
+            ["3", "Mediterranean", "battle", "Warspite", "Littorio"]]
+        await pilot.press("down", "down", "u")  # Mediterranean up to second
+        assert screen.order == ["North Atlantic", "Mediterranean", "North Sea"]
+        await pilot.press("up", "shift+down", "shift+down")  # North Atlantic down to last
+        assert screen.order == ["Mediterranean", "North Sea", "North Atlantic"]
+        assert table.cursor_row == 2 and table.get_row_at(2)[1] == "North Atlantic"
+        await pilot.press("a")  # the AI's order back, then ours again by typing
+        assert screen.order == ["North Atlantic", "North Sea", "Mediterranean"]
+        await pilot.press("slash")
+        await pilot.press(*"mediterranean, north sea,north atlantic")
+        await pilot.press("enter")
+        battle = await wait_for(pilot, lambda: app.screen if isinstance(app.screen, CombatScreen)
+                                and not isinstance(app.screen, OrderScreen) and app.screen.query("#combat-answer")
+                                else None, "the first battle's question")
+        assert battle.question.area == "Mediterranean"
+        await pilot.press("T")
+        await wait_for(pilot, lambda: not campaign.state.pending_battles and campaign.state.question is None
+                       and campaign.state.phase is not Phase.COMBAT, "the battles to be fought")
+    answers = [e for e in campaign.state.events if e.kind == "combat_answer"]
+    assert [(e.battle, e.answer) for e in answers] == [("order:WAS", ["Mediterranean", "North Sea", "North Atlantic"])]
+    fought = list(dict.fromkeys(e.area for e in campaign.state.events if e.kind == "combat" and e.turn == 4))
+    assert fought == ["Mediterranean", "North Sea", "North Atlantic"]
+
+
+async def test_a_refused_order_keeps_the_screen_with_the_rule(data) -> None:
+    from tui.combat_screen import OrderScreen, parse_order
+
+    campaign = _ordering(data)
+    asked = campaign.asked
+    assert asked is not None
+    submitted: list[Any] = []
+
+    def submit(answer: Any) -> str | None:
+        submitted.append(answer)
+        try:
+            campaign.answer_combat(answer)
+        except (IllegalCombatDecision, ScriptError) as exc:  # the refusal shown
+            return str(exc)
+        return None
+
+    class One(App[None]):
+        def on_mount(self) -> None:
+            self.push_screen(OrderScreen(asked.player, asked.question, asked.brief, submit))
+
+    app = One()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await wait_for(pilot, lambda: app.screen if isinstance(app.screen, OrderScreen) else None, "order")
+        await pilot.press("slash", *"north sea, mediterranean", "enter")
+        await wait_for(pilot, lambda: "refused: the battle order lists each of" in str(
+            screen.query_one("#combat-message", Static).render()), "the refusal")
+        assert "[WAS 5.6 (case W-03; R-CMB-10)]" in str(screen.query_one("#combat-message", Static).render())
+        assert app.screen is screen and campaign.state.question is not None
+    assert submitted == [["North Sea", "Mediterranean"]]
+    try:
+        parse_order(["North Sea", "Baltic Sea"], "north sea, north sea")
+    except ValueError as exc:
+        assert str(exc) == "North Sea given twice"
+    else:  # pragma: no cover
+        raise AssertionError("a battle given twice was read")
+
+
+async def test_the_withdraw_rows_are_the_candidates_and_the_notes_explain_the_rules(data) -> None:
+    """The withdraw question's rows are the units the rules let withdraw (not those in port, disabled or sunk);
+    the notes under them say who may withdraw and the War at Sea die (a 5 disables: R-CMB-01)."""
+    campaign = _battle(data, "North Sea", ("Hood", "Renown", "Scharnhorst"), [Player.ALLIES])
+    campaign.resolve_pending()
+    while campaign.asked is not None and campaign.asked.question.decision != "withdraw":
+        campaign.answer_combat(campaign.asked.brief.suggestion)
+        campaign.resolve_pending()
+    asked = campaign.asked
+    assert asked is not None
+    candidates = asked.question.options["candidates"]
+    assert candidates and set(candidates) <= {"Hood", "Renown"}
+    app = Harness(campaign)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await wait_for(pilot, lambda: app.screen if isinstance(app.screen, CombatScreen) else None,
+                                "the combat screen")
+        assert [r.key for r in screen.rows] == candidates
+        told = str(screen.query_one("#combat-notes", Static).render())
+        assert f"May withdraw: {', '.join(candidates)} — ships still fighting in the area" in told
+        assert "War at Sea die: 6 or more hits" in told and "5 disables" in told and "R-CMB-01" in told
+
+
+# --------------------------------------------------------------------------- loaded saves keep their commanders
+
+
+async def test_the_command_switch_is_a_new_games_and_a_loaded_save_keeps_its_commanders(data, tmp_path) -> None:
+    """The start screen's "Human players command their own classic battles" makes a new game's commanders (the
+    human players, or nobody when off); a loaded save keeps its own ``battle_commanders`` whichever way the switch
+    is, and the load's notification names them."""
+    from textual.widgets import Input, Switch
+
+    from strategic.saves import save
+    from tui.app import StartScreen
+
+    saves = {}
+    for name, commanders in (("japan", [Player.JAPAN]), ("nobody", [])):
+        campaign = Campaign.new(data, "standard", seed=3, resolver=ClassicResolver())
+        campaign.state.combat, campaign.state.battle_commanders = "classic", commanders
+        Clock(campaign)
+        saves[name] = tmp_path / f"{name}.json"
+        save(campaign, saves[name])
+    for path, switch, expected, told in (
+            (saves["japan"], False, [Player.JAPAN], "commanding their own battles as saved: Japan"),
+            (saves["nobody"], True, [], "the AI commands every battle, as saved"),
+            (None, False, [], None), (None, True, [Player.ALLIES], None)):
+        app = VictoryAtSeaApp(data)
+        async with app.run_test(size=(200, 55)) as pilot:
+            start = await wait_for(pilot, lambda a=app: a.screen if isinstance(a.screen, StartScreen) else None,
+                                   "the start screen")
+            start.query_one("#command-battles", Switch).value = switch
+            start.query_one("#combat", Select).value = "classic"
+            if path is None:
+                start.start_game()
+            else:
+                start.query_one("#load-path", Input).value = str(path)
+                start.load_game()
+            await wait_for_human(pilot, app)
+            assert app.session is not None and app.session.campaign.state.battle_commanders == expected
+            if told is not None:
+                assert any(told in n.message for n in app._notifications), list(app._notifications)

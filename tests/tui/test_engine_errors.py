@@ -265,7 +265,8 @@ async def test_loading_uses_the_saved_combat_and_a_new_game_records_its_own(data
         screen = await wait_for_human(pilot, app)
         assert not screen.session.tactical and screen.session.campaign.state.combat == "classic"
         assert "classic combat (as saved)" in screen.game_line()
-        assert any(n.message == f"Loaded {path}: classic combat (as saved)." for n in app._notifications)
+        assert any(n.message == f"Loaded {path}: classic combat (as saved); the AI commands every battle, as saved."
+                   for n in app._notifications)
     app = VictoryAtSeaApp(data)
     async with app.run_test(size=SIZE) as pilot:
         app.screen.query_one("#combat", Select).value = "classic"

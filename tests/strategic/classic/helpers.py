@@ -97,8 +97,8 @@ class Scripted(BaselinePolicy):
     def night_firing_carriers(self, ctx, side, carriers):  # type: ignore[no-untyped-def]
         return self._answer("night_firing_carriers", super().night_firing_carriers, ctx, side, carriers)
 
-    def withdraw(self, ctx, side, enemy_declared):  # type: ignore[no-untyped-def]
-        return self._answer("withdraw", super().withdraw, ctx, side, enemy_declared)
+    def withdraw(self, ctx, side, enemy_declared, candidates=None):  # type: ignore[no-untyped-def]
+        return self._answer("withdraw", super().withdraw, ctx, side, enemy_declared, candidates)
 
     def pursue(self, ctx, side, eligible):  # type: ignore[no-untyped-def]
         return self._answer("pursue", super().pursue, ctx, side, eligible)

@@ -45,7 +45,7 @@ def test_the_sealed_declaration_is_the_owners_and_revealed_to_both_after(data) -
     at_sea(c, "North Sea", "Hood", "Scharnhorst")
     seen: list[tuple[str, Side, ClassicBattleView]] = []
 
-    def axis_then_peek(ctx: BattleContext, side: Side, enemy: Any) -> set[str]:
+    def axis_then_peek(ctx: BattleContext, side: Side, enemy: Any, candidates: Any) -> set[str]:
         ctx.declare(Side.AXIS, "withdraw", {"Scharnhorst"}, sealed=True)
         seen.append(("axis", side, observe(ctx, Side.AXIS)))
         seen.append(("allies", side, observe(ctx, Side.ALLIED)))

@@ -133,7 +133,8 @@ def test_retreats_japan_first_before_landings(data) -> None:
     allies = Scripted(day_or_night="night", withdraw={"Northampton"}, pursue={})
     out = fight(c, "Coral Sea", {"japan": japan, "united_states": allies})
     order = [(m, side, args) for m, side, _, args in japan.calls + allies.calls if m == "withdraw"]
-    assert order == [("withdraw", Side.AXIS, (None,)), ("withdraw", Side.ALLIED, (frozenset(),))]
+    assert order == [("withdraw", Side.AXIS, (None, ["Myoko", "Yokosuka NLF"])),
+                     ("withdraw", Side.ALLIED, (frozenset(), ["Northampton"]))]
     retreat = next(i for i, line in enumerate(out.narrative) if "allied withdraw" in line)
     landing = next(i for i, line in enumerate(out.narrative) if "Yokosuka NLF invades" in line)
     assert retreat < landing

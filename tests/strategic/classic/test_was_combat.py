@@ -66,7 +66,7 @@ def test_u_boat_attack_uses_the_normal_results(data) -> None:
     assert [label for label, _, _ in rolls(c)] == ["Exeter ASW", "U-Boat 2 torpedo attack at Exeter"]
 
 
-def _withdraw_carrier(ctx, side, declared):  # type: ignore[no-untyped-def]
+def _withdraw_carrier(ctx, side, declared, candidates):  # type: ignore[no-untyped-def]
     return {"Ark Royal"} if side is Side.ALLIED else set()
 
 
@@ -205,7 +205,8 @@ def test_withdrawals_are_declared_blind(data) -> None:
     allies = Scripted(withdraw={"Hood"}, pursue={})
     axis = Scripted(withdraw={"Scharnhorst"}, pursue={})
     out = fight(c, "North Sea", {"allies": allies, "germany_italy": axis})
-    assert [args for m, _, _, args in allies.calls + axis.calls if m == "withdraw"] == [(None,), (None,)]
+    assert [args for m, _, _, args in allies.calls + axis.calls if m == "withdraw"] == [(None, ["Hood"]),
+                                                                                         (None, ["Scharnhorst"])]
     assert result(out, "Hood") == result(out, "Scharnhorst") == {"withdrew": True}
 
 
