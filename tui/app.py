@@ -711,7 +711,8 @@ class CampaignScreen(Screen[None]):
         self._commanded = (state.question.battle, state.turn) if state.question is not None \
             and not is_order_entry(state.question.battle) else None  # a battle order has no result of its own
         if self._commanded is not None and state.question is not None and self._first_question(state.question):
-            self.app.push_screen(BattleChoiceScreen(asked.player, state.question, self.session.tactical),
+            self.app.push_screen(BattleChoiceScreen(player_name(Player(asked.player)), state.question,
+                                                    self.session.tactical),
                                  self._battle_chosen)
             return
         self._command_or_answer(asked)
