@@ -28,9 +28,10 @@ from strategic.classic.scripts import (
     order_entry,
 )
 from strategic.combat import Battle, BattleOutcome, BattleResolver, apply_outcome, find_battles, make_resolver
-from strategic.commanders import LiveAsk
+from strategic.commanders import LiveAsk, classic_by_choice
 from strategic.engine_errors import BattleError
 from strategic.events import (
+    BattleChosen,
     BattleHandedOver,
     BattlesWaiting,
     CombatAnswered,
@@ -555,7 +556,7 @@ class Campaign:
             self.classic_once.discard(entry)
             resolver = make_resolver("classic")  # type: ignore[assignment]
             self.log(BattleHandedOver, "002 §4.1", area=battle.area, battle=battle.kind, how="after_error")
-        elif entry in self.state.classic_battles:  # as the player commanding a side chose (issue #16)
+        elif entry in self.state.classic_battles or classic_by_choice(self, battle):  # as its commander chose
             resolver = make_resolver("classic")  # type: ignore[assignment]
             if not any(isinstance(e, BattleHandedOver) and e.how == "chosen" and e.area == battle.area
                        and e.turn == self.state.turn for e in self.state.events):
@@ -587,17 +588,29 @@ class Campaign:
             raise ValueError(f"no battle is pending in {area}")
         self.classic_once.add(entry)
 
-    def fight_table_battle_classic(self) -> None:
-        """The player asked about a battle on the table has it fought by the classic rules instead (issue #16;
-        002 §4.1: each theatre's own combat): the answers given on the table are dropped, the question with them,
-        and the battle is fought by the classic rules when the game goes on (``Clock.retry``), asking him its
-        classic decisions if he commands his battles."""
+    def choose_battle(self, how: str, *, for_the_rest: bool = False) -> None:
+        """The player asked about a battle chooses how it is fought (issues #15, #16): ``command`` (he answers its
+        questions), ``ai`` (the AI commands his side: his answers so far stand) or ``classic`` (a battle on the
+        table fought by the classic rules instead, 002 §4.1: the answers on the table are dropped, and he makes its
+        classic decisions); with ``for_the_rest`` every battle he commands from now on is fought so (the AI's and
+        the classic rules' choices apply as each battle begins, :func:`strategic.commanders.commands_battles`).
+        ``Clock.retry`` fights on."""
         asked = self.state.question
-        if asked is None or asked.engine != "tactical":
-            raise ValueError("no battle on the table is waiting for an answer")
-        self.state.combat_answers.pop(asked.battle, None)
-        self.state.question, self.asked = None, None
-        self.state.classic_battles.append(asked.battle)
+        if asked is None or is_order_entry(asked.battle):
+            raise ValueError("no battle is waiting for its commander's answer")
+        if how not in ("command", "ai", "classic") or (how == "classic" and asked.engine != "tactical"):
+            raise ValueError(f"a battle is commanded, left to the AI or (on the table) fought classic, not {how!r}")
+        self.log(BattleChosen, "002 §4.1", battle=asked.battle, player=asked.player.value, how=how,
+                 for_the_rest=for_the_rest)
+        if for_the_rest:
+            self.state.battle_choices[asked.player] = how  # type: ignore[assignment]
+        if how == "ai":
+            self.state.delegated_battles.append(asked.battle)
+        elif how == "classic":
+            self.state.combat_answers.pop(asked.battle, None)
+            self.state.classic_battles.append(asked.battle)
+        if how != "command":
+            self.state.question, self.asked = None, None
 
     def _battle_for(self, entry: str) -> Battle | None:
         if entry.startswith(outbreak.SURPRISE_PREFIX):
@@ -705,9 +718,10 @@ class Campaign:
         """Fight the pending battle ``entry`` (by ``resolver``, else the game's) and take it back (a resolver
         changes only the events and the dice, as in :meth:`_resolve`): it raises if an answer given to it is
         illegal."""
-        if resolver is None:
-            resolver = make_resolver("classic") if entry in self.state.classic_battles else self.resolver
         battle = self._battle_for(entry)
+        if resolver is None:
+            classic = entry in self.state.classic_battles or (battle is not None and classic_by_choice(self, battle))
+            resolver = make_resolver("classic") if classic else self.resolver
         if battle is None or resolver is None:
             return
         events, dice = len(self.state.events), self.dice.mark()

@@ -59,12 +59,27 @@ def commander_of(campaign: Campaign, battle: Battle, side: Side) -> Player:
     return max(counts, key=lambda p: (counts[p], -order.index(p) if p in order else -99))
 
 
+def commands_battles(campaign: Campaign, player: Player) -> bool:
+    """Whether ``player`` commands his own battles: he is one of ``battle_commanders`` and has not left every
+    battle to the AI for the rest of the game (``battle_choices``)."""
+    state = campaign.state
+    return player in state.battle_commanders and state.battle_choices.get(player) != "ai"
+
+
 def commands_now(campaign: Campaign, player: Player, entry: str) -> bool:
     """Whether ``player`` answers for his side in the pending battle ``entry`` himself: he commands his own
     battles and has not left this one, nor this turn's, to the AI."""
     state = campaign.state
-    return (player in state.battle_commanders and entry not in state.delegated_battles
+    return (commands_battles(campaign, player) and entry not in state.delegated_battles
             and state.delegated_turn.get(player) != state.turn)
+
+
+def classic_by_choice(campaign: Campaign, battle: Battle) -> bool:
+    """Whether a player commanding a side of ``battle`` chose to have every battle he commands fought by the
+    classic rules (002 §4.1; ``battle_choices``, issue #16)."""
+    state = campaign.state
+    return any(state.battle_choices.get(p) == "classic" and p in state.battle_commanders
+               for p in (commander_of(campaign, battle, s) for s in (Side.ALLIED, Side.AXIS)))
 
 
 @dataclass
@@ -90,7 +105,7 @@ class TableSeats:
         out: list[Seat | None] = [None, None]
         for side in (Side.ALLIED, Side.AXIS):
             player = commander_of(self.campaign, self.battle, side)
-            if player not in state.battle_commanders:
+            if not commands_battles(self.campaign, player):
                 continue
             index = SIDE_INDEX[side]
             mine = [e for e in given if e.question.side == index][self.used[index]:]
@@ -117,4 +132,5 @@ class TableSeats:
             self.campaign.live_answers.append(entry)
 
 
-__all__ = ["PREFERENCE", "LiveAsk", "TableSeats", "commander_of", "commands_now"]
+__all__ = ["PREFERENCE", "LiveAsk", "TableSeats", "classic_by_choice", "commander_of", "commands_battles",
+           "commands_now"]

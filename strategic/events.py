@@ -522,6 +522,18 @@ class CombatDelegated(CampaignEvent):
     whole_turn: bool = False
 
 
+class BattleChosen(CampaignEvent):
+    """``player``, asked about the battle ``battle``, chose how it is fought (issues #15, #16): he commands it
+    (``command``), the AI commands his side (``ai``) or it is fought by the classic rules (``classic``); with
+    ``for_the_rest`` every battle he commands from now on is fought so."""
+
+    kind: Literal["battle_chosen"] = "battle_chosen"
+    battle: str
+    player: str
+    how: Literal["command", "ai", "classic"]
+    for_the_rest: bool = False
+
+
 class TacticalAnswered(CampaignEvent):
     """``player`` (or the players of both sides, hot-seat), commanding his side of the battle ``battle`` on the
     table (issue #16), gave ``answers``: each a :class:`tactical.seats.Question` and its answer, as JSON, in the
@@ -552,7 +564,7 @@ Event = Annotated[
     | AttackAnnounced | PearlForceDecided | NoSurprise | ControlLost | BattlesWaiting | BattleHandedOver
     | BattleFought | BattleNote | LeftOut | CombatNoted | UnitSunk | UnitEliminated | UnitDisabled | UnitLanded
     | PocScored | PortIsolated | PortCaptured | UnitEscaped | AutomaticVictory | Victory | CombatAnswered
-    | CombatDelegated | TacticalAnswered | Noted,
+    | CombatDelegated | TacticalAnswered | BattleChosen | Noted,
     Field(discriminator="kind"),
 ]
 """Any campaign event (the closed union)."""

@@ -12,6 +12,7 @@ from strategic.events import (
     AirPlaced,
     AttackAnnounced,
     AutomaticVictory,
+    BattleChosen,
     BattleFought,
     BattleHandedOver,
     BattleNote,
@@ -189,6 +190,15 @@ def _handed_over(e: BattleHandedOver) -> str:
     return f"{e.battle.capitalize()} in {e.area} fought by the {e.fallback} rules: {e.why}"
 
 
+CHOSEN = {"command": "commands it", "ai": "lets the AI command his side",
+          "classic": "has it fought by the classic rules"}
+
+
+def _chosen(e: BattleChosen) -> str:
+    rest = ", and every battle he commands from now on" if e.for_the_rest else ""
+    return f"{e.player} {CHOSEN[e.how]} in {e.battle}{rest}"
+
+
 def force_words(force: Force) -> str:
     """``Allies 3 ships, 8 Flights, 1 submarine``: one side of a tactical battle."""
     counts = [(force.ships, "ship"), (force.flights, "Flight"), (force.submarines, "submarine"),
@@ -293,6 +303,7 @@ _WORDS: tuple[tuple[type | tuple[type, ...], object], ...] = (
     (AutomaticVictory, lambda e: f"{e.theatre.value}: automatic victory for the {e.side} side ({lead(e.poc)})"),
     (Victory, _victory),
     (CombatAnswered, _answered),
+    (BattleChosen, _chosen),
     (TacticalAnswered, lambda e: f"{e.player} gives {len(e.answers)} order(s) on the table in {e.battle}"),
     (CombatDelegated, lambda e: (f"{e.player} leaves the order of the {e.battle.split(':', 1)[1]} battles to the AI"
                                  if e.battle.startswith("order:") else f"{e.player} leaves the battle in {e.battle} "

@@ -32,7 +32,7 @@ from strategic.campaign import Campaign
 from strategic.clock import Clock
 from strategic.combat import make_resolver
 from strategic.events import (
-    BattleHandedOver,
+    BattleChosen,
     CampaignEvent,
     CombatAnswered,
     CombatDelegated,
@@ -203,8 +203,8 @@ def replay(log: CampaignLog, data: CampaignData) -> Replay:
 def _play_back(campaign: Campaign, clock: Clock, player: RecordedOrders, header: LogHeader) -> None:
     """Give every decision its recorded orders until the game ends or blocks, the header's ``stop_turn`` begins,
     or its ``stop_at`` decision has had its orders (as :func:`strategic.ai.play` plays)."""
-    answers = [e for e in player.events if isinstance(e, CombatAnswered | CombatDelegated | TacticalAnswered)
-               or (isinstance(e, BattleHandedOver) and e.how == "chosen")]
+    answers = [e for e in player.events
+               if isinstance(e, CombatAnswered | CombatDelegated | TacticalAnswered | BattleChosen)]
     while not clock.finished:
         if campaign.state.question is not None:
             if not answers:
@@ -223,15 +223,15 @@ def _play_back(campaign: Campaign, clock: Clock, player: RecordedOrders, header:
         clock.end_decision()
 
 
-def _answer(campaign: Campaign, recorded: CombatAnswered | CombatDelegated | TacticalAnswered | BattleHandedOver,
+def _answer(campaign: Campaign, recorded: CombatAnswered | CombatDelegated | TacticalAnswered | BattleChosen,
             ) -> None:
     """Give the waiting combat question the recorded answer(s) (or leave the battle to the AI, or have it fought
     by the classic rules, as recorded)."""
     if isinstance(recorded, CombatDelegated):
         campaign.delegate_battle(whole_turn=recorded.whole_turn)
         return
-    if isinstance(recorded, BattleHandedOver):
-        campaign.fight_table_battle_classic()
+    if isinstance(recorded, BattleChosen):
+        campaign.choose_battle(recorded.how, for_the_rest=recorded.for_the_rest)
         return
     try:
         if isinstance(recorded, TacticalAnswered):

@@ -149,6 +149,7 @@ class CampaignState(BaseModel):
     question: CombatQuestion | None = None
     delegated_battles: list[str] = Field(default_factory=list)  # pending battles their commanders left to the AI
     classic_battles: list[str] = Field(default_factory=list)  # pending battles chosen to be fought classic (#16)
+    battle_choices: dict[Player, Literal["command", "ai", "classic"]] = Field(default_factory=dict)  # for good
     delegated_turn: dict[Player, StrictInt] = Field(default_factory=dict)  # players who left this turn's battles
     events: list[Event] = Field(default_factory=list)  # typed since version 3 (strategic.events)
 

@@ -720,24 +720,24 @@ class CampaignScreen(Screen[None]):
     def _first_question(self, question: CombatQuestion) -> bool:
         """Whether this is the player's first question of the battle (the choice of how it is fought comes first),
         or the first since the game was opened."""
-        key = (question.battle, self.session.campaign.state.turn)
-        if key in self._chosen:
+        state = self.session.campaign.state
+        key = (question.battle, state.turn)
+        if key in self._chosen or state.battle_choices.get(question.player) == "command":
             return False
         self._chosen.add(key)
         return True
 
-    def _battle_chosen(self, how: str | None) -> None:
-        """The player's choice for the battle (:class:`BattleChoiceScreen`)."""
+    def _battle_chosen(self, chosen: tuple[str, bool] | None) -> None:
+        """The player's choice for the battle, and whether for the rest of the game (:class:`BattleChoiceScreen`)."""
         campaign = self.session.campaign
-        if how == "ai":
-            campaign.delegate_battle()
+        how, for_the_rest = chosen or ("command", False)
+        if how != "command" or for_the_rest:
+            campaign.choose_battle(how, for_the_rest=for_the_rest)
+        if how != "command":
             self._answered()
-        elif how == "classic":
-            campaign.fight_table_battle_classic()
-            self._answered()
-        else:
-            assert campaign.asked is not None
-            self._command_or_answer(campaign.asked)
+            return
+        assert campaign.asked is not None
+        self._command_or_answer(campaign.asked)
 
     def _command_or_answer(self, asked: AnswerNeeded) -> None:
         if isinstance(asked.question, TacticalQuestion):

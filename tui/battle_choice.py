@@ -3,7 +3,8 @@
 :class:`BattleChoiceScreen` asks, at the first question of a battle for the player: command it (the command
 screen on the table, the combat screen in classic combat), let the AI command his side (the rest of the battle,
 ``A`` on either screen), or, in a tactical game, fight it by the classic War at Sea / VITP rules (whose decisions he
-then makes on the combat screen: 002 §4.1, each theatre's own combat).  The other side's forces are shown as the
+then makes on the combat screen: 002 §4.1, each theatre's own combat); the switch makes the choice for every
+battle he commands from now on (``CampaignState.battle_choices``, saved).  The other side's forces are shown as the
 rules show them: the units at sea in the area (002 §4.1).
 """
 
@@ -15,18 +16,20 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Label, Static
+from textual.widgets import Button, Label, Static, Switch
 
 from strategic.state import CombatQuestion
 
 
-class BattleChoiceScreen(ModalScreen[str]):
-    """How ``player`` fights the battle of ``question``: ``command``, ``ai`` or (``tactical`` games) ``classic``."""
+class BattleChoiceScreen(ModalScreen[tuple[str, bool]]):
+    """How ``player`` fights the battle of ``question``: ``command``, ``ai`` or (``tactical`` games) ``classic``,
+    and whether every battle he commands from now on is fought so (the switch: ``f``)."""
 
     BINDINGS = [
         Binding("c", "choose('command')", "Command it"),
         Binding("a", "choose('ai')", "AI commands"),
         Binding("k", "choose('classic')", "Classic rules"),
+        Binding("f", "for_good", "For the rest of the game"),
     ]
 
     DEFAULT_CSS = """
@@ -46,20 +49,27 @@ class BattleChoiceScreen(ModalScreen[str]):
             yield Label(Text(f"Battle in {area}: {self.player} commands a side", style="bold"))
             yield Static(f"The battle is fought {how}. Command it yourself, or let the AI command your side "
                          "(you can also hand it to the AI at any question later).")
+            with Horizontal(id="for-good"):
+                yield Switch(value=False, id="for-the-rest")
+                yield Label("and every battle I command from now on (f; saved with the game)")
             with Horizontal():
                 yield Button("Command it (c)", id="command", variant="primary")
                 yield Button("AI commands (a)", id="ai")
                 if self.tactical and self.question.engine == "tactical":
                     yield Button("Classic rules (k)", id="classic")
 
-    @on(Button.Pressed)
+    @on(Button.Pressed, "Button")
     def pressed(self, event: Button.Pressed) -> None:
         self.action_choose(event.button.id or "command")
+
+    def action_for_good(self) -> None:
+        switch = self.query_one("#for-the-rest", Switch)
+        switch.value = not switch.value
 
     def action_choose(self, how: str) -> None:
         if how == "classic" and not (self.tactical and self.question.engine == "tactical"):
             return
-        self.dismiss(how)
+        self.dismiss((how, self.query_one("#for-the-rest", Switch).value))
 
 
 __all__ = ["BattleChoiceScreen"]

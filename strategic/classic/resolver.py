@@ -22,7 +22,7 @@ from strategic.classic.policies import BaselinePolicy, CombatPolicy
 from strategic.classic.scripts import AskingPolicy, ScriptedPolicy, battle_key, read_script
 from strategic.classic.tables import CombatTables
 from strategic.combat import Battle, BattleOutcome, Landing, UnitResult
-from strategic.commanders import commander_of
+from strategic.commanders import commander_of, commands_battles
 
 if TYPE_CHECKING:
     from scenarios.loader import CampaignData
@@ -110,7 +110,7 @@ class ClassicResolver:
         policy's); the others through their policy."""
         key = battle_key(battle)
         state = campaign.state
-        if player not in state.battle_commanders or state.delegated_turn.get(player) == state.turn:
+        if not commands_battles(campaign, player) or state.delegated_turn.get(player) == state.turn:
             return self.policy(player)
         given = read_script([e for e in campaign.state.combat_answers.get(key, []) if "decision" in e["question"]],
                             f"combat answers for {key}")

@@ -9,7 +9,7 @@ import pytest
 from scenarios.models import Player
 from strategic.battles import TacticalResolver
 from strategic.campaign import Campaign
-from strategic.clock import turn_plan
+from strategic.clock import Clock, turn_plan
 from strategic.saves import load_state, save_text
 from strategic.state import Phase
 from tactical import TacticalQuestion, read_tactical_script
@@ -110,3 +110,69 @@ def test_an_illegal_headless_answer_is_refused_with_the_rule(data) -> None:
     campaign.resolve_pending()
     entry = read_tactical_script(campaign.state.combat_answers["Coral Sea"])[0]
     assert entry.answer == [[], 0] and campaign.state.question is not None
+
+
+def test_a_battle_left_to_the_ai_for_the_rest_of_the_game_asks_no_more(data) -> None:
+    reference = _coral(data, commanders=())
+    reference.resolve_pending()
+    campaign = _coral(data)
+    campaign.resolve_pending()
+    campaign.choose_battle("ai", for_the_rest=True)
+    campaign.resolve_pending()
+    assert campaign.state.question is None and campaign.state.pending_battles == []
+    assert campaign.state.battle_choices == {Player.JAPAN: "ai"}
+    chosen = [e for e in campaign.state.events if e.kind == "battle_chosen"]
+    assert [(e.battle, e.player, e.how, e.for_the_rest) for e in chosen] == [("Coral Sea", "japan", "ai", True)]
+    assert [e for e in campaign.state.events if e.kind != "battle_chosen"] == reference.state.events
+    at_sea(campaign, "Coral Sea", *CORAL)  # another battle: Japan still commands nothing
+    campaign.state.pending_battles = ["Coral Sea"]
+    campaign.resolve_pending()
+    assert campaign.state.question is None and campaign.state.pending_battles == []
+
+
+def test_a_battle_on_the_table_fought_by_the_classic_rules_asks_its_classic_decisions(data) -> None:
+    campaign = _coral(data)
+    campaign.resolve_pending()
+    campaign.choose_battle("classic")
+    campaign.resolve_pending()
+    asked = campaign.state.question
+    assert asked is not None and asked.engine == "classic" and asked.battle == "Coral Sea"
+    assert any(e.kind == "battle_handed_over" and e.how == "chosen" for e in campaign.state.events)
+    campaign.delegate_battle()
+    campaign.resolve_pending()
+    assert campaign.state.pending_battles == [] and campaign.state.classic_battles == []
+    assert not any(e.kind == "battle" for e in campaign.state.events)  # no battle on the table was fought
+    assert any(e.kind == "combat" for e in campaign.state.events)  # the classic battle's account
+
+
+def test_a_tactical_game_whose_battles_a_player_commands_replays_identically(data) -> None:
+    """Allies commanding their battles on the table: the first fought live as the AI would, the second fought by
+    the classic rules, then every battle left to the AI; the log replays event for event."""
+    from strategic.ai import BaselineAI, play
+    from strategic.replay import CampaignLog, LogHeader, replay
+
+    campaign = Campaign.new(data, "standard", seed=1, resolver=TacticalResolver())
+    campaign.state.combat = "tactical"
+    campaign.state.battle_commanders = [Player.ALLIES]
+    clock = Clock(campaign)
+    agents = {p.value: BaselineAI() for p in Player}
+    handled = []
+    while True:
+        play(campaign, clock, agents, stop_at_turn=2)
+        asked = campaign.state.question
+        if asked is None:
+            break
+        if asked.engine == "classic":
+            campaign.delegate_battle()
+        elif not handled:
+            campaign.answer_tactical(campaign.fight_live(_as_the_ai))
+        elif len(handled) == 1:
+            campaign.choose_battle("classic")
+        else:
+            campaign.choose_battle("ai", for_the_rest=True)
+        handled.append(asked.battle)
+        clock.retry()
+    assert len(handled) >= 3
+    header = LogHeader(setup="standard", seed=1, combat="tactical", stop_turn=2, battle_commanders=[Player.ALLIES])
+    result = replay(CampaignLog(header=header, events=list(campaign.state.events)), data)
+    assert result.identical, str(result.difference)

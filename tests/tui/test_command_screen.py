@@ -212,3 +212,19 @@ async def test_a_campaign_battle_commanded_saved_and_reopened_is_the_ais_battle(
     assert next(len(e.answers) for e in campaign.state.events if e.kind == "tactical_answers") == 6
     reopened = load_state(path, data, TacticalResolver(turns=3))
     assert reopened.state.question is not None and reopened.state.question.engine == "tactical"
+
+
+async def test_the_ai_chosen_for_every_battle_is_saved_and_asks_no_more(data) -> None:
+    reference = _coral(data, [])
+    reference.resolve_pending()
+    campaign = _coral(data, [Player.JAPAN])
+    app = VictoryAtSeaApp(data, session=Session(campaign, Clock(campaign, resume=True), {"japan"}))
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, BattleChoiceScreen) and app.screen.query("#command"),
+                       "how the battle is fought")
+        await pilot.press("f", "a")
+        await wait_for(pilot, lambda: isinstance(app.screen, CampaignScreen) and not campaign.state.pending_battles,
+                       "the battle's end")
+    assert campaign.state.battle_choices == {Player.JAPAN: "ai"}
+    fought = [e for e in campaign.state.events if e.phase is Phase.COMBAT and e.kind != "battle_chosen"]
+    assert fought == [e for e in reference.state.events if e.phase is Phase.COMBAT]
