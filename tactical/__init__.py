@@ -8,6 +8,10 @@ its modules (an import-linter contract in pyproject.toml).  The rule modules nev
 (:mod:`tactical.ai`); :func:`resolve` composes the two.
 """
 
+from tactical.aa import verify_aa_plan
+from tactical.ai import boat_attack_moves, engage_moves, escort_move, home_move, strike_moves
+from tactical.aircraft import ROLL_TO_HIT as AIR_ROLL_TO_HIT
+from tactical.aircraft import deck_refusal, launch_refusal, verify_flight_plan
 from tactical.battle import (
     BattleReport,
     BattleSpec,
@@ -24,6 +28,9 @@ from tactical.battle import (
 from tactical.captain import Captain, CoreCaptain
 from tactical.card_generator import CardIndex
 from tactical.choices import (
+    AAChoice,
+    AATargetChoice,
+    aa_choices,
     damage_control_choices,
     describe_move,
     fire_choices,
@@ -36,7 +43,9 @@ from tactical.demos import DEMOS, demo_spec
 from tactical.dice import Dice, Roll
 from tactical.events import Event
 from tactical.geometry import DeploymentZone, Edge, Table, relative_bearing
+from tactical.mtb import verify_boat_plan
 from tactical.options import RuleOptions
+from tactical.plans import AAShot, BoatMove, FlightMove
 from tactical.scenario import Objective
 from tactical.seats import QUESTIONS as TACTICAL_QUESTIONS
 from tactical.seats import Entry as TacticalEntry
@@ -51,11 +60,16 @@ from tactical.views import BattleView, plain
 from tactical.views import observe as observe_battle
 
 __all__ = [
+    "AIR_ROLL_TO_HIT",
     "DEMOS",
     "TACTICAL_QUESTIONS",
+    "AAChoice",
+    "AAShot",
+    "AATargetChoice",
     "BattleReport",
     "BattleSpec",
     "BattleView",
+    "BoatMove",
     "Captain",
     "CardIndex",
     "CoreCaptain",
@@ -65,6 +79,7 @@ __all__ = [
     "Edge",
     "Event",
     "FleetSpec",
+    "FlightMove",
     "FlightResult",
     "FlightSpec",
     "InstallationSpec",
@@ -80,13 +95,20 @@ __all__ = [
     "TacticalEntry",
     "TacticalQuestion",
     "TacticalScriptError",
+    "aa_choices",
+    "boat_attack_moves",
     "damage_control_choices",
+    "deck_refusal",
     "decode_tactical",
     "demo_spec",
     "describe_move",
     "encode_tactical",
+    "engage_moves",
+    "escort_move",
     "fire_choices",
     "fire_plan_of",
+    "home_move",
+    "launch_refusal",
     "move_choices",
     "observe_battle",
     "order_choices",
@@ -95,4 +117,8 @@ __all__ = [
     "read_tactical_script",
     "relative_bearing",
     "resolve",
+    "strike_moves",
+    "verify_aa_plan",
+    "verify_boat_plan",
+    "verify_flight_plan",
 ]

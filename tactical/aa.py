@@ -161,6 +161,13 @@ def aa_targets(battle: Battle, ship: ShipState, index: int, *, local: bool) -> l
     return out
 
 
+def aa_score(battle: Battle, ship: ShipState, flight: FlightState, *, local: bool) -> int:
+    """The natural roll an AA die of ``ship`` needs against ``flight`` now, as :func:`fire_aa` rolls it: the hit
+    number (:func:`aa_hit_number`), one more through smoke laid by friendly ships (001 Smoke, option)."""
+    need = aa_hit_number(flight, in_contact_with_firer=in_contact(battle, flight, ship), local=local)
+    return need + (1 if _friendly_smoke_between(battle, ship, flight.pos) else 0)
+
+
 def dp_dice(ship: ShipState, index: int) -> int:
     """000 DP: up to half the weapon's current Attack Dice (rounding up, at least 1) may fire as AA."""
     ad = ship.weapon_ad(index)

@@ -191,6 +191,27 @@ def deck_refusal(battle: Battle, ship: ShipState) -> str | None:
     return None
 
 
+def launch_refusal(battle: Battle, carrier: ShipState, names: Sequence[str]) -> str | None:
+    """Why ``carrier`` may not launch ``names`` now (rule: reason), or ``None`` if it may (as :func:`launch`
+    checks them: aboard and ready, the deck free, at most its allowance this turn; a carrier in deep deployment
+    launches any number)."""
+    for name in names:
+        flight = battle.state.flights.get(name)
+        if flight is None or flight.status is not FlightStatus.ABOARD or flight.aboard != carrier.name:
+            return f"{R_LAUNCH}: {name} is not aboard {carrier.name}"
+        if not flight.ready:
+            return f"{R_REARM}: {name} has not been re-armed and made ready"
+    if not names or carrier.status is Status.DEEP:
+        return None
+    why = deck_refusal(battle, carrier)
+    if why is not None:
+        return why
+    room = deck_allowance(carrier) - carrier.deck_moves
+    if len(names) > room:
+        return f"{R_LAUNCH}: {carrier.name} may launch or recover {room} more Flight(s) this turn, not {len(names)}"
+    return None
+
+
 def launch(battle: Battle, carrier: ShipState, names: Sequence[str]) -> None:
     """Launch ``names`` from ``carrier`` (after its move; placed 1" from the bridge, they may not move this turn).
     From deep deployment they are placed on the fleet's table edge and cannot be attacked this turn."""

@@ -1,7 +1,7 @@
 """Choices: the legal answers to the engine's questions of a ship's captain, with their odds, for a human
 :class:`~tactical.captain.Captain` (issue #16): its Order (000 "Orders", "Crew Quality Checks"), its move (000
 "Movement Phase: Moving Ships"), its fire (000 "Gunnery Phase", "Nominate Targets", "Firing", "Damage") and its
-damage control (000 "Damage Control").
+damage control (000 "Damage Control"), and its AA fire (000 "Shooting Down Aircraft", :func:`aa_choices`).
 
 Pure functions of a :class:`~tactical.state.Battle` and a :class:`~tactical.state.ShipState`: nothing is rolled
 and nothing changes.  Every rule is the engine's own: the checks (:func:`~tactical.orders.legal_orders`,
@@ -30,6 +30,17 @@ from fractions import Fraction
 
 from scenarios.cards import Arc, WeaponKind
 from scenarios.errors import InvalidOrder
+from tactical.aa import (
+    R_AA,
+    aa_allowed,
+    aa_can_hit_boat,
+    aa_hits_needed,
+    aa_kill_chance,
+    aa_score,
+    aa_targets,
+    dp_dice,
+    local_dice,
+)
 from tactical.attack_dice import hit_chance
 from tactical.criticals import damage_control_refusal, repair_bonus, repairable
 from tactical.damage import damage_profile
@@ -573,14 +584,103 @@ def damage_control_choices(battle: Battle, ship: ShipState) -> list[RepairChoice
     return out
 
 
+# --------------------------------------------------------------------------- AA fire
+
+
+@dataclass(frozen=True)
+class AATargetChoice:
+    """One legal target of an AA system: an enemy Flight (``needs``: the natural roll each die needs,
+    :func:`~tactical.aa.aa_score`; ``hits_needed``: 1, Tough 2, Very Tough 3; ``chance``: exact, of shooting it
+    down with the system's dice) or an MTB Section (``boat``: 4+ with the Attack Dice modifiers, R-TAC-41, each
+    hit one Damage Die against its Armour; ``chance``: of one hit at least).  ``distance`` in inches."""
+
+    name: str
+    what: str
+    distance: float
+    needs: int
+    hits_needed: int
+    chance: float
+    boat: bool = False
+
+
+@dataclass(frozen=True)
+class AAChoice:
+    """One AA fire of ``ship``: weapon system ``index`` (``name``), its ``local`` dice or its ranged ones, the
+    ``dice`` it fires (all of them, as the AI does: an AA Battery's Attack Dice or Local X, half a DP Light Gun's),
+    its legal ``targets`` and why it cannot fire (``refusal``) when it has none."""
+
+    index: int
+    name: str
+    local: bool
+    dice: int
+    targets: tuple[AATargetChoice, ...]
+    refusal: str | None = None
+
+
+def _aa_modes(ship: ShipState, index: int) -> list[tuple[bool, int]]:
+    """(local, dice) of each AA fire of system ``index``: an AA Battery's Local X then its Attack Dice (the AI's
+    order), a DP Light Gun's half Attack Dice (000 DP)."""
+    weapon = ship.card.weapons[index]
+    if weapon.kind is WeaponKind.AA_BATTERY:
+        return [(True, local_dice(ship, index)), (False, ship.weapon_ad(index))]
+    if weapon.kind is WeaponKind.LIGHT_GUN and weapon.has("DP"):
+        return [(False, dp_dice(ship, index))]
+    return []
+
+
+def _aa_targets(battle: Battle, ship: ShipState, index: int, local: bool, dice: int) -> tuple[AATargetChoice, ...]:
+    assert ship.pos is not None
+    out = []
+    for f in aa_targets(battle, ship, index, local=local):
+        assert f.pos is not None
+        needs, hits = aa_score(battle, ship, f, local=local), aa_hits_needed(f)
+        role = f.card.role.value.replace("_", "-").title()
+        out.append(AATargetChoice(f.name, f"{f.card.name} ({role})", distance(ship.pos, f.pos), needs,
+                                  hits, aa_kill_chance(dice, needs, hits)))
+    weapon = ship.card.weapons[index]
+    for b in battle.state.boats(1 - ship.side):
+        if b.pos is None or aa_can_hit_boat(battle, ship, index, b, local=local) is not None:
+            continue
+        mods = [("point blank range", 1)] + ([("kamikaze boat", 1)] if b.kamikaze else []) if local else \
+            boat_modifiers(battle, ship, weapon, b)
+        needs = 4 - sum(v for _, v in mods)
+        out.append(AATargetChoice(b.name, f"MTB Section {b.card.name}", distance(ship.pos, b.pos), needs, 1,
+                                  aa_kill_chance(dice, needs, 1), boat=True))
+    return tuple(out)
+
+
+def aa_choices(battle: Battle, ship: ShipState) -> list[AAChoice]:
+    """The AA fires ``ship`` may make now (000 Shooting Down Aircraft, Local X, DP), each with its legal targets
+    (:func:`~tactical.aa.aa_targets`, :func:`~tactical.aa.aa_can_hit_boat`); a plan of them is checked by
+    :func:`~tactical.aa.verify_aa_plan`."""
+    out: list[AAChoice] = []
+    if ship.pos is None:
+        return out
+    for i, weapon in enumerate(ship.card.weapons):
+        for local, dice in _aa_modes(ship, i):
+            if dice <= 0:
+                continue
+            name = weapon.name + (" (Local)" if local else "")
+            refusal = None if aa_allowed(battle, ship) and ship.weapons[i].usable else \
+                f"{R_AA}: {ship.name} cannot use its AA now"
+            targets = () if refusal else _aa_targets(battle, ship, i, local, dice)
+            if refusal is None and not targets:
+                refusal = "no enemy Flight in contact" if local else "no enemy Flight in reach"
+            out.append(AAChoice(i, name, local, dice, targets, refusal))
+    return out
+
+
 __all__ = [
     "MOVE_GRAMMAR",
     "ORDER_EFFECTS",
+    "AAChoice",
+    "AATargetChoice",
     "MoveChoice",
     "OrderChoice",
     "RepairChoice",
     "TargetChoice",
     "WeaponChoice",
+    "aa_choices",
     "d6_chance",
     "damage_control_choices",
     "describe_move",

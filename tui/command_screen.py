@@ -346,6 +346,9 @@ class CommandScreen(Screen[Outcome]):
         if prompt.slots:
             from_ai = {s.weapon: s.target for s in getattr(prompt.advice, "shots", ())}
             for slot in prompt.slots:
+                if slot.ai is not None:  # the prompt knows the AI's option (aircraft, AA, MTB Sections)
+                    slot.index = slot.ai
+                    continue
                 wanted = from_ai.get(int(slot.label.split(" ", 1)[0]))
                 slot.index = next((i for i, o in enumerate(slot.options) if o[1] == wanted), 0)
             self._fill_choices()

@@ -16,6 +16,7 @@ are checked by the engine's verifiers (a refusal names the rule, :class:`~scenar
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -23,22 +24,34 @@ from typing import Any
 
 from pydantic import TypeAdapter
 
-from scenarios.errors import InvalidOrder
+from scenarios.errors import IllegalOrder, InvalidOrder, RulesError
 from tactical import (
+    AIR_ROLL_TO_HIT,
+    AAShot,
     BattleView,
     DeploymentZone,
     Depth,
     TacticalQuestion,
+    aa_choices,
+    boat_attack_moves,
     damage_control_choices,
     decode_tactical,
     describe_move,
     encode_tactical,
+    engage_moves,
+    escort_move,
     fire_choices,
     fire_plan_of,
+    home_move,
+    launch_refusal,
     move_choices,
     observe_battle,
     order_choices,
     parse_move,
+    strike_moves,
+    verify_aa_plan,
+    verify_boat_plan,
+    verify_flight_plan,
 )
 from tui.battle_viewer import FlightView as DrawnFlight
 from tui.battle_viewer import Scene
@@ -133,6 +146,7 @@ class Slot:
     options: list[tuple[str, Any, str]]
     index: int = 0
     refusal: str | None = None
+    ai: int | None = None  # the option of the AI's answer (``a`` sets it)
 
     @property
     def value(self) -> Any:
@@ -381,6 +395,270 @@ _BUILDERS: dict[str, Callable[[Prompt, Any, Any], None]] = {
     "choose_depth": _depth,
     "choose_scouts": _scouts,
 }
+
+
+# --------------------------------------------------------------------------- aircraft, AA, carriers, MTB Sections
+# Each question an allocation: one Slot a Flight, AA system, carrier or MTB Section, set by left/right, preset to
+# the AI's answer (Slot.ai), combined into one answer that the engine's own checker verifies.
+
+AS_AI = "★ AI"
+
+
+def _inches(a: Any, b: Any) -> float:
+    return math.dist(a, b) if a is not None and b is not None else 0.0
+
+
+def _role(card: Any) -> str:
+    return str(card.role.value).replace("_", "-").title()
+
+
+def _flight_words(flight: Any) -> str:
+    at = f"at ({flight.pos[0]:.0f}, {flight.pos[1]:.0f})" if flight.pos else "off the table"
+    state = "" if flight.armed or flight.card.damage_dice <= 0 else ", payload spent"
+    return f"{flight.name}: {flight.card.name} ({_role(flight.card)}, {flight.card.flank_speed:g}\"){state} {at}"
+
+
+def _move_words(battle: Any, flight: Any, move: Any) -> str:
+    """A Flight's move in words: what it ends doing, how far it flies."""
+    if move is None:
+        return "holds its position"
+    flown = sum(_inches(a, b) for a, b in zip((flight.pos, *move.path), move.path, strict=False))
+    what = (f"attacks {move.attack}" + (" (kamikaze)" if move.kamikaze else "")) if move.attack else \
+        f"lands on {move.land}" if move.land else "leaves the table" if move.leave else \
+        f"engages {', '.join(move.engage)}" if move.engage else f"escorts {', '.join(move.escort)}" if move.escort \
+        else f"supports {move.support}" if move.support else "flies on"
+    end = move.path[-1] if move.path else flight.pos
+    return f"{what}: {flown:.1f}\" to ({end[0]:.1f}, {end[1]:.1f})" if move.path else what
+
+
+def _target_words(battle: Any, flight: Any, name: str) -> str:
+    ship = battle.state.ships.get(name)
+    if ship is None:
+        boat = battle.state.mtbs[name]
+        return f"MTB Section {boat.card.name}, {_inches(flight.pos, boat.pos):.1f}\" away (bombs, or strafing 4+)"
+    return (f"{ship.card.name} ({ship.card.type.value}), Hull {ship.hull}/{ship.hull_start}, "
+            f"{_inches(flight.pos, ship.pos):.1f}\" away; a {_role(flight.card)} hits on "
+            f"{AIR_ROLL_TO_HIT[flight.card.role]}+ before modifiers (000 Attacking with Aircraft)")
+
+
+def _legal_alone(battle: Any, side: int, name: str, move: Any) -> bool:
+    try:
+        verify_flight_plan(battle, side, {name: move})
+    except RulesError:
+        return False
+    return True
+
+
+def _flight_slot(battle: Any, view: Any, flight: Any, ai_move: Any) -> Slot:
+    """plan_flights: one Flight's options, each legal alone (the plan is verified whole by the engine)."""
+    who = _flight_words(flight)
+    if flight.engaged or flight.launched_turn == battle.state.turn:
+        why = f"locked in a dogfight with {', '.join(flight.engaged)} (000 Dogfighting)" if flight.engaged else \
+            "launched this turn: it may not move further (000 Launching and Recovering Aircraft)"
+        return Slot(flight.name, [("hold", None, f"{who}; {why}")], ai=0)
+    ai_words = _move_words(battle, flight, ai_move)
+    options: list[tuple[str, Any, str]] = [(f"{AS_AI}: {ai_words.split(':')[0]}", ai_move,
+                                            f"{who}; the AI: {ai_words}")]
+    if ai_move is not None:
+        options.append(("hold position", None, f"{who}; no move: it stays where it is, in contact with nothing"))
+    offers = [(f"attack {n}", m, _target_words(battle, flight, n))
+              for n, m in strike_moves(battle, flight).items() if n in view.ships or n in view.boats]
+    offers += [(f"engage {n}", m, f"dogfight the {battle.state.flights[n].card.name} "
+                                  f"({_role(battle.state.flights[n].card)}, Dogfight "
+                                  f"{battle.state.flights[n].card.dogfight:+d} against {flight.card.dogfight:+d})")
+               for n, m in engage_moves(battle, flight).items() if n in view.flights]
+    home = home_move(battle, flight)
+    if home.path:
+        offers.append((f"land on {home.land}" if home.land else "leave the table" if home.leave else
+                       f"attack {home.attack}" if home.attack else f"return to {flight.carrier or 'base'}", home,
+                       "the AI's way home (000 Launching and Recovering Aircraft)"))
+    seen = [ai_move]
+    for label, move, detail in offers:
+        if move not in seen and _legal_alone(battle, flight.side, flight.name, move):
+            seen.append(move)
+            options.append((label, move, f"{who}; {_move_words(battle, flight, move)}. {detail}"))
+    return Slot(flight.name, options, ai=0)
+
+
+def _flights(prompt: Prompt, battle: Any, ship: Any) -> None:
+    """plan_flights (000 Aircraft: Movement Phase): a Slot a Flight of the side in the air."""
+    side, plan = prompt.question.side, prompt.advice
+    flights = sorted(battle.state.air(side), key=lambda f: f.name)
+    names = [f.name for f in flights]
+
+    def combine(values: list[Any]) -> Any:
+        chosen = {n: m for n, m in zip(names, values, strict=True) if m is not None}
+        for flight in flights:  # an escort left to the AI follows its ward where the player sends it
+            move = chosen.get(flight.name)
+            if move is not None and move == plan.get(flight.name) and move.escort and \
+                    chosen.get(move.escort[0]) != plan.get(move.escort[0]):
+                chosen[flight.name] = escort_move(battle, flight, move.escort[0], chosen.get(move.escort[0])) or move
+        verify_flight_plan(battle, side, chosen)  # raises IllegalOrder naming the rule
+        return chosen
+
+    prompt.slots = [_flight_slot(battle, prompt.view, f, plan.get(f.name)) for f in flights]
+    prompt.combine = combine
+    prompt.advice_text = "; ".join(f"{n}: {_move_words(battle, battle.state.flights[n], m)}"
+                                   for n, m in plan.items()) or "every Flight holds"
+
+
+def _aa(prompt: Prompt, battle: Any, ship: Any) -> None:
+    """plan_aa (000 Shooting Down Aircraft): a Slot an AA fire of the ship (its AA Batteries' Local X and ranged
+    dice, its DP Light Guns), hold or a target with its odds; all its dice, as the AI fires them."""
+    fires = aa_choices(battle, ship)
+    prompt.advice_text = ", ".join(f"{s.weapon}{' Local' if s.local else ''} > {s.target} ({s.dice} dice)"
+                                   for s in prompt.advice) or "hold fire"
+    if not any(f.targets for f in fires):
+        prompt.choices = [Choice("Hold fire", [], "no AA system of this ship has a target it may fire at")]
+        return
+    slots = []
+    for f in fires:
+        options: list[tuple[str, Any, str]] = [(HOLD, None, "this AA system holds its fire")]
+        for t in f.targets:
+            what = f"needs {t.needs}+ (000 Shooting at MTB Sections)" if t.boat else \
+                f"needs {t.needs}+, {t.hits_needed} hit(s) to shoot it down"
+            dp = " (then no fire at ships this turn, 000 DP)" if ship.card.weapons[f.index].has("DP") else ""
+            options.append((t.name, t.name, f"{t.what}, {t.distance:.1f}\": {f.dice} dice, {what}: "
+                                            f"{percent(t.chance)}{dp}"))
+        ai = next((s.target for s in prompt.advice if (s.weapon, s.local) == (f.index, f.local)), None)
+        slots.append(Slot(f"{f.index} {f.name} ({f.dice})", options, refusal=f.refusal,
+                          ai=next(i for i, o in enumerate(options) if o[1] == ai)))
+    for slot in slots:
+        slot.index = slot.ai or 0
+
+    def combine(values: list[Any]) -> Any:
+        shots = [AAShot(f.index, v, f.dice, f.local) for f, v in zip(fires, values, strict=True) if v is not None]
+        verify_aa_plan(battle, ship, shots)
+        return shots
+
+    prompt.slots, prompt.combine = slots, combine
+
+
+def _yes_no_slots(names: list[str], chosen: list[str], words: Callable[[str], str], yes: str) -> list[Slot]:
+    return [Slot(n, [("no", False, f"{words(n)}: no"), ("yes", True, f"{words(n)}: {yes}")],
+                 index=int(n in chosen), ai=int(n in chosen)) for n in names]
+
+
+def _launch(prompt: Prompt, battle: Any, carrier: Any) -> None:
+    """choose_launch (000 Launching and Recovering Aircraft): a Slot a Flight ready aboard, no or yes."""
+    ready: list[str] = prompt.question.options["ready"]
+    state = battle.state.flights
+    prompt.slots = _yes_no_slots(ready, prompt.advice, lambda n: f"{n} ({state[n].card.name}, "
+                                 f"{_role(state[n].card)})", "launched 1\" from the carrier, it moves next turn")
+    order = [n for n in prompt.advice if n in ready] + [n for n in ready if n not in prompt.advice]
+
+    def combine(values: list[Any]) -> Any:
+        picked = {n for n, v in zip(ready, values, strict=True) if v}
+        names = [n for n in order if n in picked]  # the AI's order first: the same launch when left as it is
+        why = launch_refusal(battle, carrier, names)
+        if why is not None:
+            raise IllegalOrder(*why.split(": ", 1))
+        return names
+
+    prompt.combine = combine
+    prompt.advice_text = ", ".join(prompt.advice) or "no launch"
+
+
+def _deep(prompt: Prompt, battle: Any, ship: Any) -> None:
+    """deep_deploy (000 Carriers: Deep Deployment): a Slot a carrier, no or yes (any of them may)."""
+    carriers: list[str] = prompt.question.options["carriers"]
+    prompt.slots = _yes_no_slots(carriers, prompt.advice, lambda n: n,
+                                 "off the table: launches any number a turn at the fleet's edge")
+    prompt.combine = lambda values: [n for n, v in zip(carriers, values, strict=True) if v]
+    prompt.advice_text = ", ".join(prompt.advice) or "none"
+
+
+def _air_order(prompt: Prompt, battle: Any, ship: Any) -> None:
+    """order_air_attacks (000 Attacking with Aircraft): the AI's order, as listed, or reversed; or typed."""
+    names: list[str] = prompt.question.options["names"]
+    prompt.choices = []
+    for label, order in (("The AI's order", list(prompt.advice)), ("In the order listed", names),
+                         ("Reversed", names[::-1])):
+        if order not in [c.answer for c in prompt.choices]:
+            prompt.choices.append(Choice(f"{label}: {', '.join(order)}", order, "the attacks are resolved one at "
+                                         "a time in this order"))
+
+    def read(text: str) -> Any:
+        order = [_name_reader(names)(t) for t in text.split(",") if t.strip()]
+        if sorted(order) != sorted(names):
+            raise IllegalOrder("000 Attacking with Aircraft", f"the order must name each of {', '.join(names)} once")
+        return order
+
+    prompt.read, prompt.typed_help = read, "the Flights' names in order, separated by commas"
+
+
+def _boat_words(battle: Any, boat: Any, move: Any) -> str:
+    if move is None:
+        return "holds its position"
+    what = (f"runs in at {move.attack}" + (" (kamikaze)" if move.kamikaze else "")) if move.attack else "moves"
+    end = move.path[-1] if move.path else boat.pos
+    smoke = ", lays its smoke screen" if move.smoke else ""
+    return f"{what}{smoke}: {_inches(boat.pos, end):.1f}\" to ({end[0]:.1f}, {end[1]:.1f})"
+
+
+def _boats(prompt: Prompt, battle: Any, ship: Any) -> None:
+    """plan_boats (000 MTB Sections: Movement Phase): a Slot a Section: the AI's move, hold, or run in at a
+    target it reaches (the AI's approach); the plan verified whole by the engine."""
+    side, plan = prompt.question.side, prompt.advice
+    boats = sorted(battle.state.boats(side), key=lambda b: b.name)
+    slots = []
+    for boat in boats:
+        who = f"{boat.name}: {boat.card.name}, {boat.torpedoes} torpedo(es)"
+        ai = plan.get(boat.name)
+        options: list[tuple[str, Any, str]] = [(AS_AI, ai, f"{who}; the AI: {_boat_words(battle, boat, ai)}")]
+        if ai is not None:
+            options.append(("hold position", None, f"{who}; no move"))
+        for name, move in boat_attack_moves(battle, boat).items():
+            if move != ai and name in prompt.view.ships and _boat_legal(battle, side, boat.name, move):
+                target = battle.state.ships[name]
+                options.append((f"attack {name}", move, f"{who}; {_boat_words(battle, boat, move)}. "
+                                f"{target.card.name} ({target.card.type.value}), Hull {target.hull}/"
+                                f"{target.hull_start} (000 Attacking with MTB Sections)"))
+        slots.append(Slot(boat.name, options, ai=0))
+    names = [b.name for b in boats]
+
+    def combine(values: list[Any]) -> Any:
+        chosen = {n: m for n, m in zip(names, values, strict=True) if m is not None}
+        verify_boat_plan(battle, side, chosen)
+        return chosen
+
+    prompt.slots, prompt.combine = slots, combine
+    prompt.advice_text = "; ".join(f"{n}: {_boat_words(battle, battle.state.mtbs[n], m)}"
+                                   for n, m in plan.items()) or "every Section holds"
+
+
+def _boat_legal(battle: Any, side: int, name: str, move: Any) -> bool:
+    try:
+        verify_boat_plan(battle, side, {name: move})
+    except RulesError:
+        return False
+    return True
+
+
+def _hunters(prompt: Prompt, battle: Any, ship: Any) -> None:
+    """assign_sub_hunters (000 Submarines: Detection): a Slot a hunting Observation Flight, none or a boat."""
+    names: list[str] = prompt.question.options["names"]
+    count: int = prompt.question.options["flights"]
+    picks = list(prompt.advice) + [None] * count
+    prompt.slots = []
+    for i in range(count):
+        options = [("none", None, "this Observation Flight does not hunt")] + \
+            [(n, n, f"a D6 of 4+ detects {n} (000 Observation Aircraft)") for n in names]
+        at = next(k for k, o in enumerate(options) if o[1] == picks[i])
+        prompt.slots.append(Slot(f"Observation Flight {i + 1}", options, index=at, ai=at))
+    prompt.combine = lambda values: [v for v in values if v is not None]
+    prompt.advice_text = ", ".join(prompt.advice) or "no hunt"
+
+
+_BUILDERS.update({
+    "plan_flights": _flights,
+    "plan_aa": _aa,
+    "choose_launch": _launch,
+    "deep_deploy": _deep,
+    "order_air_attacks": _air_order,
+    "plan_boats": _boats,
+    "assign_sub_hunters": _hunters,
+})
 
 
 # --------------------------------------------------------------------------- words

@@ -5,11 +5,17 @@
 * :mod:`tactical.ai.expectations`: the hit chances and expected damage it scores with;
 * :mod:`tactical.ai.defaults`: :func:`with_defaults`, the answers for a captain that lacks some.
 
+A human's screen offers the moves the AI would fly for each Flight and MTB Section, target by target
+(:func:`strike_moves`, :func:`engage_moves`, :func:`escort_move`, :func:`home_move`,
+:func:`boat_attack_moves`): the same routing, never a copy of it.
+
 The rule modules of :mod:`tactical` never import this package (an import-linter contract); the battle door
 (:func:`tactical.battle.resolve`) composes the two.
 """
 
 from tactical.ai.captain import SimpleCaptain
 from tactical.ai.defaults import DefaultedCaptain, with_defaults
+from tactical.ai.tactics import boat_attack_moves, engage_moves, escort_move, home_move, strike_moves
 
-__all__ = ["DefaultedCaptain", "SimpleCaptain", "with_defaults"]
+__all__ = ["DefaultedCaptain", "SimpleCaptain", "boat_attack_moves", "engage_moves", "escort_move", "home_move",
+           "strike_moves", "with_defaults"]

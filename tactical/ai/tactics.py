@@ -138,38 +138,86 @@ def _strike_targets(battle: Battle, flight: FlightState) -> list[ShipState]:
     return out
 
 
+def _attack_move(battle: Battle, flight: FlightState, target: ShipState) -> FlightMove | None:
+    """The AI's path for ``flight`` to attack ``target`` this turn (a submerged boat from within the ASW range, a
+    ship in contact: a Torpedo-Bomber on its beam if it can), never over another enemy ship; ``None`` out of
+    reach."""
+    assert flight.pos is not None and target.pos is not None
+    if target.underwater:
+        reach_end = _clamp(battle, towards(target.pos, flight.pos, ASW_RANGE - 1.0))
+        route = _route(battle, flight, reach_end)
+        if route is not None and distance(route[-1], target.pos) <= ASW_RANGE - 0.5:
+            return FlightMove(path=route, attack=target.name)
+        return None
+    torpedo = payload(flight).kind is WeaponKind.TORPEDO
+    end = contact_point(battle, flight.pos, target, beam=torpedo)
+    route = _route(battle, flight, end)
+    if route is None and torpedo:
+        end = contact_point(battle, flight.pos, target, beam=False)
+        route = _route(battle, flight, end)
+    if route is None:
+        return None
+    return FlightMove(path=route, attack=target.name, kamikaze=flight.card.role is AircraftRole.KAMIKAZE)
+
+
 def _strike_move(battle: Battle, flight: FlightState, attackers: dict[str, int]) -> FlightMove | None:
     assert flight.pos is not None
     best: tuple[float, FlightMove] | None = None
-    torpedo = payload(flight).kind is WeaponKind.TORPEDO
     for target in _strike_targets(battle, flight):
-        assert target.pos is not None
         value = ship_value(target) / (1.0 + attackers.get(target.name, 0) * 0.6)
-        if target.underwater:
-            reach_end = _clamp(battle, towards(target.pos, flight.pos, ASW_RANGE - 1.0))
-            route = _route(battle, flight, reach_end)
-            if route is not None and distance(route[-1], target.pos) <= ASW_RANGE - 0.5:
-                move = FlightMove(path=route, attack=target.name)
-                if best is None or value > best[0]:
-                    best = (value, move)
-            continue
-        if target.type is ShipType.DESTROYER and flight.card.role is not AircraftRole.DIVE_BOMBER:
+        if not target.underwater and target.type is ShipType.DESTROYER and \
+                flight.card.role is not AircraftRole.DIVE_BOMBER:
             value *= 0.5
-        end = contact_point(battle, flight.pos, target, beam=torpedo)
-        route = _route(battle, flight, end)
-        if route is None and torpedo:
-            end = contact_point(battle, flight.pos, target, beam=False)
-            route = _route(battle, flight, end)
-        if route is None:
-            continue
-        move = FlightMove(path=route, attack=target.name, kamikaze=flight.card.role is AircraftRole.KAMIKAZE)
-        if best is None or value > best[0]:
+        move = _attack_move(battle, flight, target)
+        if move is not None and (best is None or value > best[0]):
             best = (value, move)
     if best is None:
         return None
     if best[1].attack is not None:
         attackers[best[1].attack] = attackers.get(best[1].attack, 0) + 1
     return best[1]
+
+
+def strike_moves(battle: Battle, flight: FlightState) -> dict[str, FlightMove]:
+    """Every attack ``flight`` can make this turn, by target, each flown as the AI flies it (000 Attacking with
+    Aircraft): the enemy ships it reaches with its payload (:func:`_attack_move`), and the enemy MTB Sections it
+    reaches (bombs, or strafing by any Flight: 000 Strafing Aircraft).  Empty for a Flight that may not move."""
+    if flight.pos is None or not flight.airborne or flight.engaged or flight.launched_turn == battle.state.turn:
+        return {}
+    moves: dict[str, FlightMove] = {}
+    if is_strike(flight):
+        for target in _strike_targets(battle, flight):
+            move = _attack_move(battle, flight, target)
+            if move is not None:
+                moves[target.name] = move
+    for boat in battle.state.boats(1 - flight.side):
+        move = _strafe_move(battle, flight, boat)
+        if move is not None:
+            moves[boat.name] = move
+    return moves
+
+
+def home_move(battle: Battle, flight: FlightState) -> FlightMove:
+    """The AI's way home for ``flight`` (:func:`_home_move`): land on a carrier that can recover it now (000
+    Launching and Recovering Aircraft), else wait astern of one; a land-based Flight strafes an MTB Section in
+    reach or leaves the table."""
+    return _home_move(battle, flight)
+
+
+def engage_moves(battle: Battle, flight: FlightState) -> dict[str, FlightMove]:
+    """The enemy Flights the Fighter ``flight`` can move into contact with this turn, by name, flown as the AI
+    flies to them (000 Dogfighting: only Fighters start dogfights; not a Flight launched from deep deployment this
+    turn).  Empty for any other Flight or one that may not move."""
+    if flight.card.role is not AircraftRole.FIGHTER or flight.pos is None or not flight.airborne \
+            or flight.engaged or flight.launched_turn == battle.state.turn:
+        return {}
+    moves = {}
+    for enemy in battle.state.air(1 - flight.side):
+        if enemy.pos is not None and enemy.protected_turn != battle.state.turn:
+            move = _engage_move(battle, flight, enemy)
+            if move is not None:
+                moves[enemy.name] = move
+    return moves
 
 
 def _better_prize_ahead(battle: Battle, flight: FlightState, target: str) -> bool:
@@ -274,10 +322,9 @@ def _home_move(battle: Battle, flight: FlightState) -> FlightMove:
         return FlightMove(path=_approach(battle, flight, wait, 0.0))
     boats = [b for b in battle.state.boats(1 - flight.side) if b.pos is not None]
     for boat in sorted(boats, key=lambda b: distance(b.pos, flight.pos)):  # type: ignore[arg-type]
-        assert boat.pos is not None
-        end = _clamp(battle, towards(boat.pos, flight.pos, 2.0))
-        if distance(flight.pos, end) <= flight.card.flank_speed:
-            return FlightMove(path=(end,), attack=boat.name)
+        move = _strafe_move(battle, flight, boat)
+        if move is not None:
+            return move
     deep = [c for c in battle.state.fleet(flight.side) if c.status is Status.DEEP]
     if flight.card.carrier and deep:
         edge = home_edge(flight.side)
@@ -292,6 +339,17 @@ def _home_move(battle: Battle, flight: FlightState) -> FlightMove:
     return FlightMove(path=_approach(battle, flight, nearest, 0.0))
 
 
+def _strafe_move(battle: Battle, flight: FlightState, boat: MTBState) -> FlightMove | None:
+    """Into contact with the MTB Section ``boat`` (2" from it, on the Flight's side), if the Flight reaches it."""
+    assert flight.pos is not None
+    if boat.pos is None:
+        return None
+    end = _clamp(battle, towards(boat.pos, flight.pos, 2.0))
+    if distance(flight.pos, end) > flight.card.flank_speed:
+        return None
+    return FlightMove(path=(end,), attack=boat.name)
+
+
 def _threat(flight: FlightState) -> float:
     value = float(flight.card.points)
     if flight.armed and flight.card.damage_dice > 0:
@@ -301,6 +359,28 @@ def _threat(flight: FlightState) -> float:
     if flight.target is not None:
         value *= 2.0
     return value
+
+
+def _engage_move(battle: Battle, flight: FlightState, quarry: FlightState) -> FlightMove | None:
+    """Into contact with the enemy Flight ``quarry`` (half an inch short of it), if the Fighter reaches it."""
+    assert flight.pos is not None and quarry.pos is not None
+    end = _clamp(battle, towards(quarry.pos, flight.pos, FLIGHT_CONTACT * 0.5), 0.0)
+    if distance(flight.pos, end) > flight.card.flank_speed:
+        return None
+    return FlightMove(path=_route(battle, flight, end) or (end,), engage=(quarry.name,))
+
+
+def escort_move(battle: Battle, flight: FlightState, ward: str, ward_move: FlightMove | None) -> FlightMove | None:
+    """The Fighter ``flight`` escorting the friendly Flight ``ward`` that flies ``ward_move`` (``None``: it stays),
+    ending in base contact with it where it ends (000 Escorting), if it reaches it."""
+    assert flight.pos is not None
+    friend = battle.state.flights[ward]
+    spot = ward_move.path[-1] if ward_move is not None and ward_move.path else friend.pos
+    assert spot is not None
+    end = _clamp(battle, (spot[0] + 0.4, spot[1]), 0.0)
+    if distance(flight.pos, end) > flight.card.flank_speed:
+        return None
+    return FlightMove(path=_route(battle, flight, end) or (end,), escort=(ward,))
 
 
 def _fighter_move(
@@ -319,24 +399,16 @@ def _fighter_move(
             if enemy.name in x.escorting and not x.engaged and x.name not in engaged and x.pos is not None
         ]
         quarry = escorts[0] if escorts else enemy
-        assert quarry.pos is not None
-        end = _clamp(battle, towards(quarry.pos, flight.pos, FLIGHT_CONTACT * 0.5), 0.0)
-        if distance(flight.pos, end) <= speed:
-            route = _route(battle, flight, end) or (end,)
+        move = _engage_move(battle, flight, quarry)
+        if move is not None:
             engaged.add(quarry.name)
-            return FlightMove(path=route, engage=(quarry.name,))
+            return move
     # 2. escort a friendly strike Flight
     if escorts_needed:
-        ward = escorts_needed[0]
-        move = planned.get(ward)
-        friend = battle.state.flights[ward]
-        spot = move.path[-1] if move is not None and move.path else friend.pos
-        assert spot is not None
-        end = _clamp(battle, (spot[0] + 0.4, spot[1]), 0.0)
-        if distance(flight.pos, end) <= speed:
+        escort = escort_move(battle, flight, escorts_needed[0], planned.get(escorts_needed[0]))
+        if escort is not None:
             escorts_needed.pop(0)
-            route = _route(battle, flight, end) or (end,)
-            return FlightMove(path=route, escort=(ward,))
+            return escort
     # 3. enemy Fighters we can match
     for enemy in sorted(enemies, key=lambda e: (e.card.dogfight, e.name)):
         if enemy.card.role is AircraftRole.FIGHTER and enemy.card.dogfight <= flight.card.dogfight:
@@ -515,6 +587,31 @@ def default_boat_deployment(battle: Battle, side: int, zone: DeploymentZone, boa
     }
 
 
+def _boat_spot(battle: Battle, boat: MTBState, target: ShipState) -> Point | None:
+    """Where ``boat`` ends to attack ``target``: in base contact on the beam nearest it, if it reaches it."""
+    assert boat.pos is not None and target.pos is not None
+    spots = [advance(target.pos, target.heading + a, CONTACT - 0.5) for a in (90.0, -90.0)]
+    spot = _clamp(battle, min(spots, key=lambda p: distance(p, boat.pos)))  # type: ignore[arg-type]
+    return spot if distance(boat.pos, spot) <= max_move(battle, boat) else None
+
+
+def boat_attack_moves(battle: Battle, boat: MTBState) -> dict[str, BoatMove]:
+    """Every enemy ship the MTB Section ``boat`` can run in at this turn, by name, as the AI runs in (000 Attacking
+    with MTB Sections: base contact on the target's beam; a kamikaze boat declares its attack; the smoke screen
+    laid if it is left)."""
+    moves: dict[str, BoatMove] = {}
+    if boat.pos is None or not boat.on_table:
+        return moves
+    for t in battle.state.enemies_of(boat.side):
+        if t.pos is None or t.underwater or t.is_installation:
+            continue
+        spot = _boat_spot(battle, boat, t)
+        if spot is not None:
+            moves[t.name] = BoatMove(path=(spot,), attack=t.name, kamikaze=boat.card.kamikaze,
+                                     smoke=boat.card.smoke and not boat.smoke_used)
+    return moves
+
+
 def default_boat_plan(battle: Battle, side: int) -> dict[str, BoatMove]:
     """Each Section with torpedoes (or its charge) runs at the most valuable enemy ship it can reach, on its beam,
     laying smoke as it attacks; the rest keep 12" from the enemy."""
@@ -532,12 +629,10 @@ def default_boat_plan(battle: Battle, side: int) -> dict[str, BoatMove]:
         ]
         best: tuple[float, Point, str] | None = None
         for t in targets:
-            assert t.pos is not None
             if count.get(t.name, 0) >= MAX_ON_ONE_SHIP:
                 continue
-            spots = [advance(t.pos, t.heading + a, CONTACT - 0.5) for a in (90.0, -90.0)]
-            spot = _clamp(battle, min(spots, key=lambda p: distance(p, boat.pos)))  # type: ignore[arg-type]
-            if distance(boat.pos, spot) > speed:
+            spot = _boat_spot(battle, boat, t)
+            if spot is None:
                 continue
             value = ship_value(t)
             if best is None or value > best[0]:
