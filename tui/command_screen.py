@@ -241,7 +241,8 @@ class CommandScreen(Screen[Outcome]):
     def _fill_choices(self) -> None:
         assert self.prompt is not None
         table = self.query_one("#cmd-choices", ChoiceTable)
-        table.clear()
+        table.clear(columns=True)  # the columns fit this question's rows, not the widest asked before
+        table.add_columns("Answer", "Choice")
         if self.prompt.slots:
             for slot in self.prompt.slots:
                 label = slot.options[slot.index][0]
