@@ -623,7 +623,7 @@ class CampaignScreen(Screen[None]):
         self._battles_shown: list[tuple[int, str]] | None = None
         self._battles_seen: set[tuple[int, str]] = set()
         self._commanded: tuple[str, int] | None = None  # the battle (and turn) a human commanded, until its result
-        self._chosen: set[tuple[str, int]] = set()  # battles whose player chose how they are fought (this session)
+        self._chosen: set[tuple[str, int, str]] = set()  # battle, turn, player: chose how it is fought (this session)
         self._refusal: str | None = None  # why the command screen's last answer was refused, shown when it reopens
         self._after_command = ""  # save or quit, once the answers of a stopped battle are handed in
         # is shown
@@ -721,7 +721,7 @@ class CampaignScreen(Screen[None]):
         """Whether this is the player's first question of the battle (the choice of how it is fought comes first),
         or the first since the game was opened."""
         state = self.session.campaign.state
-        key = (question.battle, state.turn)
+        key = (question.battle, state.turn, question.player.value)
         if key in self._chosen or state.battle_choices.get(question.player) == "command":
             return False
         self._chosen.add(key)

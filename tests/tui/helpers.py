@@ -3,6 +3,7 @@ synchronisation (under CPU load a key or a click may take seconds to be handled)
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Callable
 from typing import Any, TypeVar
@@ -12,7 +13,7 @@ from tui.app import CampaignScreen, HandOverScreen
 
 T = TypeVar("T")
 
-BOUND = 300.0
+BOUND = float(os.environ.get("VAS_TEST_BOUND", "300"))
 """Seconds a condition may take before a test fails: generous, for a loaded 2-core machine (a tactical battle
 fought while a phase ends takes a few seconds on a quiet one)."""
 

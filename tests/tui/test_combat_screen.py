@@ -275,6 +275,9 @@ async def test_the_axis_reorders_the_battles_with_the_keys_and_they_are_fought_s
         await pilot.press("slash")
         await pilot.press(*"mediterranean, north sea,north atlantic")
         await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, BattleChoiceScreen) and app.screen.query("#command"),
+                       "how the first battle is fought")
+        await pilot.press("c")
         battle = await wait_for(pilot, lambda: app.screen if isinstance(app.screen, CombatScreen)
                                 and not isinstance(app.screen, OrderScreen) and app.screen.query("#combat-answer")
                                 else None, "the first battle's question")
