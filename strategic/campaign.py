@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from scenarios.errors import IllegalCombatDecision, InputError, RulesError
+from scenarios.errors import IllegalCombatDecision, InputError, InvalidOrder, RulesError, VasError
 from scenarios.limits import covers_place, selects, violated_limits
 from scenarios.loader import CampaignData
 from scenarios.models import Activity, Condition, Limit, LimitKind, Owner, Player, Setup, Side, Theatre, Unit, UnitType
@@ -661,13 +661,24 @@ class Campaign:
         given += answers
         self.state.question, asked_before, self.asked = None, self.asked, None
         try:
-            self._try_battle(asked.battle)
+            self._try_battle_answered(asked.battle)
         except BaseException:
             del given[len(given) - len(answers):]
             if not given:
                 del self.state.combat_answers[asked.battle]
             self.state.question, self.asked = asked, asked_before
             raise
+
+    def _try_battle_answered(self, entry: str) -> None:
+        """:meth:`_try_battle` with answers just given: an answer the engine cannot use at all (a name it does not
+        know, where the rules checked no name) is refused as unreadable, never a crash."""
+        try:
+            self._try_battle(entry)
+        except VasError:
+            raise
+        except Exception as exc:
+            raise InvalidOrder(f"the battle in {entry} cannot use the answer given ({type(exc).__name__}: {exc})") \
+                from exc
 
     def fight_live(self, ask: LiveAsk) -> list[TacticalEntry]:
         """Fight the battle waiting for a human player's answer on the table, ``ask`` answering every question

@@ -24,7 +24,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, ValidationError
 
-from scenarios.errors import InputError, RulesError
+from scenarios.errors import InputError, InvalidOrder, RulesError
 from scenarios.loader import CampaignData
 from scenarios.models import Player
 from strategic.ai import give_orders
@@ -238,7 +238,7 @@ def _answer(campaign: Campaign, recorded: CombatAnswered | CombatDelegated | Tac
             campaign.answer_tactical(read_tactical_script(recorded.answers, "tactical_answers.answers"))
         else:
             campaign.answer_combat(recorded.answer)
-    except (RulesError, InputError) as exc:
+    except (RulesError, InputError, InvalidOrder) as exc:
         raise ReplayError(f"turn {recorded.turn}: {recorded.player}'s recorded answer in {recorded.battle} is "
                           f"refused: {exc}") from None
 

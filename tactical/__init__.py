@@ -43,6 +43,7 @@ from tactical.demos import DEMOS, demo_spec
 from tactical.dice import Dice, Roll
 from tactical.events import Event
 from tactical.geometry import DeploymentZone, Edge, Table, relative_bearing
+from tactical.gunnery import target_refusal
 from tactical.mtb import verify_boat_plan
 from tactical.options import RuleOptions
 from tactical.plans import AAShot, BoatMove, FlightMove
@@ -118,6 +119,7 @@ __all__ = [
     "relative_bearing",
     "resolve",
     "strike_moves",
+    "target_refusal",
     "verify_aa_plan",
     "verify_boat_plan",
     "verify_flight_plan",

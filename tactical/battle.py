@@ -820,11 +820,11 @@ def set_up(spec: BattleSpec, captains: Sequence[CoreCaptain | None] | None = Non
         if names and len(names) >= len(fleet):
             raise IllegalOrder("000 Scouting", "a fleet must keep at least one ship on the table")
         for name in names:
-            ship = battle.ship(name)
-            if ship.side != side or not can_scout(ship):
+            scout = st.ships.get(name)
+            if scout is None or scout.side != side or not can_scout(scout):
                 raise IllegalOrder("000 Scouting", f"{name} cannot scout: only own destroyers and cruisers may")
-            ship.scout = True
-            ship.status = Status.SCOUTING
+            scout.scout = True
+            scout.status = Status.SCOUTING
     if spec.options.observation_001:
         flights = [0, 0]  # 001 Observation Aircraft: no scouting points from them
 

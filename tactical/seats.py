@@ -22,6 +22,7 @@ The adviser is the side's AI captain, given by :func:`tactical.battle.set_up` on
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
@@ -65,12 +66,23 @@ def encode(question: str, answer: Any) -> Any:
 def decode(question: str, value: Any, where: str) -> Any:
     """A JSON answer to ``question`` as the captain returns it; :class:`ScriptError` naming ``where`` when it has
     the wrong shape (whether it is legal is the engine's to say)."""
+    bad = _not_finite(value)
+    if bad is not None:
+        raise ScriptError(f"{where}: not an answer to {question}: {bad} is not a finite number")
     try:
         return _adapter(question).validate_python(value)
     except ValidationError as exc:
         first = exc.errors()[0]
         at = ".".join(str(p) for p in first["loc"])
         raise ScriptError(f"{where}: not an answer to {question}: {first['msg']}{f' at {at}' if at else ''}") from None
+
+
+def _not_finite(value: Any) -> str | None:
+    """The first infinite or NaN number in a JSON value (positions, headings and distances are on the table)."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return str(value)
+    items = value.values() if isinstance(value, dict) else value if isinstance(value, list | tuple) else ()
+    return next((bad for v in items if (bad := _not_finite(v)) is not None), None)
 
 
 @dataclass(frozen=True)

@@ -83,7 +83,7 @@ from textual.widgets.option_list import Option
 from textual.worker import WorkerFailed
 from textual_plotext import PlotextPlot
 
-from scenarios.errors import InputError, RulesError
+from scenarios.errors import InputError, InvalidOrder, RulesError
 from scenarios.loader import CampaignData, load_data
 from scenarios.models import Player, Theatre
 from strategic.ai import Agent, BaselineAI, give_orders
@@ -398,7 +398,7 @@ class Session:
         """Give the waiting question ``answer``: ``None`` if taken, else the refusal (its shape, or the rule)."""
         try:
             self.campaign.answer_combat(answer)
-        except (RulesError, InputError) as exc:
+        except (RulesError, InputError, InvalidOrder) as exc:
             return str(exc)
         return None
 
@@ -416,7 +416,7 @@ class Session:
             return None
         try:
             self.campaign.answer_tactical(answers)
-        except (RulesError, InputError) as exc:
+        except (RulesError, InputError, InvalidOrder) as exc:
             return str(exc)
         return None
 
@@ -722,8 +722,10 @@ class CampaignScreen(Screen[None]):
         or the first since the game was opened."""
         state = self.session.campaign.state
         key = (question.battle, state.turn, question.player.value)
-        if key in self._chosen or state.battle_choices.get(question.player) == "command":
-            return False
+        side = question.question.get("side")
+        answered = any(a["question"].get("side") == side for a in state.combat_answers.get(question.battle, []))
+        if key in self._chosen or answered or state.battle_choices.get(question.player) == "command":
+            return False  # asked at the player's first question of the battle, not when it reopens
         self._chosen.add(key)
         return True
 

@@ -37,7 +37,7 @@ from textual.widgets import DataTable, Footer, Input, RichLog, Static
 from scenarios.errors import RulesError, VasError
 from tactical import TacticalQuestion
 from tui.battle_viewer import SIDE_STYLES, draw_table
-from tui.table_prompts import Choice, Prompt, prompt_for
+from tui.table_prompts import Choice, Prompt, describe_answer, prompt_for
 
 STOP = object()
 """Put in the answer queue to stop the battle (the player leaves, or the screen closes)."""
@@ -110,16 +110,17 @@ class CommandScreen(Screen[Outcome]):
     CommandScreen #cmd-title { height: auto; }
     CommandScreen #cmd-main { height: 1fr; }
     CommandScreen #cmd-table { width: 76; }
-    CommandScreen #cmd-side { width: 1fr; min-width: 44; padding: 0 1; }
+    CommandScreen #cmd-side { width: 1fr; min-width: 54; padding: 0 1; }
     CommandScreen #cmd-choices { height: auto; max-height: 18; }
     CommandScreen .cmd-line { height: auto; }
     CommandScreen #cmd-log { height: 6; }
     CommandScreen #cmd-handover { height: 1fr; content-align: center middle; display: none; }
     """
 
-    def __init__(self, run: Run, title: str, refusal: str | None = None) -> None:
+    def __init__(self, run: Run, title: str, refusal: str | None = None, *, can_save: bool = True) -> None:
         super().__init__()
-        self._run, self.battle_title = run, title
+        self._run, self.battle_title, self.can_save = run, title, can_save
+        self._quit_asked = False  # a battle that cannot be saved is left with q pressed twice
         self.refusal = refusal
         self.prompt: Prompt | None = None
         self.delegated: dict[str, Delegation] = {}
@@ -168,6 +169,10 @@ class CommandScreen(Screen[Outcome]):
         except VasError as exc:
             self.app.call_from_thread(self._end, Outcome("failed", refusal=str(exc)))
             return
+        except Exception as exc:  # an answer the engine could not use at all (a typed name it does not know)
+            why = f"the engine cannot use this answer ({type(exc).__name__}: {exc})"
+            self.app.call_from_thread(self._end, Outcome("refused", refusal=why))
+            return
         self.app.call_from_thread(self._end, Outcome("done", result))
 
     def ask(self, question: TacticalQuestion, battle: Any, advice: Callable[[], Any], player: str) -> Any:
@@ -176,11 +181,18 @@ class CommandScreen(Screen[Outcome]):
         if self.delegated.get(player, Delegation()).covers(question):
             return advice()
         prompt = prompt_for(question, battle, advice, player)
+        if prompt.only is not None:  # the rules leave no choice: given, and said in the account
+            words = describe_answer(question.question, prompt.only[0])
+            self.app.call_from_thread(self._note, f"{prompt.title}: {words} (the only legal answer)")
+            return prompt.only[0]
         self.app.call_from_thread(self.show, prompt)
         answer = self._answers.get()
         if answer is STOP:
             raise Stopped
         return answer
+
+    def _note(self, text: str) -> None:
+        self.query_one("#cmd-log", RichLog).write(Text(text, style="italic"))
 
     def _end(self, outcome: Outcome) -> None:
         self.dismiss(outcome)
@@ -214,15 +226,17 @@ class CommandScreen(Screen[Outcome]):
         if prompt is None:
             return
         q, view = prompt.question, prompt.view
-        when = "set-up" if q.turn == 0 else f"turn {q.turn} of {view.max_turns}"
+        when = f"turn {q.turn} of {view.max_turns} · {q.phase}" if q.turn else \
+            "set-up" if q.phase == "set-up" else f"set-up · {q.phase}"
         who = prompt.side_name if prompt.player == prompt.side_name else f"{prompt.side_name} ({prompt.player})"
-        title = Text(f"{self.battle_title} · {when} · {q.phase} · {who}\n", style="bold")
+        title = Text(f"{self.battle_title} · {when} · {who}\n", style="bold")
         title.append(prompt.title, style="bold yellow")
         title.append(f"   Rule: {prompt.rule}", style="italic")
         self.query_one("#cmd-title", Static).update(title)
         self.query_one("#cmd-card", Static).update(Text(prompt.card or self._side_summary(prompt)))
         self.query_one("#cmd-advice", Static).update(Text(f"AI suggests: {prompt.advice_text}", style="italic"))
-        self.query_one("#cmd-typed", Input).placeholder = f"/ to type: {prompt.typed_help}"
+        typed = self.query_one("#cmd-typed", Input)
+        typed.placeholder, typed.value = f"/ to type: {prompt.typed_help}", ""
         self._fill_choices()
         self._message(self.refusal and f"refused: {self.refusal}", ok=False)
         self.refusal = None
@@ -263,7 +277,7 @@ class CommandScreen(Screen[Outcome]):
         selected = prompt.question.ship
         if choice is not None and isinstance(choice.answer, str) and choice.answer in prompt.scene.ships:
             selected = choice.answer  # the ship to move or fire next, the target to light
-        width = self.size.width - 46  # the side panel keeps its least width
+        width = self.size.width - 56  # the side panel keeps its least width
         drawing = draw_table(prompt.scene, prompt.log, max_cols=max(width, 20),
                              max_rows=max(self.size.height - 14, 8), selected=selected, ghosts=ghosts)
         self.query_one("#cmd-drawing", Static).update(drawing)
@@ -400,8 +414,15 @@ class CommandScreen(Screen[Outcome]):
         self.give(prompt.advice)
 
     def action_stop(self, then: str) -> None:
-        """``s`` (save) / ``q`` (quit): stop at this question; the owner keeps the answers given."""
+        """``s`` (save) / ``q`` (quit): stop at this question; the owner keeps the answers given.  A battle that
+        cannot be saved (a demo) is not saved, and is left only when ``q`` is pressed twice."""
         if isinstance(self.focused, Input) or self.prompt is None:
+            return
+        if not self.can_save and (then == "save" or not self._quit_asked):
+            self._quit_asked = then == "quit"
+            self._message("a demo battle is fought in one sitting and cannot be saved; press q again to leave it "
+                          "(nothing is kept)" if then == "quit" else "a demo battle cannot be saved (q q leaves it)",
+                          ok=False)
             return
         self._then, self.prompt = then, None
         self._answers.put(STOP)

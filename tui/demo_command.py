@@ -37,7 +37,7 @@ class DemoCommandApp(App[None]):
         self._command(refusal=None)
 
     def _command(self, refusal: str | None) -> None:
-        self.push_screen(CommandScreen(self._run, self.battle_title, refusal), self._after)
+        self.push_screen(CommandScreen(self._run, self.battle_title, refusal, can_save=False), self._after)
 
     def _run(self, ask: LiveAsk) -> BattleReport:
         """Fight the battle (on the screen's thread) from its start: the answers given so far, then ``ask``."""

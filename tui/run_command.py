@@ -30,7 +30,7 @@ from collections import Counter, defaultdict
 from pathlib import Path
 from typing import Any
 
-from scenarios.errors import InputError, RulesError
+from scenarios.errors import InputError, InvalidOrder, RulesError
 from scenarios.loader import CampaignData, load_data
 from scenarios.models import Player
 from strategic.ai import Agent, BaselineAI, play
@@ -228,7 +228,7 @@ def _answer(campaign: Campaign, clock: Clock, text: str) -> str | None:
         return f"is not JSON ({exc})"
     try:
         campaign.answer_combat(answer)
-    except (RulesError, InputError) as exc:
+    except (RulesError, InputError, InvalidOrder) as exc:
         return f"refused: {exc}"
     clock.retry()
     return None

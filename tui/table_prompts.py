@@ -49,6 +49,7 @@ from tactical import (
     order_choices,
     parse_move,
     strike_moves,
+    target_refusal,
     verify_aa_plan,
     verify_boat_plan,
     verify_flight_plan,
@@ -174,6 +175,7 @@ class Prompt:
     read: Callable[[str], Any] | None = None
     typed_help: str = ""
     card: str = ""
+    only: tuple[Any] | None = None  # (the one legal answer,) when the rules leave no choice: given without asking
 
     @property
     def title(self) -> str:
@@ -206,9 +208,24 @@ def prompt_for(question: TacticalQuestion, battle: Any, advice: Callable[[], Any
         prompt.choices = [Choice("Yes", True), Choice("No", False)]
     if not prompt.choices and not prompt.slots:
         prompt.choices = [Choice(f"The AI's answer: {prompt.advice_text}", suggested)]
+    else:
+        prompt.only = _only_answer(prompt)
     for choice in prompt.choices:
         choice.ai = _same(question.question, choice.answer, suggested)
     return prompt
+
+
+def _only_answer(prompt: Prompt) -> tuple[Any] | None:
+    """``(answer,)`` when the question has one legal answer (a single menu entry, or every row of an allocation
+    with one option or none: a ship with nothing in reach), else ``None``."""
+    if prompt.slots:
+        if any(len(slot.options) > 1 and slot.refusal is None for slot in prompt.slots) or prompt.combine is None:
+            return None
+        try:
+            return (prompt.combine([slot.value for slot in prompt.slots]),)
+        except Exception:  # the engine refuses it: let the player see the question
+            return None
+    return (prompt.choices[0].answer,) if len(prompt.choices) == 1 else None
 
 
 def _same(question: str, a: Any, b: Any) -> bool:
@@ -232,8 +249,8 @@ def _names(prompt: Prompt, battle: Any, ship: Any) -> None:
     """choose_mover, choose_firer: the candidates, each with where it stands."""
     names = prompt.question.options.get("candidates", [])
     prompt.choices = [Choice(n, n, _where(battle, n)) for n in names]
-    prompt.read = _name_reader(names)
-    prompt.typed_help = "a ship's name"
+    prompt.read = _name_reader(names, letters={s.letter: n for n, s in prompt.scene.ships.items()})
+    prompt.typed_help = "a ship's name (or part of it) or its letter on the table"
 
 
 def _where(battle: Any, name: str) -> str:
@@ -244,14 +261,22 @@ def _where(battle: Any, name: str) -> str:
     return f"{ship.card.name}, Hull {ship.hull}/{ship.hull_start}{', crippled' if ship.crippled else ''}, {at}"
 
 
-def _name_reader(names: list[str], *, none: bool = False) -> Callable[[str], Any]:
+def _name_reader(names: list[str], *, none: bool = False, letters: dict[str, str] | None = None,
+                 what: str = "the choices here") -> Callable[[str], Any]:
+    """Reads one of ``names``: the whole name, its start, one of its words (``fletcher`` for USS Fletcher), or the
+    ship's letter on the table (case matters: capitals are the first fleet's); case does not matter otherwise."""
     def read(text: str) -> Any:
         wanted = text.strip().lower()
-        if none and wanted in ("", "none", "no"):
+        if none and wanted in ("", "none", "no", HOLD):
             return None
-        found = [n for n in names if n.lower() == wanted] or [n for n in names if n.lower().startswith(wanted)]
+        if letters and text.strip() in letters and letters[text.strip()] in names:
+            return letters[text.strip()]
+        found = ([n for n in names if n.lower() == wanted] or [n for n in names if n.lower().startswith(wanted)]
+                 or [n for n in names if wanted in n.lower().split()])
         if len(found) != 1:
-            raise InvalidOrder(f"'{text}' is not one of {', '.join(names) or 'nothing'}")
+            listed = ", ".join(names) or "nothing"
+            raise InvalidOrder(f"'{text}' is not one of {what} ({listed})" if not found else
+                               f"'{text}' could be {', '.join(found)}: type more of the name")
         return found[0]
     return read
 
@@ -285,10 +310,26 @@ def _moves(prompt: Prompt, battle: Any, ship: Any) -> None:
     prompt.typed_help = "ahead 6 · port 45 at 2, ahead 4 · full · half"
 
 
+def _out_of_reach(battle: Any, ship: Any, index: int, view: BattleView) -> str:
+    """Why the enemies on the table are not targets of weapon system ``index`` (range, arc, horizon...)."""
+    why = []
+    for enemy in view.enemies():
+        target = battle.state.ships.get(enemy.name)
+        refusal = target_refusal(battle, ship, index, target) if target is not None else None
+        if refusal is not None and target.pos is not None and ship.pos is not None:
+            why.append(f"{enemy.name} {_inches(ship.pos, target.pos):.1f}\": {refusal}")
+    return "; ".join(why)
+
+
 def _fire(prompt: Prompt, battle: Any, ship: Any) -> None:
     slots = []
     for weapon in fire_choices(battle, ship):
-        options: list[tuple[str, Any, str]] = [(HOLD, None, "this weapon system holds its fire")]
+        held = "this weapon system holds its fire"
+        if weapon.refusal is None and not weapon.targets:
+            held = f"no target: {_out_of_reach(battle, ship, weapon.index, prompt.view) or 'no enemy on the table'}"
+        elif weapon.refusal is not None:
+            held = f"cannot fire: {weapon.refusal}"
+        options: list[tuple[str, Any, str]] = [(HOLD, None, held)]
         for t in weapon.targets:
             options.append((t.name, t.name, f"{t.band} range {t.range:.1f}\" ({t.arc}), {t.dice} AD needing "
                                              f"{t.needs}+: {t.expected_hits:.2f} hits, {t.expected_damage:.2f} damage"))
@@ -325,8 +366,8 @@ def _read_allocation(text: str, slots: list[Slot], indices: list[int]) -> list[A
             raise InvalidOrder(f"'{weapon}' is not a weapon system number here ({', '.join(map(str, indices))})")
         slot = slots[indices.index(int(weapon))]
         names = [o[0] for o in slot.options]
-        values[indices.index(int(weapon))] = _name_reader(names[1:], none=True)(target) \
-            if target.lower() != HOLD else None
+        read = _name_reader(names[1:], none=True, what=f"the targets of {slot.label} now")
+        values[indices.index(int(weapon))] = read(target)
     return values
 
 
@@ -360,7 +401,8 @@ def _scouts(prompt: Prompt, battle: Any, ship: Any) -> None:
     prompt.choices = [Choice("No scouting", ([], 0), "every ship deploys on the table")]
     if prompt.advice != ([], 0):
         prompt.choices.insert(0, Choice(f"The AI's scouts: {prompt.advice_text}", prompt.advice))
-    prompt.typed_help = 'JSON: [["Fletcher"], 1] (ships, Observation Flights)'
+    scouts = [n for n, v in prompt.view.ships.items() if v.own and v.type.value in ("destroyer", "cruiser")]
+    prompt.typed_help = f'JSON: [["{scouts[0] if scouts else "a destroyer"}"], 1] (ships, Observation Flights)'
 
 
 SHIFTS = ((0.0, 0.0, "the AI's deployment"), (-12.0, 0.0, "12\" further west"), (-6.0, 0.0, "6\" further west"),
@@ -379,7 +421,8 @@ def _deploy(prompt: Prompt, battle: Any, ship: Any) -> None:
         if all(zone.contains(p) for p, _ in moved.values()):
             where = "; ".join(f"{n} ({p[0]:g}, {p[1]:g})" for n, (p, _) in moved.items())
             prompt.choices.append(Choice(words, moved, f"{zone.describe()}: {where}", ghosts=tuple(moved.values())))
-    prompt.typed_help = 'JSON: {"Hood": [[30, 3], 0], ...} (position in inches, heading)'
+    first = next(iter(placed), "a ship")
+    prompt.typed_help = f'JSON: {{"{first}": [[30, 3], 0], ...}} (position in inches, heading)'
 
 
 _BUILDERS: dict[str, Callable[[Prompt, Any, Any], None]] = {

@@ -176,3 +176,16 @@ def test_a_tactical_game_whose_battles_a_player_commands_replays_identically(dat
     header = LogHeader(setup="standard", seed=1, combat="tactical", stop_turn=2, battle_commanders=[Player.ALLIES])
     result = replay(CampaignLog(header=header, events=list(campaign.state.events)), data)
     assert result.identical, str(result.difference)
+
+
+@pytest.mark.parametrize(("answer", "why"), [
+    ([["Yamato"], 1], "000 Scouting: Yamato cannot scout"),  # a ship nobody has
+    ([["Myoko"], float("nan")], "is not a finite number"),
+])
+def test_an_answer_naming_nothing_or_not_a_number_is_refused_and_changes_nothing(data, answer, why) -> None:
+    campaign = _coral(data)
+    campaign.resolve_pending()
+    asked = campaign.state.question
+    with pytest.raises(Exception, match=why):
+        campaign.answer_combat(answer)
+    assert campaign.state.question == asked and campaign.state.combat_answers == {}
