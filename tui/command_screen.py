@@ -36,7 +36,7 @@ from textual.widgets import DataTable, Footer, Input, RichLog, Static
 
 from scenarios.errors import RulesError, VasError
 from tactical import TacticalQuestion
-from tui.battle_viewer import SIDE_STYLES, draw_table
+from tui.battle_viewer import FLIGHT_GLYPHS, MELEE_GLYPH, SIDE_STYLES, draw_table
 from tui.table_prompts import Choice, Prompt, describe_answer, prompt_for
 
 STOP = object()
@@ -442,6 +442,11 @@ def legend_of(prompt: Prompt, selected: str | None) -> Text:
             state = " sunk" if ship.sunk else " left" if ship.withdrew else " crippled" if ship.crippled else ""
             text.append(f" {ship.name} {ship.hull}/{ship.hull_start}{state}  ", style="dim" if gone else "")
         text.append("\n")
+    if any(f.fate == "airborne" for f in prompt.scene.flights.values()):
+        for side, name in enumerate(prompt.log["sides"]):
+            fighter, strike = FLIGHT_GLYPHS[side]
+            text.append(f"{fighter} fighter {strike} strike Flight: {name}   ", style=SIDE_STYLES[side])
+        text.append(f"{MELEE_GLYPH} both sides' Flights\n", style="yellow")
     return text
 
 
