@@ -42,7 +42,7 @@ from tactical.choices import (
 from tactical.demos import DEMOS, demo_spec
 from tactical.dice import Dice, Roll
 from tactical.events import Event
-from tactical.geometry import DeploymentZone, Edge, Table, relative_bearing
+from tactical.geometry import DeploymentZone, Edge, Table, arcs_of, relative_bearing
 from tactical.gunnery import target_refusal
 from tactical.mtb import verify_boat_plan
 from tactical.options import RuleOptions
@@ -97,6 +97,7 @@ __all__ = [
     "TacticalQuestion",
     "TacticalScriptError",
     "aa_choices",
+    "arcs_of",
     "boat_attack_moves",
     "damage_control_choices",
     "deck_refusal",

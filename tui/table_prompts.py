@@ -33,6 +33,7 @@ from tactical import (
     Depth,
     TacticalQuestion,
     aa_choices,
+    arcs_of,
     boat_attack_moves,
     damage_control_choices,
     decode_tactical,
@@ -176,6 +177,7 @@ class Prompt:
     typed_help: str = ""
     card: str = ""
     only: tuple[Any] | None = None  # (the one legal answer,) when the rules leave no choice: given without asking
+    exhaustive: bool = True  # the menu holds every legal answer (else more may be typed: never given unasked)
 
     @property
     def title(self) -> str:
@@ -218,6 +220,8 @@ def prompt_for(question: TacticalQuestion, battle: Any, advice: Callable[[], Any
 def _only_answer(prompt: Prompt) -> tuple[Any] | None:
     """``(answer,)`` when the question has one legal answer (a single menu entry, or every row of an allocation
     with one option or none: a ship with nothing in reach), else ``None``."""
+    if not prompt.exhaustive:
+        return None
     if prompt.slots:
         if any(len(slot.options) > 1 and slot.refusal is None for slot in prompt.slots) or prompt.combine is None:
             return None
@@ -304,10 +308,22 @@ def _pick(labels: dict[str, Any], text: str, what: str) -> Any:
 
 def _moves(prompt: Prompt, battle: Any, ship: Any) -> None:
     prompt.choices = [Choice(m.label + ("  (leaves the table)" if m.off_table else ""), m.plan,
-                             f"{m.text}: ends at ({m.end[0]:.1f}, {m.end[1]:.1f}) heading {m.heading:.0f}°",
-                             ghosts=((m.end, m.heading),)) for m in move_choices(battle, ship)]
+                             f"{m.text}: ends at ({m.end[0]:.1f}, {m.end[1]:.1f}) heading {m.heading:.0f}°; "
+                             + _from_there(prompt.view, m.end, m.heading), ghosts=((m.end, m.heading),))
+                      for m in move_choices(battle, ship)]
     prompt.read = lambda text: parse_move(text, ship, battle)
     prompt.typed_help = "ahead 6 · port 45 at 2, ahead 4 · full · half"
+
+
+def _from_there(view: BattleView, end: tuple[float, float], heading: float) -> str:
+    """Each enemy on the table as seen from where a move ends: distance and arc (000 Fire Arcs)."""
+    seen = sorted(((math.dist(end, e.pos), e.name, _arc(end, heading, e.pos)) for e in view.enemies()
+                   if e.pos is not None), key=lambda t: t[0])
+    return ", ".join(f"{name} {d:.1f}\" {arc}" for d, name, arc in seen) or "no enemy on the table"
+
+
+def _arc(pos: tuple[float, float], heading: float, target: tuple[float, float]) -> str:
+    return "/".join(a.value for a in sorted(arcs_of(pos, heading, target), key=lambda a: a.value))
 
 
 def _out_of_reach(battle: Any, ship: Any, index: int, view: BattleView) -> str:
@@ -398,6 +414,7 @@ def _depth(prompt: Prompt, battle: Any, ship: Any) -> None:
 
 
 def _scouts(prompt: Prompt, battle: Any, ship: Any) -> None:
+    prompt.exhaustive = False
     prompt.choices = [Choice("No scouting", ([], 0), "every ship deploys on the table")]
     if prompt.advice != ([], 0):
         prompt.choices.insert(0, Choice(f"The AI's scouts: {prompt.advice_text}", prompt.advice))
@@ -413,6 +430,7 @@ zone)."""
 
 def _deploy(prompt: Prompt, battle: Any, ship: Any) -> None:
     """deploy: the AI's formation where it puts it, or moved along the edge, each drawn as ghosts; or typed."""
+    prompt.exhaustive = False
     zone = TypeAdapter(DeploymentZone).validate_python(prompt.question.options["zone"])
     placed: dict[str, tuple[tuple[float, float], float]] = prompt.advice
     prompt.choices = []
@@ -425,8 +443,41 @@ def _deploy(prompt: Prompt, battle: Any, ship: Any) -> None:
     prompt.typed_help = f'JSON: {{"{first}": [[30, 3], 0], ...}} (position in inches, heading)'
 
 
+def _deploy_points(prompt: Prompt, battle: Any, ship: Any) -> None:
+    """deploy_flights, deploy_boats: the AI's places, or the same moved along the edge (inside the zone)."""
+    prompt.exhaustive = False
+    zone = TypeAdapter(DeploymentZone).validate_python(prompt.question.options["zone"])
+    placed: dict[str, tuple[float, float]] = prompt.advice
+    prompt.choices = []
+    for dx, dy, words in SHIFTS:
+        moved = {n: (p[0] + dx, p[1] + dy) for n, p in placed.items()}
+        if all(zone.contains(p) for p in moved.values()) or not moved:
+            where = "; ".join(f"{n} ({p[0]:g}, {p[1]:g})" for n, p in moved.items()) or "none"
+            prompt.choices.append(Choice(words.replace("deployment", "places"), moved, where,
+                                         ghosts=tuple((p, 0.0) for p in moved.values())))
+    first = next(iter(placed), "a Flight")
+    prompt.typed_help = f'JSON: {{"{first}": [30, 3], ...}} (position in inches)'
+
+
+def _submarine(prompt: Prompt, battle: Any, ship: Any) -> None:
+    """place_submarine, surface_hidden: the AI's place (or, for a hidden boat, staying hidden), or typed."""
+    prompt.exhaustive = False
+    hidden = prompt.question.question == "surface_hidden"
+    prompt.choices = [] if not hidden else [Choice("Stay hidden in the Sector", None, "000 Submarines: Deployment")]
+    if prompt.advice is not None:
+        (x, y), heading = prompt.advice
+        prompt.choices.insert(0, Choice(f"At ({x:.1f}, {y:.1f}) heading {heading:.0f}°", prompt.advice,
+                                        "the AI's place: " + _from_there(prompt.view, (x, y), heading),
+                                        ghosts=(((x, y), heading),)))
+    prompt.typed_help = "JSON: [[x, y], heading]" + (" or null to stay hidden" if hidden else "")
+
+
 _BUILDERS: dict[str, Callable[[Prompt, Any, Any], None]] = {
     "deploy": _deploy,
+    "deploy_flights": _deploy_points,
+    "deploy_boats": _deploy_points,
+    "place_submarine": _submarine,
+    "surface_hidden": _submarine,
     "choose_mover": _names,
     "choose_firer": _names,
     "choose_order": _orders,
@@ -721,6 +772,8 @@ def describe_answer(question: str, answer: Any) -> str:
     if question == "choose_scouts":
         ships, flights = answer
         return (", ".join(ships) or "no ship") + f" and {flights} Observation Flight(s)"
+    if question in ("place_submarine", "surface_hidden"):
+        return "stays hidden" if answer is None else f"at ({_at(answer)})"
     if question in ("deploy", "deploy_flights", "deploy_boats"):
         return "; ".join(f"{n} ({_at(v)})" for n, v in answer.items()) or "nothing"
     if answer is None:
