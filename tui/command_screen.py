@@ -129,6 +129,7 @@ class CommandScreen(Screen[Outcome]):
         self._waiting_hand_over = False
         self.asked = 0  # questions shown so far (tests wait on it)
         self._seen_log = 0
+        self._log_of: str | None = None  # whose view the account shows
         self._then = ""
 
     def compose(self) -> ComposeResult:
@@ -183,7 +184,7 @@ class CommandScreen(Screen[Outcome]):
         prompt = prompt_for(question, battle, advice, player)
         if prompt.only is not None:  # the rules leave no choice: given, and said in the account
             words = describe_answer(question.question, prompt.only[0])
-            self.app.call_from_thread(self._note, f"{prompt.title}: {words} (the only legal answer)")
+            self.app.call_from_thread(self._note, player, f"{prompt.title}: {words} (the only legal answer)")
             return prompt.only[0]
         self.app.call_from_thread(self.show, prompt)
         answer = self._answers.get()
@@ -191,8 +192,10 @@ class CommandScreen(Screen[Outcome]):
             raise Stopped
         return answer
 
-    def _note(self, text: str) -> None:
-        self.query_one("#cmd-log", RichLog).write(Text(text, style="italic"))
+    def _note(self, player: str, text: str) -> None:
+        """A line in the account, shown only while it is ``player``'s (the other side's answers stay hidden)."""
+        if self._log_of in (None, player):
+            self.query_one("#cmd-log", RichLog).write(Text(text, style="italic"))
 
     def _end(self, outcome: Outcome) -> None:
         self.dismiss(outcome)
@@ -242,6 +245,9 @@ class CommandScreen(Screen[Outcome]):
         self.refusal = None
         self._draw_table()
         log = self.query_one("#cmd-log", RichLog)
+        if self._log_of != prompt.player:  # each side's account is its own view's (hot-seat: nothing hidden leaks)
+            log.clear()
+            self._log_of, self._seen_log = prompt.player, 0
         for event in view.log[self._seen_log:]:
             log.write(Text(event.text, style="dim" if event.kind == "dice" else ""))
         self._seen_log = len(view.log)
