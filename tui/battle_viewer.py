@@ -449,10 +449,11 @@ def _arc_of(pos: Point, heading: float, target: Point) -> str:
 
 def draw_table(scene: Scene, log: dict[str, Any], max_cols: int | None = None, max_rows: int | None = None,
                selected: str | None = None, arcs: bool = False,
-               ghosts: list[tuple[Point, float]] | None = None) -> Text:
+               ghosts: list[tuple[Point, float]] | list[tuple[Point, float, str]] | None = None) -> Text:
     """The table to scale (:func:`table_geometry`) with smoke, ships, installations, seen submarines and Flights;
     the ``selected`` ship's letter reversed and, with ``arcs``, its fire arcs out to its longest extreme range;
-    ``ghosts`` (position, heading): where a move being chosen would end, a reversed heading arrow."""
+    ``ghosts`` (position, heading, optionally the ship's letter): where a move or a deployment being chosen would put
+    a ship, a reversed yellow heading arrow (after the letter)."""
     geo = table_geometry(scene, log, max_cols, max_rows)
     cols, rows = geo.cols, geo.rows
     grid: list[list[tuple[str, str]]] = [[("·", "dim") for _ in range(cols)] for _ in range(rows)]
@@ -468,10 +469,14 @@ def draw_table(scene: Scene, log: dict[str, Any], max_cols: int | None = None, m
         c, r = geo.cell(x, y)
         if 0 <= c < cols and 0 <= r < rows:
             grid[r][c] = ("░", "grey50")
-    for (x, y), heading in ghosts or []:
+    for ghost in ghosts or []:
+        (x, y), heading = ghost[0], ghost[1]
         c, r = geo.cell(x, y)
         if 0 <= c < cols and 0 <= r < rows:
             grid[r][c] = (ARROWS[round(heading / 45) % 8], "bold yellow reverse")
+            if len(ghost) > 2 and c + 1 < cols:
+                grid[r][c] = (str(ghost[2]), "bold yellow reverse")
+                grid[r][c + 1] = (ARROWS[round(heading / 45) % 8], "bold yellow")
     letters: set[tuple[int, int]] = set()
     taken: set[tuple[int, int]] = set()  # ship letters and their heading arrows or installation marks
     shown = [s for s in scene.ships.values() if s.shown(scene.turn) and s.pos is not None]

@@ -135,7 +135,7 @@ class Choice:
     label: str
     answer: Any
     detail: str = ""
-    ghosts: tuple[tuple[tuple[float, float], float], ...] = ()
+    ghosts: tuple[tuple[Any, ...], ...] = ()  # (position, heading) or (position, heading, letter)
     ai: bool = False
 
 
@@ -438,9 +438,15 @@ def _deploy(prompt: Prompt, battle: Any, ship: Any) -> None:
         moved = {n: ((p[0] + dx, p[1] + dy), h) for n, (p, h) in placed.items()}
         if all(zone.contains(p) for p, _ in moved.values()):
             where = "; ".join(f"{n} ({p[0]:g}, {p[1]:g})" for n, (p, _) in moved.items())
-            prompt.choices.append(Choice(words, moved, f"{zone.describe()}: {where}", ghosts=tuple(moved.values())))
+            ghosts = tuple((p, h, _letter(prompt, n)) for n, (p, h) in moved.items())
+            prompt.choices.append(Choice(words, moved, f"{zone.describe()}: {where}", ghosts=ghosts))
     first = next(iter(placed), "a ship")
     prompt.typed_help = f'JSON: {{"{first}": [[30, 3], 0], ...}} (position in inches, heading)'
+
+
+def _letter(prompt: Prompt, name: str) -> str:
+    drawn = prompt.scene.ships.get(name)
+    return drawn.letter if drawn is not None else "?"
 
 
 def _deploy_points(prompt: Prompt, battle: Any, ship: Any) -> None:
