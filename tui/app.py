@@ -412,7 +412,8 @@ class Session:
     def hand_in(self, answers: list[TacticalEntry]) -> str | None:
         """Give the battle waiting the answers of a live run (:meth:`Campaign.answer_tactical`): ``None`` if they
         stand, else the refusal."""
-        if not answers:
+        self.campaign.live_answers = []  # handed in once
+        if not answers or self.campaign.state.question is None:
             return None
         try:
             self.campaign.answer_tactical(answers)
@@ -1708,6 +1709,8 @@ class VictoryAtSeaApp(App[None]):
             return None
         acquired = session.lock.acquire(timeout=60)  # the AI worker ends at a human decision
         try:
+            if session.campaign.live_ask is None:  # a battle on the table stopped by the crash: keep its answers
+                session.hand_in(list(session.campaign.live_answers))
             target = session.autosave_target()
             written, _ = write_autosave(save_text(session.campaign), target, session.own_files)
             try:

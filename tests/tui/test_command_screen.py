@@ -242,3 +242,28 @@ async def test_a_demo_battle_is_not_saved_and_is_left_with_q_twice() -> None:
         await pilot.press("q")
         await wait_for(pilot, lambda: not app.is_running, "the app to close")
     assert app.report is None and app.turn_left == 0
+
+
+async def test_a_crash_in_mid_battle_keeps_the_answers_given_on_the_table(data, tmp_path) -> None:
+    """The app fails while the battle waits for an answer: the battle stops, the answers given in it are handed in
+    and the autosave reopens at the next question with them."""
+    campaign = _coral(data, [Player.JAPAN])
+    session = Session(campaign, Clock(campaign, resume=True), {"japan"}, save_path=tmp_path / "game.json")
+    app = VictoryAtSeaApp(data, session=session)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, BattleChoiceScreen) and app.screen.query("#command"),
+                       "how the battle is fought")
+        await pilot.press("c")
+        screen = await _asked(pilot, app)
+        for _ in range(4):
+            screen = await _asked(pilot, app, None, await _answer(pilot, screen, "enter"))
+        question = screen.prompt.question  # type: ignore[union-attr]
+        app.crash = RuntimeError("a crash in mid-battle")
+        app.exit(return_code=1)
+    saved = app.save_after_crash()
+    assert saved is not None
+    reopened = load_state(saved[0], data, TacticalResolver(turns=3))
+    assert len(reopened.state.combat_answers["Coral Sea"]) >= 4
+    reopened.resolve_pending()
+    assert reopened.state.question is not None
+    assert reopened.state.question.question == question.to_json()
