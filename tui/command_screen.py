@@ -9,6 +9,7 @@ not drawn) and waits while the screen shows it:
 * the ship's card, the question with its rule, the AI's answer, and the legal answers: a menu (up/down, Enter),
   or for gunnery one row per weapon system whose target left/right (or space) changes, Enter firing them all;
 * ``/`` types the answer instead (``ahead 2, port 45, ahead 4``; ``0 > Bismarck, 2 > hold``; a name);
+* ``r`` shows the fire arcs of the ship asked about (or highlighted) out to its longest range;
 * ``a`` puts the AI's answer in the menu, ``A`` leaves the rest of the battle to the AI, ``t`` the rest of this
   turn, ``o`` this ship for the rest of the battle;
 * ``s`` / ``q``: stop here to save or quit (the campaign keeps every answer given: the battle reopens at this
@@ -97,6 +98,7 @@ class CommandScreen(Screen[Outcome]):
     BINDINGS = [
         Binding("a", "ai_answer", "AI's answer"),
         Binding("slash", "type_answer", "Type"),
+        Binding("r", "arcs", "Arcs"),
         Binding("o", "delegate('ship')", "AI: this ship"),
         Binding("t", "delegate('turn')", "AI: this turn"),
         Binding("A", "delegate('battle')", "AI: the battle"),
@@ -130,6 +132,7 @@ class CommandScreen(Screen[Outcome]):
         self.asked = 0  # questions shown so far (tests wait on it)
         self._seen_log = 0
         self._log_of: str | None = None  # whose view the account shows
+        self._arcs = False  # the fire arcs of the ship asked about (or highlighted), out to its longest range
         self._then = ""
 
     def compose(self) -> ComposeResult:
@@ -285,7 +288,8 @@ class CommandScreen(Screen[Outcome]):
             selected = choice.answer  # the ship to move or fire next, the target to light
         width = self.size.width - 56  # the side panel keeps its least width
         drawing = draw_table(prompt.scene, prompt.log, max_cols=max(width, 20),
-                             max_rows=max(self.size.height - 14, 8), selected=selected, ghosts=ghosts)
+                             max_rows=max(self.size.height - 14, 8), selected=selected, ghosts=ghosts,
+                             arcs=self._arcs)
         self.query_one("#cmd-drawing", Static).update(drawing)
         self.query_one("#cmd-legend", Static).update(legend_of(prompt, selected))
         self.query_one("#cmd-table").styles.width = drawing.plain.index("\n") + 2
@@ -378,6 +382,14 @@ class CommandScreen(Screen[Outcome]):
             if row is not None:
                 self.query_one("#cmd-choices", ChoiceTable).move_cursor(row=row)
         self._message("the AI's answer: Enter to give it", ok=True)
+
+    def action_arcs(self) -> None:
+        """``r``: show or hide the fire arcs (fore yellow, starboard green, aft magenta, port red) of the ship asked
+        about, or highlighted, out to its longest weapon's extreme range (000 Fire Arcs)."""
+        if isinstance(self.focused, Input):
+            return
+        self._arcs = not self._arcs
+        self._draw_table()
 
     def action_type_answer(self) -> None:
         self.query_one("#cmd-typed", Input).focus()
