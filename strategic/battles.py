@@ -63,7 +63,7 @@ from strategic.battle_forces import (
 )
 from strategic.classic.scripts import battle_key
 from strategic.combat import Battle, BattleOutcome, Landing, UnitResult, raidable, raids_ports
-from strategic.commanders import TableSeats
+from strategic.commanders import SIDE_INDEX, TableSeats
 from strategic.events import BattleFought, BattleHandedOver, BattleNote, Force, LeftOut
 from strategic.narrate import describe, force_words
 from strategic.state import Mode
@@ -116,7 +116,6 @@ BAD_WEATHER_FACES = (6,)
 """Bad weather on these faces of one die (R-CARD-05)."""
 
 SIDE_NAMES = {Side.ALLIED: "Allies", Side.AXIS: "Axis"}
-SIDE_INDEX = {Side.ALLIED: 0, Side.AXIS: 1}
 
 
 def other_side(side: Side) -> Side:

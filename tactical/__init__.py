@@ -52,7 +52,7 @@ from tactical.seats import QUESTIONS as TACTICAL_QUESTIONS
 from tactical.seats import Entry as TacticalEntry
 from tactical.seats import Question as TacticalQuestion
 from tactical.seats import ScriptError as TacticalScriptError
-from tactical.seats import Seat
+from tactical.seats import Seat, script_items
 from tactical.seats import decode as decode_tactical
 from tactical.seats import encode as encode_tactical
 from tactical.seats import read_script as read_tactical_script
@@ -119,6 +119,7 @@ __all__ = [
     "read_tactical_script",
     "relative_bearing",
     "resolve",
+    "script_items",
     "strike_moves",
     "target_refusal",
     "verify_aa_plan",

@@ -23,7 +23,7 @@ The adviser is the side's AI captain, given by :func:`tactical.battle.set_up` on
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any, get_type_hints
@@ -132,15 +132,22 @@ class Entry:
         return {"question": self.question.to_json(), "answer": self.answer}
 
 
-def read_script(value: Any, where: str = "answers") -> list[Entry]:
-    """A script read from JSON (a list of ``{"question": ..., "answer": ...}``), each answer's shape checked."""
+def script_items(value: Any, where: str, what: str, error: type[InputError]) -> Iterator[tuple[str, dict[str, Any]]]:
+    """The entries of a script read from JSON (a list of ``{"question": ..., "answer": ...}``), each with where it
+    is (``where[i]``); ``error`` (naming the place) for a list or an entry of the wrong shape.  The classic and the
+    tactical scripts both read theirs so."""
     if not isinstance(value, list):
-        raise ScriptError(f"{where}: tactical answers are a list of question/answer entries")
-    out = []
+        raise error(f"{where}: {what} are a list of question/answer entries")
     for i, item in enumerate(value):
-        at = f"{where}[{i}]"
         if not isinstance(item, dict) or set(item) != {"question", "answer"}:
-            raise ScriptError(f"{at}: an entry has exactly a question and an answer")
+            raise error(f"{where}[{i}]: an entry has exactly a question and an answer")
+        yield f"{where}[{i}]", item
+
+
+def read_script(value: Any, where: str = "answers") -> list[Entry]:
+    """A script read from JSON (:func:`script_items`), each answer's shape checked."""
+    out = []
+    for at, item in script_items(value, where, "tactical answers", ScriptError):
         question = Question.from_json(item["question"], f"{at}.question")
         decode(question.question, item["answer"], f"{at}.answer")
         out.append(Entry(question, item["answer"]))
@@ -335,4 +342,4 @@ class Seat:
 
 
 __all__ = ["QUESTIONS", "Advice", "Ask", "Entry", "Question", "ScriptError", "Seat", "decode", "encode",
-           "read_script"]
+           "read_script", "script_items"]

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from scenarios.errors import InputError
 from scenarios.models import Player, Side, Theatre
-from tactical import TacticalQuestion
+from tactical import TacticalQuestion, script_items
 
 if TYPE_CHECKING:
     from strategic.campaign import Campaign
@@ -197,13 +197,8 @@ def answer_text(answer: Any) -> str:
 
 def read_script(value: Any, where: str = "script") -> list[Entry]:
     """A script read from JSON (a list of ``{"question": ..., "answer": ...}``), each answer's shape checked."""
-    if not isinstance(value, list):
-        raise ScriptError(f"{where}: a script of combat answers is a list of question/answer entries")
     out = []
-    for i, item in enumerate(value):
-        at = f"{where}[{i}]"
-        if not isinstance(item, dict) or set(item) != {"question", "answer"}:
-            raise ScriptError(f"{at}: an entry has exactly a question and an answer")
+    for at, item in script_items(value, where, "combat answers", ScriptError):
         question = Question.from_json(item["question"], f"{at}.question")
         decode(question.decision, item["answer"], f"{at}.answer")
         out.append(Entry(question, item["answer"]))
