@@ -776,7 +776,8 @@ class CampaignScreen(Screen[None]):
     def _commanded_done(self, outcome: Outcome | None) -> None:
         """After the command screen: the answers given are handed in and the game goes on from them (to the
         battle's end, or back to the question the player stopped at); a refused answer is dropped and the same
-        question asked again with the refusal shown."""
+        question asked again with the refusal shown.  A battle that cannot go on from the answers (they no longer
+        fit it) is left to the AI, said in the message."""
         if outcome is None:
             return
         answers = list(self.session.campaign.live_answers)
@@ -784,9 +785,12 @@ class CampaignScreen(Screen[None]):
             answers = answers[:-1]  # the refused answer is the last given
             self._refusal = outcome.refusal
         refused = self.session.hand_in(answers)
-        if refused is not None or outcome.kind == "failed":
+        if refused is not None or outcome.kind == "failed":  # never a loop of screens: the AI fights on
             why = refused or outcome.refusal
-            self._message(f"the battle could not go on from your orders: {why}", ok=False)
+            if self.session.campaign.state.question is not None:
+                self.session.campaign.delegate_battle()
+            self._message(f"the battle could not go on from your orders ({why}): the AI commands the rest of it",
+                          ok=False)
             self.notify(str(why), title="Battle", severity="error", timeout=12)
         self._after_command = outcome.then
         self._answered()
