@@ -627,6 +627,7 @@ class CampaignScreen(Screen[None]):
         self._chosen: set[tuple[str, int, str]] = set()  # battle, turn, player: chose how it is fought (this session)
         self._refusal: str | None = None  # why the command screen's last answer was refused, shown when it reopens
         self._after_command = ""  # save or quit, once the answers of a stopped battle are handed in
+        self._last_result = ""  # the last commanded battle's result, until the next battle's dialog shows it
         # is shown
 
     def compose(self) -> ComposeResult:
@@ -712,8 +713,9 @@ class CampaignScreen(Screen[None]):
         self._commanded = (state.question.battle, state.turn) if state.question is not None \
             and not is_order_entry(state.question.battle) else None  # a battle order has no result of its own
         if self._commanded is not None and state.question is not None and self._first_question(state.question):
+            last, self._last_result = self._last_result, ""
             self.app.push_screen(BattleChoiceScreen(player_name(Player(asked.player)), state.question,
-                                                    self.session.tactical),
+                                                    self.session.tactical, last),
                                  self._battle_chosen)
             return
         self._command_or_answer(asked)
@@ -768,6 +770,7 @@ class CampaignScreen(Screen[None]):
         text = battle_result(state.events, turn, entry.split(":", 1)[-1])
         self._message(text, ok=True)
         self.notify(text, title="Battle", timeout=12)
+        self._last_result = text  # shown again by the next battle's dialog, which would hide the notification
 
     def _answered(self) -> None:
         self._busy(True, "The battle goes on…")

@@ -23,7 +23,8 @@ from strategic.state import CombatQuestion
 
 class BattleChoiceScreen(ModalScreen[tuple[str, bool]]):
     """How ``player`` fights the battle of ``question``: ``command``, ``ai`` or (``tactical`` games) ``classic``,
-    and whether every battle he commands from now on is fought so (the switch: ``f``)."""
+    and whether every battle he commands from now on is fought so (the switch: ``f``); ``last``: the result of the
+    battle fought just before, shown first."""
 
     BINDINGS = [
         Binding("c", "choose('command')", "Command it"),
@@ -38,14 +39,16 @@ class BattleChoiceScreen(ModalScreen[tuple[str, bool]]):
     BattleChoiceScreen Button { margin-right: 2; }
     """
 
-    def __init__(self, player: str, question: CombatQuestion, tactical: bool) -> None:
+    def __init__(self, player: str, question: CombatQuestion, tactical: bool, last: str = "") -> None:
         super().__init__()
-        self.player, self.question, self.tactical = player, question, tactical
+        self.player, self.question, self.tactical, self.last = player, question, tactical, last
 
     def compose(self) -> ComposeResult:
         area = self.question.battle.split(":", 1)[-1]
         how = "on the Victory at Sea table" if self.question.engine == "tactical" else "by the classic rules"
         with Vertical(id="choice"):
+            if self.last:
+                yield Static(Text(self.last, style="italic"))  # the battle just fought
             yield Label(Text(f"Battle in {area}: {self.player} commands a side", style="bold"))
             yield Static(f"The battle is fought {how}. Command it yourself, or let the AI command your side "
                          "(you can also hand it to the AI at any question later).")

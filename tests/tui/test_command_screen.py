@@ -267,3 +267,31 @@ async def test_a_crash_in_mid_battle_keeps_the_answers_given_on_the_table(data, 
     reopened.resolve_pending()
     assert reopened.state.question is not None
     assert reopened.state.question.question == question.to_json()
+
+
+async def test_the_battle_dialog_shows_the_last_battles_result_first() -> None:
+    from textual.app import App
+
+    from strategic.state import CombatQuestion
+
+    question = CombatQuestion(battle="North Sea", player=Player.ALLIES, engine="tactical",
+                              question={"question": "choose_scouts", "side": 0, "ship": None, "turn": 0,
+                                        "phase": "set-up", "options": {}})
+    last = "The battle in North Atlantic is over: sunk Orion."
+
+    class Harness(App[None]):
+        chosen: Any = None
+
+        def on_mount(self) -> None:
+            self.push_screen(BattleChoiceScreen("Allies", question, True, last),
+                             lambda how: setattr(self, "chosen", how))
+
+    app = Harness()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await wait_for(pilot, lambda: app.screen if isinstance(app.screen, BattleChoiceScreen) else None,
+                                "the dialog")
+        shown = [str(w.render()) for w in screen.query(Static)]
+        assert shown[0] == last and any("Battle in North Sea: Allies commands a side" in t for t in shown)
+        await pilot.press("f", "k")
+        await wait_for(pilot, lambda: app.chosen is not None, "the choice")
+    assert app.chosen == ("classic", True)
