@@ -200,6 +200,11 @@ class TacticalResolver:
         order = getattr(self.fallback, "order_battles", None)
         return list(order(campaign, areas)) if order else list(areas)
 
+    def _keep(self, fought: TacticalBattle) -> None:
+        """Keep ``fought``'s report, in place of any of the same engagement (its spec's key): a battle taken back
+        and fought again (a human's answers, issues 15 and 16) is listed once, as last fought."""
+        self.battles = [b for b in self.battles if b.spec.key != fought.spec.key] + [fought]
+
     def cards(self, data: CampaignData) -> CardIndex:
         if self._index is None or self._index[0] != id(data):
             self._index = (id(data), CardIndex(data))
@@ -311,7 +316,7 @@ class TacticalResolver:
             "objectives": list(report.objectives)}
         self._log(campaign, battle, outcome, result, notes, left_out, report, RULE_RESULTS)
         if self.keep_reports:
-            self.battles.append(TacticalBattle(battle.area, state.turn, year, spec, report, left_out, notes))
+            self._keep(TacticalBattle(battle.area, state.turn, year, spec, report, left_out, notes))
         return outcome, report
 
     def _ship_results(self, campaign: Campaign, spec: BattleSpec, report: BattleReport, table: _Table,
@@ -528,7 +533,7 @@ class TacticalResolver:
                          "is eliminated: R-CARD-11)")
         self._log(campaign, battle, outcome, result, notes, left_out, report, RULE_RAIDS)
         if self.keep_reports:
-            self.battles.append(TacticalBattle(battle.area, state.turn, year, spec, report, left_out, notes, kind))
+            self._keep(TacticalBattle(battle.area, state.turn, year, spec, report, left_out, notes, kind))
 
     @staticmethod
     def _airfield_results(campaign: Campaign, report: BattleReport, airfields: dict[str, str],

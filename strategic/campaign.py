@@ -612,6 +612,11 @@ class Campaign:
         if how != "command":
             self.state.question, self.asked = None, None
 
+    def battle_waiting(self) -> Battle | None:
+        """The battle whose question waits for a player's answer (its kind: battle, air raid...), or ``None``."""
+        asked = self.state.question
+        return self._battle_for(asked.battle) if asked is not None and not is_order_entry(asked.battle) else None
+
     def _battle_for(self, entry: str) -> Battle | None:
         if entry.startswith(outbreak.SURPRISE_PREFIX):
             return outbreak.surprise_battle(self, entry)

@@ -715,7 +715,7 @@ class CampaignScreen(Screen[None]):
         if self._commanded is not None and state.question is not None and self._first_question(state.question):
             last, self._last_result = self._last_result, ""
             self.app.push_screen(BattleChoiceScreen(player_name(Player(asked.player)), state.question,
-                                                    self.session.tactical, last),
+                                                    self.session.tactical, last, self._battle_words()),
                                  self._battle_chosen)
             return
         self._command_or_answer(asked)
@@ -731,6 +731,13 @@ class CampaignScreen(Screen[None]):
             return False  # asked at the player's first question of the battle, not when it reopens
         self._chosen.add(key)
         return True
+
+    def _battle_words(self) -> str:
+        """``Air raid in South Atlantic``: the kind and area of the battle waiting for the player."""
+        campaign = self.session.campaign
+        battle = campaign.battle_waiting()
+        area = campaign.state.question.battle.split(":", 1)[-1] if campaign.state.question else ""
+        return f"{(battle.kind if battle is not None else 'battle').capitalize()} in {area}"
 
     def _battle_chosen(self, chosen: tuple[str, bool] | None) -> None:
         """The player's choice for the battle, and whether for the rest of the game (:class:`BattleChoiceScreen`)."""
@@ -748,7 +755,7 @@ class CampaignScreen(Screen[None]):
         if isinstance(asked.question, TacticalQuestion):
             state = self.session.campaign.state
             assert state.question is not None
-            title = f"Battle in {state.question.battle.split(':', 1)[-1]}"
+            title = self._battle_words()
             self.app.push_screen(CommandScreen(self.session.fight_live, title, self._refusal), self._commanded_done)
             self._refusal = None
             return

@@ -39,22 +39,23 @@ class BattleChoiceScreen(ModalScreen[tuple[str, bool]]):
     BattleChoiceScreen Button { margin-right: 2; }
     """
 
-    def __init__(self, player: str, question: CombatQuestion, tactical: bool, last: str = "") -> None:
+    def __init__(self, player: str, question: CombatQuestion, tactical: bool, last: str = "",
+                 what: str = "") -> None:
         super().__init__()
         self.player, self.question, self.tactical, self.last = player, question, tactical, last
+        self.what = what or f"Battle in {question.battle.split(':', 1)[-1]}"  # e.g. "Air raid in South Atlantic"
 
     def compose(self) -> ComposeResult:
-        area = self.question.battle.split(":", 1)[-1]
         how = "on the Victory at Sea table" if self.question.engine == "tactical" else "by the classic rules"
         with Vertical(id="choice"):
             if self.last:
                 yield Static(Text(self.last, style="italic"))  # the battle just fought
-            yield Label(Text(f"Battle in {area}: {self.player} commands a side", style="bold"))
+            yield Label(Text(f"{self.what}: {self.player} commands a side", style="bold"))
             yield Static(f"The battle is fought {how}. Command it yourself, or let the AI command your side "
                          "(you can also hand it to the AI at any question later).")
             with Horizontal(id="for-good"):
                 yield Switch(value=False, id="for-the-rest")
-                yield Label("and every battle I command from now on (f; saved with the game)")
+                yield Label("and every battle I command from now on (f)")
             with Horizontal():
                 yield Button("Command it (c)", id="command", variant="primary")
                 yield Button("AI commands (a)", id="ai")

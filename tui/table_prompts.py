@@ -253,8 +253,16 @@ def _names(prompt: Prompt, battle: Any, ship: Any) -> None:
     """choose_mover, choose_firer: the candidates, each with where it stands."""
     names = prompt.question.options.get("candidates", [])
     prompt.choices = [Choice(n, n, _where(battle, n)) for n in names]
-    prompt.read = _name_reader(names, letters={s.letter: n for n, s in prompt.scene.ships.items()})
+    prompt.read = _name_reader(names, letters=_unique_letters(prompt))
     prompt.typed_help = "a ship's name (or part of it) or its letter on the table"
+
+
+def _unique_letters(prompt: Prompt) -> dict[str, str]:
+    """Each table letter that names one ship only (past 26 ships a side the letters repeat: those are not read)."""
+    names: dict[str, list[str]] = {}
+    for name, drawn in prompt.scene.ships.items():
+        names.setdefault(drawn.letter, []).append(name)
+    return {letter: found[0] for letter, found in names.items() if len(found) == 1}
 
 
 def _where(battle: Any, name: str) -> str:
@@ -267,8 +275,9 @@ def _where(battle: Any, name: str) -> str:
 
 def _name_reader(names: list[str], *, none: bool = False, letters: dict[str, str] | None = None,
                  what: str = "the choices here") -> Callable[[str], Any]:
-    """Reads one of ``names``: the whole name, its start, one of its words (``fletcher`` for USS Fletcher), or the
-    ship's letter on the table (case matters: capitals are the first fleet's); case does not matter otherwise."""
+    """Reads one of ``names``: the whole name, its start, the start of one of its words (``fletch`` for USS
+    Fletcher), or the ship's letter on the table (case matters: capitals are the first fleet's); case does not
+    matter otherwise."""
     def read(text: str) -> Any:
         wanted = text.strip().lower()
         if none and wanted in ("", "none", "no", HOLD):
@@ -276,7 +285,7 @@ def _name_reader(names: list[str], *, none: bool = False, letters: dict[str, str
         if letters and text.strip() in letters and letters[text.strip()] in names:
             return letters[text.strip()]
         found = ([n for n in names if n.lower() == wanted] or [n for n in names if n.lower().startswith(wanted)]
-                 or [n for n in names if wanted in n.lower().split()])
+                 or [n for n in names if any(w.startswith(wanted) for w in n.lower().split())])
         if len(found) != 1:
             listed = ", ".join(names) or "nothing"
             raise InvalidOrder(f"'{text}' is not one of {what} ({listed})" if not found else

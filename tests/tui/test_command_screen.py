@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import pytest
 from textual.widgets import Static
 
 from scenarios.models import Player
@@ -295,3 +296,23 @@ async def test_the_battle_dialog_shows_the_last_battles_result_first() -> None:
         await pilot.press("f", "k")
         await wait_for(pilot, lambda: app.chosen is not None, "the choice")
     assert app.chosen == ("classic", True)
+
+
+def test_a_battle_fought_again_is_listed_once(data) -> None:
+    """The battles tab lists each engagement once, however often it was taken back and fought again."""
+    campaign = _coral(data, [Player.JAPAN])
+    campaign.resolver = TacticalResolver(turns=3, keep_reports=True)
+    campaign.resolve_pending()
+    campaign.answer_tactical(campaign.fight_live(lambda q, b, advice, p: advice()))
+    campaign.resolve_pending()
+    fought = campaign.resolver.battles  # type: ignore[union-attr]
+    assert [(b.area, b.turn) for b in fought] == [("Coral Sea", campaign.state.turn)]
+
+
+async def test_the_table_letter_of_one_ship_is_read_and_a_repeated_one_refused() -> None:
+    from tui.table_prompts import _name_reader
+
+    read = _name_reader(["USS Fletcher", "USS Nicholas"], letters={"C": "USS Fletcher"})
+    assert read("C") == "USS Fletcher" and read("nich") == "USS Nicholas" and read("fletcher") == "USS Fletcher"
+    with pytest.raises(Exception, match="is not one of"):
+        read("D")  # a letter two ships share is not in the map: not read
