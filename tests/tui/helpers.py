@@ -10,6 +10,8 @@ from typing import Any, TypeVar
 
 from strategic.clock import Decision
 from tui.app import CampaignScreen, HandOverScreen
+from tui.battle_choice import BattleChoiceScreen
+from tui.combat_screen import CombatScreen
 
 T = TypeVar("T")
 
@@ -66,3 +68,20 @@ async def hand_over(pilot: Any, app: Any, screen: HandOverScreen) -> CampaignScr
     """Click the hand-over screen's button and wait until the player it named can decide."""
     await pilot.click("#ready")
     return await wait_for_human(pilot, app, leaving=screen)
+
+
+def next_screen(app: Any) -> object:
+    """The screen to act on next: a hand-over laid out, a combat question or the choice of how the battle is
+    fought, or the campaign screen once the battle is over (nothing waiting, nothing pending)."""
+    screen = app.screen
+    if isinstance(screen, HandOverScreen):
+        buttons = screen.query("#ready")
+        return screen if buttons and buttons.first().region.area else None
+    if isinstance(screen, CombatScreen):
+        return screen if screen.is_mounted and screen.query("#combat-answer") else None
+    if isinstance(screen, BattleChoiceScreen):
+        return screen if screen.is_mounted and screen.query("#command") else None
+    if isinstance(screen, CampaignScreen) and not screen.workers and app.session is not None \
+            and app.session.campaign.state.question is None and not app.session.campaign.state.pending_battles:
+        return screen
+    return None

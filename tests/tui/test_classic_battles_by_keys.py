@@ -32,7 +32,7 @@ from tui.app import CampaignScreen, HandOverScreen, Session, VictoryAtSeaApp
 from tui.battle_choice import BattleChoiceScreen
 from tui.combat_screen import NONE, CombatScreen, Row
 
-from .helpers import wait_for
+from .helpers import next_screen, wait_for
 
 SIZE = (160, 45)
 
@@ -120,23 +120,6 @@ async def _set_rows(pilot: Any, screen: CombatScreen, answer: Any) -> None:
     assert [r.value for r in screen.rows] == desired
 
 
-def _next_screen(app: VictoryAtSeaApp) -> object:
-    """The screen to act on next: a hand-over laid out, a combat question or the choice of how the battle is
-    fought, or the campaign screen once the battle is over (nothing waiting, nothing pending)."""
-    screen = app.screen
-    if isinstance(screen, HandOverScreen):
-        buttons = screen.query("#ready")
-        return screen if buttons and buttons.first().region.area else None
-    if isinstance(screen, CombatScreen):
-        return screen if screen.is_mounted and screen.query("#combat-answer") else None
-    if isinstance(screen, BattleChoiceScreen):
-        return screen if screen.is_mounted and screen.query("#command") else None
-    if isinstance(screen, CampaignScreen) and not screen.workers and app.session is not None \
-            and app.session.campaign.state.question is None and not app.session.campaign.state.pending_battles:
-        return screen
-    return None
-
-
 Hook = Callable[[Any, CombatScreen], Any]
 
 
@@ -159,7 +142,7 @@ async def _command(data, campaign: Campaign, plans: dict[str, Plan],  # type: ig
     asked: dict[str, list[Asked]] = {}
     async with app.run_test(size=SIZE) as pilot:
         while True:
-            screen = await wait_for(pilot, lambda: _next_screen(app), "a question, a hand-over or the game")
+            screen = await wait_for(pilot, lambda: next_screen(app), "a question, a hand-over or the game")
             if isinstance(screen, HandOverScreen):
                 await pilot.click("#ready")
             elif isinstance(screen, BattleChoiceScreen):

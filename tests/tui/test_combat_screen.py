@@ -22,7 +22,7 @@ from tui.app import CampaignScreen, HandOverScreen, Session, VictoryAtSeaApp
 from tui.battle_choice import BattleChoiceScreen
 from tui.combat_screen import CombatScreen, parse_typed, rows_for
 
-from .helpers import wait_for, wait_for_human
+from .helpers import next_screen, wait_for, wait_for_human
 
 SIZE = (160, 45)
 CORAL = ("Lexington", "Enterprise", "Northampton", "Myoko", "Nachi", "Kaga")
@@ -164,7 +164,7 @@ async def test_a_whole_battle_hot_seat_both_sides_human_is_the_ais_battle(data) 
     answered, handovers, choices = 0, 0, 0
     async with app.run_test(size=SIZE) as pilot:
         while True:
-            screen = await wait_for(pilot, lambda: _next_screen(app), "a combat question, a hand-over or the game")
+            screen = await wait_for(pilot, lambda: next_screen(app), "a combat question, a hand-over or the game")
             if isinstance(screen, HandOverScreen):
                 handovers += 1
                 await pilot.click("#ready")
@@ -190,21 +190,6 @@ async def test_a_whole_battle_hot_seat_both_sides_human_is_the_ais_battle(data) 
     assert {e.kind for e in campaign.state.events} >= {"combat_answer", "sunk"}
 
 
-def _next_screen(app: VictoryAtSeaApp) -> object:
-    screen = app.screen
-    if isinstance(screen, HandOverScreen):
-        buttons = screen.query("#ready")
-        return screen if buttons and buttons.first().region.area else None
-    if isinstance(screen, CombatScreen):
-        return screen if screen.is_mounted and screen.query("#combat-answer") else None
-    if isinstance(screen, BattleChoiceScreen):
-        return screen if screen.is_mounted and screen.query("#command") else None
-    if isinstance(screen, CampaignScreen) and not screen.workers and app.session is not None \
-            and app.session.campaign.state.question is None and not app.session.campaign.state.pending_battles:
-        return screen
-    return None
-
-
 async def test_quitting_from_a_battle_asks_first(data) -> None:
     """ctrl+q (or q) on the combat screen asks the same yes/no as on the map; no keeps the battle."""
     from tui.app import ConfirmScreen
@@ -213,10 +198,10 @@ async def test_quitting_from_a_battle_asks_first(data) -> None:
     session = Session(campaign, Clock(campaign, resume=True), {"japan"})
     app = VictoryAtSeaApp(data, session=session)
     async with app.run_test(size=SIZE) as pilot:
-        await wait_for(pilot, lambda: _next_screen(app) if isinstance(app.screen, BattleChoiceScreen) else None,
+        await wait_for(pilot, lambda: next_screen(app) if isinstance(app.screen, BattleChoiceScreen) else None,
                        "how the battle is fought")
         await pilot.press("c")
-        screen = await wait_for(pilot, lambda: _next_screen(app) if isinstance(app.screen, CombatScreen) else None,
+        screen = await wait_for(pilot, lambda: next_screen(app) if isinstance(app.screen, CombatScreen) else None,
                                 "the combat screen")
         for key in ("ctrl+q", "q"):
             await pilot.press(key)
