@@ -35,6 +35,7 @@ from tactical.choices import (
     describe_move,
     fire_choices,
     fire_plan_of,
+    has_target,
     move_choices,
     order_choices,
     parse_move,
@@ -47,7 +48,7 @@ from tactical.gunnery import target_refusal
 from tactical.mtb import verify_boat_plan
 from tactical.options import RuleOptions
 from tactical.plans import AAShot, BoatMove, FlightMove
-from tactical.scenario import Objective
+from tactical.scenario import Objective, can_scout, free_observation_flights, scouting_refusal
 from tactical.seats import QUESTIONS as TACTICAL_QUESTIONS
 from tactical.seats import Entry as TacticalEntry
 from tactical.seats import Question as TacticalQuestion
@@ -99,6 +100,7 @@ __all__ = [
     "aa_choices",
     "arcs_of",
     "boat_attack_moves",
+    "can_scout",
     "damage_control_choices",
     "deck_refusal",
     "decode_tactical",
@@ -109,6 +111,8 @@ __all__ = [
     "escort_move",
     "fire_choices",
     "fire_plan_of",
+    "free_observation_flights",
+    "has_target",
     "home_move",
     "launch_refusal",
     "move_choices",
@@ -119,6 +123,7 @@ __all__ = [
     "read_tactical_script",
     "relative_bearing",
     "resolve",
+    "scouting_refusal",
     "script_items",
     "strike_moves",
     "target_refusal",

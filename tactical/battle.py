@@ -68,12 +68,11 @@ from tactical.scenario import (
     ScoutingAdvantage,
     Victory,
     assess,
-    can_scout,
     fleet_gone,
-    observation_flights,
     roll_matched_objectives,
     roll_objective,
     roll_scouting,
+    scouting_refusal,
     victory_points,
     winner_of,
     zone_for,
@@ -658,7 +657,7 @@ def _deploy_air(
     """Deep deployment (scouting 4+), then the Flights in the air at the start (000 Combat Air Patrol: two a
     carrier; scouting 7+: half, 10+: all of them; deep carriers: any number; land-based Flights all, R-TAC-29)."""
     st = battle.state
-    carriers = [s for s in st.fleet(side) if s.has("Carrier") and s.on_table]
+    carriers = [s for s in st.fleet(side) if s.has("Carrier") and s.on_table and not s.anchored]  # R-CARD-11
     if advantage.deep_deployment and carriers:
         deep = captain.deep_deploy(battle, side, [c.name for c in carriers])
         for name in deep:
@@ -813,16 +812,11 @@ def set_up(spec: BattleSpec, captains: Sequence[CoreCaptain | None] | None = Non
     flights = [0, 0]
     for side in (0, 1):
         names, flights[side] = pair[side].choose_scouts(battle, side)
-        fleet = [s for s in st.fleet(side) if not s.is_installation and s.status is Status.ACTIVE]
-        free = observation_flights(fleet) - len(spec.sides[side].spotting) - spec.sides[side].sub_hunting
-        if flights[side] > free or flights[side] < 0:
-            raise IllegalOrder("000 Observation Flights", f"{battle.side_name(side)} has {free} flight(s) to scout")
-        if names and len(names) >= len(fleet):
-            raise IllegalOrder("000 Scouting", "a fleet must keep at least one ship on the table")
+        refusal = scouting_refusal(battle, side, names, flights[side])
+        if refusal is not None:
+            raise IllegalOrder(*refusal)
         for name in names:
-            scout = st.ships.get(name)
-            if scout is None or scout.side != side or not can_scout(scout):
-                raise IllegalOrder("000 Scouting", f"{name} cannot scout: only own destroyers and cruisers may")
+            scout = st.ships[name]
             scout.scout = True
             scout.status = Status.SCOUTING
     if spec.options.observation_001:
@@ -848,7 +842,8 @@ def set_up(spec: BattleSpec, captains: Sequence[CoreCaptain | None] | None = Non
             for ship in st.fleet(side):
                 if ship.status is Status.SCOUTING:
                     ship.status = Status.ACTIVE
-            names = [s.name for s in st.fleet(side) if s.status is Status.ACTIVE and not s.is_installation]
+            names = [s.name for s in st.fleet(side)
+                     if s.status is Status.ACTIVE and not s.is_installation and not s.anchored]  # R-CARD-11
             zone = zone_for(side, advantage.redeploy, table)
             if names:
                 zone = _deploy(battle, side, zone, pair[side], names)

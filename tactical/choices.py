@@ -473,6 +473,21 @@ def _boat_target(battle: Battle, ship: ShipState, index: int, boat: MTBState) ->
     )
 
 
+def has_target(battle: Battle, ship: ShipState) -> bool:
+    """Whether any weapon system of ``ship`` may fire at anything now (a legal ship or MTB Section target):
+    :func:`fire_choices` without its odds."""
+    if not ship.on_table or ship.has_fired or ship.pos is None:
+        return False
+    for index, weapon in enumerate(ship.card.weapons):
+        if usable_now(battle, ship, index) is not None:
+            continue
+        if legal_targets(battle, ship, index):
+            return True
+        if weapon.kind is WeaponKind.LIGHT_GUN and legal_boat_targets(battle, ship, index):
+            return True
+    return False
+
+
 def fire_choices(battle: Battle, ship: ShipState) -> list[WeaponChoice]:
     """Every weapon system of ``ship``'s card with what it may do now (000 Gunnery Phase, Nominate Targets): its
     refusal, its dice and every legal target (:func:`~tactical.gunnery.legal_targets`, and the MTB Sections of
@@ -686,6 +701,7 @@ __all__ = [
     "describe_move",
     "fire_choices",
     "fire_plan_of",
+    "has_target",
     "move_choices",
     "order_choices",
     "parse_move",

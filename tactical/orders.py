@@ -33,6 +33,10 @@ class OrderName(StrEnum):
 
 AUTOMATIC = frozenset({OrderName.CREATE_SMOKE, OrderName.EVADE, OrderName.FLANK_SPEED})
 
+ANCHORED_ORDERS = frozenset({OrderName.ALL_HANDS, OrderName.FLOOD_MAGAZINES})
+"""R-CARD-11: a ship at anchor in a raided port has cold engines and a closed deck: its crew may still fight the
+damage or flood the magazines."""
+
 FLOOD_LIMITS = {Area.CREW: 1, Area.ENGINE: 3, Area.WEAPONS: 3}
 """Flood Magazines!: the highest scores without Escalation."""
 
@@ -74,6 +78,8 @@ def _refusal(ship: ShipState, order: OrderName, battle: Battle | None = None) ->
         return "000 Shore Batteries: Shore Batteries never perform Orders"
     if not ship.can_issue_orders():
         return "000 Vital Systems (Bridge Destroyed): the ship can no longer perform Orders"
+    if ship.anchored and order not in ANCHORED_ORDERS:
+        return "R-CARD-11: a ship anchored in port may attempt only All Hands on Deck! and Flood Magazines!"
     if ship.depth_changed:
         return "000 Submarines: Movement Phase: a submarine changing depth may not perform Orders"
     if order is OrderName.EVADE and ship.has("Lumbering"):

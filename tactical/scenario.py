@@ -130,13 +130,40 @@ def points_allowance(points: int, objective: Objective) -> int:
 
 
 def can_scout(ship: ShipState) -> bool:
-    """Only destroyers and cruisers may be committed to scouting."""
-    return ship.type in (ShipType.DESTROYER, ShipType.CRUISER)
+    """Only destroyers and cruisers may be committed to scouting (000 War at Sea: Scouting), and none anchored in
+    a raided port (R-CARD-11)."""
+    return ship.type in (ShipType.DESTROYER, ShipType.CRUISER) and not ship.anchored
 
 
 def observation_flights(ships: list[ShipState]) -> int:
     """Observation Flights carried by the fleet: the X of each ship's Aircraft X (R-TAC-16)."""
     return sum(s.trait_value("Aircraft") for s in ships if s.has("Aircraft"))
+
+
+def free_observation_flights(battle: Battle, side: int) -> int:
+    """Observation Flights ``side`` may send scouting: those its active ships carry (none aboard a ship anchored in
+    a raided port, R-CARD-11), less those already spotting targets or hunting submarines (000 War at Sea:
+    Scouting; R-TAC-16)."""
+    st = battle.state
+    fleet = [s for s in st.fleet(side) if not s.is_installation and s.status is Status.ACTIVE and not s.anchored]
+    return observation_flights(fleet) - len(st.spotted.get(side, [])) - st.sub_hunters.get(side, 0)
+
+
+def scouting_refusal(battle: Battle, side: int, names: list[str], flights: int) -> tuple[str, str] | None:
+    """``(rule, why)`` when ``side`` may not scout with the ships ``names`` and ``flights`` Observation Flights
+    (000 War at Sea: Scouting), else ``None``."""
+    st = battle.state
+    free = free_observation_flights(battle, side)
+    if flights > free or flights < 0:
+        return "000 Observation Flights", f"{battle.side_name(side)} has {free} flight(s) to scout"
+    fleet = [s for s in st.fleet(side) if not s.is_installation and s.status is Status.ACTIVE]
+    if names and len(names) >= len(fleet):
+        return "000 Scouting", "a fleet must keep at least one ship on the table"
+    for name in names:
+        scout = st.ships.get(name)
+        if scout is None or scout.side != side or not can_scout(scout):
+            return "000 Scouting", f"{name} cannot scout: only own destroyers and cruisers may"
+    return None
 
 
 def scout_die(battle: Battle, ship: ShipState | None, what: str) -> bool:

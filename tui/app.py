@@ -167,6 +167,15 @@ def parse_seed(text: str) -> int:
     return int(text)
 
 
+def saved_humans(campaign: Campaign) -> set[str]:
+    """The human players of a loaded game when none are named: those commanding their battles in the save, and
+    the player a waiting battle question asks (a save of ``vas run --command``); else the Allies."""
+    chosen = {p.value for p in campaign.state.battle_commanders}
+    if campaign.state.question is not None:
+        chosen.add(campaign.state.question.player.value)
+    return chosen or set(DEFAULT_HUMANS)
+
+
 def players_text(humans: set[str] | frozenset[str]) -> str:
     """The human players in the words of the start screen ("Japan, Allies"), or that the AI plays all four."""
     names = [PLAYER_NAMES[p].split(" (")[0] for p in Player if p.value in humans]
@@ -434,11 +443,13 @@ class Session:
         """A question waiting for a player who is not human in this session (a save made with other humans): the
         AI's answer is given (its brief's suggestion) and the battle fought on."""
         while (self.error is None and self.campaign.state.question is not None
-               and self.campaign.state.question.player.value not in self.humans and self.campaign.asked is not None):
-            if self.campaign.state.question.engine == "tactical":
+               and self.campaign.state.question.player.value not in self.humans
+               and (self.campaign.asked is not None or self.campaign.state.question.engine == "tactical")):
+            asked = self.campaign.asked
+            if self.campaign.state.question.engine == "tactical" or asked is None:
                 self.campaign.delegate_battle()  # the AI commands his side on the table
             else:
-                self.campaign.answer_combat(self.campaign.asked.brief.suggestion)
+                self.campaign.answer_combat(asked.brief.suggestion)
             try:
                 self.clock.retry()
             except EngineError as exc:
@@ -1636,7 +1647,7 @@ class VictoryAtSeaApp(App[None]):
 
     def _open_loaded(self, path: Path, humans: set[str] | None, combat: str | None) -> bool:
         campaign, note = self._loaded_campaign(path, combat)
-        chosen = set(DEFAULT_HUMANS) if humans is None else set(humans)
+        chosen = saved_humans(campaign) if humans is None else set(humans)
         return self.open_game(campaign, chosen, resume=True, loaded_turn=campaign.state.turn, loaded_from=path,
                               combat_note=note)
 

@@ -188,7 +188,7 @@ def cmd_play(args: argparse.Namespace) -> int:
             return 1
     app = VictoryAtSeaApp(_load(args), battle_log=battle_log, capture_errors=True)
     if args.load:
-        message = app.load_game_on_start(args.load, args.combat, set(args.human or ["allies"]))
+        message = app.load_game_on_start(args.load, args.combat, set(args.human) if args.human else None)
         if message:
             print(f"vas play: {message}", file=sys.stderr)
             return 1
@@ -229,8 +229,8 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--human", nargs="+", choices=[p.value for p in Player],
                       default=None, metavar="PLAYER",
                       help=f"the human players of the game opened with --load ({', '.join(p.value for p in Player)}; "
-                           "a save does not hold them; the others are played by the AI; default: allies, as on the "
-                           "start screen)")
+                           "the others are played by the AI; default: the players commanding their battles in the save "
+                           "and the one a waiting battle question asks, else allies)")
     play.add_argument("--combat", choices=["tactical", "classic"], default=None,
                       help="combat of the game opened with --load (default: as saved in the file; a save of "
                            "vas run --combat none is fought on the tactical table)")

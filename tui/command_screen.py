@@ -187,7 +187,7 @@ class CommandScreen(Screen[Outcome]):
         prompt = prompt_for(question, battle, advice, player)
         if prompt.only is not None:  # the rules leave no choice: given, and said in the account
             words = describe_answer(question.question, prompt.only[0])
-            self.app.call_from_thread(self._note, player, f"{prompt.title}: {words} (the only legal answer)")
+            self.app.call_from_thread(self._note, player, f"{prompt.title}: {words} ({prompt.only_why})")
             return prompt.only[0]
         self.app.call_from_thread(self.show, prompt)
         answer = self._answers.get()

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -35,6 +36,7 @@ from tactical import (
     aa_choices,
     arcs_of,
     boat_attack_moves,
+    can_scout,
     damage_control_choices,
     decode_tactical,
     describe_move,
@@ -43,12 +45,15 @@ from tactical import (
     escort_move,
     fire_choices,
     fire_plan_of,
+    free_observation_flights,
+    has_target,
     home_move,
     launch_refusal,
     move_choices,
     observe_battle,
     order_choices,
     parse_move,
+    scouting_refusal,
     strike_moves,
     target_refusal,
     verify_aa_plan,
@@ -177,6 +182,7 @@ class Prompt:
     typed_help: str = ""
     card: str = ""
     only: tuple[Any] | None = None  # (the one legal answer,) when the rules leave no choice: given without asking
+    only_why: str = "the only legal answer"  # said in the account when ``only`` is given
     exhaustive: bool = True  # the menu holds every legal answer (else more may be typed: never given unasked)
 
     @property
@@ -205,7 +211,10 @@ def prompt_for(question: TacticalQuestion, battle: Any, advice: Callable[[], Any
         prompt.card = card_text(ship)
     builder = _BUILDERS.get(question.question)
     if builder is not None:
-        builder(prompt, battle, ship)
+        try:
+            builder(prompt, battle, ship)
+        except Exception as exc:  # a bug in a menu must not stop the battle: the AI's answer and JSON remain
+            _menu_failed(prompt, exc)
     elif question.question in YES_NO:
         prompt.choices = [Choice("Yes", True), Choice("No", False)]
     if not prompt.choices and not prompt.slots:
@@ -215,6 +224,13 @@ def prompt_for(question: TacticalQuestion, battle: Any, advice: Callable[[], Any
     for choice in prompt.choices:
         choice.ai = _same(question.question, choice.answer, suggested)
     return prompt
+
+
+def _menu_failed(prompt: Prompt, exc: Exception) -> None:
+    """The question's menu could not be built (a bug): only the AI's answer is offered, and typing as JSON."""
+    prompt.choices, prompt.slots, prompt.combine = [], [], None
+    prompt.read, prompt.exhaustive = _json_reader(prompt.question.question), False
+    prompt.typed_help = f"the answer as JSON (this question's menu failed: {type(exc).__name__}: {exc})"
 
 
 def _only_answer(prompt: Prompt) -> tuple[Any] | None:
@@ -255,6 +271,16 @@ def _names(prompt: Prompt, battle: Any, ship: Any) -> None:
     prompt.choices = [Choice(n, n, _where(battle, n)) for n in names]
     prompt.read = _name_reader(names, letters=_unique_letters(prompt))
     prompt.typed_help = "a ship's name (or part of it) or its letter on the table"
+    ships = [battle.state.ships[n] for n in names if n in battle.state.ships]
+    if len(ships) < len(names):  # the Flights attacking are a candidate too (000 Attacking with Aircraft)
+        return
+    if prompt.question.question == "choose_mover" and ships and all(s.anchored for s in ships):
+        prompt.only_why = "ships at anchor do not move: the order they are nominated in changes nothing (R-SEAT-02)"
+    elif prompt.question.question == "choose_firer" and ships and not any(has_target(battle, s) for s in ships):
+        prompt.only_why = "no ship has a target: the order they are nominated in changes nothing (R-SEAT-02)"
+    else:
+        return
+    prompt.choices = [Choice(prompt.advice, prompt.advice, _where(battle, prompt.advice))]
 
 
 def _unique_letters(prompt: Prompt) -> dict[str, str]:
@@ -368,6 +394,8 @@ def _fire(prompt: Prompt, battle: Any, ship: Any) -> None:
     prompt.slots, prompt.combine = slots, combine
     prompt.read = lambda text: combine(_read_allocation(text, slots, indices))
     prompt.typed_help = "0 > Bismarck, 2 > hold (weapon system number > target)"
+    if not slots:  # an airfield, a Hangar: nothing to fire
+        prompt.choices = [Choice("Hold fire", prompt.advice, "no weapon system")]
 
 
 def _preset(slots: list[Slot], indices: list[int], plan: Any) -> None:
@@ -418,17 +446,50 @@ def _optional_target(prompt: Prompt, battle: Any, ship: Any) -> None:
     prompt.typed_help = "a ship's name, or none"
 
 
+def _who_first(prompt: Prompt, battle: Any, ship: Any) -> None:
+    """aircraft_first, boats_first: yes or no, unless one side has nothing moving (then the order changes
+    nothing: the AI's answer is given, R-SEAT-02)."""
+    side, st = prompt.question.side, battle.state
+    pieces = st.air if prompt.question.question == "aircraft_first" else st.boats
+    what = "Flight in the air" if prompt.question.question == "aircraft_first" else "MTB Section on the table"
+    idle = [name for name, s in (("yours", side), ("the enemy's", 1 - side)) if not pieces(s)]
+    if idle:
+        prompt.choices = [Choice("Yes" if prompt.advice else "No", prompt.advice)]
+        prompt.only_why = f"no {what} is {idle[0]}: who moves first changes nothing (R-SEAT-02)"
+    else:
+        prompt.choices = [Choice("Yes", True), Choice("No", False)]
+
+
 def _depth(prompt: Prompt, battle: Any, ship: Any) -> None:
     prompt.choices = [Choice(d.value, d) for d in Depth]
 
 
 def _scouts(prompt: Prompt, battle: Any, ship: Any) -> None:
-    prompt.exhaustive = False
-    prompt.choices = [Choice("No scouting", ([], 0), "every ship deploys on the table")]
-    if prompt.advice != ([], 0):
-        prompt.choices.insert(0, Choice(f"The AI's scouts: {prompt.advice_text}", prompt.advice))
-    scouts = [n for n, v in prompt.view.ships.items() if v.own and v.type.value in ("destroyer", "cruiser")]
-    prompt.typed_help = f'JSON: [["{scouts[0] if scouts else "a destroyer"}"], 1] (ships, Observation Flights)'
+    """choose_scouts (000 War at Sea: Scouting): a Slot a destroyer or cruiser (kept on the table, or set aside
+    to scout) and one for the Observation Flights sent, from none to all that are free."""
+    side = prompt.question.side
+    ships = [s.name for s in battle.state.fleet(side) if can_scout(s) and s.status.value == "active"]
+    chosen, flights = prompt.advice
+    prompt.slots = _yes_no_slots(ships, chosen, lambda n: f"{n} ({battle.state.ships[n].type.value})",
+                                 "scouts: off the table until the scouting rolls, +1 die each (5+ a point)")
+    free = max(free_observation_flights(battle, side), 0)
+    if free:
+        options = [(str(k), k, f"{k} Observation Flight(s) scout: one die each (5+ a point)") for k in range(free + 1)]
+        prompt.slots.append(Slot("Observation Flights", options, index=min(flights, free), ai=min(flights, free)))
+
+    def combine(values: list[Any]) -> Any:
+        names = [n for n, v in zip(ships, values, strict=False) if v is True]
+        sent = values[len(ships)] if free else 0
+        why = scouting_refusal(battle, side, names, sent)
+        if why is not None:
+            raise IllegalOrder(*why)
+        return names, sent
+
+    prompt.combine = combine
+    if not prompt.slots:  # nothing may scout: anchored, or no destroyer, cruiser nor Observation Flight
+        prompt.choices = [Choice("No scouting", ([], 0), "nothing of this fleet may scout")]
+    first = ships[0] if ships else "a destroyer"
+    prompt.typed_help = f'JSON: [["{first}"], 1] (ships, Observation Flights)'
 
 
 SHIFTS = ((0.0, 0.0, "the AI's deployment"), (-12.0, 0.0, "12\" further west"), (-6.0, 0.0, "6\" further west"),
@@ -448,9 +509,49 @@ def _deploy(prompt: Prompt, battle: Any, ship: Any) -> None:
         if all(zone.contains(p) for p, _ in moved.values()):
             where = "; ".join(f"{n} ({p[0]:g}, {p[1]:g})" for n, (p, _) in moved.items())
             ghosts = tuple((p, h, _letter(prompt, n)) for n, (p, h) in moved.items())
-            prompt.choices.append(Choice(words, moved, f"{zone.describe()}: {where}", ghosts=ghosts))
+            prompt.choices.append(Choice(words, moved, f"{zone_words(zone)}: {where}", ghosts=ghosts))
     first = next(iter(placed), "a ship")
-    prompt.typed_help = f'JSON: {{"{first}": [[30, 3], 0], ...}} (position in inches, heading)'
+    prompt.read = _placement_reader(prompt, zone, headings=True)
+    prompt.typed_help = (f"{first} at 30,3 heading 0; ... (inches from the south-west corner; ships not named keep "
+                         "the AI's place), or JSON")
+
+
+PLACE = re.compile(r"^(?P<who>.+?)\s+at\s+(?P<x>-?\d+(?:\.\d+)?)\s*,\s*(?P<y>-?\d+(?:\.\d+)?)"
+                   r"(?:\s+heading\s+(?P<h>-?\d+(?:\.\d+)?))?\s*$", re.IGNORECASE)
+
+
+def _placement_reader(prompt: Prompt, zone: DeploymentZone, *, headings: bool) -> Callable[[str], Any]:
+    """Reads ``NAME at X,Y [heading H]; ...`` (or JSON): each named ship, Flight or Section at that place, the
+    others where the AI puts them; every place must lie in ``zone`` (000 War at Sea: Deployment)."""
+    json_read = _json_reader(prompt.question.question)
+    placed = dict(prompt.advice)
+    names = list(placed)
+    read_name = _name_reader(names, letters=_unique_letters(prompt), what="those deploying")
+
+    def read(text: str) -> Any:
+        if text.strip().startswith(("{", "[")):
+            return json_read(text)
+        out = dict(placed)
+        for part in filter(str.strip, text.split(";")):
+            match = PLACE.match(part.strip())
+            if match is None:
+                raise InvalidOrder(f"'{part.strip()}' is not 'NAME at X,Y" + (" heading H'" if headings else "'"))
+            name, at = read_name(match["who"]), (float(match["x"]), float(match["y"]))
+            if not zone.contains(at):
+                raise IllegalOrder("000 War at Sea: Deployment", f"({at[0]:g}, {at[1]:g}) is outside the "
+                                   f"{zone_words(zone)}")
+            if headings:
+                out[name] = (at, float(match["h"]) % 360 if match["h"] else placed[name][1])
+            else:
+                out[name] = at
+        return out
+    return read
+
+
+def zone_words(zone: DeploymentZone) -> str:
+    """The zone and its rectangles in inches: ``normal zone (x 12-60, y 0-6)``."""
+    rects = ", ".join(f"x {r.x0:g}-{r.x1:g}, y {r.y0:g}-{r.y1:g}" for r in zone.rects)
+    return f"{zone.describe()} ({rects})"
 
 
 def _letter(prompt: Prompt, name: str) -> str:
@@ -471,7 +572,8 @@ def _deploy_points(prompt: Prompt, battle: Any, ship: Any) -> None:
             prompt.choices.append(Choice(words.replace("deployment", "places"), moved, where,
                                          ghosts=tuple((p, 0.0) for p in moved.values())))
     first = next(iter(placed), "a Flight")
-    prompt.typed_help = f'JSON: {{"{first}": [30, 3], ...}} (position in inches)'
+    prompt.read = _placement_reader(prompt, zone, headings=False)
+    prompt.typed_help = f"{first} at 30,3; ... (inches; those not named keep the AI's place), or JSON"
 
 
 def _submarine(prompt: Prompt, battle: Any, ship: Any) -> None:
@@ -502,6 +604,8 @@ _BUILDERS: dict[str, Callable[[Prompt, Any, Any], None]] = {
     "choose_searchlight": _optional_target,
     "choose_radar_target": _optional_target,
     "choose_depth": _depth,
+    "aircraft_first": _who_first,
+    "boats_first": _who_first,
     "choose_scouts": _scouts,
 }
 

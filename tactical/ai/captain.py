@@ -56,8 +56,8 @@ from tactical.gunnery import legal_boat_targets, legal_targets, max_dice
 from tactical.movement import forced_plan, max_move, min_move, straight_run, verify_move
 from tactical.orders import IllegalOrder, OrderName, coming_about, evading, legal_orders
 from tactical.plans import FirePlan, Leg, MovePlan, Shot
-from tactical.scenario import EXIT_EDGE_OBJECTIVES, HOME_EDGES, Objective
-from tactical.state import Area, Battle, Depth, ShipState, Status
+from tactical.scenario import EXIT_EDGE_OBJECTIVES, HOME_EDGES, Objective, can_scout, free_observation_flights
+from tactical.state import Area, Battle, Depth, ShipState
 from tactical.submarines import ASW_SYSTEMS, asw_systems
 
 # --------------------------------------------------------------------------- the AI
@@ -79,10 +79,8 @@ class SimpleCaptain:
     def choose_scouts(self, battle: Battle, side: int) -> tuple[list[str], int]:
         """Every Observation Flight scouts; a Radar destroyer is sent only from a fleet of three or more."""
         fleet = battle.state.fleet(side)
-        flights = sum(s.trait_value("Aircraft") for s in fleet if s.has("Aircraft") and s.status is Status.ACTIVE)
-        flights -= len(battle.state.spotted.get(side, [])) + battle.state.sub_hunters.get(side, 0)
-        flights = max(flights, 0)
-        destroyers = [s for s in fleet if s.type is ShipType.DESTROYER]
+        flights = max(free_observation_flights(battle, side), 0)
+        destroyers = [s for s in fleet if s.type is ShipType.DESTROYER and can_scout(s)]
         scouts = []
         if len(destroyers) >= 3:
             radar = [s for s in destroyers if s.has("Radar") or s.has("Advanced Radar")]

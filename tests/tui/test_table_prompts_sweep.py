@@ -1,0 +1,50 @@
+"""Every question of the bundled battles gets a menu on the command screen (no menu fails, none is empty), and the
+questions whose answer changes nothing are answered without asking (R-SEAT-02)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tactical import DEMOS, Seat, TacticalQuestion, demo_spec, resolve
+from tui.table_prompts import Prompt, prompt_for
+
+
+def _prompts(name: str, seed: int) -> list[Prompt]:
+    made: list[Prompt] = []
+
+    def ask(question: TacticalQuestion, battle: Any, advice: Any) -> Any:
+        made.append(prompt_for(question, battle, advice, "allies" if question.side == 0 else "axis"))
+        return advice()
+
+    resolve(demo_spec(name, seed), (Seat(0, None, ask), Seat(1, None, ask)))
+    return made
+
+
+@pytest.mark.parametrize("name", sorted(DEMOS))
+def test_every_question_of_a_demo_has_a_menu(name: str) -> None:
+    prompts = _prompts(name, 0)
+    assert prompts
+    for prompt in prompts:
+        assert "menu failed" not in prompt.typed_help, (prompt.question.describe(), prompt.typed_help)
+        assert prompt.choices or prompt.slots, prompt.question.describe()
+
+
+def test_scouting_is_a_row_per_destroyer_or_cruiser_and_one_for_the_observation_flights() -> None:
+    prompt = next(p for p in _prompts("carrier-clash", 0) if p.question.question == "choose_scouts")
+    assert [s.label for s in prompt.slots] == ["USS Portland", "USS Fletcher", "USS Nicholas", "Observation Flights"]
+    assert [o[1] for o in prompt.slots[-1].options] == [0, 1, 2, 3, 4]
+    assert prompt.combine is not None
+    assert prompt.combine([True, False, True, 2]) == (["USS Portland", "USS Nicholas"], 2)
+    assert prompt.combine([False, False, False, 4]) == ([], 4)
+
+
+def test_who_moves_first_is_not_asked_when_one_side_has_nothing_in_the_air() -> None:
+    asked = [p for p in _prompts("carrier-clash", 2) if p.question.question == "aircraft_first"]
+    idle = [p for p in asked if p.only is not None]
+    assert len(asked) == 8 and len(idle) == 1  # once only one side has Flights in the air
+    for prompt in asked:
+        assert (prompt.only is not None) == ("changes nothing" in prompt.only_why)
+        assert [c.label for c in prompt.choices] == (["Yes" if prompt.advice else "No"] if prompt.only else
+                                                     ["Yes", "No"])
