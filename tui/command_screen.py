@@ -102,6 +102,7 @@ class CommandScreen(Screen[Outcome]):
         Binding("o", "delegate('ship')", "AI: this ship"),
         Binding("t", "delegate('turn')", "AI: this turn"),
         Binding("A", "delegate('battle')", "AI: the battle"),
+        Binding("c", "take_back", "Take command back"),
         Binding("s", "stop('save')", "Save"),
         Binding("q", "stop('quit')", "Quit"),
         Binding("escape", "leave_input", "Back to the answers", show=False),
@@ -430,6 +431,20 @@ class CommandScreen(Screen[Outcome]):
         else:
             left.battle = True
         self.give(prompt.advice)
+
+    def action_take_back(self) -> None:
+        """Take back the ships left to the AI (and the rest of this turn): their next questions are the player's."""
+        prompt = self.prompt
+        if prompt is None or isinstance(self.focused, Input):
+            return
+        left = self.delegated.get(prompt.player, Delegation())
+        ships = sorted(left.ships)
+        if not ships and left.turn is None:
+            self._message("nothing of yours is left to the AI", ok=False)
+            return
+        self.delegated[prompt.player] = Delegation()
+        what = ", ".join(ships) if ships else "the rest of the turn"
+        self._message(f"you command again: {what}", ok=True)
 
     def action_stop(self, then: str) -> None:
         """``s`` (save) / ``q`` (quit): stop at this question; the owner keeps the answers given.  A battle that

@@ -145,6 +145,32 @@ async def test_one_ship_left_to_the_ai_is_never_asked_about_again() -> None:
     assert any(e.question.ship == ship for e in app.given[1:])  # the AI's answers for it are recorded too
 
 
+async def test_a_ship_left_to_the_ai_is_taken_back_with_c() -> None:
+    spec = demo_spec("cruiser-action", 0)
+    app = DemoCommandApp(spec, (0,), "Cruiser action")
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await _asked(pilot, app, "choose_order")
+        ship = screen.prompt.question.ship  # type: ignore[union-attr]
+        asked = await _answer(pilot, screen, "o")
+        screen = await _asked(pilot, app, None, asked)
+        assert screen.delegated[screen.prompt.player].ships == {ship}
+        await pilot.press("c")
+        assert screen.delegated[screen.prompt.player].ships == set()
+        assert f"you command again: {ship}" in str(screen.query_one("#cmd-message", Static).render())
+        await pilot.press("c")
+        assert "nothing of yours is left to the AI" in str(screen.query_one("#cmd-message", Static).render())
+        asked_about = []
+        for _ in range(40):
+            asked = await _answer(pilot, screen, "enter")
+            screen = await _asked(pilot, app, None, asked)
+            asked_about.append(screen.prompt.question.ship)  # type: ignore[union-attr]
+            if ship in asked_about:
+                break
+        await pilot.press("A")
+        await wait_for(pilot, lambda: app.report is not None, "the battle's end")
+    assert ship in asked_about
+
+
 async def test_hot_seat_hides_the_table_between_the_two_sides() -> None:
     spec = demo_spec("cruiser-action", 0)
     app = DemoCommandApp(spec, (0, 1), "Cruiser action")
