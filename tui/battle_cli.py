@@ -12,9 +12,9 @@ log as JSON: the full event log (every die roll included) and the spec fought (:
 is identical, event for event (the re-fight rule of :mod:`strategic.battle_logs`).
 ``--replay`` goes with no other option, nor ``--list`` (each is refused with both flags named); the ``--log`` path
 is checked before the battle is fought (:func:`tui.outputs.check_outputs`) and written atomically.
-Exit codes: 0 fine (a replay that differs too: it is reported), 1 invalid data or a file that is not a battle
-log (every problem named, ``file: field path: problem``), 2 bad usage (an unknown demo, a negative seed, flags
-that do not go together, an output path that cannot be written).
+Exit codes: 0 fine, 1 invalid data or a file that is not a battle log (every problem named, ``file: field path:
+problem``), 2 bad usage (an unknown demo, a negative seed, flags that do not go together, an output path that
+cannot be written), 5 a replay whose re-fight differs (the first difference named), as ``vas run --replay``.
 """
 
 from __future__ import annotations
@@ -202,4 +202,5 @@ def cmd_replay(path: Path) -> int:
         print(f"Re-fought from its spec: NOT identical: {check.difference}.")
         print("(the log was edited, or the engine or the rules changed since it was written; the re-fight's result: "
               + (f"{check.report.winner} wins" if check.report.winner else "a draw") + ")")
+        return 5
     return 0

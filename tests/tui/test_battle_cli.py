@@ -77,7 +77,7 @@ def test_replay_of_a_changed_log_and_of_a_log_without_spec(tmp_path: Path, capsy
     first_attack = next(i for i, e in enumerate(raw["events"]) if e["kind"] == "attack")
     raw["events"][first_attack]["text"] = "a different attack"
     log.write_text(json.dumps(raw))
-    assert run(["--replay", str(log)]) == 0
+    assert run(["--replay", str(log)]) == 5
     out = capsys.readouterr().out
     assert "  a different attack" in out
     assert (f"Re-fought from its spec: NOT identical: event {first_attack + 1} differs: saved 'a different attack'"
