@@ -9,8 +9,9 @@ batteries) where the ``spec`` places them.
 
 **The table** is drawn to scale, one column per inch across and one row per two inches down (the north edge at the
 top), shrunk evenly on narrow screens (:class:`TableGeometry`).  Each ship is a letter (capitals for the first
-side, lower case for the second, in the side's colour) followed by an arrow for its heading; an installation is its
-letter followed by ``■``; a sunk ship or destroyed installation is an ``x``; smoke laid this turn is shaded ``░``
+side, lower case for the second, in the side's colour; past the 26th, digits, Greek letters and signs:
+:data:`LETTERS`) followed by an arrow for its heading; an installation is its letter followed by ``■``; a sunk
+ship or destroyed installation is an ``x``; smoke laid this turn is shaded ``░``
 until the End Phase removes it.  ``a`` toggles the fire arcs of the selected ship (``s``/``S`` select the next or
 previous ship; the selected letter is shown reversed): the cells within its longest weapon's extreme range (the
 whole table if the log has no ``spec``) are dotted in the colour of their arc: fore yellow, starboard green, aft
@@ -254,6 +255,18 @@ def _initial_flights(log: dict[str, Any]) -> dict[str, FlightView]:
     return flights
 
 
+LETTERS = ("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789ΓΔΘΛΞΠΣΦΨΩ#$%&@",
+           "abcdefghijklmnopqrstuvwxyzαβγδεζηθλμξπρσφψω!?+=~^")
+"""Each side's ship marks in turn: capitals then digits and Greek capitals for the first fleet, small letters then
+Greek small letters for the second, then signs; only a fleet of more than 49 ships repeats them."""
+
+
+def ship_letter(side: int, index: int) -> str:
+    """The mark of the ``index``-th ship of ``side`` on the table (:data:`LETTERS`)."""
+    marks = LETTERS[side]
+    return marks[index % len(marks)]
+
+
 def _initial_ships(log: dict[str, Any]) -> dict[str, ShipView]:
     spec: dict[str, Any] = log["spec"] if isinstance(log.get("spec"), dict) else {}
     subs = {s["ship"]["name"]: s for s in spec.get("submarines", []) if "ship" in s}
@@ -262,7 +275,7 @@ def _initial_ships(log: dict[str, Any]) -> dict[str, ShipView]:
     counts = [0, 0]
     for ship in log["ships"]:
         side = log["sides"].index(ship["side"])
-        letter = chr((65 if side == 0 else 97) + counts[side] % 26)
+        letter = ship_letter(side, counts[side])
         counts[side] += 1
         view = ShipView(ship["name"], ship["side"], ship["card"], ship["hull_start"], ship["hull_start"], letter,
                         kind=ship.get("type", "ship"))

@@ -61,7 +61,7 @@ from tactical import (
     verify_flight_plan,
 )
 from tui.battle_viewer import FlightView as DrawnFlight
-from tui.battle_viewer import Scene
+from tui.battle_viewer import Scene, ship_letter
 from tui.battle_viewer import ShipView as DrawnShip
 
 TITLES = {
@@ -944,7 +944,7 @@ def scene_of(view: BattleView, battle: Any) -> tuple[Scene, dict[str, Any]]:
     for name in battle.state.ships:  # the battle's order: each ship keeps its letter all battle
         seen = view.ships.get(name)
         ship = battle.state.ships[name]
-        letter = chr((65 if ship.side == 0 else 97) + counts[ship.side] % 26)
+        letter = ship_letter(ship.side, counts[ship.side])
         counts[ship.side] += 1
         if seen is None:
             continue

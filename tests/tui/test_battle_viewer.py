@@ -215,3 +215,14 @@ async def test_arcs_and_installations(data: CampaignData, battle: dict) -> None:
         await pilot.press("a")
         await pilot.pause()
         assert "yellow" not in {str(span.style) for span in screen.table_text.spans}
+
+
+def test_each_ship_of_a_fleet_of_up_to_49_has_its_own_mark() -> None:
+    from tui.battle_viewer import ship_letter
+
+    first = [ship_letter(0, i) for i in range(49)]
+    second = [ship_letter(1, i) for i in range(49)]
+    assert len(set(first)) == len(set(second)) == 49 and not set(first) & set(second)
+    assert first[:3] == ["A", "B", "C"] and first[26] == "0" and first[36] == "Γ"
+    assert second[:3] == ["a", "b", "c"] and second[26] == "α"
+    assert ship_letter(0, 51) == "A"  # the 52nd ship: the marks again
