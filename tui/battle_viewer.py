@@ -530,8 +530,29 @@ def draw_table(scene: Scene, log: dict[str, Any], max_cols: int | None = None, m
         for char, style in row:
             text.append(char, style=style)
         text.append("│\n", style="dim")
-    text.append("└" + "─" * cols + "┘", style="dim")
+    text.append(_ruler(geo), style="dim")
     return text
+
+
+RULER_STEP = 6.0
+"""Inches between two ticks of the table's ruler (a number every second tick)."""
+
+
+def _ruler(geo: TableGeometry) -> str:
+    """The bottom border with a tick every 6" and, beneath, the inches from the west edge every 12"."""
+    width = geo.cols / geo.scale
+    border, numbers = ["─"] * geo.cols, [" "] * (geo.cols + 2)
+    inches = 0.0
+    while inches <= width + 1e-9:
+        col = min(int(inches * geo.scale), geo.cols - 1)
+        border[col] = "┴"
+        if inches % (2 * RULER_STEP) < 1e-9:
+            label = f"{inches:g}" + ('"' if inches == 0 else "")
+            start = min(col + 1, geo.cols + 2 - len(label))
+            if all(c == " " for c in numbers[max(start - 1, 0):start + len(label)]):
+                numbers[start:start + len(label)] = list(label)
+        inches += RULER_STEP
+    return "└" + "".join(border) + "┘\n" + "".join(numbers).rstrip()
 
 
 def flight_glyph(flights: list[FlightView], log: dict[str, Any]) -> tuple[str, str]:
