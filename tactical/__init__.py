@@ -47,7 +47,7 @@ from tactical.gunnery import target_refusal
 from tactical.mtb import verify_boat_plan
 from tactical.options import RuleOptions
 from tactical.plans import AAShot, BoatMove, FlightMove
-from tactical.scenario import Objective
+from tactical.scenario import Objective, ObjectiveFacts
 from tactical.seats import QUESTIONS as TACTICAL_QUESTIONS
 from tactical.seats import Entry as TacticalEntry
 from tactical.seats import Question as TacticalQuestion
@@ -86,6 +86,7 @@ __all__ = [
     "InstallationSpec",
     "MTBSpec",
     "Objective",
+    "ObjectiveFacts",
     "Roll",
     "RuleOptions",
     "Seat",

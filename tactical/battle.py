@@ -65,11 +65,13 @@ from tactical.options import RuleOptions
 from tactical.orders import IllegalOrder
 from tactical.scenario import (
     Objective,
+    ObjectiveFacts,
     ScoutingAdvantage,
     Victory,
     assess,
     can_scout,
     fleet_gone,
+    objective_facts,
     observation_flights,
     roll_matched_objectives,
     roll_objective,
@@ -389,6 +391,7 @@ class BattleReport:
     flights: tuple[FlightResult, ...] = ()
     mtbs: tuple[FlightResult, ...] = ()
     conditions: dict[str, Any] = field(default_factory=dict)
+    objective_facts: tuple[ObjectiveFacts, ...] = ()  # each side's, as judged (000 War at Sea: Fleet Objectives)
 
     def ship(self, name: str) -> ShipResult:
         for s in self.ships:
@@ -922,6 +925,7 @@ def _report(
         flights_lost=tuple(f.name for f in st.flights.values() if f.lost),
         flights=flights,
         mtbs=boats,
+        objective_facts=objective_facts(battle, objectives, levels),
         conditions={
             "time_of_day": st.time_of_day,
             "weather": st.weather,

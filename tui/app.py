@@ -112,6 +112,8 @@ from tui.command_screen import CommandScreen, LiveAsk, Outcome
 from tui.labels import counter_label
 from tui.map_view import MapView
 from tui.order_entry import GRAMMAR, OrderSyntaxError, describe, parse
+from tui.screenshots import take_screenshot
+from tui.turn_summary import TurnSummaries, TurnSummaryScreen, last_summed_turn
 
 PLAYER_NAMES = {
     Player.JAPAN: "Japan",
@@ -609,6 +611,7 @@ class CampaignScreen(Screen[None]):
         Binding("o", "oob", "Appearance", tooltip="The order of appearance"),
         Binding("d", "odds", "Odds", tooltip="Classic odds of the coming battles"),
         Binding("b", "battles", "Battles"),
+        Binding("t", "turn_summary", "Turn summary", tooltip="The summary of the last turn played"),
         Binding("slash", "type_order", "Type order"),
         Binding("question_mark", "help", "Help"),
         Binding("q", "quit_game", "Quit"),
@@ -628,6 +631,7 @@ class CampaignScreen(Screen[None]):
         self._refusal: str | None = None  # why the command screen's last answer was refused, shown when it reopens
         self._after_command = ""  # save or quit, once the answers of a stopped battle are handed in
         self._last_result = ""  # the last commanded battle's result, until the next battle's dialog shows it
+        self.summaries = TurnSummaries(last_summed_turn(session.campaign))  # issue #17: one summary a turn
         # is shown
 
     def compose(self) -> ComposeResult:
@@ -1123,6 +1127,17 @@ class CampaignScreen(Screen[None]):
         self.refresh_log()
         self.refresh_battles()
         self.refresh_poc()
+        turn = self.summaries.due(campaign) if self.app.turn_summaries else None  # type: ignore[attr-defined]
+        if turn is not None:
+            self.app.push_screen(TurnSummaryScreen(campaign, turn))
+
+    def action_turn_summary(self) -> None:
+        """``t``: the summary of the last turn played (issue #17)."""
+        turn = last_summed_turn(self.session.campaign)
+        if turn is None:
+            self._message("no turn is over yet: the summary comes at the end of the turn", ok=False)
+            return
+        self.app.push_screen(TurnSummaryScreen(self.session.campaign, turn))
 
     def phase_bar(self) -> Text:
         campaign, clock = self.session.campaign, self.session.clock
@@ -1178,7 +1193,7 @@ class CampaignScreen(Screen[None]):
         for name, seen in (view or self.session.view()).units.items():
             unit = campaign.unit_record(name)
             row = (name, seen.nation, seen.type.value, counter_label(unit), seen.status.value, seen.place or "",
-                   str(seen.damage), seen.commander.value)
+                   str(seen.damage), player_name(seen.commander))
             if wanted and not any(wanted in str(cell).casefold() for cell in row):
                 continue
             table.add_row(*row)
@@ -1515,11 +1530,13 @@ class VictoryAtSeaApp(App[None]):
     #error-buttons Button { margin-right: 2; }
     """
 
-    BINDINGS = [Binding("ctrl+q", "request_quit", "Quit", show=False, priority=True)]
+    BINDINGS = [Binding("ctrl+q", "request_quit", "Quit", show=False, priority=True),
+                Binding("f12", "snapshot", "Screenshot", show=False, priority=True)]
 
     def __init__(self, data: CampaignData | None = None, *, session: Session | None = None,
-                 battle_log: dict | None = None, capture_errors: bool = False) -> None:
+                 battle_log: dict | None = None, capture_errors: bool = False, turn_summaries: bool = False) -> None:
         super().__init__()
+        self.turn_summaries = turn_summaries  # vas play: the end-of-turn summary comes up (tui/turn_summary.py)
         self.data = data or load_data()
         self.session = session
         self.battle_log = battle_log
@@ -1530,6 +1547,21 @@ class VictoryAtSeaApp(App[None]):
         if capture_errors:  # vas play: textual's traceback goes to a file beside the autosave (finish)
             self._exit_output = io.StringIO()
             self.error_console = Console(file=self._exit_output, markup=False, highlight=False, width=120)
+
+    def action_snapshot(self) -> None:
+        """F12 (and the command palette's Screenshot): an SVG of the screen beside the save (tui/screenshots.py)."""
+        session = self.session
+        state = session.campaign.state if session is not None else None
+        stem = f"vas-turn{state.turn}-{state.phase.value}" if state is not None else "vas-screen"
+        written = take_screenshot(self, session.save_path if session is not None else None, stem)
+        self.notify(f"Screenshot written to {written}" if isinstance(written, Path) else f"No screenshot: {written}",
+                    title="Screenshot", severity="information" if isinstance(written, Path) else "error")
+
+    def deliver_screenshot(self, filename: str | None = None, path: str | None = None,
+                           time_format: str | None = None) -> str | None:
+        """The command palette's Screenshot: as F12 (never the downloads folder)."""
+        self.action_snapshot()
+        return None
 
     def action_request_quit(self) -> None:
         """ctrl+q: in a game, the same yes/no as ``q`` (a game is never lost to one key); elsewhere quit."""
