@@ -259,7 +259,7 @@ def _counter(c: CounterFate) -> str:
         facts.append(f"+{c.damage} damage")
     if c.vp:
         facts.append(f"{c.vp} VP to the enemy")
-    fate = FATE_WORDS[c.fate]
+    fate = "stays" if c.fate == "unharmed" else FATE_WORDS[c.fate]  # its Flights lost, not the counter
     if c.fate == "crippled" and c.came_in_crippled and c.hull_start == c.hull_end:
         fate = "disabled again"
     return f"{c.unit} {fate}" + (f" ({', '.join(facts)})" if facts else "")

@@ -85,7 +85,7 @@ from textual_plotext import PlotextPlot
 
 from scenarios.errors import InputError, InvalidOrder, RulesError
 from scenarios.loader import CampaignData, load_data
-from scenarios.models import Player, Theatre
+from scenarios.models import Player
 from strategic.ai import Agent, BaselineAI, give_orders
 from strategic.battle_logs import battle_log
 from strategic.battles import TacticalBattle, TacticalResolver, campaign_year, forces_text
@@ -112,6 +112,7 @@ from tui.command_screen import CommandScreen, LiveAsk, Outcome
 from tui.labels import counter_label
 from tui.map_view import MapView
 from tui.order_entry import GRAMMAR, OrderSyntaxError, describe, parse
+from tui.poc_chart import draw_poc, poc_heading
 from tui.screenshots import take_screenshot
 from tui.turn_summary import TurnSummaries, TurnSummaryScreen, last_summed_turn
 
@@ -1244,6 +1245,8 @@ class CampaignScreen(Screen[None]):
         self._battles, self._battles_shown = battles, shown
         option_list.clear_options()
         option_list.add_options([Option(battle_label(b), id=f"battle-{i}") for i, b in enumerate(battles)])
+        if option_list.option_count:
+            option_list.highlighted = 0  # Enter opens the first battle at once
         new = [b for b in battles if (b.turn, b.area) not in self._battles_seen]
         self._battles_seen |= {(b.turn, b.area) for b in battles}
         if new:
@@ -1266,20 +1269,10 @@ class CampaignScreen(Screen[None]):
         return Text("No tactical battle fought this turn or the last.", style="italic")
 
     def refresh_poc(self) -> None:
-        state = self.session.campaign.state
-        lines = [f"{t.value}: " + ("level" if v == 0 else f"Axis +{v}" if v > 0 else f"Allies +{-v}")
-                 for t, v in state.poc.items()]
-        self.query_one("#poc-text", Static).update("POC (positive: the Axis leads)  " + "   ".join(lines))
+        campaign = self.session.campaign
+        self.query_one("#poc-text", Static).update(poc_heading(campaign))
         plot = self.query_one("#poc-plot", PlotextPlot)
-        plt = plot.plt
-        plt.clear_data()
-        turns = [r.turn for r in state.poc_history]
-        for theatre in (Theatre.WAS, Theatre.VITP):
-            values = [r.totals.get(theatre, 0) for r in state.poc_history]
-            if turns and theatre in state.poc:
-                plt.plot(turns, values, label=theatre.value, marker="braille")
-        plt.title("POC track per theatre")
-        plt.xlabel("turn")
+        draw_poc(plot.plt, campaign)
         plot.refresh()
 
 
