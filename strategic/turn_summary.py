@@ -104,8 +104,10 @@ def summarize(campaign: Campaign, turn: int, events: Iterable[CampaignEvent] | N
         summary.control = [a for a in poc.areas if a.before != a.side]
         summary.scored = [a for a in poc.areas if a.value]
         lead_at = campaign.data.constant_number("automatic-victory-lead")
+        first = campaign.setup.vitp_first_turn
+        vitp = first is not None and turn >= first  # VITP was played on that turn (not: is now)
         summary.tracks = [TrackStanding(t, v, poc.totals[t], lead_at if t is Theatre.VITP else 0,
-                                        campaign.setup.last_turn, t is not Theatre.VITP or campaign.vitp_started)
+                                        campaign.setup.last_turn, t is not Theatre.VITP or vitp)
                           for t, v in poc.awards.items()]
     return summary
 
