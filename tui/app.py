@@ -612,7 +612,7 @@ class CampaignScreen(Screen[None]):
         Binding("o", "oob", "Appearance", tooltip="The order of appearance"),
         Binding("d", "odds", "Odds", tooltip="Classic odds of the coming battles"),
         Binding("b", "battles", "Battles"),
-        Binding("t", "turn_summary", "Turn summary", tooltip="The summary of the last turn played"),
+        Binding("t", "turn_summary", "Summary", tooltip="The summary of the last turn played"),
         Binding("slash", "type_order", "Type order"),
         Binding("question_mark", "help", "Help"),
         Binding("q", "quit_game", "Quit"),
