@@ -51,6 +51,9 @@ VP_NOTE = ("  (VP are fleet points, not Hull: a ship sunk gives all its points, 
            "a Flight destroyed its own; one that came in crippled gives nothing more for it: 000 War at Sea, "
            "R-TAC-13.)")
 
+CLASSIC_NOTE = ("  (The classic rules name no winner: the losses are the result, and control is settled in the control "
+                "phase from who is left at sea: WAS 5, VITP 4.)")
+
 RESULT_WORDS = {"axis": "the Axis", "allied": "the Allies", "tie": "a tie"}
 
 
@@ -145,8 +148,10 @@ def summary_lines(summary: TurnSummary) -> list[str]:
         out += battle_lines(battle)
     if not summary.battles:
         out.append("No battle this turn.")
-    elif any(isinstance(b, BattleFought) for b in summary.battles):
+    if any(isinstance(b, BattleFought) for b in summary.battles):
         out.append(VP_NOTE)
+    if any(isinstance(b, ClassicLosses) for b in summary.battles):
+        out.append(CLASSIC_NOTE)
     if summary.repairs:
         out.append("Repairs: " + "; ".join(f"{e.unit} {e.points} at {e.port} (damage now {e.damage})"
                                           for e in summary.repairs))
@@ -165,9 +170,7 @@ def battle_lines(battle: BattleFought | ClassicLosses | BattleHandedOver) -> lis
     if isinstance(battle, ClassicLosses):
         told = "; ".join(f"{side} {kind} {', '.join(names)}" for side, kinds in battle.losses.items()
                          for kind, names in kinds.items())
-        return [f"Battle in {battle.area} (classic rules): {told or 'no unit sunk, eliminated or disabled'}. "
-                "The classic rules name no winner: the losses are the result, and control is settled at the end "
-                "of the turn."]
+        return [f"Battle in {battle.area} (classic rules): {told or 'no unit sunk, eliminated or disabled'}."]
     where = battle.area if battle.what == "battle" else f"{', '.join(battle.ports) or battle.area} ({battle.area})"
     head = f"{battle.what.capitalize()} in {where}, {battle.turns} turn(s)"
     if battle.max_turns and battle.turns < battle.max_turns:
@@ -176,8 +179,15 @@ def battle_lines(battle: BattleFought | ClassicLosses | BattleHandedOver) -> lis
     for side in battle.sides:
         own = [c for c in battle.counters if c.side == side]
         if own:
-            lines.append(f"  {side}: " + counters_text(own))
+            lines.append(f"  {side} ({side_losses(own)}): " + counters_text(own))
     return lines
+
+
+def side_losses(counters: list[CounterFate]) -> str:
+    """``Hull 76 lost, 40 VP given``: a side's Hull lost on the table and the VP its losses gave the enemy (a ship
+    damaged but not crippled gives none)."""
+    hull = sum(c.hull_start - c.hull_end for c in counters)
+    return f"Hull {hull} lost, {sum(c.vp for c in counters)} VP given"
 
 
 def result_sentence(battle: BattleFought) -> str:
@@ -243,16 +253,16 @@ def _notable(c: CounterFate) -> bool:
             or bool(c.flights_lost) or c.came_in_crippled)
 
 
-FATE_WORDS = {"sunk": "sunk", "eliminated": "eliminated (returns later, VITP 4.5)", "used up": "used up",
+FATE_WORDS = {"sunk": "sunk", "eliminated": "eliminated", "used up": "used up",
               "crippled": "crippled: disabled", "withdrew": "withdrew to port", "damaged": "damaged, stays",
               "unharmed": "unharmed"}
 
 
 def _counter(c: CounterFate) -> str:
-    facts: list[str] = []
-    if c.hull_full:
-        came = f"came in crippled at {c.hull_start}" if c.came_in_crippled else (
-            f"came in at {c.hull_start}" if c.hull_start < c.hull_full else "")
+    facts: list[str] = ["back two turns later, VITP 4.5"] if c.fate == "eliminated" else []
+    came = f"came in crippled at {c.hull_start}" if c.came_in_crippled else (
+        f"came in at {c.hull_start}" if c.hull_start < c.hull_full else "")
+    if c.hull_full and (c.hull_start != c.hull_end or came):
         hull = f"Hull {c.hull_start - c.hull_end} lost"
         facts.append(f"{hull}, {came} of {c.hull_full}" if came else f"{hull} of {c.hull_full}")
     if c.flights:

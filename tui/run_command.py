@@ -493,7 +493,8 @@ def render_turn(campaign: Campaign, turn: int, events: list[Event],
     out += [describe(e) for e in events if isinstance(e, PocScored)]
     out += [describe(e) for e in events if isinstance(e, Victory)]
     out += [describe(e) for e in events if isinstance(e, AutomaticVictory)]
-    out += summary_lines(summarize(campaign, turn, events))
+    if any(isinstance(e, PocScored) for e in events):  # the turn is over: its summary (issue #17)
+        out += summary_lines(summarize(campaign, turn, events))
     return "\n".join(out)
 
 

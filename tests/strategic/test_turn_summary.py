@@ -39,15 +39,15 @@ def test_the_summary_of_a_seeded_turn(seed_one_turn_one: Campaign) -> None:
         "Battle in North Atlantic, 4 turn(s) of 8 (it ended when a fleet had left the table): Allies win. Allies "
         "Destroy!: major victory, every Axis ship crippled or sunk; more VP (25 to 0); Axis Last Stand: no victory, "
         "sank no Allied ship; not more VP (0 to 25). So the Axis counters still there withdraw to port (R-CARD-07).",
-        "  Allies: unharmed: 10 counters",
-        "  Axis: Orion sunk (Hull 9 lost of 9, 25 VP to the enemy)"]
+        "  Allies (Hull 0 lost, 0 VP given): unharmed: 10 counters",
+        "  Axis (Hull 9 lost, 25 VP given): Orion sunk (Hull 9 lost of 9, 25 VP to the enemy)"]
     north_sea = lines.index(next(line for line in lines if line.startswith("Battle in North Sea")))
     assert lines[north_sea + 1:north_sea + 3] == [
-        "  Allies: Ark Royal stays (Hull 0 lost of 57, 1 of 6 Flight(s) lost, 15 VP to the enemy); Exeter damaged, "
-        "stays (Hull 2 lost of 22, +1 damage); Tourville damaged, stays (Hull 1 lost of 25, +1 damage); unharmed: "
-        "Renown, Barham, Kent, Suffolk, Dorsetshire, Cornwall, Dunkerque",
-        "  Axis: Gneisenau withdrew to port (Hull 0 lost of 79, 122 VP to the enemy); Admiral Hipper sunk (Hull 38 "
-        "lost of 38, 155 VP to the enemy)"]
+        "  Allies (Hull 3 lost, 15 VP given): Ark Royal stays (1 of 6 Flight(s) lost, 15 VP to the enemy); Exeter "
+        "damaged, stays (Hull 2 lost of 22, +1 damage); Tourville damaged, stays (Hull 1 lost of 25, +1 damage); "
+        "unharmed: Renown, Barham, Kent, Suffolk, Dorsetshire, Cornwall, Dunkerque",
+        "  Axis (Hull 38 lost, 277 VP given): Gneisenau withdrew to port (122 VP to the enemy); Admiral Hipper sunk "
+        "(Hull 38 lost of 38, 155 VP to the enemy)"]
     assert ("POC WAS +5 this turn (Axis: Barents Sea 2, Baltic Sea 1, Mediterranean 2, Cape of Good Hope 3; Allies: "
             "North Atlantic 1, South Atlantic 1, North Sea 1): track Axis +5; after turn 10 the side ahead wins the "
             "theatre (002 §3.1).") in lines
@@ -87,9 +87,10 @@ def test_a_draw_after_sinking_everything_is_explained() -> None:
         "Battle in Mediterranean, 5 turn(s) of 8 (it ended when a fleet had left the table): a draw. Allies Sweep & "
         "Clear: no victory, 0 of the 1 ship(s) needed off the Axis edge; more VP (1015 to 0); Axis Defence Line: no "
         "victory, not more VP (0 to 1015). So both sides stay in the area (R-CARD-07).",
-        "  Allies: Roma damaged, stays (Hull 10 lost of 94, +1 damage)",
-        "  Axis: Vittorio Veneto sunk (Hull 27 lost, came in crippled at 27 of 94, 650 VP to the enemy); Conte di "
-        "Cavour sunk (Hull 15 lost, came in crippled at 15 of 60, 365 VP to the enemy)"]
+        "  Allies (Hull 10 lost, 0 VP given): Roma damaged, stays (Hull 10 lost of 94, +1 damage)",
+        "  Axis (Hull 42 lost, 1015 VP given): Vittorio Veneto sunk (Hull 27 lost, came in crippled at 27 of 94, "
+        "650 VP to the enemy); Conte di Cavour sunk (Hull 15 lost, came in crippled at 15 of 60, 365 VP to the "
+        "enemy)"]
 
 
 def test_the_seed_one_mediterranean_draw_is_the_rule(data: CampaignData) -> None:
@@ -130,3 +131,31 @@ def test_the_vitp_track_against_the_automatic_victory_line() -> None:
         "POC VITP +2 this turn (Axis: Indonesia 3; Allies: Coral Sea 1): track Axis +18; automatic victory at a "
         "lead of 30 (VITP 5.4): the Axis 12 away, the Allies 48 away; after turn 10 the side ahead wins the theatre "
         "(002 §3.1).")
+
+
+def test_vas_run_prints_each_finished_turn_s_summary(capsys: pytest.CaptureFixture[str]) -> None:
+    """Classic combat, seed 7 (the golden transcript's game): the summary follows turn 1's block; turn 2, not
+    finished when the run stops, has none."""
+    from tui.cli import main
+
+    assert main(["run", "--combat", "classic", "--seed", "7", "--turns", "1"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    start = out.index("--- Summary of turn 1 ---")
+    assert out[start + 1:start + 5] == [
+        "Battle in North Atlantic (classic rules): Axis sunk Orion.",
+        "Battle in South Atlantic (classic rules): Allies sunk Courageous; Axis sunk Atlantis; Axis disabled U-Boat "
+        "1, U-Boat 2, U-Boat 3.",
+        "Battle in North Sea (classic rules): Axis disabled Gneisenau, Admiral Hipper.",
+        "  (The classic rules name no winner: the losses are the result, and control is settled in the control phase "
+        "from who is left at sea: WAS 5, VITP 4.)"]
+    assert out.index("=== Turn 2 ===") > start and "--- Summary of turn 2 ---" not in out
+
+
+def test_a_side_s_hull_lost_without_a_cripple_gives_no_vp() -> None:
+    """Pearl Harbor (seed 1, turn 3): the battleships lose Hull at anchor but none is crippled, so the Allies give
+    no victory points and win the Attrition on the Japanese Flights shot down."""
+    from strategic.turn_summary import side_losses
+
+    fleet = [CounterFate(unit=name, side="Allies", fate="damaged", hull_full=70, hull_start=70, hull_end=70 - lost,
+                         damage=1) for name, lost in (("West Virginia", 17), ("California", 23), ("Oklahoma", 36))]
+    assert side_losses(fleet) == "Hull 76 lost, 0 VP given"
