@@ -109,7 +109,7 @@ from tui.battle_viewer import BattleViewerScreen
 from tui.cards_cli import counter_lines
 from tui.combat_screen import CombatScreen, question_screen
 from tui.command_screen import CommandScreen, LiveAsk, Outcome
-from tui.labels import counter_label
+from tui.labels import counter_label, side_label
 from tui.map_view import MapView
 from tui.order_entry import GRAMMAR, OrderSyntaxError, describe, parse
 from tui.poc_chart import draw_poc, poc_heading
@@ -366,7 +366,7 @@ class Session:
         except Exception as exc:
             state = self.campaign.state
             raise self.failed(EngineError(state.turn, state.phase.value, exc,
-                                          who=f"the {player} order '{describe(order)}'")) from exc
+                                          who=f"the {player_name(Player(player))} order '{describe(order)}'")) from exc
 
     def run_ai_until_human(self, progress=None) -> None:  # type: ignore[no-untyped-def]
         """Play AI decisions until a human must decide, the game ends, or a battle blocks it (worker thread).
@@ -1159,7 +1159,7 @@ class CampaignScreen(Screen[None]):
         if self.session.error is not None:
             text.append(" · STOPPED by an engine error", style="bold red")
         elif state.winner:
-            text.append(f" · GAME OVER: the {state.winner} side wins", style="bold green")
+            text.append(f" · GAME OVER: the {side_label(state.winner)} win", style="bold green")
         elif campaign.blocked:
             text.append(f" · {campaign.blocked}", style="bold red")
         return text
@@ -1465,7 +1465,7 @@ class OobScreen(Screen[None]):
         self._rows = []
         for row in order_of_appearance(data, nation=nation or None):
             where = "removed" if row.movement is Movement.REMOVED else " or ".join(row.places)
-            table.add_row(str(row.turn), str(vitp_turn(row.turn) or ""), row.side.value, row.unit.nation,
+            table.add_row(str(row.turn), str(vitp_turn(row.turn) or ""), side_label(row.side), row.unit.nation,
                           row.unit.name, row.unit.type.value, counter_label(row.unit), where)
             self._rows.append((row.unit.name, row.turn))
 
