@@ -36,12 +36,14 @@ def draw_poc(plt: Any, campaign: Campaign) -> None:
     if Theatre.VITP in state.poc:
         for y in (line, -line):
             plt.hline(y, "red")
-        plt.text("Axis wins VITP", 1, line - 2, color="red")
-        plt.text("Allies win VITP", 1, -line + 2, color="red")
+        middle = (1 + last) / 2
+        plt.text(f"Axis +{line}: automatic VITP victory", middle, line - 3, color="red", alignment="center")
+        plt.text(f"Allies +{line}: automatic VITP victory", middle, -line + 3, color="red", alignment="center")
     plt.hline(0, "gray")
     plt.xlim(1, last)
     plt.xticks(list(range(1, last + 1)))
     top = max([line + 3, *(abs(v) + 3 for r in state.poc_history for v in r.totals.values())])
     plt.ylim(-top, top)
+    plt.yticks(list(range(-(top // 10) * 10, top + 1, 10)))
     plt.title("POC track per theatre")
     plt.xlabel("turn")

@@ -13,7 +13,7 @@ from strategic.campaign import Campaign
 from strategic.clock import Clock
 from tests.strategic.engine_helpers import WithdrawResolver
 from tui.app import CampaignScreen, Session, VictoryAtSeaApp
-from tui.poc_chart import poc_heading
+from tui.poc_chart import draw_poc, poc_heading
 from tui.turn_summary import TurnSummaryScreen, summary_text
 
 from .helpers import human_screen, wait_for, wait_for_human
@@ -95,3 +95,21 @@ def test_the_poc_heading_names_the_victory_lines(data: CampaignData) -> None:
     assert poc_heading(campaign) == ("POC (positive: the Axis leads)  WAS: level   VITP: level; VITP automatic "
                                      "victory at a lead of 30 (the red lines); after turn 10 the side ahead wins "
                                      "each theatre")
+
+
+def test_the_poc_chart_spans_the_game_and_draws_the_victory_lines(data: CampaignData) -> None:
+    """One turn played: the x-axis still runs over the game's ten turns, and the VITP lines are at +-30."""
+    import re
+
+    import plotext
+
+    campaign = Campaign.new(data, "standard", seed=2, resolver=WithdrawResolver())
+    campaign.state.poc_history.clear()
+    draw_poc(plotext, campaign)
+    plotext.plotsize(90, 25)
+    chart = re.sub(r"\x1b\[[0-9;]*m", "", plotext.build())
+    plotext.clear_figure()
+    lines = chart.splitlines()
+    assert "Axis +30: automatic VITP victory" in chart and "Allies +30: automatic VITP victory" in chart
+    assert lines[-2].split() == [str(t) for t in range(1, 11)]  # the turns, not 0.5-1.5
+    assert any(line.startswith(" 30├") for line in lines) and any(line.startswith("-30├") for line in lines)
