@@ -143,11 +143,9 @@ def _battles(campaign: Campaign, events: list[CampaignEvent]) -> list[BattleFoug
 
 def summary_lines(summary: TurnSummary) -> list[str]:
     """The summary in words, a line each (battles first, then repairs, arrivals, control and POC)."""
-    out = [f"--- Summary of turn {summary.turn} ---"]
+    out = [f"--- Summary of turn {summary.turn} ---", headline(summary)]
     for battle in summary.battles:
         out += battle_lines(battle)
-    if not summary.battles:
-        out.append("No battle this turn.")
     if any(isinstance(b, BattleFought) for b in summary.battles):
         out.append(VP_NOTE)
     if any(isinstance(b, ClassicLosses) for b in summary.battles):
@@ -161,6 +159,17 @@ def summary_lines(summary: TurnSummary) -> list[str]:
     out += [track_line(t, [a for a in summary.scored if a.track is t.theatre]) for t in summary.tracks]
     out += [_ending(e) for e in summary.endings]
     return out
+
+
+def headline(summary: TurnSummary) -> str:
+    """``3 battle(s), 2 ship(s) sunk; POC WAS +3 (Axis +10), VITP +2 (Axis +2)``: the turn in a line."""
+    sunk = sum(1 for b in summary.battles if isinstance(b, BattleFought) for c in b.counters if c.fate == "sunk")
+    sunk += sum(len(kinds.get("sunk", [])) for b in summary.battles if isinstance(b, ClassicLosses)
+                for kinds in b.losses.values())
+    fought = [b for b in summary.battles if not isinstance(b, BattleHandedOver)]
+    tracks = ", ".join(f"{t.theatre.value} {t.award:+d} ({lead(t.total)})" for t in summary.tracks if t.started)
+    return (f"{len(fought)} battle(s), {sunk} counter(s) sunk" if fought else "No battle") + (
+        f"; POC {tracks}" if tracks else "; the turn is not over (no POC scored yet)")
 
 
 def battle_lines(battle: BattleFought | ClassicLosses | BattleHandedOver) -> list[str]:

@@ -34,8 +34,8 @@ def seed_one_turn_one(data: CampaignData) -> Campaign:
 
 def test_the_summary_of_a_seeded_turn(seed_one_turn_one: Campaign) -> None:
     lines = summary_lines(summarize(seed_one_turn_one, 1))
-    assert lines[0] == "--- Summary of turn 1 ---"
-    assert lines[1:4] == [
+    assert lines[:2] == ["--- Summary of turn 1 ---", "3 battle(s), 3 counter(s) sunk; POC WAS +5 (Axis +5)"]
+    assert lines[2:5] == [
         "Battle in North Atlantic, 4 turn(s) of 8 (it ended when a fleet had left the table): Allies win. Allies "
         "Destroy!: major victory, every Axis ship crippled or sunk; more VP (25 to 0); Axis Last Stand: no victory, "
         "sank no Allied ship; not more VP (0 to 25). So the Axis counters still there withdraw to port (R-CARD-07).",
@@ -141,7 +141,8 @@ def test_vas_run_prints_each_finished_turn_s_summary(capsys: pytest.CaptureFixtu
     assert main(["run", "--combat", "classic", "--seed", "7", "--turns", "1"]) == 0
     out = capsys.readouterr().out.splitlines()
     start = out.index("--- Summary of turn 1 ---")
-    assert out[start + 1:start + 5] == [
+    assert out[start + 1:start + 6] == [
+        "3 battle(s), 3 counter(s) sunk; POC WAS +5 (Axis +5)",
         "Battle in North Atlantic (classic rules): Axis sunk Orion.",
         "Battle in South Atlantic (classic rules): Allies sunk Courageous; Axis sunk Atlantis; Axis disabled U-Boat "
         "1, U-Boat 2, U-Boat 3.",
