@@ -113,3 +113,24 @@ def test_the_poc_chart_spans_the_game_and_draws_the_victory_lines(data: Campaign
     assert "Axis +30: automatic VITP victory" in chart and "Allies +30: automatic VITP victory" in chart
     assert lines[-2].split() == [str(t) for t in range(1, 11)]  # the turns, not 0.5-1.5
     assert any(line.startswith(" 30├") for line in lines) and any(line.startswith("-30├") for line in lines)
+
+
+async def test_the_battles_list_starts_on_its_first_battle(data: CampaignData) -> None:
+    """Seed 1, tactical: turn 1 fought three battles; the Battles tab opens with the first one highlighted, so
+    Enter opens it at once."""
+    from textual.widgets import OptionList
+
+    from strategic.ai import BaselineAI, play
+    from tui.app import campaign_resolver
+
+    campaign = Campaign.new(data, "standard", seed=1, resolver=campaign_resolver("tactical"))
+    clock = Clock(campaign)
+    play(campaign, clock, {p: BaselineAI() for p in ("japan", "germany_italy", "united_states", "allies")},
+         stop_at_turn=2)
+    app = VictoryAtSeaApp(data, session=Session(campaign, clock, {"allies"}))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await wait_for_human(pilot, app)
+        await pilot.press("b")
+        battles = screen.query_one("#battles", OptionList)
+        await wait_for(pilot, lambda: battles.option_count == 3, "the battles of turn 1")
+        assert battles.highlighted == 0
