@@ -47,6 +47,7 @@ from typing import TYPE_CHECKING, Any
 from pydantic import ValidationError
 
 from scenarios.models import Side, Theatre, UnitType
+from strategic.battle_facts import counter_fates, objective_checks
 from strategic.battle_forces import (
     air_flight_count,
     air_flights,
@@ -313,7 +314,7 @@ class TacticalResolver:
         self._landings(campaign, battle, outcome, loser)
         result = _result_facts(spec, report, fates, year) | {
             "time": "night" if spec.time_of_day == "night" else "day", "weather": spec.weather,
-            "objectives": list(report.objectives)}
+            "objectives": list(report.objectives)} | _summary_facts(spec, report, tables, outcome)
         self._log(campaign, battle, outcome, result, notes, left_out, report, RULE_RESULTS)
         if self.keep_reports:
             self._keep(TacticalBattle(battle.area, state.turn, year, spec, report, left_out, notes))
@@ -525,6 +526,7 @@ class TacticalResolver:
                 _result_for(outcome, name).air_attacked = True  # 002 §4.11: once per turn from the air
         kind = "surprise attack" if surprise else "air raid"
         result = _result_facts(spec, report, fates, year) | {"what": kind, "ports": list(ports)}
+        result |= _summary_facts(spec, report, {side: air, enemy: defence}, outcome, airfields={enemy: airfields})
         guns = [i.structure_type or i.name for i in aa if i.kind == "aa emplacement"]
         if guns:
             notes.append(f"the ports are defended by {', '.join(guns)} (R-CARD-11)")
@@ -669,6 +671,20 @@ def _result_facts(spec: BattleSpec, report: BattleReport, fates: dict[Side, dict
             "winner": report.winner, "sides": list(report.sides), "victories": list(report.victories),
             "fates": {SIDE_NAMES[side]: kinds for side, kinds in fates.items()},
             "flights_lost": [sum(1 for f in report.flights if f.side == name and f.lost) for name in report.sides]}
+
+
+def _summary_facts(spec: BattleSpec, report: BattleReport, tables: dict[Side, _Table], outcome: BattleOutcome, *,
+                   airfields: dict[Side, dict[str, str]] | None = None) -> dict[str, Any]:
+    """The facts the turn's summary explains a battle by (:mod:`strategic.battle_facts`): each counter's fate and
+    each side's objective checks, and the turns the battle could last."""
+    pieces: dict[str, str] = {}
+    sides: dict[str, str] = {}
+    for side, table in tables.items():
+        own = {**table.counter_of, **(airfields or {}).get(side, {})}
+        pieces |= own
+        sides |= dict.fromkeys(own.values(), SIDE_NAMES[side])
+    return {"counters": counter_fates(spec, report, pieces, sides, outcome.results),
+            "checks": objective_checks(report), "max_turns": spec.turns}
 
 
 def objectives(campaign: Campaign, battle: Battle, on_table: dict[Side, list[str]],

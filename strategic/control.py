@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from scenarios.models import Owner, Side, Theatre, UnitType
-from strategic.events import AutomaticVictory, PocScored, PortCaptured, PortIsolated, UnitEscaped, Victory
+from strategic.events import AreaScore, AutomaticVictory, PocScored, PortCaptured, PortIsolated, UnitEscaped, Victory
 from strategic.state import Mode, PocRecord, UnitStatus
 
 if TYPE_CHECKING:
@@ -67,6 +67,7 @@ def settle_control_and_poc(campaign: Campaign) -> dict[Theatre, int]:
     state = campaign.state
     state.previous_control = dict(state.control)
     awards = dict.fromkeys(campaign.setup.theatres, 0)
+    scores: list[AreaScore] = []
     for area, record in campaign.data.areas.items():
         if not campaign.place_played(area):
             continue
@@ -75,18 +76,31 @@ def settle_control_and_poc(campaign: Campaign) -> dict[Theatre, int]:
         else:
             controller = area_control(campaign, area)
         state.control[area] = controller
-        if controller is None:
-            continue
-        award = record.poc.axis if controller is Side.AXIS else record.poc.allied
-        track = award.track if award.track in awards else campaign.setup.theatres[0]
-        if track is Theatre.VITP and not campaign.vitp_started:
-            continue
-        awards[track] += award.value if controller is Side.AXIS else -award.value
+        score = _area_score(campaign, area, controller, list(awards))
+        scores.append(score)
+        awards[score.track] += score.value
     for track, value in awards.items():
         state.poc[track] = state.poc.get(track, 0) + value
     state.poc_history.append(PocRecord(turn=state.turn, awards=awards, totals=dict(state.poc)))
-    campaign.log(PocScored, "002 §3.1, §1", awards=awards, totals={t: state.poc[t] for t in awards})
+    campaign.log(PocScored, "002 §3.1, §1", awards=awards, totals={t: state.poc[t] for t in awards}, areas=scores)
     return awards
+
+
+def _area_score(campaign: Campaign, area: str, controller: Side | None, tracks: list[Theatre]) -> AreaScore:
+    """What ``area`` scores for its ``controller`` (Axis positive) and on which of the played ``tracks`` (an award
+    on a track not played counts on the first played one, R-OPS-11; none on the VITP track before VITP begins)."""
+    record = campaign.data.areas[area]
+    before = campaign.state.previous_control.get(area)
+    side = controller.value if controller is not None else None
+    was = before.value if before is not None else None
+    if controller is None:
+        return AreaScore(area=area, before=was, side=None, track=record.theatre if record.theatre in tracks
+                         else tracks[0])
+    award = record.poc.axis if controller is Side.AXIS else record.poc.allied
+    track = award.track if award.track in tracks else tracks[0]
+    scored = not (track is Theatre.VITP and not campaign.vitp_started)
+    value = (award.value if controller is Side.AXIS else -award.value) if scored else 0
+    return AreaScore(area=area, before=was, side=side, track=track, value=value)
 
 
 def isolate_ports(campaign: Campaign) -> None:

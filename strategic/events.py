@@ -360,12 +360,63 @@ class Force(BaseModel):
     aa: int = 0  # AA emplacements
 
 
+class ObjectiveCheck(BaseModel):
+    """What one side's fleet objective was judged on at the end of a tactical battle
+    (:class:`tactical.ObjectiveFacts`, 000 War at Sea: Fleet Objectives): the side, its objective and the victory
+    it earned, its victory points and the enemy's, its ships off the enemy's and its own table edge against half
+    its fleet, the quarters it held alone, whether every enemy ship was crippled or sunk, whether it sank one, and
+    the enemy's most valuable ship (``prize``) and whether it was sunk."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    side: str
+    objective: str
+    level: str
+    vp: int
+    enemy_vp: int
+    off_enemy_edge: int = 0
+    off_own_edge: int = 0
+    half_fleet: int = 0
+    quarters: int = 0
+    enemy_all_crippled: bool = False
+    sank_one: bool = False
+    prize: str = ""
+    prize_sunk: bool = False
+
+
+CounterFateKind = Literal["sunk", "eliminated", "crippled", "withdrew", "used up", "damaged", "unharmed"]
+
+
+class CounterFate(BaseModel):
+    """What a tactical battle did to one campaign counter of ``side``: its ``fate`` (crippled: disabled, back to
+    port; damaged: stays, with damage points), its Hull at the start (``hull_start`` of ``hull_full``: a counter
+    damaged before comes in short of it, and ``came_in_crippled`` at or below its Crippled value) and the end,
+    the campaign damage points it took, the victory points it gave the enemy and, for air units, the Flights it
+    lost of those it flew (R-CARD-07, R-CARD-09)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    unit: str
+    side: str
+    fate: CounterFateKind
+    hull_full: int = 0
+    hull_start: int = 0
+    hull_end: int = 0
+    came_in_crippled: bool = False
+    damage: int = 0
+    vp: int = 0
+    flights: int = 0
+    flights_lost: int = 0
+
+
 class BattleFought(CampaignEvent):
     """A tactical battle in ``area`` (:mod:`strategic.battles`): a ``battle`` at sea (by ``time`` of day and
     ``weather``, each side with its fleet objective), or an ``air raid`` or ``surprise attack`` on ``ports``; the
     ``year`` of its cards, the ``turns`` played, the ``forces``, victory points, the winner (``None``: a draw, with
     each side's ``victories``), what happened to each side's counters (``fates``: side name -> fate -> counters)
-    and the Flights each side lost."""
+    and the Flights each side lost; for the turn's summary (:mod:`strategic.turn_summary`) each side's objective
+    ``checks``, each counter's fate with its Hull and VP (``counters``) and the turns the battle could last
+    (``max_turns``; fewer ``turns`` played: a fleet was gone).  Events of older saves have none of these."""
 
     kind: Literal["battle"] = "battle"
     area: str
@@ -383,6 +434,9 @@ class BattleFought(CampaignEvent):
     victories: list[str] = Field(default_factory=list)
     fates: dict[str, dict[str, list[str]]] = Field(default_factory=dict)
     flights_lost: list[int] = Field(default_factory=list)
+    checks: list[ObjectiveCheck] = Field(default_factory=list)
+    counters: list[CounterFate] = Field(default_factory=list)
+    max_turns: int = 0
 
     def legacy_data(self) -> dict[str, Any]:
         return {"area": self.area, "winner": self.winner, "vp": list(self.vp), "turns": self.turns}
@@ -451,12 +505,27 @@ class UnitLanded(_UnitEvent):
 # ---------------------------------------------------------------------------------------------- control and victory
 
 
+class AreaScore(BaseModel):
+    """One sea area at the control phase: who controlled it ``before`` and who controls it now (``side``, ``None``:
+    nobody), and the POC that gave on ``track`` (Axis positive; 0 when not scored)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    area: str
+    before: str | None
+    side: str | None
+    track: Theatre
+    value: int = 0
+
+
 class PocScored(CampaignEvent):
-    """The control phase's POC ``awards`` per theatre (Axis positive) and the tracks after them (``totals``)."""
+    """The control phase's POC ``awards`` per theatre (Axis positive) and the tracks after them (``totals``);
+    ``areas``: each played area's control and award (empty in events of older saves)."""
 
     kind: Literal["poc"] = "poc"
     awards: dict[Theatre, int]
     totals: dict[Theatre, int]
+    areas: list[AreaScore] = Field(default_factory=list)
 
     def legacy_data(self) -> dict[str, Any]:
         return {"awards": dict(self.awards)}

@@ -18,6 +18,9 @@ from strategic.campaign import Campaign
 from strategic.combat import Battle, BattleResolver, find_battles
 from tactical import Dice
 
+HOLDER_WORDS = {"allied": "Allies", "axis": "Axis", "none": "nobody (both or neither)"}
+"""The sides as the players say them."""
+
 
 @dataclass
 class OddsReport:
@@ -41,10 +44,11 @@ class OddsReport:
     def lines(self) -> list[str]:
         """A readable summary: who holds the area, expected ships sunk per side, each unit's chance to sink."""
         out = [f"{self.area}: {self.runs} {self.resolver} battles"]
-        out.append("holds the area: " + ", ".join(f"{k} {self.chance(v):.0%}" for k, v in self.holds.most_common()))
+        out.append("holds the area: " + ", ".join(f"{HOLDER_WORDS.get(k, k)} {self.chance(v):.0%}"
+                                                  for k, v in self.holds.most_common()))
         for side in (Side.ALLIED, Side.AXIS):
             mean = sum(k * v for k, v in self.losses[side].items()) / max(self.runs, 1)
-            out.append(f"{side.value}: {mean:.2f} units sunk on average; "
+            out.append(f"{HOLDER_WORDS[side.value]}: {mean:.2f} units sunk on average; "
                        + ", ".join(f"{n}{' (in port)' if n in self.in_port else ''} sunk "
                                    f"{self.chance(self.sunk[n]):.0%}" for n in self.sides[side]))
         return out

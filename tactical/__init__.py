@@ -48,7 +48,7 @@ from tactical.gunnery import target_refusal
 from tactical.mtb import verify_boat_plan
 from tactical.options import RuleOptions
 from tactical.plans import AAShot, BoatMove, FlightMove
-from tactical.scenario import Objective, can_scout, free_observation_flights, scouting_refusal
+from tactical.scenario import Objective, ObjectiveFacts, can_scout, free_observation_flights, scouting_refusal
 from tactical.seats import QUESTIONS as TACTICAL_QUESTIONS
 from tactical.seats import Entry as TacticalEntry
 from tactical.seats import Question as TacticalQuestion
@@ -87,6 +87,7 @@ __all__ = [
     "InstallationSpec",
     "MTBSpec",
     "Objective",
+    "ObjectiveFacts",
     "Roll",
     "RuleOptions",
     "Seat",

@@ -65,10 +65,12 @@ from tactical.options import RuleOptions
 from tactical.orders import IllegalOrder
 from tactical.scenario import (
     Objective,
+    ObjectiveFacts,
     ScoutingAdvantage,
     Victory,
     assess,
     fleet_gone,
+    objective_facts,
     roll_matched_objectives,
     roll_objective,
     roll_scouting,
@@ -388,6 +390,7 @@ class BattleReport:
     flights: tuple[FlightResult, ...] = ()
     mtbs: tuple[FlightResult, ...] = ()
     conditions: dict[str, Any] = field(default_factory=dict)
+    objective_facts: tuple[ObjectiveFacts, ...] = ()  # each side's, as judged (000 War at Sea: Fleet Objectives)
 
     def ship(self, name: str) -> ShipResult:
         for s in self.ships:
@@ -917,6 +920,7 @@ def _report(
         flights_lost=tuple(f.name for f in st.flights.values() if f.lost),
         flights=flights,
         mtbs=boats,
+        objective_facts=objective_facts(battle, objectives, levels),
         conditions={
             "time_of_day": st.time_of_day,
             "weather": st.weather,

@@ -258,6 +258,48 @@ def _quarters(battle: Battle, side: int) -> set[int]:
     return {table.quarter(s.pos) for s in battle.state.afloat(side) if s.pos is not None and not s.is_installation}
 
 
+@dataclass(frozen=True)
+class ObjectiveFacts:
+    """What one side's objective was judged on at the end of the battle (000 War at Sea: Fleet Objectives), for
+    the campaign's account of why a battle is won, lost or drawn: its victory points and the enemy's, its ships off
+    the enemy's and its own table edge against half its fleet (rounded up, scouts left out), the quarters it holds
+    alone, whether every enemy ship is crippled or sunk, whether it sank one, and the enemy's most valuable ship."""
+
+    objective: str
+    level: str
+    vp: int
+    enemy_vp: int
+    off_enemy_edge: int
+    off_own_edge: int
+    half_fleet: int
+    quarters: int
+    enemy_all_crippled: bool
+    sank_one: bool
+    prize: str
+    prize_sunk: bool
+
+
+def objective_facts(battle: Battle, objectives: tuple[Objective, Objective],
+                    levels: tuple[Victory, Victory]) -> tuple[ObjectiveFacts, ObjectiveFacts]:
+    """Each side's :class:`ObjectiveFacts` (the same counts :func:`assess` judges by)."""
+    vp = victory_points(battle)
+
+    def facts(side: int) -> ObjectiveFacts:
+        enemy = 1 - side
+        foes = [s for s in battle.state.fleet(enemy) if not s.is_installation]
+        prize = max(foes, key=lambda s: s.card.points, default=None)
+        return ObjectiveFacts(
+            objective=objectives[side].value, level=levels[side].value, vp=vp[side], enemy_vp=vp[enemy],
+            off_enemy_edge=_off_edge(battle, side, HOME_EDGES[enemy]),
+            off_own_edge=_off_edge(battle, side, HOME_EDGES[side]), half_fleet=_half_fleet(battle, side),
+            quarters=len(_quarters(battle, side) - _quarters(battle, enemy)),
+            enemy_all_crippled=bool(foes) and all(s.crippled or s.status is Status.SUNK for s in foes),
+            sank_one=any(s.status is Status.SUNK for s in foes), prize=prize.name if prize else "",
+            prize_sunk=prize is not None and prize.status is Status.SUNK)
+
+    return facts(0), facts(1)
+
+
 def assess(battle: Battle, objectives: tuple[Objective, Objective]) -> tuple[Victory, Victory]:
     """Each side's victory (major, minor, none) under its objective at the end of the battle."""
     vp = victory_points(battle)

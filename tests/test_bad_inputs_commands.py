@@ -323,4 +323,4 @@ def test_odds_with_ships_in_port_next_to_the_area() -> None:
     assert sunk == sum(report.sunk[n] for n in report.in_port)
     assert report.holds == {"none": 300}  # War at Sea air units do not hold an area; ships in port do not either
     lines = report.lines()
-    assert "Exeter (in port) sunk" in lines[2] and lines[3].startswith("axis: 0.00 units sunk on average")
+    assert "Exeter (in port) sunk" in lines[2] and lines[3].startswith("Axis: 0.00 units sunk on average")

@@ -85,7 +85,7 @@ from textual_plotext import PlotextPlot
 
 from scenarios.errors import InputError, InvalidOrder, RulesError
 from scenarios.loader import CampaignData, load_data
-from scenarios.models import Player, Theatre
+from scenarios.models import Player
 from strategic.ai import Agent, BaselineAI, give_orders
 from strategic.battle_logs import battle_log
 from strategic.battles import TacticalBattle, TacticalResolver, campaign_year, forces_text
@@ -109,9 +109,12 @@ from tui.battle_viewer import BattleViewerScreen
 from tui.cards_cli import counter_lines
 from tui.combat_screen import CombatScreen, question_screen
 from tui.command_screen import CommandScreen, LiveAsk, Outcome
-from tui.labels import counter_label
+from tui.labels import counter_label, side_label
 from tui.map_view import MapView
 from tui.order_entry import GRAMMAR, OrderSyntaxError, describe, parse
+from tui.poc_chart import draw_poc, poc_heading
+from tui.screenshots import take_screenshot
+from tui.turn_summary import TurnSummaries, TurnSummaryScreen, last_summed_turn
 
 PLAYER_NAMES = {
     Player.JAPAN: "Japan",
@@ -372,7 +375,7 @@ class Session:
         except Exception as exc:
             state = self.campaign.state
             raise self.failed(EngineError(state.turn, state.phase.value, exc,
-                                          who=f"the {player} order '{describe(order)}'")) from exc
+                                          who=f"the {player_name(Player(player))} order '{describe(order)}'")) from exc
 
     def run_ai_until_human(self, progress=None) -> None:  # type: ignore[no-untyped-def]
         """Play AI decisions until a human must decide, the game ends, or a battle blocks it (worker thread).
@@ -620,6 +623,7 @@ class CampaignScreen(Screen[None]):
         Binding("o", "oob", "Appearance", tooltip="The order of appearance"),
         Binding("d", "odds", "Odds", tooltip="Classic odds of the coming battles"),
         Binding("b", "battles", "Battles"),
+        Binding("t", "turn_summary", "Summary", tooltip="The summary of the last turn played"),
         Binding("slash", "type_order", "Type order"),
         Binding("question_mark", "help", "Help"),
         Binding("q", "quit_game", "Quit"),
@@ -639,6 +643,7 @@ class CampaignScreen(Screen[None]):
         self._refusal: str | None = None  # why the command screen's last answer was refused, shown when it reopens
         self._after_command = ""  # save or quit, once the answers of a stopped battle are handed in
         self._last_result = ""  # the last commanded battle's result, until the next battle's dialog shows it
+        self.summaries = TurnSummaries(last_summed_turn(session.campaign))  # issue #17: one summary a turn
         # is shown
 
     def compose(self) -> ComposeResult:
@@ -1134,6 +1139,17 @@ class CampaignScreen(Screen[None]):
         self.refresh_log()
         self.refresh_battles()
         self.refresh_poc()
+        turn = self.summaries.due(campaign) if self.app.turn_summaries else None  # type: ignore[attr-defined]
+        if turn is not None:
+            self.app.push_screen(TurnSummaryScreen(campaign, turn))
+
+    def action_turn_summary(self) -> None:
+        """``t``: the summary of the last turn played (issue #17)."""
+        turn = last_summed_turn(self.session.campaign)
+        if turn is None:
+            self._message("no turn is over yet: the summary comes at the end of the turn", ok=False)
+            return
+        self.app.push_screen(TurnSummaryScreen(self.session.campaign, turn))
 
     def phase_bar(self) -> Text:
         campaign, clock = self.session.campaign, self.session.clock
@@ -1154,7 +1170,7 @@ class CampaignScreen(Screen[None]):
         if self.session.error is not None:
             text.append(" · STOPPED by an engine error", style="bold red")
         elif state.winner:
-            text.append(f" · GAME OVER: the {state.winner} side wins", style="bold green")
+            text.append(f" · GAME OVER: the {side_label(state.winner)} win", style="bold green")
         elif campaign.blocked:
             text.append(f" · {campaign.blocked}", style="bold red")
         return text
@@ -1189,7 +1205,7 @@ class CampaignScreen(Screen[None]):
         for name, seen in (view or self.session.view()).units.items():
             unit = campaign.unit_record(name)
             row = (name, seen.nation, seen.type.value, counter_label(unit), seen.status.value, seen.place or "",
-                   str(seen.damage), seen.commander.value)
+                   str(seen.damage), player_name(seen.commander))
             if wanted and not any(wanted in str(cell).casefold() for cell in row):
                 continue
             table.add_row(*row)
@@ -1240,6 +1256,8 @@ class CampaignScreen(Screen[None]):
         self._battles, self._battles_shown = battles, shown
         option_list.clear_options()
         option_list.add_options([Option(battle_label(b), id=f"battle-{i}") for i, b in enumerate(battles)])
+        if option_list.option_count:
+            option_list.highlighted = 0  # Enter opens the first battle at once
         new = [b for b in battles if (b.turn, b.area) not in self._battles_seen]
         self._battles_seen |= {(b.turn, b.area) for b in battles}
         if new:
@@ -1262,20 +1280,10 @@ class CampaignScreen(Screen[None]):
         return Text("No tactical battle fought this turn or the last.", style="italic")
 
     def refresh_poc(self) -> None:
-        state = self.session.campaign.state
-        lines = [f"{t.value}: " + ("level" if v == 0 else f"Axis +{v}" if v > 0 else f"Allies +{-v}")
-                 for t, v in state.poc.items()]
-        self.query_one("#poc-text", Static).update("POC (positive: the Axis leads)  " + "   ".join(lines))
+        campaign = self.session.campaign
+        self.query_one("#poc-text", Static).update(poc_heading(campaign))
         plot = self.query_one("#poc-plot", PlotextPlot)
-        plt = plot.plt
-        plt.clear_data()
-        turns = [r.turn for r in state.poc_history]
-        for theatre in (Theatre.WAS, Theatre.VITP):
-            values = [r.totals.get(theatre, 0) for r in state.poc_history]
-            if turns and theatre in state.poc:
-                plt.plot(turns, values, label=theatre.value, marker="braille")
-        plt.title("POC track per theatre")
-        plt.xlabel("turn")
+        draw_poc(plot.plt, campaign)
         plot.refresh()
 
 
@@ -1468,7 +1476,7 @@ class OobScreen(Screen[None]):
         self._rows = []
         for row in order_of_appearance(data, nation=nation or None):
             where = "removed" if row.movement is Movement.REMOVED else " or ".join(row.places)
-            table.add_row(str(row.turn), str(vitp_turn(row.turn) or ""), row.side.value, row.unit.nation,
+            table.add_row(str(row.turn), str(vitp_turn(row.turn) or ""), side_label(row.side), row.unit.nation,
                           row.unit.name, row.unit.type.value, counter_label(row.unit), where)
             self._rows.append((row.unit.name, row.turn))
 
@@ -1526,11 +1534,13 @@ class VictoryAtSeaApp(App[None]):
     #error-buttons Button { margin-right: 2; }
     """
 
-    BINDINGS = [Binding("ctrl+q", "request_quit", "Quit", show=False, priority=True)]
+    BINDINGS = [Binding("ctrl+q", "request_quit", "Quit", show=False, priority=True),
+                Binding("f12", "snapshot", "Screenshot", show=False, priority=True)]
 
     def __init__(self, data: CampaignData | None = None, *, session: Session | None = None,
-                 battle_log: dict | None = None, capture_errors: bool = False) -> None:
+                 battle_log: dict | None = None, capture_errors: bool = False, turn_summaries: bool = False) -> None:
         super().__init__()
+        self.turn_summaries = turn_summaries  # vas play: the end-of-turn summary comes up (tui/turn_summary.py)
         self.data = data or load_data()
         self.session = session
         self.battle_log = battle_log
@@ -1541,6 +1551,21 @@ class VictoryAtSeaApp(App[None]):
         if capture_errors:  # vas play: textual's traceback goes to a file beside the autosave (finish)
             self._exit_output = io.StringIO()
             self.error_console = Console(file=self._exit_output, markup=False, highlight=False, width=120)
+
+    def action_snapshot(self) -> None:
+        """F12 (and the command palette's Screenshot): an SVG of the screen beside the save (tui/screenshots.py)."""
+        session = self.session
+        state = session.campaign.state if session is not None else None
+        stem = f"vas-turn{state.turn}-{state.phase.value}" if state is not None else "vas-screen"
+        written = take_screenshot(self, session.save_path if session is not None else None, stem)
+        self.notify(f"Screenshot written to {written}" if isinstance(written, Path) else f"No screenshot: {written}",
+                    title="Screenshot", severity="information" if isinstance(written, Path) else "error")
+
+    def deliver_screenshot(self, filename: str | None = None, path: str | None = None,
+                           time_format: str | None = None) -> str | None:
+        """The command palette's Screenshot: as F12 (never the downloads folder)."""
+        self.action_snapshot()
+        return None
 
     def action_request_quit(self) -> None:
         """ctrl+q: in a game, the same yes/no as ``q`` (a game is never lost to one key); elsewhere quit."""

@@ -186,7 +186,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         except ValueError as exc:
             print(f"vas play: {exc}", file=sys.stderr)
             return 1
-    app = VictoryAtSeaApp(_load(args), battle_log=battle_log, capture_errors=True)
+    app = VictoryAtSeaApp(_load(args), battle_log=battle_log, capture_errors=True, turn_summaries=True)
     if args.load:
         message = app.load_game_on_start(args.load, args.combat, set(args.human) if args.human else None)
         if message:

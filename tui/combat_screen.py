@@ -36,6 +36,7 @@ from textual.widgets import DataTable, Footer, Input, Static
 from scenarios.models import Side
 from strategic.classic.briefs import Brief, OrderBrief
 from strategic.classic.scripts import Question
+from tui.labels import side_label
 
 NONE = "—"
 """The choice of no target, no air factor, staying, not firing."""
@@ -249,7 +250,7 @@ class CombatScreen(Screen[Any]):
         units.add_columns("Unit", "Side", "Gun", "Air", "Def", "Spd", "Damage", "Sinks >", "State")
         for u in sorted(self.brief.view.units.values(), key=lambda u: (not u.own, u.name)):
             sinks = self.brief.sinks_above.get(u.name)
-            units.add_row(u.name, u.side.value + (" (you)" if u.own else ""), _factor(u.gunnery, u.gunnery_bonus),
+            units.add_row(u.name, side_label(u.side) + (" (you)" if u.own else ""), _factor(u.gunnery, u.gunnery_bonus),
                           _factor(u.air, u.air_bonus), "-" if u.defence is None else str(u.defence),
                           "-" if u.speed is None else str(u.speed), str(u.damage),
                           "-" if sinks is None else str(sinks), _state(u))

@@ -4,6 +4,15 @@ from __future__ import annotations
 
 from scenarios.models import Unit
 
+SIDE_LABELS = {"allied": "Allies", "axis": "Axis", "tie": "neither side (a tie)"}
+"""The sides as the players say them (the data's ``allied``/``axis``)."""
+
+
+def side_label(side: object) -> str:
+    """``Allies`` or ``Axis`` for a :class:`~scenarios.models.Side` or its value."""
+    text = str(getattr(side, "value", side))
+    return SIDE_LABELS.get(text, text)
+
 
 def counter_label(unit: Unit) -> str:
     """Counter factors as printed: gunnery-defence-speed, ``+`` after a bonus factor, airstrike in brackets.

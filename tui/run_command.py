@@ -76,6 +76,7 @@ from strategic.orders import Order
 from strategic.replay import LogHeader, ReplayError, counts, log_text, read_log, replay
 from strategic.saves import SaveError, autosave_path, load_state, save
 from strategic.state import COMBATS, Event
+from strategic.turn_summary import summarize, summary_lines
 from tactical import TacticalQuestion, encode_tactical
 from tui.arguments import seed_number, whole_number
 from tui.outputs import OutputError, check_outputs
@@ -492,6 +493,8 @@ def render_turn(campaign: Campaign, turn: int, events: list[Event],
     out += [describe(e) for e in events if isinstance(e, PocScored)]
     out += [describe(e) for e in events if isinstance(e, Victory)]
     out += [describe(e) for e in events if isinstance(e, AutomaticVictory)]
+    if any(isinstance(e, PocScored) for e in events):  # the turn is over: its summary (issue #17)
+        out += summary_lines(summarize(campaign, turn, events))
     return "\n".join(out)
 
 

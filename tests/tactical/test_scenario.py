@@ -11,6 +11,7 @@ from tactical.scenario import (
     Priority,
     Victory,
     assess,
+    objective_facts,
     objective_for_roll,
     points_allowance,
     roll_matched_objectives,
@@ -118,3 +119,23 @@ def test_major_beats_minor_beats_none() -> None:
     assert winner_of((Victory.MAJOR, Victory.MINOR)) == 0
     assert winner_of((Victory.NONE, Victory.MINOR)) == 1
     assert winner_of((Victory.MINOR, Victory.MINOR)) is None
+
+
+def test_objective_facts_say_what_each_side_was_judged_on() -> None:
+    """Issue #17: Sweep & Clear is not won by sinking the whole enemy fleet: half the fleet must leave by the enemy
+    edge (000 War at Sea), and the battle ends when a fleet is gone (the seed 1 Mediterranean draw)."""
+    battle = _battle()
+    sink(battle, battle.ship("R0"))
+    sink(battle, battle.ship("R1"))
+    objectives = (Objective.SWEEP_AND_CLEAR, Objective.DEFENCE_LINE)
+    levels = assess(battle, objectives)
+    assert levels == (Victory.NONE, Victory.NONE)
+    blue, red = objective_facts(battle, objectives, levels)
+    assert (blue.objective, blue.level, blue.vp, blue.enemy_vp) == ("Sweep & Clear", "none", 250, 0)
+    assert (blue.off_enemy_edge, blue.half_fleet, blue.sank_one, blue.enemy_all_crippled) == (0, 1, True, True)
+    assert (blue.prize, blue.prize_sunk) == ("R1", True)
+    assert (red.level, red.vp, red.enemy_vp, red.sank_one) == ("none", 0, 250, False)
+    withdraw(battle, battle.ship("B0"), Edge.NORTH)  # off Red's edge: now a major victory
+    levels = assess(battle, objectives)
+    assert levels[0] is Victory.MAJOR
+    assert objective_facts(battle, objectives, levels)[0].off_enemy_edge == 1

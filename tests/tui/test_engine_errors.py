@@ -381,7 +381,7 @@ async def test_an_order_that_breaks_the_engine_stops_the_game(data: CampaignData
         monkeypatch.setattr(Campaign, "apply", broken)
         await pilot.press("enter")  # the first order: Nelson arrives in England
         dialog = await wait_for_dialog(pilot, app)
-        assert text_of(dialog, "#error-message") == ("engine error on turn 1, reinforce phase, the allies order "
+        assert text_of(dialog, "#error-message") == ("engine error on turn 1, reinforce phase, the Allies order "
                                                      "'arrive: Nelson at England': ValueError: the board lost Malta")
         assert load_state(tmp_path / DEFAULT_AUTOSAVE, data).state.phase is Phase.REINFORCE
         assert not screen.session.waiting_for_human

@@ -1,0 +1,333 @@
+"""The turn's summary (issue #17): what a turn did, as data from the campaign's typed events, and its words.
+
+:func:`summarize` gathers one turn's events into a :class:`TurnSummary`: each battle (a tactical one with what it
+did to every counter and each side's objective checks; a classic one with its losses), the repairs, the arrivals,
+the control changes, the POC scored per area and per theatre, and each track's standing against the end of the
+game and the automatic-victory line.  :func:`summary_lines` words it; ``vas run`` prints it at the end of each
+turn and the app shows it (``tui/turn_summary.py``).  Nothing here reads text: only event fields.
+
+Why a tactical battle is won, lost or drawn is each side's fleet objective (000 War at Sea: Fleet Objectives,
+Victory or Defeat; R-TAC-17): a major victory beats a minor one, a minor one beats none, anything else is a draw.
+Victory points are fleet points (a ship's points value: all of it sunk, half crippled, a quarter withdrawn; a
+Flight's destroyed), not Hull.  A classic battle has no winner: its losses are its result (WAS 5, VITP 4).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from scenarios.models import Theatre
+from strategic.events import (
+    AreaScore,
+    AutomaticVictory,
+    BattleFought,
+    BattleHandedOver,
+    CampaignEvent,
+    CombatNoted,
+    ControlLost,
+    CounterFate,
+    ObjectiveCheck,
+    PocScored,
+    PortCaptured,
+    Repaired,
+    UnitArrived,
+    UnitDisabled,
+    UnitEliminated,
+    UnitSunk,
+    Victory,
+)
+from strategic.narrate import lead
+
+if TYPE_CHECKING:
+    from strategic.campaign import Campaign
+
+SIDE_WORDS = {"allied": "Allies", "axis": "Axis", None: "nobody"}
+"""A side as the players say it (the data's ``allied``/``axis``)."""
+
+VP_NOTE = ("  (VP are fleet points, not Hull: a ship sunk gives all its points, crippled half, withdrawn a quarter, "
+           "a Flight destroyed its own; one that came in crippled gives nothing more for it: 000 War at Sea, "
+           "R-TAC-13.)")
+
+CLASSIC_NOTE = ("  (The classic rules name no winner: the losses are the result, and control is settled in the control "
+                "phase from who is left at sea: WAS 5, VITP 4.)")
+
+RESULT_WORDS = {"axis": "the Axis", "allied": "the Allies", "tie": "a tie"}
+
+
+@dataclass(frozen=True)
+class ClassicLosses:
+    """A battle fought by the classic rules in ``area``: its counters sunk, eliminated and disabled, by side."""
+
+    area: str
+    losses: dict[str, dict[str, list[str]]]
+
+
+@dataclass(frozen=True)
+class TrackStanding:
+    """A POC track after the turn: this turn's ``award`` and the ``total`` (Axis positive); ``lead``: the lead that
+    wins the theatre at once (VITP 5.4; 0: none), ``last_turn``: when the side ahead wins (002 §3.1)."""
+
+    theatre: Theatre
+    award: int
+    total: int
+    lead: int
+    last_turn: int
+    started: bool = True
+
+
+@dataclass
+class TurnSummary:
+    """One turn, from its events (module docstring)."""
+
+    turn: int
+    battles: list[BattleFought | ClassicLosses | BattleHandedOver] = field(default_factory=list)
+    repairs: list[Repaired] = field(default_factory=list)
+    arrivals: list[UnitArrived] = field(default_factory=list)
+    control: list[AreaScore] = field(default_factory=list)
+    captures: list[PortCaptured | ControlLost] = field(default_factory=list)
+    scored: list[AreaScore] = field(default_factory=list)
+    tracks: list[TrackStanding] = field(default_factory=list)
+    endings: list[AutomaticVictory | Victory] = field(default_factory=list)
+
+
+def summarize(campaign: Campaign, turn: int, events: Iterable[CampaignEvent] | None = None) -> TurnSummary:
+    """The summary of ``turn`` from ``events`` (default: the campaign's log)."""
+    chosen = [e for e in (campaign.state.events if events is None else events) if e.turn == turn]
+    summary = TurnSummary(turn)
+    summary.battles = _battles(campaign, chosen)
+    summary.repairs = [e for e in chosen if isinstance(e, Repaired)]
+    summary.arrivals = [e for e in chosen if isinstance(e, UnitArrived)]
+    summary.captures = [e for e in chosen if isinstance(e, PortCaptured | ControlLost)]
+    summary.endings = [e for e in chosen if isinstance(e, AutomaticVictory | Victory)]
+    poc = next((e for e in reversed(chosen) if isinstance(e, PocScored)), None)
+    if poc is not None:
+        summary.control = [a for a in poc.areas if a.before != a.side]
+        summary.scored = [a for a in poc.areas if a.value]
+        lead_at = campaign.data.constant_number("automatic-victory-lead")
+        first = campaign.setup.vitp_first_turn
+        vitp = first is not None and turn >= first  # VITP was played on that turn (not: is now)
+        summary.tracks = [TrackStanding(t, v, poc.totals[t], lead_at if t is Theatre.VITP else 0,
+                                        campaign.setup.last_turn, t is not Theatre.VITP or vitp)
+                          for t, v in poc.awards.items()]
+    return summary
+
+
+def _battles(campaign: Campaign, events: list[CampaignEvent]) -> list[BattleFought | ClassicLosses | BattleHandedOver]:
+    """The turn's battles in order: tactical ones as fought; classic ones from their losses (a unit disabled at
+    sea names no place: it belongs to the classic battle told last before it)."""
+    tactical = {e.area for e in events if isinstance(e, BattleFought)}
+    found: list[BattleFought | ClassicLosses | BattleHandedOver] = []
+    classic: dict[str, ClassicLosses] = {}
+    fought = ""
+    for e in events:
+        if isinstance(e, BattleFought) or (isinstance(e, BattleHandedOver) and e.how == "unfought"):
+            found.append(e)
+        elif isinstance(e, CombatNoted):
+            fought = e.area
+            if e.area not in classic and e.area not in tactical:
+                classic[e.area] = ClassicLosses(e.area, {})
+                found.append(classic[e.area])
+        elif isinstance(e, UnitSunk | UnitEliminated | UnitDisabled):
+            area = e.place or fought
+            if area in classic and area not in tactical:
+                side = SIDE_WORDS[campaign.state.unit(e.unit).side.value]
+                classic[area].losses.setdefault(side, {}).setdefault(e.kind, []).append(e.unit)
+    return found
+
+
+# ---------------------------------------------------------------------------------------------- words
+
+
+def summary_lines(summary: TurnSummary) -> list[str]:
+    """The summary in words, a line each (battles first, then repairs, arrivals, control and POC)."""
+    out = [f"--- Summary of turn {summary.turn} ---", headline(summary)]
+    for battle in summary.battles:
+        out += battle_lines(battle)
+    if any(isinstance(b, BattleFought) for b in summary.battles):
+        out.append(VP_NOTE)
+    if any(isinstance(b, ClassicLosses) for b in summary.battles):
+        out.append(CLASSIC_NOTE)
+    if summary.repairs:
+        out.append("Repairs: " + "; ".join(f"{e.unit} {e.points} at {e.port} (damage now {e.damage})"
+                                          for e in summary.repairs))
+    if summary.arrivals:
+        out.append(_arrivals(summary.arrivals))
+    out += control_lines(summary)
+    out += [track_line(t, [a for a in summary.scored if a.track is t.theatre]) for t in summary.tracks]
+    out += [_ending(e) for e in summary.endings]
+    return out
+
+
+def headline(summary: TurnSummary) -> str:
+    """``3 battle(s), 2 ship(s) sunk; POC WAS +3 (Axis +10), VITP +2 (Axis +2)``: the turn in a line."""
+    sunk = sum(1 for b in summary.battles if isinstance(b, BattleFought) for c in b.counters if c.fate == "sunk")
+    sunk += sum(len(kinds.get("sunk", [])) for b in summary.battles if isinstance(b, ClassicLosses)
+                for kinds in b.losses.values())
+    fought = [b for b in summary.battles if not isinstance(b, BattleHandedOver)]
+    tracks = ", ".join(f"{t.theatre.value} {t.award:+d} ({lead(t.total)})" for t in summary.tracks if t.started)
+    return (f"{len(fought)} battle(s), {sunk} counter(s) sunk" if fought else "No battle") + (
+        f"; POC {tracks}" if tracks else "; the turn is not over (no POC scored yet)")
+
+
+def battle_lines(battle: BattleFought | ClassicLosses | BattleHandedOver) -> list[str]:
+    """A battle: its head line, why it counts as a win, loss or draw, and each side's counters."""
+    if isinstance(battle, BattleHandedOver):
+        return [f"{battle.area}: no battle fought ({battle.why})."]
+    if isinstance(battle, ClassicLosses):
+        told = "; ".join(f"{side} {kind} {', '.join(names)}" for side, kinds in battle.losses.items()
+                         for kind, names in kinds.items())
+        return [f"Battle in {battle.area} (classic rules): {told or 'no unit sunk, eliminated or disabled'}."]
+    where = battle.area if battle.what == "battle" else f"{', '.join(battle.ports) or battle.area} ({battle.area})"
+    head = f"{battle.what.capitalize()} in {where}, {battle.turns} turn(s)"
+    if battle.max_turns and battle.turns < battle.max_turns:
+        head += f" of {battle.max_turns} (it ended when a fleet had left the table)"
+    lines = [f"{head}: {result_sentence(battle)}"]
+    for side in battle.sides:
+        own = [c for c in battle.counters if c.side == side]
+        if own:
+            lines.append(f"  {side} ({side_losses(own)}): " + counters_text(own))
+    return lines
+
+
+def side_losses(counters: list[CounterFate]) -> str:
+    """``Hull 76 lost, 40 VP given``: a side's Hull lost on the table and the VP its losses gave the enemy (a ship
+    damaged but not crippled gives none)."""
+    hull = sum(c.hull_start - c.hull_end for c in counters)
+    return f"Hull {hull} lost, {sum(c.vp for c in counters)} VP given"
+
+
+def result_sentence(battle: BattleFought) -> str:
+    """Why the battle is a win, a loss or a draw, from each side's objective (000 War at Sea: Victory or
+    Defeat), and what that means for the counters (R-CARD-07); an event of an older save without the checks says
+    only the levels."""
+    if battle.winner:
+        verdict = f"{battle.winner} win"
+        loser = next(s for s in battle.sides if s != battle.winner)
+        then = (f"the {ADJECTIVES.get(loser, loser)} counters still there withdraw to port" if battle.what == "battle"
+                else "nobody withdraws")
+    else:
+        verdict, then = "a draw", "both sides stay in the area" if battle.what == "battle" else "nobody withdraws"
+    if not battle.checks:
+        levels = ", ".join(f"{s} {'no' if v == 'none' else v} victory" for s, v in
+                           zip(battle.sides, battle.victories, strict=False))
+        return f"{verdict} ({levels}; VP {battle.vp[0]}-{battle.vp[1]}); {then} (R-CARD-07)."
+    parts = [f"{c.side} {c.objective}: {'no' if c.level == 'none' else c.level} victory, {objective_reason(c, other)}"
+             for c, other in zip(battle.checks, reversed(battle.sides), strict=True)]
+    return f"{verdict}. " + "; ".join(parts) + f". So {then} (R-CARD-07)."
+
+
+ADJECTIVES = {"Allies": "Allied"}
+
+
+def objective_reason(c: ObjectiveCheck, enemy: str) -> str:
+    """What the side's objective was judged on (000 War at Sea: Fleet Objectives), in a clause."""
+    their = ADJECTIVES.get(enemy, enemy)
+    most = c.vp > c.enemy_vp
+    score = f"{'more' if most else 'not more'} VP ({c.vp} to {c.enemy_vp})"
+    edge = f"{c.off_enemy_edge} of the {c.half_fleet} ship(s) needed off the {enemy} edge"
+    own_edge = f"{c.off_own_edge} of the {c.half_fleet} ship(s) needed off its own edge"
+    reasons = {
+        "Destroy!": f"{'every' if c.enemy_all_crippled else 'not every'} {their} ship crippled or sunk; {score}",
+        "Breakout": f"{edge}; {score}",
+        "Defence Line": score + ("" if c.level != "minor" or not most else f", but {enemy} won a major victory"),
+        "Attrition": score + ("" if not most else f", {'at least' if c.level == 'major' else 'under'} 1.5 times"),
+        "Sweep & Clear": f"{edge}; {score}",
+        "Domination": f"{c.quarters} table quarter(s) held alone (2 for a minor victory, 3 for a major)",
+        "Fighting Retreat": f"{own_edge}; {score}",
+        "Last Stand": f"{'sank an' if c.sank_one else 'sank no'} {their} ship; {score}",
+        "Ultimate Enemy": f"{c.prize or 'the most valuable ship'} {'sunk' if c.prize_sunk else 'not sunk'}; {score}",
+    }
+    return reasons.get(c.objective, score)
+
+
+def counters_text(counters: list[CounterFate]) -> str:
+    """``Roma damaged, stays (Hull 10 lost of 94, +1 damage); withdrew to port: A, B; unharmed: C``: the
+    counters with something to tell one by one, the others by fate."""
+    told = [_counter(c) for c in counters if _notable(c)]
+    plain: dict[str, list[str]] = {}
+    for c in counters:
+        if not _notable(c):
+            plain.setdefault(FATE_WORDS[c.fate], []).append(c.unit)
+    for fate, names in plain.items():
+        told.append(f"{fate}: " + (", ".join(names) if len(names) <= 8 else f"{len(names)} counters"))
+    return "; ".join(told)
+
+
+def _notable(c: CounterFate) -> bool:
+    """Something beyond its fate to tell: Hull lost, damage, VP given, Flights lost, or it came in crippled."""
+    return (c.fate not in ("unharmed", "withdrew") or c.hull_start != c.hull_end or bool(c.damage or c.vp)
+            or bool(c.flights_lost) or c.came_in_crippled)
+
+
+FATE_WORDS = {"sunk": "sunk", "eliminated": "eliminated", "used up": "used up",
+              "crippled": "crippled: disabled", "withdrew": "withdrew to port", "damaged": "damaged, stays",
+              "unharmed": "unharmed"}
+
+
+def _counter(c: CounterFate) -> str:
+    facts: list[str] = ["back two turns later, VITP 4.5"] if c.fate == "eliminated" else []
+    came = f"came in crippled at {c.hull_start}" if c.came_in_crippled else (
+        f"came in at {c.hull_start}" if c.hull_start < c.hull_full else "")
+    if c.hull_full and (c.hull_start != c.hull_end or came):
+        hull = f"Hull {c.hull_start - c.hull_end} lost"
+        facts.append(f"{hull}, {came} of {c.hull_full}" if came else f"{hull} of {c.hull_full}")
+    if c.flights:
+        facts.append(f"{c.flights_lost} of {c.flights} Flight(s) lost")
+    if c.damage and c.fate not in ("sunk", "eliminated"):
+        facts.append(f"+{c.damage} damage")
+    if c.vp:
+        facts.append(f"{c.vp} VP to the enemy")
+    fate = "stays" if c.fate == "unharmed" else FATE_WORDS[c.fate]  # its Flights lost, not the counter
+    if c.fate == "crippled" and c.came_in_crippled and c.hull_start == c.hull_end:
+        fate = "disabled again"
+    return f"{c.unit} {fate}" + (f" ({', '.join(facts)})" if facts else "")
+
+
+def _arrivals(arrivals: list[UnitArrived]) -> str:
+    if len(arrivals) <= 12:
+        return "Arrivals: " + ", ".join(f"{e.unit} ({e.place if e.at != 'reserve' else 'reserve'})"
+                                        for e in arrivals)
+    where = Counter(e.place if e.at != "reserve" else "the submarine reserve" for e in arrivals)
+    return f"Arrivals ({len(arrivals)}): " + ", ".join(f"{n} in {p}" for p, n in where.most_common())
+
+
+def control_lines(summary: TurnSummary) -> list[str]:
+    """Control changes at the control phase, ports captured, control lost outside it."""
+    out: list[str] = []
+    if summary.control:
+        out.append("Control changes: " + "; ".join(f"{a.area} {SIDE_WORDS[a.before]} -> {SIDE_WORDS[a.side]}"
+                                                   for a in summary.control))
+    for e in summary.captures:
+        if isinstance(e, PortCaptured):
+            out.append(f"{e.port} falls to the {SIDE_WORDS.get(e.side, e.side)} {e.how}.")
+        else:
+            out.append(f"The Allies lose control of {e.area} (turn events).")
+    return out
+
+
+def track_line(t: TrackStanding, scored: list[AreaScore]) -> str:
+    """``POC WAS +2 this turn (Axis: Mediterranean 3; Allies: North Sea 1): track Axis +7; ...``."""
+    if not t.started:
+        return f"POC {t.theatre.value}: not scored until VITP begins (track {lead(t.total)})."
+    sides = []
+    for side, sign in (("axis", 1), ("allied", -1)):
+        areas = [f"{a.area} {a.value * sign}" for a in scored if a.value * sign > 0]
+        if areas:
+            sides.append(f"{SIDE_WORDS[side]}: {', '.join(areas)}")
+    why = f" ({'; '.join(sides)})" if sides else " (no area scored)"
+    line = f"POC {t.theatre.value} {t.award:+d} this turn{why}: track {lead(t.total)}"
+    if t.lead:
+        axis, allies = t.lead - t.total, t.lead + t.total
+        line += (f"; automatic victory at a lead of {t.lead} (VITP 5.4): the Axis {max(axis, 0)} away, the Allies "
+                 f"{max(allies, 0)} away")
+    return line + f"; after turn {t.last_turn} the side ahead wins the theatre (002 §3.1)."
+
+
+def _ending(e: AutomaticVictory | Victory) -> str:
+    if isinstance(e, AutomaticVictory):
+        return f"{e.theatre.value}: automatic victory for the {SIDE_WORDS.get(e.side, e.side)} ({lead(e.poc)})."
+    results = ", ".join(f"{t.value} {RESULT_WORDS.get(r, r)}" for t, r in e.results.items())
+    return f"The war is over: victory to the {SIDE_WORDS.get(e.winner, e.winner)} ({results})."

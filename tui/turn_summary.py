@@ -1,0 +1,81 @@
+"""The end-of-turn summary in the app (issue #17): a screen shown when a turn's control phase is over, with what
+the turn did (:mod:`strategic.turn_summary`: battles and why each is won, lost or drawn, losses, repairs,
+arrivals, control changes, POC per area and per theatre against the victory lines).  Enter or Escape closes it;
+``t`` on the campaign screen shows the last turn's again.
+
+:class:`TurnSummaries` remembers the last turn shown, so each turn's summary comes up once, after the AI or the
+player has played the turn through (the campaign screen calls :meth:`TurnSummaries.due` when it redraws).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+from strategic.campaign import Campaign
+from strategic.events import PocScored
+from strategic.turn_summary import summarize, summary_lines
+
+CSS = """
+TurnSummaryScreen { align: center middle; }
+#turn-summary { width: 120; max-width: 96%; height: auto; max-height: 92%; padding: 1 2; border: thick $accent;
+                background: $surface; }
+#turn-summary-scroll { height: auto; max-height: 40; }
+#turn-summary-hint { margin-top: 1; color: $text-muted; }
+"""
+
+
+def last_summed_turn(campaign: Campaign) -> int | None:
+    """The last turn whose control phase is over (its POC scored), or ``None``."""
+    return next((e.turn for e in reversed(campaign.state.events) if isinstance(e, PocScored)), None)
+
+
+def summary_text(campaign: Campaign, turn: int) -> str:
+    """The summary of ``turn`` as the screen shows it."""
+    return "\n".join(summary_lines(summarize(campaign, turn))[1:])
+
+
+class TurnSummaryScreen(ModalScreen[None]):
+    """The summary of one turn; Enter or Escape closes it."""
+
+    DEFAULT_CSS = CSS
+    BINDINGS = [Binding("enter,escape", "close", "Close"), Binding("t", "close", "Close", show=False)]
+
+    def __init__(self, campaign: Campaign, turn: int) -> None:
+        super().__init__()
+        self.turn = turn
+        self.text = summary_text(campaign, turn)
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="turn-summary"):
+            yield Static(Text(f"End of turn {self.turn}", style="bold"), id="turn-summary-title")
+            with VerticalScroll(id="turn-summary-scroll"):
+                yield Static(Text(self.text), id="turn-summary-text")
+            yield Static("Enter or Escape: back to the game; t on the map shows this again", id="turn-summary-hint")
+
+    def on_mount(self) -> None:
+        self.query_one("#turn-summary-scroll").focus()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+@dataclass
+class TurnSummaries:
+    """Which turn's summary the app showed last (``shown``); a session starts with the turns already played."""
+
+    shown: int | None = None
+
+    def due(self, campaign: Campaign) -> int | None:
+        """The turn whose summary should come up now (once), or ``None``."""
+        turn = last_summed_turn(campaign)
+        if turn is None or (self.shown is not None and turn <= self.shown):
+            return None
+        self.shown = turn
+        return turn
