@@ -61,7 +61,7 @@ from rich.text import Text
 from textual import on, work
 from textual.app import App, ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, ScrollableContainer, Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import (
     Button,
@@ -106,11 +106,12 @@ from strategic.views import CampaignView, observe
 from tactical import DEMOS, CardIndex, TacticalEntry, TacticalQuestion
 from tui.battle_choice import BattleChoiceScreen
 from tui.battle_viewer import BattleViewerScreen
+from tui.board_draw import LEGEND
+from tui.board_map import BoardPane
 from tui.cards_cli import counter_lines
 from tui.combat_screen import CombatScreen, question_screen
 from tui.command_screen import CommandScreen, LiveAsk, Outcome
 from tui.labels import counter_label
-from tui.map_view import MapView
 from tui.order_entry import GRAMMAR, OrderSyntaxError, describe, parse
 
 PLAYER_NAMES = {
@@ -628,14 +629,14 @@ class CampaignScreen(Screen[None]):
         self._refusal: str | None = None  # why the command screen's last answer was refused, shown when it reopens
         self._after_command = ""  # save or quit, once the answers of a stopped battle are handed in
         self._last_result = ""  # the last commanded battle's result, until the next battle's dialog shows it
+        self._map_orders: list[Order] = []  # the seated human's legal orders, for the map's selected place
         # is shown
 
     def compose(self) -> ComposeResult:
         yield Header(show_clock=False)
         yield Static(id="phase-bar")
         with Horizontal(id="main"):
-            with ScrollableContainer(id="map-scroll"):
-                yield MapView(id="map")
+            yield BoardPane(id="board")
             with TabbedContent(id="tabs", initial="tab-orders"):
                 with TabPane("Orders", id="tab-orders"):
                     yield Static(id="decision")
@@ -1035,9 +1036,7 @@ class CampaignScreen(Screen[None]):
                       f"list): {GRAMMAR}. Keys: e ends your phase (units left unplaced go to their first place), u "
                       "takes back your last order, d shows the classic odds of the coming battles (an estimate in a "
                       "tactical game), b lists the tactical battles fought (Enter opens one in the battle viewer), "
-                      "s saves, o the order of appearance, q quits; click a tab to switch. Map: A/X are the "
-                      "Allied/Axis POC for the area, (V)/(W) the track they count on when it is the other theatre's; "
-                      "blue areas are Allied-controlled, red Axis; counts are units at sea by nation.", ok=True)
+                      f"s saves, o the order of appearance, q quits; click a tab to switch. {LEGEND}", ok=True)
 
     @on(Button.Pressed, "#end-phase")
     def _end_button(self) -> None:
@@ -1104,8 +1103,7 @@ class CampaignScreen(Screen[None]):
         self.query_one("#order-message", Static).update(Text(text, style="green" if ok else "bold red"))
 
     def on_resize(self) -> None:
-        self.query_one("#map", MapView).show(self.session.campaign, self.session.view(),
-                                             self.query_one("#map-scroll").size.width or None)
+        self.query_one(BoardPane).show(self.session.campaign, self.session.view(), self._map_orders)
 
     # -- drawing
     def refresh_all(self) -> None:
@@ -1116,9 +1114,9 @@ class CampaignScreen(Screen[None]):
             self.query_one("#odds-text", Static).update(self.odds_prompt())
         self._odds_moment = moment
         view = self.session.view()
-        self.query_one("#map", MapView).show(campaign, view, self.query_one("#map-scroll").size.width or None)
         self.query_one("#phase-bar", Static).update(self.phase_bar())
         self.refresh_orders()
+        self.query_one(BoardPane).show(campaign, view, self._map_orders)
         self.refresh_units(view)
         self.refresh_log()
         self.refresh_battles()
@@ -1153,6 +1151,7 @@ class CampaignScreen(Screen[None]):
         option_list = self.query_one("#orders", OptionList)
         option_list.clear_options()
         decision = session.clock.decision
+        self._map_orders = []
         if decision is None or not session.waiting_for_human:
             self._orders = []
             why = self.no_decision_reason()
@@ -1161,6 +1160,7 @@ class CampaignScreen(Screen[None]):
             return
         wanted = self.query_one("#order-filter", Input).value.casefold()
         legal = session.campaign.legal_orders(decision.player.value)
+        self._map_orders = legal  # the map lists the orders possible at a selected place
         self._orders = [o for o in legal if wanted in describe(o).casefold()]
         self.query_one("#decision", Static).update(
             Text(f"{PLAYER_NAMES[decision.player]}: {decision.phase.value} — {len(legal)} legal orders "
@@ -1489,7 +1489,6 @@ class VictoryAtSeaApp(App[None]):
     .player-row { height: 3; }
     #phase-bar { height: 1; background: $boost; }
     #main { height: 1fr; }
-    #map-scroll { width: 3fr; }
     #tabs { width: 2fr; min-width: 50; }
     #orders { height: 1fr; }
     #ai-busy { height: 3; display: none; }
