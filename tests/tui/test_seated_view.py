@@ -14,6 +14,7 @@ from strategic.state import Phase, UnitStatus
 from strategic.views import CampaignView
 from tui.app import Session
 from tui.board_draw import FULL, Board, Marks, draw_theatre
+from tui.board_info import listing
 
 
 def _japan_deciding_its_air(data: CampaignData) -> tuple[Campaign, Clock]:
@@ -53,8 +54,10 @@ def test_the_map_and_units_keep_an_ai_s_open_decision_from_the_human(data: Campa
     assert view.unit(strike.unit).status is UnitStatus.PORT
     assert not any(u.nation == "JP" for u in view.units_at(HAWAII, status=UnitStatus.SEA))
     assert "JP:" not in _box_text(campaign, view, HAWAII)
+    assert strike.unit not in listing(campaign.data, view, HAWAII, []).plain  # the selected area's listing
     japan_view = Session(campaign, clock, {"japan"}).view()
     kind = campaign.unit_record(strike.unit).type.value
+    assert f"JP {kind} {strike.unit}, raiding" in listing(campaign.data, japan_view, HAWAII, []).plain
     assert any(w.startswith("JP:") and w.endswith(f"{kind}1") for w in _box_text(campaign, japan_view, HAWAII).split())
 
 
