@@ -211,7 +211,7 @@ class BoardPane(Vertical):
     DEFAULT_CSS = """
     BoardPane { width: 3fr; }
     BoardPane #map-scroll { height: 1fr; }
-    BoardPane #map-info { height: auto; max-height: 40%; overflow-y: auto; display: none;
+    BoardPane #map-info { height: auto; max-height: 35%; overflow-y: auto; display: none;
                           border-top: solid $accent; padding: 0 1; }
     """
 
