@@ -151,8 +151,9 @@ class Board:
         return len({u.side for u in self.at_sea(area)}) > 1
 
 
-def status_line(board: Board, area: str, width: int) -> Text:
-    """``A1 X3 Allied BATTLE``: POC values, control, the battle marks."""
+def status_line(board: Board, area: str, width: int, cells: dict[str, Cell]) -> Text:
+    """``A1 X3 Allied BATTLE``: POC values, control, the battle marks (in compact boxes, ``⇄``/``↔`` where
+    the full box notes links or borders not drawn)."""
     record = board.data.areas[area]
     poc = record.poc
 
@@ -171,6 +172,8 @@ def status_line(board: Board, area: str, width: int) -> Text:
         line.append("vs", style="bold black on yellow")
     if links(board.data, area) and not board.zoom.detail:
         line.append(" ⇄", style="magenta")
+    if far_borders(board.data, area, cells) and not board.zoom.detail:
+        line.append(" ↔", style="magenta")
     line.truncate(width)
     return line
 
@@ -225,7 +228,7 @@ def port_lines(board: Board, port: str, area: str, width: int, cells: dict[str, 
 def area_lines(board: Board, area: str, width: int, cells: dict[str, Cell],
                ports: list[str]) -> list[tuple[Text, str | None]]:
     """The inside of an area's box, line by line, each with the port it belongs to (``None``: the area)."""
-    lines: list[tuple[Text, str | None]] = [(status_line(board, area, width), None)]
+    lines: list[tuple[Text, str | None]] = [(status_line(board, area, width, cells), None)]
     lines += [(t, None) for t in side_lines(board.at_sea(area), width, board.zoom)]
     if board.zoom.detail:
         notes = [f"↔{short_name(a, cells)}" for a in far_borders(board.data, area, cells)] + links(board.data, area)

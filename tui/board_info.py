@@ -12,7 +12,7 @@ from scenarios.models import Side
 from strategic.orders import Order
 from strategic.state import UnitStatus
 from strategic.views import CampaignView, UnitView
-from tui.board_draw import SIDE_STYLE, far_borders, links
+from tui.board_draw import SIDE_STYLE, TYPE_ORDER, far_borders, links
 from tui.board_layout import theatre_cells
 from tui.order_entry import describe
 
@@ -31,14 +31,23 @@ def orders_at(place: str, orders: Iterable[Order], view: CampaignView) -> list[O
     return out
 
 
-def unit_line(unit: UnitView) -> str:
-    """``UK BB Rodney, raiding, disabled (2 damage)``."""
-    how = {UnitStatus.PORT: "in port"}.get(unit.status, unit.mode.value if unit.mode else unit.status.value)
-    if how in ("patrol", "raid"):
-        how = {"patrol": "patrolling", "raid": "raiding"}[how]
-    extra = ", disabled" if unit.disabled else ""
-    extra += f" ({unit.damage} damage)" if unit.damage else ""
-    return f"{unit.nation} {unit.type.value} {unit.name}, {how}{extra}"
+def how(unit: UnitView) -> str:
+    """``patrolling``, ``raiding``, ``in port``, ``air``, ``submarine`` ...; ``, disabled`` when it is."""
+    if unit.status is UnitStatus.PORT:
+        word = "in port"
+    else:
+        word = {"patrol": "patrolling", "raid": "raiding"}.get(unit.mode.value, unit.mode.value) if unit.mode \
+            else unit.status.value
+    return word + (", disabled" if unit.disabled else "")
+
+
+def unit_lines(units: Iterable[UnitView]) -> list[str]:
+    """``UK BB patrolling: Nelson, Rodney (2 damage)``: the units by nation, type and how they are there."""
+    groups: dict[tuple[str, int, str, str], list[str]] = {}
+    for unit in units:
+        key = (unit.nation, TYPE_ORDER.get(unit.type, 99), unit.type.value, how(unit))
+        groups.setdefault(key, []).append(unit.name + (f" ({unit.damage} damage)" if unit.damage else ""))
+    return [f"{nation} {kind} {word}: {', '.join(names)}" for (nation, _, kind, word), names in sorted(groups.items())]
 
 
 def unit_groups(units: Sequence[UnitView], seat: Side | None) -> list[tuple[str, list[UnitView], str]]:
@@ -94,7 +103,7 @@ def listing(data: CampaignData, view: CampaignView, place: str, orders: Sequence
         text.append("No units known here.\n", style="italic")
     for title, members, style in groups:
         text.append(f"{title} ({len(members)}): ", style="bold")
-        text.append("; ".join(unit_line(u) for u in members) + "\n", style=style)
+        text.append("; ".join(unit_lines(members)) + "\n", style=style)
     here = orders_at(place, orders, view)
     if here:
         text.append(f"Orders here ({len(here)}): ", style="bold")

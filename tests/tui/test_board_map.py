@@ -3,11 +3,12 @@ the mouse, listing what the seated player may know of them and the orders possib
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
 
-from scenarios.loader import CampaignData
+from scenarios.loader import CampaignData, load_data
 from scenarios.models import Theatre
 from strategic.campaign import Campaign
 from strategic.clock import Clock
@@ -86,7 +87,7 @@ async def test_keys_move_between_areas_and_enter_selects(data: CampaignData,
         assert (posted[0].place, posted[0].kind, posted[0].theatre) == ("England", "port", Theatre.WAS)
         info = await wait_for(pilot, lambda: "England — major port" in _info(screen) and _info(screen),
                               "the listing of England")
-        assert "Your units (1): UK LBA Allied LBA, in port" in info
+        assert "Your units (1): UK LBA in port: Allied LBA\n" in info
         assert "Orders here (47): arrive: Nelson at England;" in info
         await pilot.press("left", "enter")  # from a port, the arrows start at its area
         assert board.selected == "North Atlantic" and posted[-1].kind == "area"
@@ -113,9 +114,36 @@ async def test_a_click_selects_and_lists_own_and_enemy_units(data: CampaignData,
         assert coral == "Coral Sea"
         info = _info(screen)
         assert info.startswith("Yokosuka Navy Yard — major port (VITP), owner axis")
-        assert "Enemy units (as you know them) (21): JP BB " in info and "JP AMPH Yokosuka NLF, in port" in info
+        assert "Enemy units (as you know them) (21): JP BB " in info and "JP AMPH in port: Yokosuka NLF" in info
         board.select("Coral Sea")
         await pilot.pause()
         info = _info(screen)
-        assert "Your units (1): AU CA Australia, patrolling" in info
+        assert "Your units (1): AU CA patrolling: Australia\n" in info
         assert "Enemy units" not in info
+
+
+def test_an_area_added_with_data_gets_a_box_in_an_extra_row(tmp_path: Path) -> None:
+    (tmp_path / "extra.yaml").write_text("""
+areas:
+  - name: Denmark Strait
+    theatre: WAS
+    source: test
+    confidence: reconstructed
+    poc:
+      allied: {value: 1, track: WAS, source: test, confidence: reconstructed}
+      axis: {value: 2, track: WAS, source: test, confidence: reconstructed}
+adjacency:
+  - {areas: [Denmark Strait, North Atlantic], source: test, confidence: reconstructed}
+""")
+    data = load_data([tmp_path])
+    cells = theatre_cells(data, Theatre.WAS)
+    assert (cells["Denmark Strait"].row, cells["Denmark Strait"].col) == (4, 0)
+    campaign = Campaign.new(data, "standard", seed=2, resolver=WithdrawResolver())
+    view = observe(campaign, "allies", orders=False, log=False)
+    drawing = draw_theatre(Board(data, view, FULL), Theatre.WAS, Marks())
+    x, y, w, _ = drawing.regions["Denmark Strait"]
+    assert [line.plain[x:x + w].rstrip() for line in drawing.lines[y:y + 4]] == [
+        "┌ Denmark Strait ──────┐", "│A1 X2                 │", "│↔NAt                  │", "└──────────────────────┘"]
+    compact = draw_theatre(Board(data, view, COMPACT), Theatre.WAS, Marks())
+    x, y, w, _ = compact.regions["Denmark Strait"]
+    assert compact.lines[y + 1].plain[x:x + w] == "│A1 X2 ↔      │"

@@ -57,7 +57,7 @@ def test_the_map_and_units_keep_an_ai_s_open_decision_from_the_human(data: Campa
     assert strike.unit not in listing(campaign.data, view, HAWAII, []).plain  # the selected area's listing
     japan_view = Session(campaign, clock, {"japan"}).view()
     kind = campaign.unit_record(strike.unit).type.value
-    assert f"JP {kind} {strike.unit}, raiding" in listing(campaign.data, japan_view, HAWAII, []).plain
+    assert f"JP {kind} raiding: {strike.unit}" in listing(campaign.data, japan_view, HAWAII, []).plain
     assert any(w.startswith("JP:") and w.endswith(f"{kind}1") for w in _box_text(campaign, japan_view, HAWAII).split())
 
 
