@@ -3,6 +3,7 @@ the mouse, listing what the seated player may know of them and the orders possib
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -12,6 +13,7 @@ from scenarios.loader import CampaignData, load_data
 from scenarios.models import Theatre
 from strategic.campaign import Campaign
 from strategic.clock import Clock
+from strategic.state import Mode, UnitStatus
 from strategic.views import observe
 from tests.strategic.engine_helpers import WithdrawResolver
 from tui.app import CampaignScreen, Session, VictoryAtSeaApp
@@ -147,3 +149,48 @@ adjacency:
     compact = draw_theatre(Board(data, view, COMPACT), Theatre.WAS, Marks())
     x, y, w, _ = compact.regions["Denmark Strait"]
     assert compact.lines[y + 1].plain[x:x + w] == "│A1 X2 ↔      │"
+
+
+def test_stacks_show_type_mode_and_the_battle_marks(data: CampaignData) -> None:
+    """Units at sea by nation and type (raiding ``r``, disabled ``d``), both sides at sea ``vs``, a pending battle
+    ``BATTLE`` (the view's pending battles)."""
+    campaign = Campaign.new(data, "standard", seed=2, resolver=WithdrawResolver())
+    view = observe(campaign, "allies", orders=False, log=False)
+    units = dict(view.units)
+    german = [n for n, u in units.items() if u.nation == "DE" and u.type.value in ("BB", "PB")][:3]
+    british = [n for n, u in units.items() if u.nation == "UK" and u.type.value == "CA"][:2]
+    for name in german:
+        units[name] = replace(units[name], status=UnitStatus.SEA, place="North Atlantic", mode=Mode.RAID)
+    for i, name in enumerate(british):
+        units[name] = replace(units[name], status=UnitStatus.SEA, place="North Atlantic", mode=Mode.PATROL,
+                              disabled=i == 1)
+    view = replace(view, units=units, pending_battles=("North Sea",))
+    drawing = draw_theatre(Board(data, view, FULL), Theatre.WAS, Marks())
+
+    def box_lines(area: str) -> list[str]:
+        x, y, w, h = drawing.regions[area]
+        return [line.plain[x + 1:x + w - 1].rstrip() for line in drawing.lines[y + 1:y + h - 1]]
+
+    kinds = sorted(units[n].type.value for n in german)
+    german_tokens = " ".join(f"r{k}{kinds.count(k)}" for k in sorted(set(kinds), key=["BB", "BC", "PB"].index))
+    assert box_lines("North Atlantic")[:3] == ["A1 X3 vs", "UK:CA1 CA1d", f"DE:{german_tokens}"]
+    assert box_lines("North Sea")[0] == "A1 X2 BATTLE"
+
+
+async def test_t_switches_the_theatre_and_z_the_zoom(data: CampaignData) -> None:
+    app = _app(data)
+    async with app.run_test(size=(160, 48)) as pilot:
+        screen = await wait_for_human(pilot, app)
+        board = screen.query_one(BoardMap)
+        assert board.drawing.areas >= {"North Sea", "Coral Sea"} and "Barents Sea" in board.drawing.order
+        assert board.drawing.regions["Barents Sea"][2] == COMPACT.width  # both do not fit in full boxes
+        board.focus()
+        await pilot.press("t")
+        assert board.drawing.areas == {n for n, a in data.areas.items() if a.theatre is Theatre.WAS}
+        assert board.drawing.regions["Barents Sea"][2] == FULL.width  # War at Sea alone fits in full boxes
+        await pilot.press("t")
+        assert "Coral Sea" in board.drawing.areas and "North Sea" not in board.drawing.areas
+        await pilot.press("z")
+        assert board.drawing.regions["Coral Sea"][2] == 5 * FULL.width + 4 * FULL.gap
+        await pilot.press("t")
+        assert {"North Sea", "Coral Sea"} <= board.drawing.areas
