@@ -53,7 +53,7 @@ LEGEND = (
     "(boxes side by side without one do not border); ⇄ = link into the other game, ↪ = return through Panama. "
     "Units (cyan Allied, red Axis, as you may know them): BB2 = two battleships patrolling, rCA1 = a heavy cruiser "
     "raiding, LBA/SS = air and submarines placed there, trailing d = disabled. Ports: ■ port, • island base, "
-    "○ neutral, coloured by owner, with their units; +NAt = also touches that area. "
+    "○ neutral, coloured by owner, with their units; +NAt = also touches that area (compact boxes: +). "
     "Map keys (click the map or Tab to it): arrows/Tab move, Enter or a click selects, t switches theatre, "
     "z zooms, Escape leaves the map."
 )
@@ -213,7 +213,7 @@ def port_lines(board: Board, port: str, area: str, width: int, cells: dict[str, 
     units = board.in_port(port)
     count = f" {len(units)}" if units else ""
     others = [short_name(a, cells) for a in record.touches if a != area]
-    note = f" +{','.join(others)}" if others and board.zoom.detail else ""
+    note = (f" +{','.join(others)}" if board.zoom.detail else "+") if others else ""
     name = port[: max(width - len(count) - len(note) - 1, 4)]
     line = Text(PORT_MARK.get(record.kind, "■") + name, style=OWNER_STYLE[owner])
     line.append(count, style="bold")
