@@ -61,7 +61,7 @@ from rich.text import Text
 from textual import on, work
 from textual.app import App, ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, ScrollableContainer, Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import (
     Button,
@@ -106,11 +106,12 @@ from strategic.views import CampaignView, observe
 from tactical import DEMOS, CardIndex, TacticalEntry, TacticalQuestion
 from tui.battle_choice import BattleChoiceScreen
 from tui.battle_viewer import BattleViewerScreen
+from tui.board_draw import LEGEND
+from tui.board_map import BoardPane
 from tui.cards_cli import counter_lines
 from tui.combat_screen import CombatScreen, question_screen
 from tui.command_screen import CommandScreen, LiveAsk, Outcome
 from tui.labels import counter_label, side_label
-from tui.map_view import MapView
 from tui.order_entry import GRAMMAR, OrderSyntaxError, describe, parse
 from tui.poc_chart import draw_poc, poc_heading
 from tui.screenshots import take_screenshot
@@ -623,7 +624,7 @@ class CampaignScreen(Screen[None]):
         Binding("o", "oob", "Appearance", tooltip="The order of appearance"),
         Binding("d", "odds", "Odds", tooltip="Classic odds of the coming battles"),
         Binding("b", "battles", "Battles"),
-        Binding("t", "turn_summary", "Summary", tooltip="The summary of the last turn played"),
+        Binding("r", "turn_summary", "Summary", tooltip="The summary (report) of the last turn played"),
         Binding("slash", "type_order", "Type order"),
         Binding("question_mark", "help", "Help"),
         Binding("q", "quit_game", "Quit"),
@@ -644,14 +645,14 @@ class CampaignScreen(Screen[None]):
         self._after_command = ""  # save or quit, once the answers of a stopped battle are handed in
         self._last_result = ""  # the last commanded battle's result, until the next battle's dialog shows it
         self.summaries = TurnSummaries(last_summed_turn(session.campaign))  # issue #17: one summary a turn
+        self._map_orders: list[Order] = []  # the seated human's legal orders, for the map's selected place
         # is shown
 
     def compose(self) -> ComposeResult:
         yield Header(show_clock=False)
         yield Static(id="phase-bar")
         with Horizontal(id="main"):
-            with ScrollableContainer(id="map-scroll"):
-                yield MapView(id="map")
+            yield BoardPane(id="board")
             with TabbedContent(id="tabs", initial="tab-orders"):
                 with TabPane("Orders", id="tab-orders"):
                     yield Static(id="decision")
@@ -1051,9 +1052,8 @@ class CampaignScreen(Screen[None]):
                       f"list): {GRAMMAR}. Keys: e ends your phase (units left unplaced go to their first place), u "
                       "takes back your last order, d shows the classic odds of the coming battles (an estimate in a "
                       "tactical game), b lists the tactical battles fought (Enter opens one in the battle viewer), "
-                      "s saves, o the order of appearance, q quits; click a tab to switch. Map: A/X are the "
-                      "Allied/Axis POC for the area, (V)/(W) the track they count on when it is the other theatre's; "
-                      "blue areas are Allied-controlled, red Axis; counts are units at sea by nation.", ok=True)
+                      "r shows the last turn's summary, F12 saves a screenshot, "
+                      f"s saves, o the order of appearance, q quits; click a tab to switch. {LEGEND}", ok=True)
 
     @on(Button.Pressed, "#end-phase")
     def _end_button(self) -> None:
@@ -1120,8 +1120,7 @@ class CampaignScreen(Screen[None]):
         self.query_one("#order-message", Static).update(Text(text, style="green" if ok else "bold red"))
 
     def on_resize(self) -> None:
-        self.query_one("#map", MapView).show(self.session.campaign, self.session.view(),
-                                             self.query_one("#map-scroll").size.width or None)
+        self.query_one(BoardPane).show(self.session.campaign, self.session.view(), self._map_orders)
 
     # -- drawing
     def refresh_all(self) -> None:
@@ -1132,9 +1131,9 @@ class CampaignScreen(Screen[None]):
             self.query_one("#odds-text", Static).update(self.odds_prompt())
         self._odds_moment = moment
         view = self.session.view()
-        self.query_one("#map", MapView).show(campaign, view, self.query_one("#map-scroll").size.width or None)
         self.query_one("#phase-bar", Static).update(self.phase_bar())
         self.refresh_orders()
+        self.query_one(BoardPane).show(campaign, view, self._map_orders)
         self.refresh_units(view)
         self.refresh_log()
         self.refresh_battles()
@@ -1144,7 +1143,7 @@ class CampaignScreen(Screen[None]):
             self.app.push_screen(TurnSummaryScreen(campaign, turn))
 
     def action_turn_summary(self) -> None:
-        """``t``: the summary of the last turn played (issue #17)."""
+        """``r``: the summary of the last turn played (issue #17)."""
         turn = last_summed_turn(self.session.campaign)
         if turn is None:
             self._message("no turn is over yet: the summary comes at the end of the turn", ok=False)
@@ -1180,6 +1179,7 @@ class CampaignScreen(Screen[None]):
         option_list = self.query_one("#orders", OptionList)
         option_list.clear_options()
         decision = session.clock.decision
+        self._map_orders = []
         if decision is None or not session.waiting_for_human:
             self._orders = []
             why = self.no_decision_reason()
@@ -1188,6 +1188,7 @@ class CampaignScreen(Screen[None]):
             return
         wanted = self.query_one("#order-filter", Input).value.casefold()
         legal = session.campaign.legal_orders(decision.player.value)
+        self._map_orders = legal  # the map lists the orders possible at a selected place
         self._orders = [o for o in legal if wanted in describe(o).casefold()]
         self.query_one("#decision", Static).update(
             Text(f"{PLAYER_NAMES[decision.player]}: {decision.phase.value} — {len(legal)} legal orders "
@@ -1508,7 +1509,6 @@ class VictoryAtSeaApp(App[None]):
     .player-row { height: 3; }
     #phase-bar { height: 1; background: $boost; }
     #main { height: 1fr; }
-    #map-scroll { width: 3fr; }
     #tabs { width: 2fr; min-width: 50; }
     #orders { height: 1fr; }
     #ai-busy { height: 3; display: none; }

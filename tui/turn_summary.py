@@ -1,7 +1,7 @@
 """The end-of-turn summary in the app (issue #17): a screen shown when a turn's control phase is over, with what
 the turn did (:mod:`strategic.turn_summary`: battles and why each is won, lost or drawn, losses, repairs,
 arrivals, control changes, POC per area and per theatre against the victory lines).  Enter or Escape closes it;
-``t`` on the campaign screen shows the last turn's again.
+``r`` on the campaign screen shows the last turn's again.
 
 :class:`TurnSummaries` remembers the last turn shown, so each turn's summary comes up once, after the AI or the
 player has played the turn through (the campaign screen calls :meth:`TurnSummaries.due` when it redraws).
@@ -45,7 +45,7 @@ class TurnSummaryScreen(ModalScreen[None]):
     """The summary of one turn; Enter or Escape closes it."""
 
     DEFAULT_CSS = CSS
-    BINDINGS = [Binding("enter,escape", "close", "Close"), Binding("t", "close", "Close", show=False)]
+    BINDINGS = [Binding("enter,escape", "close", "Close"), Binding("r", "close", "Close", show=False)]
 
     def __init__(self, campaign: Campaign, turn: int) -> None:
         super().__init__()

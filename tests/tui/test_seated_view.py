@@ -11,8 +11,10 @@ from strategic.clock import Clock
 from strategic.orders import AnnounceAttack, PearlHarborStrike
 from strategic.outbreak import HAWAII
 from strategic.state import Phase, UnitStatus
+from strategic.views import CampaignView
 from tui.app import Session
-from tui.map_view import render_theatre, stacks
+from tui.board_draw import FULL, Board, Marks, draw_theatre
+from tui.board_info import listing
 
 
 def _japan_deciding_its_air(data: CampaignData) -> tuple[Campaign, Clock]:
@@ -50,16 +52,17 @@ def test_the_map_and_units_keep_an_ai_s_open_decision_from_the_human(data: Campa
     view = session.view()
     assert view.player is Player.UNITED_STATES and view.withheld
     assert view.unit(strike.unit).status is UnitStatus.PORT
-    assert not any(nation == "JP" for _, nation in stacks(view.units.values(), HAWAII, UnitStatus.SEA))
-    assert "JP" not in _box_line(render_theatre(campaign, view, Theatre.VITP).plain, HAWAII)
+    assert not any(u.nation == "JP" for u in view.units_at(HAWAII, status=UnitStatus.SEA))
+    assert "JP:" not in _box_text(campaign, view, HAWAII)
+    assert strike.unit not in listing(campaign.data, view, HAWAII, []).plain  # the selected area's listing
     japan_view = Session(campaign, clock, {"japan"}).view()
-    assert "JP1" in _box_line(render_theatre(campaign, japan_view, Theatre.VITP).plain, HAWAII)
+    kind = campaign.unit_record(strike.unit).type.value
+    assert f"JP {kind} raiding: {strike.unit}" in listing(campaign.data, japan_view, HAWAII, []).plain
+    assert any(w.startswith("JP:") and w.endswith(f"{kind}1") for w in _box_text(campaign, japan_view, HAWAII).split())
 
 
-def _box_line(plain: str, area: str) -> str:
-    """The units line of ``area``'s box in a rendered theatre (the third line of the box)."""
-    lines = plain.split("\n")
-    key = area if len(area) <= 15 else area[:14] + "."
-    row = next(i for i, line in enumerate(lines) if key in line)
-    column = lines[row].index(key) - 1
-    return lines[row + 2][column:column + 17]
+def _box_text(campaign: Campaign, view: CampaignView, area: str) -> str:
+    """The inside of ``area``'s box on the drawn Pacific board, line after line."""
+    drawing = draw_theatre(Board(campaign.data, view, FULL), Theatre.VITP, Marks())
+    x, y, w, h = drawing.regions[area]
+    return "\n".join(line.plain[x + 1:x + w - 1] for line in drawing.lines[y + 1:y + h - 1])

@@ -13,6 +13,7 @@ from tactical.battle import resolve
 from tactical.demos import demo_spec
 from tests.strategic.engine_helpers import WithdrawResolver
 from tui.app import Session, VictoryAtSeaApp
+from tui.board_map import BoardMap
 
 from .helpers import wait_for_human
 
@@ -43,3 +44,22 @@ def test_campaign_screen(snap_compare) -> None:
 
 def test_battle_viewer(snap_compare) -> None:
     assert snap_compare(viewer_app(), terminal_size=SIZE, press=["n"] * 10)  # turn 3, Movement Phase
+
+
+def test_campaign_map_at_100x30(snap_compare) -> None:
+    """The map at the smallest supported size: compact boxes, scrolled (the Pacific below War at Sea)."""
+    async def settle(pilot) -> None:
+        await wait_for_human(pilot, pilot.app)
+
+    assert snap_compare(campaign_app(), terminal_size=(100, 30), run_before=settle)
+
+
+def test_campaign_map_at_160x48_with_a_selected_area(snap_compare) -> None:
+    """At 160x48: both theatres in compact boxes, the North Sea selected with the keys and its listing under the
+    map."""
+    async def settle(pilot) -> None:
+        screen = await wait_for_human(pilot, pilot.app)
+        screen.query_one(BoardMap).focus()
+        await pilot.press("tab", "down", "enter")
+
+    assert snap_compare(campaign_app(), terminal_size=(160, 48), run_before=settle)

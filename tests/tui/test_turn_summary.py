@@ -49,7 +49,7 @@ async def test_the_summary_comes_up_at_the_end_of_a_turn_and_closes(data: Campai
         screen.refresh_all()  # shown once: redrawing does not bring it back
         await pilot.pause()
         assert isinstance(app.screen, CampaignScreen)
-        await pilot.press("t")  # the last turn's summary again
+        await pilot.press("r")  # the last turn's summary again
         again = await wait_for(pilot, lambda: isinstance(app.screen, TurnSummaryScreen) and app.screen, "t")
         assert again.turn == 1
         await pilot.press("escape")
@@ -59,11 +59,11 @@ async def test_the_summary_comes_up_at_the_end_of_a_turn_and_closes(data: Campai
         assert names == {"Japan", "Germany-Italy", "United States", "Allies"}
 
 
-async def test_t_before_any_turn_is_over_says_so(data: CampaignData) -> None:
+async def test_r_before_any_turn_is_over_says_so(data: CampaignData) -> None:
     app = VictoryAtSeaApp(data, session=session_for(data), turn_summaries=True)
     async with app.run_test(size=SIZE) as pilot:
         screen = await wait_for_human(pilot, app)
-        await pilot.press("t")
+        await pilot.press("r")
         await wait_for(pilot, lambda: "no turn is over yet" in str(screen.query_one("#order-message").render()),
                        "the message")
         assert isinstance(app.screen, CampaignScreen)
