@@ -63,7 +63,8 @@ async def test_orders_illegal_legal_undo_end_phase(data: CampaignData) -> None:
         await pilot.click("#order-input")
         await pilot.press(*"place Hood > Malta Bay")
         await pilot.press("enter")
-        assert text_of(screen, "#order-message") == "refused 'place Hood > Malta Bay': no place named 'Malta Bay'"
+        assert text_of(screen, "#order-message") == ("refused 'place Hood > Malta Bay': no place named 'Malta Bay' "
+                                                     "(did you mean Malta?)")
         screen.query_one("#order-input").value = "place Nelson > Pearl Harbor"
         await pilot.press("enter")
         await pilot.pause()
