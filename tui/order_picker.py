@@ -33,7 +33,17 @@ from textual.widgets.option_list import Option
 from strategic.campaign import Campaign
 from strategic.orders import Order
 from tui.order_entry import describe
-from tui.order_selection import Choice, Stack, UnitRow, by_place, choices, matches, stacks, unit_free_orders
+from tui.order_selection import (
+    Choice,
+    Stack,
+    UnitRow,
+    by_place,
+    choices,
+    matches,
+    stacks,
+    unit_free_orders,
+    warnings_text,
+)
 
 
 class OrderList(OptionList):
@@ -183,8 +193,8 @@ class OrderPicker(Vertical):
             if not rows:
                 continue
             count = len(stack.orderable)
-            options.append(self._option(f"stack:{number}", stack, Text(
-                f"◆ {stack.place} — {count} unit{'s' if count != 1 else ''} to order (Enter: all)", style="bold")))
+            told = f"{count} unit{'s' if count != 1 else ''} to order (Enter: all)" if count else "no unit to order"
+            options.append(self._option(f"stack:{number}", stack, Text(f"◆ {stack.place} — {told}", style="bold")))
             options += [self._option(f"unit:{number}:{r.name}", r, self._unit_prompt(r)) for r in rows]
         marked = f" {len(self.marked)} marked: Enter orders them." if self.marked else ""
         if not options:
@@ -204,7 +214,7 @@ class OrderPicker(Vertical):
         for place, ways in by_place(self.at.options).items():  # the filter picked the units, not these
             more = f" (+{len(ways) - 1} other way{'s' if len(ways) > 2 else ''}: →)" if len(ways) > 1 else ""
             options.append(self._option(f"place:{place}", place, f"{place} — {ways[0].label}{more}"))
-        return options, f"{self._who()}: where to? Enter sends them the first way; → the other ways; Escape: back"
+        return options, f"{self._who()}: where to? Enter: go (the first way); →: the other ways; Escape: back"
 
     def _way_options(self) -> tuple[list[Option], str]:
         self._ids = {}
@@ -241,7 +251,7 @@ class OrderPicker(Vertical):
         assert self.campaign is not None
         able = [r for r in rows if r.orders]
         left_out = [r for r in rows if not r.orders]
-        warnings = [r.warning for r in rows if r.warning] + [f"{r.name}: {r.blocked}" for r in left_out]
+        warnings = [w for w in [warnings_text(rows)] if w] + [f"{r.name}: {r.blocked}" for r in left_out]
         if not able:
             self.post_message(self.Note("; ".join(warnings) or "no order for these units now", ok=False))
             return

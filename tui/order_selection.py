@@ -51,6 +51,9 @@ class UnitRow:
     orders: tuple[Order, ...]
     warning: str = ""
     blocked: str = ""
+    damage: int = 0
+    defence: int | None = None
+    disabled: bool = False
 
 
 @dataclass(frozen=True)
@@ -124,8 +127,9 @@ def unit_free_orders(legal: list[Order]) -> list[Order]:
 
 
 def stacks(campaign: Campaign, player: str, legal: list[Order]) -> list[Stack]:
-    """The player's units with a legal order now, and his damaged or disabled units, grouped by place in the order
-    the engine lists their orders (the marked units without an order come last in their place)."""
+    """The player's units with a legal order now, and, in a move phase, his damaged or disabled units without one,
+    grouped by place in the order the engine lists their orders (the units without an order last in their
+    place)."""
     by_unit: dict[str, list[Order]] = {}
     for order in legal:
         if unit_of(order):
@@ -134,8 +138,9 @@ def stacks(campaign: Campaign, player: str, legal: list[Order]) -> list[Stack]:
     for name, orders in by_unit.items():
         us = campaign.state.unit(name)
         rows.setdefault(place_of(us, orders), []).append(unit_row(campaign, player, us, orders))
+    moving = campaign.state.phase in MODE_OF_PHASE  # a move is what a damaged ship's player may look for
     for us in campaign.state.units.values():
-        if us.commander.value == player and us.name not in by_unit and (us.damage or us.disabled) \
+        if moving and us.commander.value == player and us.name not in by_unit and (us.damage or us.disabled) \
                 and us.status in (UnitStatus.PORT, UnitStatus.SEA):
             rows.setdefault(place_of(us, []), []).append(unit_row(campaign, player, us, []))
     return [Stack(place, tuple(units)) for place, units in rows.items()]
@@ -158,7 +163,8 @@ def unit_row(campaign: Campaign, player: str, us: UnitState, orders: list[Order]
     if not orders:
         refused = refusal(campaign, player, us)
         blocked = f"{refused}" if refused is not None else "no order this phase"
-    return UnitRow(us.name, label, tuple(orders), damage_warning(campaign, us), blocked)
+    return UnitRow(us.name, label, tuple(orders), damage_warning(campaign, us), blocked, us.damage, unit.defence,
+                   us.disabled)
 
 
 def damage_warning(campaign: Campaign, us: UnitState) -> str:
@@ -172,6 +178,17 @@ def damage_warning(campaign: Campaign, us: UnitState) -> str:
             if defence is not None else ""
         notes.append(f"{us.name} carries {us.damage} damage point{'s' if us.damage > 1 else ''}{sinks}")
     return "; ".join(notes)
+
+
+def warnings_text(rows: list[UnitRow]) -> str:
+    """The warnings of the selected units: each one's for one or two, else the damage in one line."""
+    marked = [r for r in rows if r.warning]
+    if len(marked) <= 2:
+        return "; ".join(r.warning for r in marked)
+    damaged = ", ".join(f"{r.name} {r.damage}/{r.defence}" for r in marked if r.damage)
+    disabled = [r.name for r in marked if r.disabled]
+    said = [f"damage/defence {damaged}: at sea a unit sinks when its damage exceeds its defence ({SINKING_RULE})"]
+    return "; ".join(said + ([f"disabled: {', '.join(disabled)} (VITP 4.4, 4.8)"] if disabled else []))
 
 
 def refusal(campaign: Campaign, player: str, us: UnitState) -> IllegalOrder | None:
@@ -227,19 +244,26 @@ def by_place(options: list[Choice]) -> dict[str, list[Choice]]:
 
 def roll_note(campaign: Campaign, player: str, orders: tuple[Order, ...]) -> str:
     """``speed roll 1-2 (WAS 3.1; else stays in port)``: the faces of the speed roll the engine's plan of these
-    moves needs (each unit's own when their speeds differ; the area rolled into when it is not the last), or
-    ``""``."""
+    moves needs (``1-5 Dunkerque and 6 more; 1-2 Bretagne, Provence`` when their speeds differ; the area rolled
+    into when it is not the last), or ``""``."""
     plans = [plan_of(campaign, player, o) for o in orders if isinstance(o, Move)]
     rolls = [p for p in plans if isinstance(p, MovePlan) and p.roll_theatre is not None]
     if not rolls:
         return ""
-    faces = {p.unit: faces_text(_succeeding(campaign, p)) for p in rolls}
+    faces: dict[str, list[str]] = {}  # faces -> the units rolling for them
+    for plan in rolls:
+        faces.setdefault(faces_text(_succeeding(campaign, plan)), []).append(plan.unit)
     first = rolls[0]
-    said = next(iter(faces.values())) if len(set(faces.values())) == 1 and len(rolls) == len(orders) \
-        else ", ".join(f"{unit} {text}" for unit, text in faces.items())
+    said = next(iter(faces)) if len(faces) == 1 and len(rolls) == len(orders) \
+        else "; ".join(f"{text} {_names(units)}" for text, units in faces.items())
     into = first.path[first.free_areas]
     where = f" into {into}" if into != first.path[-1] else ""
     return f"speed roll{where} {said} ({first.rule}; {_failure(first)})"
+
+
+def _names(units: list[str]) -> str:
+    """``Nelson, Rodney`` or ``Nelson and 4 more``."""
+    return ", ".join(units) if len(units) <= 3 else f"{units[0]} and {len(units) - 1} more"
 
 
 def _succeeding(campaign: Campaign, plan: MovePlan) -> list[int]:

@@ -14,7 +14,7 @@ from strategic.orders import IllegalOrder, Move, PlaceReinforcement
 from strategic.state import Mode, Phase, UnitStatus
 from tests.strategic.engine_helpers import WithdrawResolver
 from tui.app import CampaignScreen, ConfirmScreen, Session, VictoryAtSeaApp
-from tui.order_selection import end_question, faces_text
+from tui.order_selection import UnitRow, end_question, faces_text, warnings_text
 from tui.stack_orders import give_together
 
 from .helpers import end_phase, wait_for, wait_for_human
@@ -223,3 +223,12 @@ def test_orders_given_together_are_taken_back_when_one_is_refused_after_the_othe
 
 def test_faces_text() -> None:
     assert [faces_text(f) for f in ([1, 2, 3], [1, 2, 4], [5], [])] == ["1-3", "1-2, 4", "5", "no face"]
+
+
+def test_the_warnings_of_a_stack_in_one_line() -> None:
+    rows = [UnitRow("Dunkerque", "", (), "w1", damage=1, defence=4), UnitRow("Bretagne", "", (), "w2", damage=2,
+                                                                               defence=3),
+            UnitRow("Hood", "", (), "w3", damage=0, defence=4, disabled=True), UnitRow("Nelson", "", ())]
+    assert warnings_text(rows[:2]) == "w1; w2"
+    assert warnings_text(rows) == ("damage/defence Dunkerque 1/4, Bretagne 2/3: at sea a unit sinks when its damage "
+                                   "exceeds its defence (case V-05); disabled: Hood (VITP 4.4, 4.8)")
