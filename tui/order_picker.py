@@ -192,8 +192,11 @@ class OrderPicker(Vertical):
             rows = [r for r in stack.units if matches(r, stack.place, self.wanted)]
             if not rows:
                 continue
-            count = len(stack.orderable)
+            count, shown = len(stack.orderable), sum(1 for r in rows if r.orders)
             told = f"{count} unit{'s' if count != 1 else ''} to order (Enter: all)" if count else "no unit to order"
+            if shown < count:  # the filter keeps some: Enter takes those
+                these = "this one" if shown == 1 else f"these {shown}"
+                told = f"{shown} of its {count} units to order (Enter: {these})"
             options.append(self._option(f"stack:{number}", stack, Text(f"◆ {stack.place} — {told}", style="bold")))
             options += [self._option(f"unit:{number}:{r.name}", r, self._unit_prompt(r)) for r in rows]
         marked = f" {len(self.marked)} marked: Enter orders them." if self.marked else ""

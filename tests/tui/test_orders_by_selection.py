@@ -166,7 +166,8 @@ async def test_the_order_filter_starts_empty_at_a_new_phase(data: CampaignData) 
         orders = screen.query_one("#orders", OptionList)
         order_filter.value = "Hood"
         await pilot.pause()
-        assert [line for line in lines(orders) if not line.startswith("◆")] == ["   [ ] Hood · UK BC 4-4-7"]
+        assert lines(orders)[-1] == "   [ ] Hood · UK BC 4-4-7"
+        assert lines(orders)[-2].endswith("— 1 of its 34 units to order (Enter: this one)")
         screen = await end_phase(pilot, app, screen)
         assert screen.session.clock.decision.phase is Phase.PATROL
         assert order_filter.value == "" and orders.option_count > 40
