@@ -61,8 +61,10 @@ class OrderList(OptionList):
         self.typing = False  # a typed order was started here and the focus has not reached the line yet
 
     async def on_key(self, event: events.Key) -> None:
-        starts = event.is_printable and bool(event.character) and event.key not in self.screen.active_bindings
-        if not self.type_into or not (starts or self.typing):
+        printable = event.is_printable and bool(event.character)
+        starts = printable and event.key not in self.screen.active_bindings
+        goes_on = self.typing and (printable or event.key in ("enter", "backspace"))
+        if not self.type_into or not (starts or goes_on):
             return
         event.stop()
         event.prevent_default()
@@ -286,7 +288,8 @@ class OrderPicker(Vertical):
         if self.at.step != "units" or self.order_list.highlighted is None:
             return
         value = self._ids.get(self.order_list.get_option_at_index(self.order_list.highlighted).id or "")
-        names = [r.name for r in value.orderable] if isinstance(value, Stack) else \
+        names = [r.name for r in value.orderable if matches(r, value.place, self.wanted)] \
+            if isinstance(value, Stack) else \
             [value.name] if isinstance(value, UnitRow) and value.orders else []
         if names and all(n in self.marked for n in names):
             self.marked -= set(names)
