@@ -1129,7 +1129,9 @@ class CampaignScreen(Screen[None]):
             self._message(f"{refused}{given.refused_text(len(orders))}", ok=False)
             return False
         told = "; ".join(narrate(e) for e in given.events if not isinstance(e, OrderGiven | DiceRolled))
-        self._message("; ".join(t for t in (told or "; ".join(describe(o) for o in orders), note) if t), ok=True)
+        count = f"{len(orders)} orders given: " if len(orders) > 3 else ""  # a stack's account is long
+        self._message(count + "; ".join(t for t in (told or "; ".join(describe(o) for o in orders), note) if t),
+                      ok=True)
         self.refresh_all()
         return True
 
