@@ -109,6 +109,9 @@ def ready_to_sail(campaign: Campaign, player: str, us: UnitState, mode: Mode) ->
         raise IllegalOrder("002 §3.24", f"{unit.name} ({unit.type}) does not move as a ship")
     if unit.type is UnitType.RAIDER and state.turn == 1:
         raise IllegalOrder("002 §2.211", f"on turn 1 {unit.name} is placed, not moved")
+    if us.disabled:  # disabled in port by an air raid or surprise attack (combat.apply_outcome, VITP 4.8)
+        raise IllegalOrder("VITP 6.1 / WAS 3.1", f"{unit.name} is disabled: it was disabled in a battle this turn "
+                           "and is not ready to sail until the next turn")
     if us.status is not UnitStatus.PORT or us.place is None or us.moved:
         raise IllegalOrder("VITP 6.1 / WAS 3.1", f"{unit.name} is not in port ready to sail")
     campaign.require_not_frozen(us)

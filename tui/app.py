@@ -24,9 +24,15 @@ says so: in a tactical game its odds are an estimate.
 
 Keys (issue: new-user trial): the campaign screen's letter keys act whatever list or table has the focus; ``e``,
 ``u`` and ``?`` show the Orders tab, where their result is written, and say why when no human decides.  The order
-list always has its first order highlighted when it is refilled, so Enter takes it at once; Escape in the order
+list always has its first line highlighted when it is refilled, so Enter takes it at once; Escape in the order
 line (or a filter) gives the focus back to the list; a refused typed order is quoted in the message and selected
 in the line, so the next typing replaces it.
+
+Orders by selection (issue #17, :mod:`tui.order_picker`): the Orders tab lists the player's units by place; a unit
+or a stack, then a destination (with its mode and speed roll), then, if wanted, another way to go; a stack's
+orders are given all or none (:mod:`tui.stack_orders`).  A letter that is no command, typed in the list, starts a
+typed order, and typed orders accept lists of units; ``e`` asks first while units could still be ordered; the
+order filter starts empty at each new decision.
 
 Engine errors (issue 13 items 1, 9): every clock the app makes keeps a checkpoint at each decision
 (``Clock(checkpoints=True)``).  When the engine fails (a battle, a phase, an AI, an order: an
@@ -112,9 +118,12 @@ from tui.cards_cli import counter_lines
 from tui.combat_screen import CombatScreen, question_screen
 from tui.command_screen import CommandScreen, LiveAsk, Outcome
 from tui.labels import counter_label, side_label
-from tui.order_entry import GRAMMAR, OrderSyntaxError, describe, parse
+from tui.order_entry import GRAMMAR, OrderSyntaxError, describe, parse_orders
+from tui.order_picker import OrderPicker
+from tui.order_selection import end_question, listing_moment, orderable_count
 from tui.poc_chart import draw_poc, poc_heading
 from tui.screenshots import take_screenshot
+from tui.stack_orders import give_together
 from tui.turn_summary import TurnSummaries, TurnSummaryScreen, last_summed_turn
 
 PLAYER_NAMES = {
@@ -635,6 +644,7 @@ class CampaignScreen(Screen[None]):
         super().__init__()
         self.session = session
         self._orders: list[Order] = []
+        self._listing_moment: tuple[int, str, str] | None = None  # the decision the order list was last filled for
         self._logged = 0
         self._battles: list[TacticalBattle] = []
         self._battles_shown: list[tuple[int, str]] | None = None
@@ -658,8 +668,9 @@ class CampaignScreen(Screen[None]):
                     yield Static(id="decision")
                     yield LoadingIndicator(id="ai-busy")
                     yield Input(placeholder="filter orders by unit or place", id="order-filter")
-                    yield OptionList(id="orders")
-                    yield Input(placeholder=f"/ to type an order: {GRAMMAR}", id="order-input")
+                    yield OrderPicker(id="order-picker", type_into="#order-input")  # its list is #orders (#17)
+                    yield Input(placeholder=f"/ to type an order: {GRAMMAR}", id="order-input",
+                                select_on_focus=False)  # a letter typed in the order list is kept (#17)
                     yield Static(id="order-message")
                     with Horizontal(id="order-buttons"):
                         yield Button("Undo (u)", id="undo")
@@ -905,12 +916,19 @@ class CampaignScreen(Screen[None]):
             return "the AI players are deciding; wait until a human player is asked"
         return None
 
-    def action_end_phase(self) -> None:
-        """``e``: end the deciding human's phase (shown in the Orders tab), or say why no phase can end now."""
+    def action_end_phase(self, confirmed: bool = False) -> None:
+        """``e``: end the deciding human's phase (shown in the Orders tab), or say why no phase can end now.  While
+        orders remain possible it asks first, saying for how many units (:func:`end_question`)."""
         self._show_orders()
         why = self.no_decision_reason()
         if why:
             self._message(f"cannot end a phase: {why}", ok=False)
+            return
+        decision = self.session.clock.decision
+        question = None if confirmed or decision is None else end_question(
+            decision.phase.value, self.session.campaign.legal_orders(decision.player.value))
+        if question is not None:
+            self.app.push_screen(ConfirmScreen(question), lambda yes: self.action_end_phase(True) if yes else None)
             return
         try:
             self.session.end_decision()
@@ -1048,8 +1066,11 @@ class CampaignScreen(Screen[None]):
     def action_help(self) -> None:
         """``?``: the grammar, the keys and the map legend, in the Orders tab."""
         self._show_orders()
-        self._message(f"Pick an order with the arrows and Enter, or press / and type one (Escape: back to the "
-                      f"list): {GRAMMAR}. Keys: e ends your phase (units left unplaced go to their first place), u "
+        self._message(f"Pick an order with the arrows and Enter: a unit (Space marks several; a place's line takes "
+                      "its whole stack), then a destination (→: the other ways to go; Escape: back). Or type one (/, "
+                      f"or any letter that is no command; Escape: back to the list): {GRAMMAR}. Keys: e ends your "
+                      "phase (asking first while units could be ordered; units left unplaced go to their first "
+                      "place), u "
                       "takes back your last order, d shows the classic odds of the coming battles (an estimate in a "
                       "tactical game), b lists the tactical battles fought (Enter opens one in the battle viewer), "
                       "r shows the last turn's summary, F12 saves a screenshot, "
@@ -1063,11 +1084,19 @@ class CampaignScreen(Screen[None]):
     def _undo_button(self) -> None:
         self.action_undo()
 
-    @on(OptionList.OptionSelected, "#orders")
-    def pick_order(self, event: OptionList.OptionSelected) -> None:
-        index = int(event.option.id or -1)
-        if 0 <= index < len(self._orders):
-            self.give(self._orders[index])
+    @on(OrderPicker.Chosen)
+    def pick_orders(self, event: OrderPicker.Chosen) -> None:
+        """Orders picked by selection (a unit or a stack); the units left out are named in the message."""
+        left = "; ".join(f"left out {r.name}: {r.blocked}" for r in event.left_out)
+        self.give_all(event.orders, note=left)
+
+    @on(OrderPicker.Note)
+    def _picker_note(self, event: OrderPicker.Note) -> None:
+        self._message(event.text, ok=event.ok)
+
+    @on(Input.Submitted, "#order-filter")
+    def _filter_done(self) -> None:
+        self.query_one("#orders", OptionList).focus()
 
     @on(Input.Submitted, "#order-input")
     def typed_order(self, event: Input.Submitted) -> None:
@@ -1075,12 +1104,12 @@ class CampaignScreen(Screen[None]):
         line (the next typing replaces it; an arrow key keeps it for correcting)."""
         line = event.value.strip().removeprefix("/").strip()  # a / typed again to start an order is no part of it
         try:
-            order = parse(self.session.campaign.data, line)
+            orders = parse_orders(self.session.campaign.data, line)
         except OrderSyntaxError as exc:
             self._message(f"refused '{line}': {exc}", ok=False)
             event.input.select_all()
             return
-        if self.give(order, typed=line):
+        if self.give_all(orders, typed=line):
             event.input.value = ""
         else:
             event.input.select_all()
@@ -1094,8 +1123,12 @@ class CampaignScreen(Screen[None]):
         self.refresh_units()
 
     def give(self, order: Order, typed: str | None = None) -> bool:
-        """Send an order for the deciding human; an illegal one shows its rule (after the ``typed`` text, quoted)
-        and changes nothing."""
+        """Send an order for the deciding human (:meth:`give_all`)."""
+        return self.give_all([order], typed=typed)
+
+    def give_all(self, orders: list[Order], typed: str | None = None, note: str = "") -> bool:
+        """Send orders for the deciding human, all or none (:func:`give_together`); a refusal names each unit
+        refused and its rule (after the ``typed`` text, quoted) and changes nothing.  ``note`` is said after."""
         session = self.session
         refused = f"refused '{typed}': " if typed else ""
         why = self.no_decision_reason()
@@ -1104,15 +1137,17 @@ class CampaignScreen(Screen[None]):
             return False
         player = session.clock.decision.player.value  # type: ignore[union-attr]
         try:
-            events = session.apply(player, order)
-        except IllegalOrder as exc:
-            self._message(f"{refused}{exc}", ok=False)
-            return False
+            given = give_together(session.campaign, session.apply, player, orders)
         except EngineError as exc:
             self.engine_failed(exc)
             return False
-        self._message("; ".join(narrate(e) for e in events if not isinstance(e, OrderGiven | DiceRolled))
-                      or describe(order), ok=True)
+        if not given.ok:
+            self._message(f"{refused}{given.refused_text(len(orders))}", ok=False)
+            return False
+        told = "; ".join(narrate(e) for e in given.events if not isinstance(e, OrderGiven | DiceRolled))
+        count = f"{len(orders)} orders given: " if len(orders) > 3 else ""  # a stack's account is long
+        self._message(count + "; ".join(t for t in (told or "; ".join(describe(o) for o in orders), note) if t),
+                      ok=True)
         self.refresh_all()
         return True
 
@@ -1176,26 +1211,29 @@ class CampaignScreen(Screen[None]):
 
     def refresh_orders(self) -> None:
         session = self.session
-        option_list = self.query_one("#orders", OptionList)
-        option_list.clear_options()
         decision = session.clock.decision
         self._map_orders = []
         if decision is None or not session.waiting_for_human:
+            self.query_one(OrderPicker).clear()
             self._orders = []
             why = self.no_decision_reason()
             self.query_one("#decision", Static).update(
                 Text(f"No decision for you now: {why}." if why else "No decision for you now.", style="italic"))
             return
-        wanted = self.query_one("#order-filter", Input).value.casefold()
+        order_filter = self.query_one("#order-filter", Input)
+        moment = listing_moment(session.campaign, decision)
+        if moment != self._listing_moment:  # a new phase (or player): the filter starts empty (issue #17)
+            self._listing_moment = moment
+            with order_filter.prevent(Input.Changed):
+                order_filter.value = ""
         legal = session.campaign.legal_orders(decision.player.value)
         self._map_orders = legal  # the map lists the orders possible at a selected place
-        self._orders = [o for o in legal if wanted in describe(o).casefold()]
+        self._orders = legal
+        units, _ = orderable_count(legal)
         self.query_one("#decision", Static).update(
-            Text(f"{PLAYER_NAMES[decision.player]}: {decision.phase.value} — {len(legal)} legal orders "
-                 f"({PHASE_RULES[decision.phase]})", style="bold"))
-        option_list.add_options([Option(describe(o), id=str(i)) for i, o in enumerate(self._orders[:500])])
-        if option_list.option_count:
-            option_list.highlighted = 0  # Enter takes the first order at once
+            Text(f"{PLAYER_NAMES[decision.player]}: {decision.phase.value} — {units} unit{'s' if units != 1 else ''} "
+                 f"to order, {len(legal)} legal orders ({PHASE_RULES[decision.phase]})", style="bold"))
+        self.query_one(OrderPicker).show(session.campaign, decision.player.value, legal, order_filter.value)
 
     def refresh_units(self, view: CampaignView | None = None) -> None:
         """The units table, as the seated player sees the units (``view``: his view, made now if not given)."""
@@ -1524,6 +1562,7 @@ class VictoryAtSeaApp(App[None]):
     #handover, #path-dialog { align: center middle; width: 60; height: auto; padding: 1 2; border: thick $accent;
                               background: $surface; }
     HandOverScreen, PathScreen, ConfirmScreen, EngineErrorScreen { align: center middle; }
+    ConfirmScreen Label { width: 1fr; }  /* a long question wraps */
     HandOverScreen { background: $background; }  /* hot-seat: nothing of the board shows through */
     #engine-error { width: 100; max-width: 95%; height: auto; max-height: 90%; padding: 1 2; border: thick $error;
                     background: $surface; }

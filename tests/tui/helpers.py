@@ -9,7 +9,7 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from strategic.clock import Decision
-from tui.app import CampaignScreen, HandOverScreen
+from tui.app import CampaignScreen, ConfirmScreen, HandOverScreen
 from tui.battle_choice import BattleChoiceScreen
 from tui.combat_screen import CombatScreen
 
@@ -58,10 +58,19 @@ async def wait_for_human(pilot: Any, app: Any, *, leaving: object = None,
 
 
 async def end_phase(pilot: Any, app: Any, screen: CampaignScreen) -> CampaignScreen:
-    """Press ``e`` on ``screen`` and wait until the next human decision (or hand-over) after this one."""
+    """Press ``e`` on ``screen`` (yes to its question) and wait until the next human decision (or hand-over) after
+    this one."""
     decision: Decision | None = screen.session.clock.decision
-    await pilot.press("e")
+    await press_end(pilot, app)
     return await wait_for_human(pilot, app, leaving=decision)
+
+
+async def press_end(pilot: Any, app: Any) -> None:
+    """Press ``e`` and answer yes when the app asks first (orders remain possible, issue #17)."""
+    await pilot.press("e")
+    await pilot.pause()
+    if isinstance(app.screen, ConfirmScreen):
+        await pilot.press("y")
 
 
 async def hand_over(pilot: Any, app: Any, screen: HandOverScreen) -> CampaignScreen:

@@ -63,18 +63,20 @@ async def test_orders_illegal_legal_undo_end_phase(data: CampaignData) -> None:
         await pilot.click("#order-input")
         await pilot.press(*"place Hood > Malta Bay")
         await pilot.press("enter")
-        assert text_of(screen, "#order-message") == "refused 'place Hood > Malta Bay': no place named 'Malta Bay'"
+        assert text_of(screen, "#order-message") == ("refused 'place Hood > Malta Bay': no place named 'Malta Bay' "
+                                                     "(did you mean Malta?)")
         screen.query_one("#order-input").value = "place Nelson > Pearl Harbor"
         await pilot.press("enter")
         await pilot.pause()
         assert text_of(screen, "#order-message").startswith(
             "refused 'place Nelson > Pearl Harbor': 002 §2.32: Nelson may arrive only in England or")
         assert campaign.state.model_dump_json() == before
-        # a legal order picked from the list: its first order is highlighted, Escape goes back to it
+        # a legal order picked from the list: its first line is highlighted, Escape goes back to it; the first unit
+        # (below its place's line), then its first place
         orders = screen.query_one("#orders", OptionList)
         await pilot.press("escape")
         assert app.focused is orders and orders.highlighted == 0
-        await pilot.press("enter")
+        await pilot.press("down", "enter", "enter")
         await pilot.pause()
         assert campaign.state.unit("Nelson").place == "England"
         assert "Nelson arrives: England" in text_of(screen, "#order-message")
@@ -432,15 +434,18 @@ async def test_enter_escape_and_refused_typed_orders(data: CampaignData) -> None
         campaign = screen.session.campaign
         orders = screen.query_one("#orders", OptionList)
         assert app.focused is orders and orders.highlighted == 0
-        first = str(orders.get_option_at_index(0).prompt)
+        await pilot.press("down")
+        first = str(orders.get_option_at_index(1).prompt)
+        await pilot.press("enter")
+        assert str(orders.get_option_at_index(0).prompt) == "England — arrive" and orders.highlighted == 0
         await pilot.press("enter")
         await pilot.pause()
-        assert first == "arrive: Nelson at England" and campaign.state.unit("Nelson").place == "England"
-        assert orders.highlighted == 0
-        second = str(orders.get_option_at_index(0).prompt)
-        await pilot.press("enter")
+        assert first == "   [ ] Nelson · UK BB 5-5-3" and campaign.state.unit("Nelson").place == "England"
+        assert orders.highlighted == 0  # refilled: the units again, the first line highlighted
+        second = str(orders.get_option_at_index(1).prompt)
+        await pilot.press("down", "enter", "enter")
         await pilot.pause()
-        assert second == "arrive: Rodney at England" and campaign.state.unit("Rodney").place == "England"
+        assert second == "   [ ] Rodney · UK BB 5-5-3" and campaign.state.unit("Rodney").place == "England"
         # Escape leaves the order line: u is then the undo key, not a letter
         order_input = screen.query_one("#order-input", Input)
         await pilot.press("slash", "u")

@@ -35,7 +35,7 @@ from tui.app import (
     campaign_resolver,
 )
 
-from .helpers import end_phase, wait_for, wait_for_human
+from .helpers import end_phase, press_end, wait_for, wait_for_human
 
 SIZE = (200, 55)
 CLASSIC_AFTER_ERROR = "is fought by the classic rules after an engine error"
@@ -104,7 +104,7 @@ async def test_a_failed_battle_autosaves_and_goes_on_by_the_classic_rules(
         saved = digest(mine)
         while screen.session.clock.decision.phase is not Phase.AIR:  # the British reinforce, patrol, then air
             screen = await end_phase(pilot, app, screen)
-        await pilot.press("e")
+        await press_end(pilot, app)
         dialog = await wait_for_dialog(pilot, app)
         assert text_of(dialog, "#error-message") == ("engine error on turn 1, combat phase, air raid in South "
                                                      "Atlantic: RuntimeError: the dice tower fell over")
@@ -154,7 +154,7 @@ async def test_a_failed_phase_offers_the_start_screen_and_autosaves_the_last_dec
         screen = await wait_for_human(pilot, app)
         while screen.session.clock.decision.phase is not Phase.SUBMARINE:
             screen = await end_phase(pilot, app, screen)
-        await pilot.press("e")
+        await press_end(pilot, app)
         dialog = await wait_for_dialog(pilot, app)
         assert text_of(dialog, "#error-message") == ("engine error on turn 1, control phase: RuntimeError: control "
                                                      "broke")
@@ -190,7 +190,7 @@ async def test_an_ai_that_raises_stops_the_game_and_quitting_names_the_autosave(
         screen = await wait_for_human(pilot, app)
         screen = await end_phase(pilot, app, screen)
         assert screen.session.clock.decision.phase is Phase.PATROL
-        await pilot.press("e")
+        await press_end(pilot, app)
         dialog = await wait_for_dialog(pilot, app)
         assert text_of(dialog, "#error-message") == ("engine error on turn 1, patrol phase, the germany_italy AI "
                                                      "deciding: KeyError: 'Bismarck'")
@@ -379,7 +379,7 @@ async def test_an_order_that_breaks_the_engine_stops_the_game(data: CampaignData
     async with app.run_test(size=SIZE) as pilot:
         screen = await wait_for_human(pilot, app)
         monkeypatch.setattr(Campaign, "apply", broken)
-        await pilot.press("enter")  # the first order: Nelson arrives in England
+        await pilot.press("down", "enter", "enter")  # the first unit, its first place: Nelson arrives in England
         dialog = await wait_for_dialog(pilot, app)
         assert text_of(dialog, "#error-message") == ("engine error on turn 1, reinforce phase, the Allies order "
                                                      "'arrive: Nelson at England': ValueError: the board lost Malta")

@@ -1,0 +1,42 @@
+"""The typed order grammar (tui/order_entry.py): lists of units and "did you mean" (issue #17)."""
+
+from __future__ import annotations
+
+import pytest
+
+from scenarios.loader import CampaignData
+from strategic.orders import DeferReinforcement, Move, PlaceReinforcement
+from tui.order_entry import OrderSyntaxError, parse, parse_orders
+
+
+def test_a_list_of_units_gives_one_order_each(data: CampaignData) -> None:
+    assert parse_orders(data, "move Nelson, rodney > North Atlantic > barents sea") == [
+        Move(unit="Nelson", path=("North Atlantic", "Barents Sea")),
+        Move(unit="Rodney", path=("North Atlantic", "Barents Sea"))]
+    assert parse_orders(data, "place Hood,Renown > England") == [PlaceReinforcement(unit="Hood", place="England"),
+                                                                  PlaceReinforcement(unit="Renown", place="England")]
+    assert parse_orders(data, "defer U-Boat 1, U-Boat 2") == [DeferReinforcement(unit="U-Boat 1"),
+                                                              DeferReinforcement(unit="U-Boat 2")]
+    assert parse(data, "move Nelson > North Sea raid") == Move(unit="Nelson", path=("North Sea",), mode="raid")
+
+
+@pytest.mark.parametrize(("line", "error"), [
+    ("move Nelsen > North Sea", "no unit named 'Nelsen' (did you mean Nelson?)"),
+    ("move Nelson > North Atlantik", "no sea area named 'North Atlantik' (did you mean North Atlantic or South "
+                                     "Atlantic?)"),
+    ("place Hood > Englnd", "no place named 'Englnd' (did you mean England?)"),
+    ("move Zzyzx > North Sea", "no unit named 'Zzyzx'"),
+    ("move Hood, Hood > North Sea", "Hood named twice in one order"),
+    ("move , > North Sea", "no unit given"),
+])
+def test_misspelt_and_wrong_lists(data: CampaignData, line: str, error: str) -> None:
+    with pytest.raises(OrderSyntaxError) as caught:
+        parse_orders(data, line)
+    assert str(caught.value).startswith(error)
+
+
+def test_unknown_verbs_and_single_orders(data: CampaignData) -> None:
+    with pytest.raises(OrderSyntaxError, match=r"^unknown order 'mvoe' \(did you mean move\?\): move UNIT"):
+        parse_orders(data, "mvoe Nelson > North Sea")
+    with pytest.raises(OrderSyntaxError, match="one unit only here, not 2"):
+        parse(data, "move Nelson, Rodney > North Sea")

@@ -1,0 +1,72 @@
+"""Several orders given in one step (a stack sent to one area, or a typed list ``move Nelson, Rodney > ...``): all
+of them or none (issue #17).
+
+Each order is verified by the engine (:meth:`strategic.campaign.Campaign.verify`) before any is given, so a refusal
+changes nothing and rolls no die.  The orders are then given in turn; should one be refused after those before it
+were given (they changed what it may do: an area's limit, say), those are taken back with
+:meth:`~strategic.campaign.Campaign.undo` (state and dice), so again none stands.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from strategic.campaign import Campaign
+from strategic.orders import IllegalOrder, Order
+from strategic.state import Event
+from tui.order_selection import unit_of
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """An order of the group the engine refused: the unit it named and the engine's error (rule and message)."""
+
+    unit: str
+    error: IllegalOrder
+
+    def __str__(self) -> str:
+        return f"{self.unit or 'the order'}: {self.error}"
+
+
+@dataclass
+class Given:
+    """What became of a group of orders: the events of the orders given, or the refusals (then none was given)."""
+
+    events: list[Event] = field(default_factory=list)
+    refusals: list[Refusal] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not self.refusals
+
+    def refused_text(self, count: int) -> str:
+        """``Hood: VITP 6.1 / WAS 3.1: ...; none of the 2 orders was given`` (one order: the engine's refusal)."""
+        if count == 1:
+            return "; ".join(str(r.error) for r in self.refusals)
+        return f"{'; '.join(str(r) for r in self.refusals)}; none of the {count} orders was given"
+
+
+def give_together(campaign: Campaign, apply: Callable[[str, Order], list[Event]], player: str,
+                  orders: list[Order]) -> Given:
+    """Give ``orders`` for ``player`` with ``apply`` (the session's, which raises :class:`IllegalOrder` or an engine
+    error), all or none.  The campaign must keep its undo records (``keep_undo``, as the app's sessions do)."""
+    if len(orders) > 1 and not campaign.keep_undo:
+        raise RuntimeError("orders given together need the campaign's undo records (keep_undo)")
+    refusals = []
+    for order in orders:
+        try:
+            campaign.verify(player, order)
+        except IllegalOrder as exc:
+            refusals.append(Refusal(unit_of(order), exc))
+    if refusals:
+        return Given(refusals=refusals)
+    given = Given()
+    for number, order in enumerate(orders):
+        try:
+            given.events += apply(player, order)
+        except IllegalOrder as exc:
+            for _ in range(number):
+                campaign.undo()
+            return Given(refusals=[Refusal(unit_of(order), exc)])
+    return given
