@@ -35,7 +35,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from scenarios.errors import InputError
 from strategic.json_files import read_json, write_text_atomic
-from tactical import BattleReport, BattleSpec, Dice, Event, FlightResult, ShipResult, resolve
+from tactical import BattleReport, BattleSpec, Dice, FlightResult, ShipResult, events_from_json, resolve
 
 if TYPE_CHECKING:
     from strategic.battles import TacticalBattle
@@ -501,8 +501,7 @@ def report_of(log: dict[str, Any]) -> BattleReport:
                                 "vitals": tuple(s.get("vitals", ()))}) for s in log["ships"])
     flights = tuple(FlightResult(**f) for f in log.get("flights", []))
     mtbs = tuple(FlightResult(**m) for m in log.get("mtbs", []))
-    events = tuple(Event(e["turn"], e["phase"], e["kind"], e["text"], e.get("ship"), e.get("side"),
-                         tuple(e.get("data", {}).items())) for e in log["events"])
+    events = tuple(events_from_json(log["events"]))
     return BattleReport(
         sides=tuple(log["sides"]),  # type: ignore[arg-type]
         objectives=tuple(log.get("objectives", ("?", "?"))),  # type: ignore[arg-type]
