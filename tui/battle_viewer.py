@@ -69,6 +69,8 @@ DEFAULT_TABLE = (72.0, 48.0)
 """The table in inches (width, height) when the log has no ``spec``."""
 
 Point = tuple[float, float]
+FLIGHT_LOST = tev.ShotDown | tev.KamikazeSpent | tev.ShotDownOverCarrier | tev.LostWithCarrier
+"""The ways a Flight is lost (shot down, spent, lost with its carrier)."""
 
 
 @dataclass
@@ -210,7 +212,7 @@ def _next_flight_start(events: Sequence[Event], start: int, name: str) -> Point 
             continue
         if isinstance(event, tev.FlightMoved):
             return event.start
-        if isinstance(event, tev.Recovered | tev.FlightLeft | tev.Launched) or event.kind == "flight_lost":
+        if isinstance(event, tev.Recovered | tev.FlightLeft | tev.Launched | FLIGHT_LOST):
             return None
     return None
 
@@ -410,7 +412,7 @@ def _flight_event(flight: FlightView, flights: dict[str, FlightView], ships: dic
         if enemy is not None:
             flight.engaged = [*flight.engaged, enemy.name] if enemy.name not in flight.engaged else flight.engaged
             enemy.engaged = [*enemy.engaged, flight.name] if flight.name not in enemy.engaged else enemy.engaged
-    elif isinstance(event, tev.Recovered | tev.FlightLeft) or event.kind == "flight_lost":
+    elif isinstance(event, tev.Recovered | tev.FlightLeft | FLIGHT_LOST):
         if isinstance(event, tev.Recovered):
             flight.fate, flight.carrier = "aboard", event.carrier
             deck[(turn, flight.carrier or "")] = deck.get((turn, flight.carrier or ""), 0) + 1
