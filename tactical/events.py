@@ -57,10 +57,6 @@ class Event:
         """The event's figures as ``(key, value)`` pairs of plain JSON values (tuples for lists)."""
         return tuple((key, getattr(self, key)) for key in self.DATA)
 
-    def get(self, key: str, default: Any = None) -> Any:
-        """One of the figures by its JSON key (``data``), or ``default``."""
-        return next((v for k, v in self.data if k == key), default)
-
     def to_json(self) -> dict[str, Any]:
         """The event as the battle log's JSON writes it (:func:`tactical.event_json.event_to_json`)."""
         return _HOOKS["to_json"](self)  # type: ignore[no-any-return]
@@ -1059,7 +1055,3 @@ class EventLog:
 
     def of_type(self, cls: type[E]) -> list[E]:
         return [e for e in self.events if isinstance(e, cls)]
-
-    def of_kind(self, kind: str) -> list[Event]:
-        """The events of the family ``kind`` (every type of it)."""
-        return [e for e in self.events if e.kind == kind]

@@ -86,7 +86,7 @@ def test_narrator_words_per_kind() -> None:
                               modifier=-1, range=12.35, distance=12.345, band="Long", need="5+",
                               mods=(("Night", -1),))  # fmt: skip
     assert attack.text == 'Ajax fires Main Guns (4 AD) at Graf Spee, 12.3" Long range, needs 5+ [Night -1]: 1 hit(s)'
-    assert attack.get("range") == 12.35
+    assert dict(attack.data)["range"] == 12.35
     result = ev.BattleResult(6, "victory", winner=None, fleets=("US Navy", "Axis"), levels=("none", "minor"),
                              vp=(3, 10))  # fmt: skip
     assert result.text == "Draw: US Navy no victory (3 VP), Axis minor victory (10 VP)"
