@@ -62,8 +62,7 @@ def _extra_fields(cls: type[ev.Event], m: re.Match[str]) -> dict[str, Any]:
 
 def event_to_json(event: ev.Event) -> dict[str, Any]:
     """The event as a battle log writes it (module docstring)."""
-    kind = event.logged_kind if isinstance(event, ev.UnreadEvent) else event.kind
-    out: dict[str, Any] = {"turn": event.turn, "phase": event.phase, "kind": kind, "text": event.text}
+    out: dict[str, Any] = {"turn": event.turn, "phase": event.phase, "kind": event.kind, "text": event.text}
     if event.ship is not None:
         out["ship"] = event.ship
     if event.side is not None:
@@ -247,7 +246,7 @@ def event_from_json(raw: dict[str, Any]) -> ev.Event:
         fields = {k: v for k, v in {**shown, **figures}.items() if k in names}
         if names <= fields.keys():
             return cls(raw["turn"], raw["phase"], **common, **fields)
-    return ev.UnreadEvent(raw["turn"], raw["phase"], **common, logged_kind=kind,
+    return ev.UnreadEvent(raw["turn"], raw["phase"], **common, kind=kind,
                           logged_data=tuple(figures.items()))  # fmt: skip
 
 

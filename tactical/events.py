@@ -1012,9 +1012,9 @@ class Escaped(Event):
 @dataclass(frozen=True, slots=True, kw_only=True)
 class UnreadEvent(Event):
     """An event of a log whose words no event type reads (a wording of an older version): kept as it was read,
-    ``logged_kind`` and ``logged_data`` its JSON ``kind`` and ``data``."""
+    ``kind`` and ``logged_data`` its JSON ``kind`` and ``data`` (its ``kind`` is its own, not its type's)."""
 
-    logged_kind: str
+    kind: str  # type: ignore[misc]
     logged_data: tuple[tuple[str, Any], ...]
 
     @property

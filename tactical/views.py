@@ -29,7 +29,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from scenarios.cards import ShipType
-from tactical.events import Event, UnreadEvent
+from tactical.events import Event
 from tactical.geometry import Point
 from tactical.state import Battle, Depth, FlightState, MTBState, ShipState, Status
 
@@ -167,8 +167,7 @@ def plain(value: Any) -> Any:
     if isinstance(value, Enum):
         return value.value
     if isinstance(value, Event):  # the log's own shape of an event (ship and side always, data as pairs)
-        kind = value.logged_kind if isinstance(value, UnreadEvent) else value.kind
-        return {"turn": value.turn, "phase": value.phase, "kind": kind, "text": value.text, "ship": value.ship,
+        return {"turn": value.turn, "phase": value.phase, "kind": value.kind, "text": value.text, "ship": value.ship,
                 "side": value.side, "data": plain(value.data)}  # fmt: skip
     if is_dataclass(value) and not isinstance(value, type):
         return {f.name: plain(getattr(value, f.name)) for f in fields(value)}
