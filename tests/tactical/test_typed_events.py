@@ -119,7 +119,8 @@ def test_an_unknown_wording_is_kept_as_read() -> None:
     raw = {"turn": 1, "phase": "gunnery", "kind": "attack", "text": "an old wording", "ship": "Ajax",
            "data": {"hits": [1, 2]}}  # fmt: skip
     back = event_from_json(raw)
-    assert isinstance(back, ev.UnreadEvent) and back.text == "an old wording"
+    assert isinstance(back, ev.UnreadEvent) and back.text == "an old wording" and back.kind == "attack"
+    assert back.data == (("hits", (1, 2)),)
     assert json.loads(json.dumps(back.to_json())) == raw
 
 
