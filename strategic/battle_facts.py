@@ -15,7 +15,7 @@ from collections.abc import Iterable, Mapping
 
 from strategic.combat import UnitResult
 from strategic.events import CounterFate, CounterFateKind, ObjectiveCheck
-from tactical import BattleReport, BattleSpec
+from tactical import BattleReport, BattleSpec, battle_events
 
 
 def objective_checks(report: BattleReport) -> list[ObjectiveCheck]:
@@ -45,8 +45,8 @@ def _vp_given(report: BattleReport) -> dict[str, int]:
     """Victory points each piece gave the enemy (the engine's ``vp`` events name the piece)."""
     given: dict[str, int] = {}
     for event in report.events:
-        if event.kind == "vp" and event.ship:
-            given[event.ship] = given.get(event.ship, 0) + int(event.get("vp", 0))
+        if isinstance(event, battle_events.VictoryPoints) and event.ship:
+            given[event.ship] = given.get(event.ship, 0) + event.vp
     return given
 
 

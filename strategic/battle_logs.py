@@ -35,7 +35,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from scenarios.errors import InputError
 from strategic.json_files import read_json, write_text_atomic
-from tactical import BattleReport, BattleSpec, Dice, Event, FlightResult, ShipResult, resolve
+from tactical import BattleReport, BattleSpec, Dice, FlightResult, ShipResult, battle_events, events_from_json, resolve
 
 if TYPE_CHECKING:
     from strategic.battles import TacticalBattle
@@ -438,12 +438,12 @@ def spec_of(log: dict[str, Any]) -> BattleSpec | None:
     return None if raw is None else BattleSpec.model_validate_json(json.dumps(raw))
 
 
-def pre_battle_rolls(log: dict[str, Any]) -> list[dict[str, Any]]:
-    """The ``roll`` events before the first other event: the campaign's rolls on the battle's dice before the battle
-    began (day or night, weather; R-CARD-05)."""
+def pre_battle_rolls(log: dict[str, Any]) -> list[battle_events.DiceRolled]:
+    """The rolls before the first other event: the campaign's rolls on the battle's dice before the battle began
+    (day or night, weather; R-CARD-05)."""
     out = []
-    for event in log["events"]:
-        if event["kind"] != "roll":
+    for event in events_from_json(log["events"]):
+        if not isinstance(event, battle_events.DiceRolled):
             break
         out.append(event)
     return out
@@ -456,10 +456,8 @@ def refight(log: dict[str, Any]) -> BattleReport:
     if spec is None:
         raise ValueError("the log has no spec: it cannot be fought again")
     dice = Dice(spec.seed, spec.key)
-    for event in pre_battle_rolls(log):
-        data = event.get("data", {})
-        dice.roll(len(data.get("faces", [])), int(data.get("sides", 6)), label=str(data.get("label", "")),
-                  rule=str(data.get("rule", "")))
+    for roll in pre_battle_rolls(log):
+        dice.roll(len(roll.faces), roll.sides, label=roll.label, rule=roll.rule)
     return resolve(spec, dice=dice)
 
 
@@ -501,8 +499,7 @@ def report_of(log: dict[str, Any]) -> BattleReport:
                                 "vitals": tuple(s.get("vitals", ()))}) for s in log["ships"])
     flights = tuple(FlightResult(**f) for f in log.get("flights", []))
     mtbs = tuple(FlightResult(**m) for m in log.get("mtbs", []))
-    events = tuple(Event(e["turn"], e["phase"], e["kind"], e["text"], e.get("ship"), e.get("side"),
-                         tuple(e.get("data", {}).items())) for e in log["events"])
+    events = tuple(events_from_json(log["events"]))
     return BattleReport(
         sides=tuple(log["sides"]),  # type: ignore[arg-type]
         objectives=tuple(log.get("objectives", ("?", "?"))),  # type: ignore[arg-type]

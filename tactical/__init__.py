@@ -8,6 +8,7 @@ its modules (an import-linter contract in pyproject.toml).  The rule modules nev
 (:mod:`tactical.ai`); :func:`resolve` composes the two.
 """
 
+from tactical import events as battle_events
 from tactical.aa import verify_aa_plan
 from tactical.ai import boat_attack_moves, engage_moves, escort_move, home_move, strike_moves
 from tactical.aircraft import ROLL_TO_HIT as AIR_ROLL_TO_HIT
@@ -42,10 +43,12 @@ from tactical.choices import (
 )
 from tactical.demos import DEMOS, demo_spec
 from tactical.dice import Dice, Roll
+from tactical.event_json import event_to_json, events_from_json
 from tactical.events import Event
 from tactical.geometry import DeploymentZone, Edge, Table, arcs_of, relative_bearing
 from tactical.gunnery import target_refusal
 from tactical.mtb import verify_boat_plan
+from tactical.narrate import narrate
 from tactical.options import RuleOptions
 from tactical.plans import AAShot, BoatMove, FlightMove
 from tactical.scenario import Objective, ObjectiveFacts, can_scout, free_observation_flights, scouting_refusal
@@ -100,6 +103,7 @@ __all__ = [
     "TacticalScriptError",
     "aa_choices",
     "arcs_of",
+    "battle_events",
     "boat_attack_moves",
     "can_scout",
     "damage_control_choices",
@@ -110,6 +114,8 @@ __all__ = [
     "encode_tactical",
     "engage_moves",
     "escort_move",
+    "event_to_json",
+    "events_from_json",
     "fire_choices",
     "fire_plan_of",
     "free_observation_flights",
@@ -117,6 +123,7 @@ __all__ = [
     "home_move",
     "launch_refusal",
     "move_choices",
+    "narrate",
     "observe_battle",
     "order_choices",
     "parse_move",

@@ -22,6 +22,7 @@ import math
 from collections.abc import Sequence
 
 from scenarios.cards import AircraftRole, ShipType, WeaponKind, WeaponSystem
+from tactical import events as ev
 from tactical.attack_dice import roll_to_hit
 from tactical.captain import Captain
 from tactical.geometry import EPS, SMOKE_RADIUS, Point, distance, segment_hits_discs
@@ -40,13 +41,7 @@ def shoot_down(battle: Battle, flight: FlightState, by: str) -> None:
     """The Flight is destroyed; the enemy gains its points (000 Victory Points)."""
     flight.status = FlightStatus.DESTROYED
     drop_contacts(battle, flight)
-    battle.log.emit(
-        "flight_lost",
-        f"{flight.name} ({flight.card.name}) is shot down by {by}",
-        ship=flight.name,
-        side=battle.side_name(flight.side),
-        by=by,
-    )
+    battle.log.emit(ev.ShotDown, ship=flight.name, side=battle.side_name(flight.side), by=by, aircraft=flight.card.name)
     award_points(battle, flight.name, flight.side, flight.card.points, 1.0, "shot down")
 
 
@@ -95,13 +90,8 @@ def resolve_aa_dice(
     hits = sum(1 for f in faces if f + modifier >= need)
     needed = aa_hits_needed(flight)
     battle.log.emit(
-        "aa",
-        f"{firer} {system} fires {dice} AA die(s) at {flight.name}, needs {need - modifier}+: {hits} hit(s)"
-        + (f" ({needed} needed)" if needed > 1 else ""),
-        ship=firer,
-        target=flight.name,
-        dice=dice,
-        hits=hits,
+        ev.AAFire, ship=firer, target=flight.name, dice=dice, hits=hits, system=system, need=need - modifier,
+        needed=needed,
     )
     if hits >= needed:
         shoot_down(battle, flight, f"{firer} {system}")
@@ -249,7 +239,7 @@ def _magazine_check(battle: Battle, ship: ShipState, index: int) -> bool:
     weapon = ship.card.weapons[index]
     ok = battle.dice.d6(label=f"{ship.name} {weapon.name} Magazine Ablaze: 4+ to fire", rule="000 Vital Systems") >= 4
     if not ok:
-        battle.log.emit("misfire", f"{ship.name} {weapon.name} cannot fire (Magazine Ablaze)", ship=ship.name)
+        battle.log.emit(ev.Misfire, ship=ship.name, weapon=weapon.name, why="Magazine Ablaze")
     return ok
 
 
@@ -328,13 +318,8 @@ def aa_at_boat(battle: Battle, ship: ShipState, index: int, boat: MTBState, dice
         target_evading=smoke_screened(battle, boat),
     )  # fmt: skip
     battle.log.emit(
-        "attack",
-        f"{ship.name} fires {weapon.name}{' (Local)' if local else ''} ({dice} AD) at {boat.name}, needs "
-        f"{4 - modifier}+: {hits} hit(s)",
-        ship=ship.name,
-        side=battle.side_name(ship.side),
-        target=boat.name,
-        hits=hits,
+        ev.AAFireOnMTB, ship=ship.name, side=battle.side_name(ship.side), target=boat.name, hits=hits,
+        weapon=weapon.name, local=bool(local), dice=dice, need=4 - modifier,
     )
     one_die = WeaponSystem(name=weapon.name, kind=weapon.kind, arcs=ALL_ARCS, ranges=(3, 3, 3, 3), ad=1, dd=1)
     hit_boat(battle, ship.name, one_die, boat, hits, ap=False)

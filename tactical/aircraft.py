@@ -41,6 +41,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from scenarios.cards import WEAPON_TRAITS, AircraftRole, Arc, WeaponKind, WeaponSystem, parse_trait
+from tactical import events as ev
 from tactical.aa import R_LOCAL, aa_allowed, aa_hit_number, drop_contacts, local_dice, resolve_aa_dice, shoot_down
 from tactical.attack_dice import fast_target, roll_to_hit, size_and_facing
 from tactical.captain import Captain
@@ -131,7 +132,7 @@ def roll_wind(battle: Battle) -> Edge:
     face = battle.dice.d6(label="wind direction", rule=R_WIND)
     edge = WIND_EDGES[face]
     battle.state.wind = edge.value
-    battle.log.emit("wind", f"The wind blows from the {edge.value} edge", edge=edge.value)
+    battle.log.emit(ev.WindSet, edge=edge.value)
     return edge
 
 
@@ -238,12 +239,8 @@ def launch(battle: Battle, carrier: ShipState, names: Sequence[str]) -> None:
         flight.launched_turn = battle.state.turn
         flight.target, flight.kamikaze, flight.escorting, flight.supporting = None, False, [], None
         battle.log.emit(
-            "launch",
-            f"{carrier.name} launches {flight.name} ({flight.card.name})"
-            + (" from deep deployment" if carrier.status is Status.DEEP else ""),
-            ship=flight.name,
-            side=battle.side_name(flight.side),
-            carrier=carrier.name,
+            ev.Launched, ship=flight.name, side=battle.side_name(flight.side), carrier=carrier.name,
+            aircraft=flight.card.name, deep=carrier.status is Status.DEEP,
         )
 
 
@@ -466,11 +463,8 @@ def move_flights(battle: Battle, side: int, plan: FlightPlan) -> None:
             crossing = battle.state.table.exit_point(points[-2], end) if not battle.state.table.contains(end) else None
             flight.pos = _clamp(battle, crossing[0] if crossing else end)
             battle.log.emit(
-                "air_move",
-                f"{flight.name} flies {path_length(points):.1f}\" from ({start[0]:.1f}, {start[1]:.1f}) to "
-                f"({flight.pos[0]:.1f}, {flight.pos[1]:.1f})",
-                ship=flight.name,
-                side=battle.side_name(side),
+                ev.FlightMoved, ship=flight.name, side=battle.side_name(side), distance=path_length(points),
+                start=(start[0], start[1]), pos=(flight.pos[0], flight.pos[1]),
             )
             overflight_fire(battle, flight, points)
             if not flight.airborne:
@@ -478,9 +472,7 @@ def move_flights(battle: Battle, side: int, plan: FlightPlan) -> None:
         if move.leave:
             flight.status = FlightStatus.LEFT
             drop_contacts(battle, flight)
-            battle.log.emit(
-                "air_leave", f"{flight.name} leaves the table", ship=flight.name, side=battle.side_name(side)
-            )
+            battle.log.emit(ev.FlightLeft, ship=flight.name, side=battle.side_name(side))
             continue
         if move.land is not None:
             _recover(battle, flight, battle.ship(move.land))
@@ -490,14 +482,9 @@ def move_flights(battle: Battle, side: int, plan: FlightPlan) -> None:
             flight.kamikaze = move.kamikaze
             target = attack_target(battle, move.attack)
             battle.log.emit(
-                "air_contact",
-                f"{flight.name} "
-                + ("dives on" if move.kamikaze else "moves in to attack")
-                + f" {move.attack}"
-                + (" in deep deployment" if isinstance(target, ShipState) and target.status is Status.DEEP else ""),
-                ship=flight.name,
-                side=battle.side_name(side),
-                target=move.attack,
+                ev.AirContact, ship=flight.name, side=battle.side_name(side), target=move.attack,
+                kamikaze=bool(move.kamikaze),
+                deep=isinstance(target, ShipState) and target.status is Status.DEEP,
             )
         flight.escorting = list(move.escort)
         flight.supporting = move.support
@@ -509,13 +496,7 @@ def move_flights(battle: Battle, side: int, plan: FlightPlan) -> None:
                 flight.engaged.append(enemy_name)
             if flight.name not in enemy.engaged:
                 enemy.engaged.append(flight.name)
-            battle.log.emit(
-                "dogfight_start",
-                f"{flight.name} engages {enemy_name}",
-                ship=flight.name,
-                side=battle.side_name(side),
-                target=enemy_name,
-            )
+            battle.log.emit(ev.DogfightStarted, ship=flight.name, side=battle.side_name(side), target=enemy_name)
 
 
 def _recover(battle: Battle, flight: FlightState, carrier: ShipState) -> None:
@@ -527,13 +508,7 @@ def _recover(battle: Battle, flight: FlightState, carrier: ShipState) -> None:
     flight.ready = flight.armed
     if carrier.status is not Status.DEEP:
         carrier.deck_moves += 1
-    battle.log.emit(
-        "recover",
-        f"{carrier.name} recovers {flight.name}",
-        ship=flight.name,
-        side=battle.side_name(flight.side),
-        carrier=carrier.name,
-    )
+    battle.log.emit(ev.Recovered, ship=flight.name, side=battle.side_name(flight.side), carrier=carrier.name)
 
 
 def aircraft_movement(battle: Battle, captains: tuple[Captain, Captain]) -> None:
@@ -551,11 +526,7 @@ def aircraft_movement(battle: Battle, captains: tuple[Captain, Captain]) -> None
     winner = battle.state.initiative
     first_self = captains[winner].aircraft_first(battle, winner)
     order = (winner, 1 - winner) if first_self else (1 - winner, winner)
-    battle.log.emit(
-        "air_order",
-        f"{battle.side_name(order[0])} moves its aircraft first",
-        side=battle.side_name(winner),
-    )
+    battle.log.emit(ev.AirOrder, side=battle.side_name(winner), first=battle.side_name(order[0]))
     for side in order:
         if not battle.state.air(side):
             continue
@@ -632,7 +603,7 @@ def air_attacks(battle: Battle, side: int, captain: Captain) -> None:
             and t.status is Status.DEEP]  # fmt: skip
     if deep:
         _deep_interceptions(battle, side, deep)
-    battle.log.emit("air_attacks", f"{battle.side_name(side)} attacks with its aircraft", side=battle.side_name(side))
+    battle.log.emit(ev.AirAttacks, side=battle.side_name(side))
     for name in order:
         flight = battle.state.flights[name]
         if not flight.airborne or flight.target is None or flight.attacked:
@@ -671,12 +642,8 @@ def air_attack_boat(battle: Battle, flight: FlightState, boat: MTBState) -> None
         )  # fmt: skip
         what = f"strafes {boat.name}, needs {4 - modifier}+"
     battle.log.emit(
-        "air_attack",
-        f"{flight.name} {what}: {'hit' if hits else 'miss'}",
-        ship=flight.name,
-        side=battle.side_name(flight.side),
-        target=boat.name,
-        hits=hits,
+        ev.AirStrikeOnMTB, ship=flight.name, side=battle.side_name(flight.side), target=boat.name, hits=hits,
+        attack=what,
     )
     hit_boat(battle, flight.name, weapon, boat, hits, ap=not bombs)
 
@@ -707,16 +674,9 @@ def attack_ship(battle: Battle, flight: FlightState, target: ShipState) -> None:
         wakeless=weapon.has("Wakeless"),
     )
     battle.log.emit(
-        "air_attack",
-        f"{flight.name} ({flight.card.name}) attacks {target.name}, needs {need - modifier}+"
-        + (f" [{', '.join(f'{w} {v:+d}' for w, v in mods)}]" if mods else "")
-        + (" (kamikaze: a miss is rolled again)" if flight.kamikaze else "")
-        + f": {'hit' if hits else 'miss'}",
-        ship=flight.name,
-        side=battle.side_name(flight.side),
-        target=target.name,
-        hits=hits,
-        modifier=modifier,
+        ev.AirStrike, ship=flight.name, side=battle.side_name(flight.side), target=target.name, hits=hits,
+        modifier=modifier, aircraft=flight.card.name, need=need - modifier, mods=tuple(mods),
+        kamikaze=bool(flight.kamikaze),
     )
     if not flight.kamikaze:
         flight.armed = False
@@ -729,12 +689,7 @@ def attack_ship(battle: Battle, flight: FlightState, target: ShipState) -> None:
             raise_area(battle, target, Area.CREW, cause="Kamikaze")
         flight.status = FlightStatus.SPENT
         drop_contacts(battle, flight)
-        battle.log.emit(
-            "flight_lost",
-            f"{flight.name} is spent in its kamikaze attack",
-            ship=flight.name,
-            side=battle.side_name(flight.side),
-        )
+        battle.log.emit(ev.KamikazeSpent, ship=flight.name, side=battle.side_name(flight.side))
 
 
 def _deep_interceptions(battle: Battle, side: int, attackers: list[str]) -> None:
@@ -753,13 +708,13 @@ def _deep_interceptions(battle: Battle, side: int, attackers: list[str]) -> None
         result = _dogfight_roll(battle, flight, defender, 0, 0)
         if result > 0:
             defender.status = FlightStatus.DESTROYED
-            battle.log.emit("flight_lost", f"{defender.name} is shot down over its carrier", ship=defender.name)
+            battle.log.emit(ev.ShotDownOverCarrier, ship=defender.name)
             award_points(battle, defender.name, defender.side, defender.card.points, 1.0, "shot down")
         elif result < 0:
             shoot_down(battle, flight, defender.name)
         else:
             flight.attacked = True
-            battle.log.emit("dogfight", f"{flight.name} is held off by {defender.name}", ship=flight.name)
+            battle.log.emit(ev.HeldOff, ship=flight.name, defender=defender.name)
 
 
 # --------------------------------------------------------------------------- dogfights
@@ -782,13 +737,8 @@ def _dogfight_roll(battle: Battle, a: FlightState, b: FlightState, sa: int, sb: 
     ra = battle.dice.d6(label=f"{a.name} dogfight", rule=R_DOG) + a.card.dogfight + sa
     rb = battle.dice.d6(label=f"{b.name} dogfight", rule=R_DOG) + b.card.dogfight + sb
     battle.log.emit(
-        "dogfight",
-        f"Dogfight {a.name} {ra} against {b.name} {rb}"
-        + (f" (support {sa}/{sb})" if sa or sb else "")
-        + (": draw, they stay locked" if ra == rb else f": {a.name if ra > rb else b.name} wins"),
-        ship=a.name,
-        side=battle.side_name(a.side),
-        target=b.name,
+        ev.Dogfight, ship=a.name, side=battle.side_name(a.side), target=b.name, roll=ra, target_roll=rb,
+        support=(sa, sb),
     )
     return ra - rb
 
@@ -830,12 +780,7 @@ def rearm(battle: Battle) -> None:
         if crew_check(battle, carrier, f"re-arm {flight.name}"):
             flight.armed = True
             flight.ready = True
-            battle.log.emit(
-                "rearm",
-                f"{carrier.name} re-arms {flight.name}",
-                ship=flight.name,
-                side=battle.side_name(flight.side),
-            )
+            battle.log.emit(ev.Rearmed, ship=flight.name, side=battle.side_name(flight.side), carrier=carrier.name)
 
 
 def reset_flights(battle: Battle) -> None:

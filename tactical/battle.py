@@ -53,6 +53,7 @@ from pydantic import Field, Strict, model_validator
 
 from scenarios.cards import AircraftCard, MTBCard, ShipCard, ShipType, WeaponKind
 from scenarios.models import NonEmpty, Record
+from tactical import events as ev
 from tactical.ai import SimpleCaptain, with_defaults
 from tactical.aircraft import roll_wind
 from tactical.captain import Captain, CoreCaptain
@@ -61,6 +62,7 @@ from tactical.dice import Dice
 from tactical.events import Event
 from tactical.geometry import DeploymentKind, DeploymentZone, FreePlaces, Point, Table, distance
 from tactical.hull import cripple
+from tactical.narrate import victory_words
 from tactical.options import RuleOptions
 from tactical.orders import IllegalOrder
 from tactical.scenario import (
@@ -428,7 +430,7 @@ class BattleReport:
             f"Result after {self.turns_played} turn(s): "
             + (f"{self.winner} wins" if self.winner else "a draw")
             + " ("
-            + ", ".join(_victory_words(side, level) for side, level in zip(self.sides, self.victories, strict=True))
+            + ", ".join(victory_words(side, level) for side, level in zip(self.sides, self.victories, strict=True))
             + ")",
             f"Objectives: {self.sides[0]} {self.objectives[0]}; {self.sides[1]} {self.objectives[1]}",
             f"Victory points: {self.sides[0]} {self.victory_points[0]}, {self.sides[1]} {self.victory_points[1]}",
@@ -544,12 +546,6 @@ def _build_state(spec: BattleSpec) -> BattleState:
     )
 
 
-def _possessive(name: str) -> str:
-    """``Allies'``, ``Axis's``, ``US Navy's``: English possessive of a fleet's name (a plural in -ies takes an
-    apostrophe alone)."""
-    return f"{name}'" if name.endswith("ies") else f"{name}'s"
-
-
 def _deploy(battle: Battle, side: int, zone: DeploymentZone, captain: Captain, names: list[str]) -> DeploymentZone:
     """Deploy ``names`` in ``zone`` (000 Deployment), grown first if it cannot hold them 1" apart; a ship the
     captain puts within 1" of another is set at the nearest free place (R-TAC-07, R-TAC-67).  Returns the zone
@@ -573,11 +569,11 @@ def _deploy(battle: Battle, side: int, zone: DeploymentZone, captain: Captain, n
         heading = placement[name][1]
         ship.pos, ship.heading, ship.status = (float(pos[0]), float(pos[1])), float(heading) % 360.0, Status.ACTIVE
     battle.log.emit(
-        "deploy",
-        f"{battle.side_name(side)} deploys {len(names)} ship(s) in its {zone.describe()}",
+        ev.Deployed,
         side=battle.side_name(side),
         ships=tuple(names),
         positions=tuple((n, *_placed(battle.ship(n)), battle.ship(n).heading) for n in names),
+        zone=zone.describe(),
     )
     return zone
 
@@ -617,10 +613,7 @@ def _unstack(
         out.append(spot)
     for name, blocker, spot in moves:
         battle.log.emit(
-            "stacking",
-            f"{name} may not deploy on {blocker}: set at ({spot[0]:.2f}, {spot[1]:.2f}) (R-TAC-07, R-TAC-67)",
-            ship=name,
-            side=battle.side_name(side),
+            ev.DeployBlocked, ship=name, side=battle.side_name(side), blocker=blocker, at=(spot[0], spot[1])
         )
     return out, free.zone
 
@@ -628,12 +621,7 @@ def _unstack(
 def _formed(battle: Battle, side: int, zone: DeploymentZone, names: list[str]) -> tuple[list[Point], DeploymentZone]:
     """The last resort of R-TAC-67: the fleet in lines abreast across ``zone``, in the order of ``names``."""
     slots = [p for line in zone.formation(len(names), spacing=4.0) for p in line]
-    battle.log.emit(
-        "stacking",
-        f"{battle.side_name(side)} finds no free place for its ships: they are formed in lines abreast across its "
-        f"{zone.describe()}",
-        side=battle.side_name(side),
-    )
+    battle.log.emit(ev.FormedAbreast, side=battle.side_name(side), zone=zone.describe())
     return slots, zone
 
 
@@ -649,9 +637,7 @@ def _deploy_boats(battle: Battle, side: int, zone: DeploymentZone, captain: Capt
         if not zone.contains(pos):
             raise IllegalOrder("000 Deployment", f"{name} at {pos} is outside the {zone.kind.value} zone")
         battle.state.mtbs[name].pos = (float(pos[0]), float(pos[1]))
-    battle.log.emit(
-        "deploy", f"{battle.side_name(side)} deploys {len(boats)} MTB Section(s)", side=battle.side_name(side)
-    )
+    battle.log.emit(ev.MTBsDeployed, side=battle.side_name(side), count=len(boats))
 
 
 def _deploy_air(
@@ -669,7 +655,7 @@ def _deploy_air(
                 raise IllegalOrder("000 Deep Deployment", f"{name} is not a carrier of {battle.side_name(side)}")
             ship.status = Status.DEEP
             ship.pos = None
-            battle.log.emit("deep", f"{name} is placed in deep deployment", ship=name, side=battle.side_name(side))
+            battle.log.emit(ev.DeepDeployed, ship=name, side=battle.side_name(side))
     limits: dict[str | None, int] = {}
     for carrier in [s for s in st.fleet(side) if s.has("Carrier")]:
         based = [f for f in st.flights.values() if f.aboard == carrier.name]
@@ -707,11 +693,7 @@ def _deploy_air(
         flight.aboard = None
         flight.pos = (float(pos[0]), float(pos[1]))
     if placement:
-        battle.log.emit(
-            "deploy_air",
-            f"{battle.side_name(side)} has {len(placement)} Flight(s) in the air: {', '.join(placement)}",
-            side=battle.side_name(side),
-        )
+        battle.log.emit(ev.FlightsAloft, side=battle.side_name(side), flights=tuple(placement))
 
 
 @dataclass
@@ -741,7 +723,7 @@ def resolve(
     while st.turn < spec.turns:
         play_turn(battle, pair)
         if fleet_gone(battle, 0) or fleet_gone(battle, 1):
-            log.emit("end", "A fleet has left the battle: the battle ends")
+            log.emit(ev.BattleEnded)
             break
 
     log.phase = "victory"
@@ -749,11 +731,12 @@ def resolve(
     win = winner_of(levels)
     vp = victory_points(battle)
     log.emit(
-        "result",
-        (f"{battle.side_name(win)} wins" if win is not None else "Draw")
-        + f": {_victory_words(battle.side_name(0), levels[0].value)} ({vp[0]} VP), "
-        f"{_victory_words(battle.side_name(1), levels[1].value)} ({vp[1]} VP)",
+        ev.BattleResult,
         side=battle.side_name(win) if win is not None else None,
+        winner=battle.side_name(win) if win is not None else None,
+        fleets=(battle.side_name(0), battle.side_name(1)),
+        levels=(levels[0].value, levels[1].value),
+        vp=(vp[0], vp[1]),
     )
     return _report(spec, battle, objectives, levels, win)  # type: ignore[arg-type]
 
@@ -780,12 +763,12 @@ def set_up(spec: BattleSpec, captains: Sequence[CoreCaptain | None] | None = Non
     if spec.options.active():
         conditions.append("options: " + ", ".join(spec.options.active()))
     log.emit(
-        "set-up",
-        f"Battle: {spec.sides[0].name} against {spec.sides[1].name}, seed {spec.seed} ({'; '.join(conditions)})",
+        ev.BattleSetUp, first=spec.sides[0].name, second=spec.sides[1].name, seed=spec.seed,
+        conditions=tuple(conditions),
     )
     for ship in st.ships.values():
         if ship.hull <= ship.card.crippled:
-            log.emit("set-up", f"{ship.name} comes in already crippled", ship=ship.name)
+            log.emit(ev.ComesInCrippled, ship=ship.name)
             cripple(battle, ship, award=False)
 
     # 000 War at Sea: Fleet Objectives
@@ -797,19 +780,14 @@ def set_up(spec: BattleSpec, captains: Sequence[CoreCaptain | None] | None = Non
             for side, fleet in enumerate(spec.sides)
         )  # type: ignore[assignment]
     for side in (0, 1):
-        log.emit(
-            "objective",
-            f"{_possessive(battle.side_name(side))} objective: {objectives[side].value}",
-            side=battle.side_name(side),
-            objective=objectives[side].value,
-        )
+        log.emit(ev.ObjectiveSet, side=battle.side_name(side), objective=objectives[side].value)
     pair = (_captain(captains, 0, objectives[0]), _captain(captains, 1, objectives[1]))
 
     # 000 Wind Direction: rolled before any ship is deployed when a carrier is present
     if st.wind is None and any(s.card.has("Carrier") for s in st.ships.values()):
         roll_wind(battle)
     elif st.wind is not None:
-        log.emit("wind", f"The wind blows from the {st.wind} edge", edge=st.wind)
+        log.emit(ev.WindSet, edge=st.wind)
 
     # Scouting: ships set aside before deployment
     flights = [0, 0]
@@ -928,8 +906,3 @@ def _report(
             "options": spec.options.active(),
         },
     )
-
-
-def _victory_words(side: str, level: str) -> str:
-    """``US Navy major victory`` or ``Imperial Japanese Navy no victory``."""
-    return f"{side} {'no' if level == 'none' else level} victory"

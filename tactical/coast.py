@@ -23,6 +23,7 @@ import math
 from collections.abc import Sequence
 
 from scenarios.cards import Arc, ShipCard, WeaponKind, WeaponSystem
+from tactical import events as ev
 from tactical.geometry import (
     EPS,
     Point,
@@ -105,12 +106,7 @@ def aground_point(battle: Battle, ship: ShipState, a: Point, b: Point) -> Point 
 def run_aground(battle: Battle, ship: ShipState) -> None:
     ship.aground = True
     assert ship.pos is not None
-    battle.log.emit(
-        "aground",
-        f"{ship.name} runs aground at ({ship.pos[0]:.1f}, {ship.pos[1]:.1f})",
-        ship=ship.name,
-        side=battle.side_name(ship.side),
-    )
+    battle.log.emit(ev.RanAground, ship=ship.name, side=battle.side_name(ship.side), at=(ship.pos[0], ship.pos[1]))
 
 
 # --------------------------------------------------------------------------- installations
@@ -243,15 +239,8 @@ def shore_critical(battle: Battle, ship: ShipState) -> None:
                 lost.append(ship.card.weapons[i].name)
         text = f"destroyed: {', '.join(lost) or 'none'}"
     battle.log.emit(
-        "critical",
-        f"{ship.name}: shore battery critical {face}"
-        + (f", +{extra} damage" if extra else "")
-        + (f"; {text}" if text else ""),
-        ship=ship.name,
-        side=battle.side_name(ship.side),
-        area="shore",
-        score=min(face, 6),
-        extra_damage=extra,
+        ev.ShoreCritical, ship=ship.name, side=battle.side_name(ship.side), area="shore", score=min(face, 6),
+        extra_damage=extra, face=face, effect=text,
     )
     if face == 6:
         apply_hull_damage(battle, ship, ship.hull, "shore battery critical: destroyed")

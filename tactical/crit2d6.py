@@ -17,6 +17,7 @@ one is scored (R-TAC-66).
 from __future__ import annotations
 
 from scenarios.cards import WeaponKind
+from tactical import events as ev
 from tactical.hull import apply_hull_damage, sink
 from tactical.state import Battle, ShipState, Vital
 
@@ -40,7 +41,7 @@ def _effects(battle: Battle, ship: ShipState) -> dict[str, int]:
 def add_fires(battle: Battle, ship: ShipState, n: int) -> None:
     if n > 0:
         battle.state.fires[ship.name] = battle.state.fires.get(ship.name, 0) + n
-        battle.log.emit("fire", f"{n} fire(s) break out aboard {ship.name}", ship=ship.name)
+        battle.log.emit(ev.FiresBreakOut, ship=ship.name, count=n)
 
 
 def _random_turret(battle: Battle, ship: ShipState) -> int | None:
@@ -81,12 +82,12 @@ def critical_2d6(battle: Battle, ship: ShipState) -> None:
         elif face == 5:
             name, extra = "Severe List", 3
             if fx.get("list"):
-                battle.log.emit("critical", f"{ship.name} lists again and capsizes", ship=ship.name, area="vital")
+                battle.log.emit(ev.Capsized, ship=ship.name, area="vital")
                 sink(battle, ship)
                 return
             fx["list"] = 1
         else:
-            battle.log.emit("critical", f"{ship.name}: Catastrophic Explosion", ship=ship.name, area="vital")
+            battle.log.emit(ev.CatastrophicExplosion, ship=ship.name, area="vital")
             sink(battle, ship)
             return
     elif total <= 5:
@@ -123,13 +124,8 @@ def critical_2d6(battle: Battle, ship: ShipState) -> None:
                 ship.weapons[turret].destroyed = True
             add_fires(battle, ship, 1 if face == 5 else 2)
     battle.log.emit(
-        "critical",
-        f"{ship.name}: {where} critical, {name}" + (f", {extra} extra damage" if extra else ""),
-        ship=ship.name,
-        side=battle.side_name(ship.side),
-        area=where,
-        score=face,
-        extra_damage=extra,
+        ev.Critical2D6, ship=ship.name, side=battle.side_name(ship.side), area=where, score=face,
+        extra_damage=extra, effect=name,
     )
     apply_hull_damage(battle, ship, extra, f"{name} (003)")
 
@@ -145,7 +141,7 @@ def fires_end_phase(battle: Battle, ship: ShipState) -> None:
     faces = battle.dice.roll(fires, 6, label=f"{ship.name} fires", rule=R_003)
     left = sum(1 for f in faces if f <= 3 or f == 6) + sum(1 for f in faces if f == 3)
     battle.state.fires[ship.name] = left
-    battle.log.emit("fire", f"{ship.name}: {fires} fire(s) burn, {left} left", ship=ship.name)
+    battle.log.emit(ev.FiresBurn, ship=ship.name, count=fires, left=left)
     for _ in range(sum(1 for f in faces if f == 6)):
         if ship.on_table:
             critical_2d6(battle, ship)
@@ -158,5 +154,5 @@ def fight_fires(battle: Battle, ship: ShipState, result: int) -> int:
     out = min(fires, points)
     if out:
         battle.state.fires[ship.name] = fires - out
-        battle.log.emit("damage_control", f"{ship.name} puts out {out} fire(s)", ship=ship.name)
+        battle.log.emit(ev.FiresPutOut, ship=ship.name, count=out)
     return points - out

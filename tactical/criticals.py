@@ -22,6 +22,7 @@
 from __future__ import annotations
 
 from scenarios.cards import WeaponKind
+from tactical import events as ev
 from tactical.coast import shore_critical
 from tactical.crit2d6 import critical_2d6, fight_fires
 from tactical.hull import apply_hull_damage
@@ -119,13 +120,8 @@ def _roll_critical(battle: Battle, ship: ShipState, devastating: bool) -> None:
         score = battle.dice.d6(label=f"{ship.name} Devastating critical score ({area.value})", rule="000 Devastating")
         if score <= ship.criticals[area]:
             battle.log.emit(
-                "critical",
-                f"{ship.name}: Devastating critical to the {area.value} area scores {score}, no higher than "
-                f"{ship.criticals[area]}: ignored",
-                ship=ship.name,
-                side=battle.side_name(ship.side),
-                area=area.value,
-                score=ship.criticals[area],
+                ev.DevastatingIgnored, ship=ship.name, side=battle.side_name(ship.side), area=area.value,
+                score=ship.criticals[area], rolled=score,
             )
             return
         raise_area(battle, ship, area, to=score)
@@ -158,14 +154,8 @@ def raise_area(
         _lasting_penalty(battle, ship, area, level)
     damage = _extra_damage(battle, ship, area, new)
     battle.log.emit(
-        "critical",
-        f"{ship.name}: {area.value} critical {old} -> {new} ({EFFECT_NAMES[area][new]}), {damage} extra damage",
-        ship=ship.name,
-        side=battle.side_name(ship.side),
-        area=area.value,
-        score=new,
-        extra_damage=damage,
-        cause=cause,
+        ev.CriticalHit, ship=ship.name, side=battle.side_name(ship.side), area=area.value, score=new,
+        extra_damage=damage, cause=cause, old=old, effect=EFFECT_NAMES[area][new],
     )
     apply_hull_damage(battle, ship, damage, f"{EFFECT_NAMES[area][new]}")
     if not ship.hittable:
@@ -185,12 +175,7 @@ def _lasting_penalty(battle: Battle, ship: ShipState, area: Area, level: int) ->
         if kind is not None:
             ship.level_effects[key] = {"ad_loss": kind.value, "amount": loss}
             battle.log.emit(
-                "penalty",
-                f"{ship.name}: every {kind.value.replace('_', ' ')} system loses {loss} Attack Dice",
-                ship=ship.name,
-                side=battle.side_name(ship.side),
-                system=kind.value,
-                amount=loss,
+                ev.SystemPenalty, ship=ship.name, side=battle.side_name(ship.side), system=kind.value, amount=loss
             )
         return
     if area is Area.WEAPONS and level == 3:
@@ -201,21 +186,13 @@ def _lasting_penalty(battle: Battle, ship: ShipState, area: Area, level: int) ->
     if area is Area.WEAPONS and level >= 4:
         if not ship.has_turrets():
             ship.light_gun_halvings += 1
-            battle.log.emit(
-                "penalty",
-                f"{ship.name} has no turrets: its Light Guns' Attack Dice are halved",
-                ship=ship.name,
-                side=battle.side_name(ship.side),
-            )
+            battle.log.emit(ev.LightGunsHalved, ship=ship.name, side=battle.side_name(ship.side))
             return
         turret = _random_turret(battle, ship, EFFECT_NAMES[area][level])
         if turret is not None:
             ship.weapons[turret].destroyed = True
             battle.log.emit(
-                "penalty",
-                f"{ship.name}: {ship.card.weapons[turret].name} destroyed",
-                ship=ship.name,
-                side=battle.side_name(ship.side),
+                ev.WeaponDestroyed, ship=ship.name, side=battle.side_name(ship.side),
                 weapon=ship.card.weapons[turret].name,
             )
 
@@ -262,12 +239,7 @@ def vital_hit(battle: Battle, ship: ShipState) -> None:
         ship.rudder_jam = "left" if roll <= 2 else "straight" if roll <= 4 else "right"
         extra = f", rudder jammed {ship.rudder_jam}"
     battle.log.emit(
-        "vital",
-        f"{ship.name}: Vital Systems hit, {vital.value}{extra}, {damage} damage",
-        ship=ship.name,
-        side=battle.side_name(ship.side),
-        vital=vital.value,
-        damage=damage,
+        ev.VitalHit, ship=ship.name, side=battle.side_name(ship.side), vital=vital.value, damage=damage, detail=extra
     )
     apply_hull_damage(battle, ship, damage, vital.value)
     if vital is Vital.SECONDARY_EXPLOSIONS:
@@ -331,12 +303,8 @@ def damage_control(battle: Battle, ship: ShipState, area: Area | None, *, all_ha
         new = max(old - max(result - 4, 0), 0)
         lower_area(ship, a, new)
         battle.log.emit(
-            "damage_control",
-            f"{ship.name} damage control on the {a.value} area: {result} -> score {old} -> {new}",
-            ship=ship.name,
-            side=battle.side_name(ship.side),
-            area=a.value,
-            score=new,
+            ev.DamageControl, ship=ship.name, side=battle.side_name(ship.side), area=a.value, score=new, old=old,
+            result=result,
         )
 
 

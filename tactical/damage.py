@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from scenarios.cards import ShipType, WeaponKind, WeaponSystem
+from tactical import events as ev
 from tactical.criticals import roll_critical
 from tactical.geometry import RangeBand
 from tactical.hull import apply_hull_damage
@@ -202,9 +203,7 @@ def roll_damage(
             crits += 1
     mods = f" ({', '.join(why)})" if why else ""
     battle.log.emit(
-        "damage",
-        f"{weapon.name} of {attacker.name}: {len(faces)} Damage Dice vs Armour {target.card.armour}+{mods}: "
-        f"{total} damage, {crits + direct} critical hit(s)",
+        ev.DamageRolled,
         ship=target.name,
         side=battle.side_name(target.side),
         attacker=attacker.name,
@@ -212,6 +211,8 @@ def roll_damage(
         faces=faces,
         damage=total,
         criticals=crits + direct,
+        armour=target.card.armour,
+        armour_mods=str(mods),
     )
     apply_hull_damage(battle, target, total, f"{weapon.name} of {attacker.name}")
     cap = 1 if opts.weak_001 and weapon.has("Weak") else None

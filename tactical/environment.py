@@ -33,6 +33,7 @@ By day in good weather every ship can be seen (000 "Maximum Visual Range" still 
 from __future__ import annotations
 
 from scenarios.cards import ShipType, WeaponKind
+from tactical import events as ev
 from tactical.captain import Captain
 from tactical.geometry import VISUAL_RANGE, Point, distance, polygon_distance
 from tactical.orders import IllegalOrder, crew_check
@@ -223,7 +224,7 @@ def after_move(battle: Battle, mover: ShipState) -> None:
             names = st.spotted_by.setdefault(side, [])
             if enemy.name in names and d > limit:
                 names.remove(enemy.name)
-                battle.log.emit("unspotted", f"{enemy.name} slips out of sight", ship=enemy.name)
+                battle.log.emit(ev.Unspotted, ship=enemy.name)
                 continue
             if enemy.name in names or checker is None or d > limit or d <= auto:
                 continue
@@ -234,10 +235,7 @@ def after_move(battle: Battle, mover: ShipState) -> None:
             if crew_check(battle, checker, f"spot {enemy.name} ({d:.1f}\")"):
                 names.append(enemy.name)
                 battle.log.emit(
-                    "spotted",
-                    f"{checker.name} spots {enemy.name} at {d:.1f}\"",
-                    ship=enemy.name,
-                    side=battle.side_name(side),
+                    ev.Spotted, ship=enemy.name, side=battle.side_name(side), spotter=checker.name, distance=d
                 )
 
 
@@ -248,7 +246,7 @@ def reveal(battle: Battle, ship: ShipState, why: str) -> None:
     names = battle.state.spotted_by.setdefault(1 - ship.side, [])
     if ship.name not in names:
         names.append(ship.name)
-        battle.log.emit("spotted", f"{ship.name} is spotted: {why}", ship=ship.name)
+        battle.log.emit(ev.GivenAway, ship=ship.name, why=why)
 
 
 def end_turn(battle: Battle) -> None:
@@ -285,18 +283,13 @@ def use_searchlight(battle: Battle, ship: ShipState, target_name: str) -> None:
     reveal(battle, ship, "it uses its searchlights")
     if target.depth is Depth.SURFACED:
         ok = crew_check(battle, ship, f"spotlight on {target.name}", 2)
-        battle.log.emit(
-            "searchlight",
-            f"{ship.name} sweeps its searchlights over {target.name}: " + ("spotted" if ok else "not found"),
-            ship=ship.name,
-            target=target.name,
-        )
+        battle.log.emit(ev.SearchlightSweep, ship=ship.name, target=target.name, found=bool(ok))
         if not ok:
             return
     elif battle.state.options.night_001:
-        battle.log.emit("searchlight", f"{ship.name} illuminates {target.name}", ship=ship.name, target=target.name)
+        battle.log.emit(ev.Illuminated, ship=ship.name, target=target.name)
     else:
-        battle.log.emit("searchlight", f"{ship.name} lights {target.name} with its searchlights", ship=ship.name)
+        battle.log.emit(ev.SearchlightsOn, ship=ship.name, target=target.name)
     if target.name not in battle.state.lit:
         battle.state.lit.append(target.name)
     if battle.state.options.night_001 and ship.name not in battle.state.lit:
@@ -349,12 +342,7 @@ def fire_star_shells(battle: Battle, ship: ShipState, points: tuple[Point, ...])
                 battle.state.lit.append(other.name)
             lit.append(other.name)
         battle.log.emit(
-            "star_shell",
-            f"{ship.name} fires a star shell at ({p[0]:.1f}, {p[1]:.1f})"
-            + (f": lights {', '.join(lit)}" if lit else ""),
-            ship=ship.name,
-            side=battle.side_name(ship.side),
-            lit=tuple(lit),
+            ev.StarShell, ship=ship.name, side=battle.side_name(ship.side), lit=tuple(lit), at=(p[0], p[1])
         )
 
 
@@ -439,12 +427,6 @@ def radar_detection(battle: Battle, captains: tuple[Captain, Captain]) -> None:
                 continue
             if crew_check(battle, ship, f"radar detection of {pick}", bonus):
                 st.radar_tracks.setdefault(ship.name, []).append(pick)
-                battle.log.emit(
-                    "radar",
-                    f"{ship.name}'s radar detects {pick}",
-                    ship=ship.name,
-                    side=battle.side_name(side),
-                    target=pick,
-                )
+                battle.log.emit(ev.RadarContact, ship=ship.name, side=battle.side_name(side), target=pick)
 
 

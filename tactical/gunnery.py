@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from scenarios.cards import MAIN_GUN_TARGETS_AT_POINT_BLANK, ShipType, WeaponKind
+from tactical import events as ev
 from tactical.attack_dice import (
     R_GUNNERY,
     R_MODS,
@@ -342,7 +343,7 @@ def fire(battle: Battle, ship: ShipState, plan: FirePlan) -> None:
     if shell_system is not None:
         ship.weapons[shell_system].fired_this_turn = True
     if plan.empty:
-        battle.log.emit("hold_fire", f"{ship.name} holds its fire", ship=ship.name, side=battle.side_name(ship.side))
+        battle.log.emit(ev.HeldFire, ship=ship.name, side=battle.side_name(ship.side))
         return
     by_weapon: dict[int, list[Shot]] = {}
     for shot in plan.shots:
@@ -367,12 +368,7 @@ def _fire_system(battle: Battle, ship: ShipState, index: int, shots: Iterable[Sh
         checks.append(("Shore Battery critical", "000 Shore Battery Critical Hits"))
     for what, rule in checks:
         if battle.dice.d6(label=f"{ship.name} {weapon.name} {what}: 4+ to fire", rule=rule) < 4:
-            battle.log.emit(
-                "misfire",
-                f"{ship.name} {weapon.name} cannot fire ({what})",
-                ship=ship.name,
-                side=battle.side_name(ship.side),
-            )
+            battle.log.emit(ev.Misfire, ship=ship.name, side=battle.side_name(ship.side), weapon=weapon.name, why=what)
             state.fired_this_turn = True
             return
     state.fired_this_turn = True
@@ -414,11 +410,7 @@ def _fire_system(battle: Battle, ship: ShipState, index: int, shots: Iterable[Sh
         )
         need = attack.need
         battle.log.emit(
-            "attack",
-            f"{ship.name} fires {weapon.name} ({dice} AD) at {target.name}, {line.distance:.1f}\" "
-            f"{line.band.label} range, needs {need}"
-            + (f" [{', '.join(f'{w} {v:+d}' for w, v in mods)}]" if mods else "")
-            + f": {hits} hit(s)",
+            ev.GunneryAttack,
             ship=ship.name,
             side=battle.side_name(ship.side),
             target=target.name,
@@ -427,6 +419,10 @@ def _fire_system(battle: Battle, ship: ShipState, index: int, shots: Iterable[Sh
             hits=hits,
             modifier=modifier,
             range=round(line.distance, 2),
+            distance=line.distance,
+            band=line.band.label,
+            need=need,
+            mods=tuple(mods),
         )
         hits = after_attack(battle, ship, weapon, target, line, hits, modifier)
         roll_damage(battle, ship, weapon, target, hits, line.band, line.side_arc)

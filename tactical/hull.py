@@ -13,6 +13,7 @@ The Damage Dice that take the hull are :mod:`tactical.damage`; critical hits are
 from __future__ import annotations
 
 from scenarios.cards import WeaponKind
+from tactical import events as ev
 from tactical.geometry import Edge
 from tactical.state import Battle, FlightStatus, ShipState, Status
 
@@ -25,12 +26,8 @@ def apply_hull_damage(battle: Battle, ship: ShipState, amount: int, cause: str) 
         return
     ship.hull = max(ship.hull - amount, 0)
     battle.log.emit(
-        "hull",
-        f"{ship.name} loses {amount} Hull ({cause}): {ship.hull}/{ship.hull_start} left",
-        ship=ship.name,
-        side=battle.side_name(ship.side),
-        amount=amount,
-        hull=ship.hull,
+        ev.HullLost, ship=ship.name, side=battle.side_name(ship.side), amount=amount, hull=ship.hull,
+        hull_start=ship.hull_start, cause=cause,
     )
     if ship.hull <= 0:
         sink(battle, ship)
@@ -65,12 +62,7 @@ def cripple(battle: Battle, ship: ShipState, *, award: bool = True) -> None:
             ship.lost_traits.append(trait)
             lost.append(trait)
     battle.log.emit(
-        "crippled",
-        f"{ship.name} is crippled (Flank Speed {ship.flank_speed():g}\", Lumbering)"
-        + (f"; lost: {', '.join(lost)}" if lost else ""),
-        ship=ship.name,
-        side=battle.side_name(ship.side),
-        lost=tuple(lost),
+        ev.Crippled, ship=ship.name, side=battle.side_name(ship.side), lost=tuple(lost), flank_speed=ship.flank_speed()
     )
     if award:
         award_vp(battle, ship, 0.5, "crippled")
@@ -82,16 +74,13 @@ def sink(battle: Battle, ship: ShipState) -> None:
     ship.status = Status.SUNK
     ship.hull = 0
     what = "destroyed" if ship.installation is not None else "destroyed and sinks"
-    battle.log.emit("sunk", f"{ship.name} is {what}", ship=ship.name, side=battle.side_name(ship.side))
+    battle.log.emit(ev.Sunk, ship=ship.name, side=battle.side_name(ship.side), fate=what)
     award_vp(battle, ship, 1.0, "destroyed")
     for flight in battle.state.flights.values():
         if flight.status is FlightStatus.ABOARD and flight.aboard == ship.name:
             flight.status = FlightStatus.LOST
             battle.log.emit(
-                "flight_lost",
-                f"{flight.name} goes down with {ship.name}",
-                ship=flight.name,
-                side=battle.side_name(flight.side),
+                ev.LostWithCarrier, ship=flight.name, side=battle.side_name(flight.side), carrier=ship.name
             )
 
 
@@ -100,13 +89,7 @@ def withdraw(battle: Battle, ship: ShipState, edge: Edge) -> None:
     the War at Sea table is safe, R-TAC-13)."""
     ship.status = Status.WITHDRAWN
     battle.state.exits[ship.name] = edge.value
-    battle.log.emit(
-        "withdrew",
-        f"{ship.name} leaves the table by the {edge.value} edge (tactical withdrawal)",
-        ship=ship.name,
-        side=battle.side_name(ship.side),
-        edge=edge.value,
-    )
+    battle.log.emit(ev.Withdrew, ship=ship.name, side=battle.side_name(ship.side), edge=edge.value)
     award_vp(battle, ship, 0.25, "tactical withdrawal")
 
 
@@ -131,12 +114,5 @@ def award_points(battle: Battle, name: str, side: int, points: int, fraction: fl
         return 0
     battle.state.vp_awarded[name] = target
     scorer = 1 - side
-    battle.log.emit(
-        "vp",
-        f"{battle.side_name(scorer)} gains {gain} VP: {name} {reason}",
-        ship=name,
-        side=battle.side_name(scorer),
-        vp=gain,
-        reason=reason,
-    )
+    battle.log.emit(ev.VictoryPoints, ship=name, side=battle.side_name(scorer), vp=gain, reason=reason)
     return gain

@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 from scenarios.cards import Arc, ShipType, WeaponKind, WeaponSystem
+from tactical import events as ev
 from tactical.damage import roll_damage
 from tactical.geometry import RangeBand, arcs_of, distance
 from tactical.state import Battle, ShipState
@@ -40,11 +41,10 @@ def sweep(battle: Battle, ship: ShipState) -> bool:
     roll = battle.dice.d6(label=f"{ship.name} minesweeping", rule=R_MINES)
     if roll + CREW_QUALITY_001 + ship.crew_modifier() >= 8:
         battle.state.minefields[sector] = max(density - 1, 10)
-        battle.log.emit("minesweep", f"{ship.name} sweeps Sector {sector}: density {battle.state.minefields[sector]}",
-                        ship=ship.name)  # fmt: skip
+        battle.log.emit(ev.SectorSwept, ship=ship.name, sector=sector, density=battle.state.minefields[sector])
         battle.state.swept.append(ship.name)
         return True
-    battle.log.emit("minesweep", f"{ship.name} fails to sweep Sector {sector}", ship=ship.name)
+    battle.log.emit(ev.SweepFailed, ship=ship.name, sector=sector)
     _meet_mine(battle, ship, density)
     return False
 
@@ -75,9 +75,9 @@ def _meet_mine(battle: Battle, ship: ShipState, density: int) -> None:
     roll = battle.dice.d6(label=f"{ship.name} avoids the mine?", rule=R_MINES)
     total = roll + CREW_QUALITY_001 + ship.crew_modifier() + score + bonus
     if total >= density:
-        battle.log.emit("mine", f"{ship.name} avoids a mine ({total} against density {density})", ship=ship.name)
+        battle.log.emit(ev.MineAvoided, ship=ship.name, total=total, density=density)
         return
-    battle.log.emit("mine", f"{ship.name} strikes a mine ({total} against density {density})", ship=ship.name)
+    battle.log.emit(ev.MineStruck, ship=ship.name, total=total, density=density)
     roll_damage(battle, _MineLayer(), MINE, ship, 1, RangeBand.POINT_BLANK, side_arc=False)
 
 

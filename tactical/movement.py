@@ -23,6 +23,7 @@ import math
 
 import numpy as np
 
+from tactical import events as ev
 from tactical.coast import aground_point, run_aground
 from tactical.environment import speed_factor
 from tactical.geometry import EPS, SHIP_CLEARANCE, Point, advance, heading_vector, turn_heading
@@ -200,14 +201,13 @@ def execute_move(battle: Battle, ship: ShipState, plan: MovePlan) -> None:
     _lay_smoke(battle, ship, trail)
     _clear_stacking(battle, ship)
     battle.log.emit(
-        "move",
-        f"{ship.name} moves {travelled:g}\" from ({start[0]:.1f}, {start[1]:.1f}) to "
-        f"({ship.pos[0]:.1f}, {ship.pos[1]:.1f}) heading {ship.heading:.0f}",
+        ev.Moved,
         ship=ship.name,
         side=battle.side_name(ship.side),
-        distance=round(travelled, 3),
-        pos=(round(ship.pos[0], 3), round(ship.pos[1], 3)),
-        heading=round(ship.heading, 2),
+        start=(start[0], start[1]),
+        distance=travelled,
+        pos=(ship.pos[0], ship.pos[1]),
+        heading=ship.heading,
         turns=tuple(plan.turns),
     )
 
@@ -233,13 +233,7 @@ def _lay_smoke(battle: Battle, ship: ShipState, trail: list[Point]) -> None:
     battle.state.smoke.extend(placed)
     battle.state.smoke_by.setdefault(str(ship.side), []).extend(range(start, start + len(placed)))
     if placed:
-        battle.log.emit(
-            "smoke",
-            f"{ship.name} lays {len(placed)} smoke counter(s)",
-            ship=ship.name,
-            side=battle.side_name(ship.side),
-            counters=tuple(placed),
-        )
+        battle.log.emit(ev.SmokeLaid, ship=ship.name, side=battle.side_name(ship.side), counters=tuple(placed))
 
 
 def _clear_stacking(battle: Battle, ship: ShipState) -> None:
@@ -261,8 +255,6 @@ def _clear_stacking(battle: Battle, ship: ShipState) -> None:
         table = battle.state.table
         ship.pos = (float(np.clip(p[0], 0.0, table.width)), float(np.clip(p[1], 0.0, table.height)))
         battle.log.emit(
-            "stacking",
-            f"{ship.name} may not end on {other.name}: set beside it at ({ship.pos[0]:.1f}, {ship.pos[1]:.1f})",
-            ship=ship.name,
-            side=battle.side_name(ship.side),
+            ev.MoveBlocked, ship=ship.name, side=battle.side_name(ship.side), other=other.name,
+            at=(ship.pos[0], ship.pos[1]),
         )

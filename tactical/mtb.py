@@ -23,6 +23,7 @@ Shooting at MTB Sections, Armour, Strafing Aircraft, Smoke Screens, Kamikaze Att
 from __future__ import annotations
 
 from scenarios.cards import Arc, WeaponKind, WeaponSystem
+from tactical import events as ev
 from tactical.attack_dice import fast_target, roll_to_hit, size_and_facing, smoke_blocks
 from tactical.captain import Captain
 from tactical.coast import land_blocks, on_land
@@ -143,16 +144,13 @@ def move_boats(battle: Battle, side: int, plan: dict[str, BoatMove]) -> None:
         boat.target = move.attack
         boat.kamikaze = move.kamikaze
         battle.log.emit(
-            "mtb_move",
-            f"{name} runs {boat.moved:.1f}\" to ({boat.pos[0]:.1f}, {boat.pos[1]:.1f})"
-            + (f" and closes on {move.attack}" if move.attack else ""),
-            ship=name,
-            side=battle.side_name(side),
+            ev.MTBMoved, ship=name, side=battle.side_name(side), distance=boat.moved,
+            pos=(boat.pos[0], boat.pos[1]), attack=move.attack,
         )
         if move.smoke:
             boat.smoke_used = True
             boat.smoke_turn = battle.state.turn
-            battle.log.emit("mtb_smoke", f"{name} lays its smoke screen", ship=name, side=battle.side_name(side))
+            battle.log.emit(ev.MTBSmoke, ship=name, side=battle.side_name(side))
     for boat in battle.state.boats(side):
         if boat.name not in plan:
             boat.has_moved = True
@@ -242,12 +240,9 @@ def hit_boat(battle: Battle, attacker: str, weapon: WeaponSystem, boat: MTBState
     destroyed = any(f != 1 and f + bonus > armour for f in faces)
     driven = any(f != 1 and f + bonus == armour for f in faces)
     battle.log.emit(
-        "mtb_damage",
-        f"{attacker} {weapon.name}: {dice} Damage Dice vs {boat.name} Armour {armour}: "
-        + ("destroyed" if destroyed else "driven off" if driven else "no effect"),
-        ship=boat.name,
-        side=battle.side_name(boat.side),
-        faces=faces,
+        ev.MTBDamage, ship=boat.name, side=battle.side_name(boat.side), faces=faces, attacker=attacker,
+        weapon=weapon.name, dice=dice, armour=armour,
+        outcome="destroyed" if destroyed else "driven off" if driven else "no effect",
     )
     if destroyed:
         sink_boat(battle, boat, attacker)
@@ -258,7 +253,7 @@ def hit_boat(battle: Battle, attacker: str, weapon: WeaponSystem, boat: MTBState
 def sink_boat(battle: Battle, boat: MTBState, by: str) -> None:
     boat.status = Status.SUNK
     boat.target = None
-    battle.log.emit("mtb_sunk", f"{boat.name} is destroyed by {by}", ship=boat.name, side=battle.side_name(boat.side))
+    battle.log.emit(ev.MTBSunk, ship=boat.name, side=battle.side_name(boat.side), by=by)
     award_points(battle, boat.name, boat.side, boat.card.points, 1.0, "destroyed")
 
 
@@ -266,12 +261,7 @@ def drive_off(battle: Battle, boat: MTBState) -> None:
     boat.driven_off = True
     boat.torpedoes = 0
     boat.charge = False if boat.card.kamikaze else boat.charge
-    battle.log.emit(
-        "mtb_driven_off",
-        f"{boat.name} is driven off and loses its One-Shot weapons",
-        ship=boat.name,
-        side=battle.side_name(boat.side),
-    )
+    battle.log.emit(ev.MTBDrivenOff, ship=boat.name, side=battle.side_name(boat.side))
 
 
 def gun_at_boat(battle: Battle, ship: ShipState, index: int, boat: MTBState, dice: int) -> None:
@@ -285,14 +275,8 @@ def gun_at_boat(battle: Battle, ship: ShipState, index: int, boat: MTBState, dic
         twin_linked=twin, target_evading=screened,
     )  # fmt: skip
     battle.log.emit(
-        "attack",
-        f"{ship.name} fires {weapon.name} ({dice} AD) at {boat.name}, needs {4 - modifier}+"
-        + (f" [{', '.join(f'{w} {v:+d}' for w, v in mods)}]" if mods else "")
-        + f": {hits} hit(s)",
-        ship=ship.name,
-        side=battle.side_name(ship.side),
-        target=boat.name,
-        hits=hits,
+        ev.FireOnMTB, ship=ship.name, side=battle.side_name(ship.side), target=boat.name, hits=hits,
+        weapon=weapon.name, dice=dice, need=4 - modifier, mods=tuple(mods),
     )
     hit_boat(battle, ship.name, weapon, boat, hits, ap=False)
 
@@ -313,7 +297,7 @@ def boat_attacks(battle: Battle, side: int, captain: Captain) -> None:
     """000 Attacking with MTB Sections: every Section of ``side`` in contact attacks (simultaneous, one at a time)."""
     boats = ready_boats(battle, side)
     name = battle.side_name(side)
-    battle.log.emit("mtb_attacks", f"{name} attacks with its MTB Sections", side=name)
+    battle.log.emit(ev.MTBAttacks, side=name)
     for boat in boats:
         if not boat.on_table or boat.target is None:
             continue
@@ -347,17 +331,16 @@ def attack_with_boat(battle: Battle, boat: MTBState, target: ShipState) -> None:
             target_evading=evading(target),
         )  # fmt: skip
         battle.log.emit(
-            "mtb_attack",
-            f"{boat.name} rams {target.name}, needs {4 - modifier}+: {'hit' if hits else 'miss'}",
-            ship=boat.name, side=battle.side_name(boat.side), target=target.name, hits=hits,
+            ev.MTBRam, ship=boat.name, side=battle.side_name(boat.side), target=target.name, hits=hits,
+            need=4 - modifier,
         )  # fmt: skip
         roll_damage(battle, boat, KAMIKAZE_CHARGE, target, hits, RangeBand.POINT_BLANK, side_arc)
         boat.status = Status.SUNK
         boat.charge = False
-        battle.log.emit("mtb_spent", f"{boat.name} is spent in its attack", ship=boat.name)
+        battle.log.emit(ev.MTBSpent, ship=boat.name)
         return
     if battle.state.bad_weather:
-        battle.log.emit("mtb_attack", f"{boat.name} cannot attack in bad weather", ship=boat.name)
+        battle.log.emit(ev.MTBWeatherBound, ship=boat.name)
         return
     base = _boat_attack_mods(battle, boat, target, kamikaze=False)
     if boat.card.light_guns:
@@ -368,10 +351,8 @@ def attack_with_boat(battle: Battle, boat: MTBState, target: ShipState) -> None:
             target_evading=evading(target),
         )  # fmt: skip
         battle.log.emit(
-            "mtb_attack",
-            f"{boat.name} fires its Light Guns ({boat.card.light_guns} AD) at {target.name}, needs {4 - modifier}+: "
-            f"{hits} hit(s)",
-            ship=boat.name, side=battle.side_name(boat.side), target=target.name, hits=hits,
+            ev.MTBGuns, ship=boat.name, side=battle.side_name(boat.side), target=target.name, hits=hits,
+            dice=boat.card.light_guns, need=4 - modifier,
         )  # fmt: skip
         roll_damage(battle, boat, weapon, target, hits, RangeBand.POINT_BLANK, side_arc)
     if boat.torpedoes > 0 and target.on_table:
@@ -387,9 +368,8 @@ def attack_with_boat(battle: Battle, boat: MTBState, target: ShipState) -> None:
             target_evading=evading(target),
         )  # fmt: skip
         battle.log.emit(
-            "mtb_attack",
-            f"{boat.name} fires {count} torpedo(es) at {target.name}, needs {4 - modifier}+: {hits} hit(s)",
-            ship=boat.name, side=battle.side_name(boat.side), target=target.name, hits=hits,
+            ev.MTBTorpedoes, ship=boat.name, side=battle.side_name(boat.side), target=target.name, hits=hits,
+            count=count, need=4 - modifier,
         )  # fmt: skip
         roll_damage(battle, boat, weapon, target, hits, RangeBand.POINT_BLANK, side_arc)
 

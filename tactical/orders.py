@@ -13,6 +13,7 @@ from enum import StrEnum
 
 from scenarios.cards import WeaponKind
 from scenarios.errors import IllegalOrder as IllegalOrder  # the one error of illegal orders, re-exported
+from tactical import events as ev
 from tactical.criticals import lower_area
 from tactical.state import Area, Battle, ShipState
 
@@ -116,12 +117,8 @@ def issue_order(battle: Battle, ship: ShipState, order: OrderName) -> bool:
     ship.order = order.value
     ship.order_ok = ok
     battle.log.emit(
-        "order",
-        f"{ship.name} orders {order.value}" + ("" if order in AUTOMATIC else " (passed)" if ok else " (failed)"),
-        ship=ship.name,
-        side=battle.side_name(ship.side),
-        order=order.value,
-        success=ok,
+        ev.OrderGiven, ship=ship.name, side=battle.side_name(ship.side), order=order.value, success=ok,
+        automatic=order in AUTOMATIC,
     )
     if ok and order is OrderName.FLOOD_MAGAZINES:
         flood_magazines(battle, ship)
@@ -151,11 +148,8 @@ def flood_magazines(battle: Battle, ship: ShipState) -> None:
     else:
         what = "no turret left to flood"
     battle.log.emit(
-        "penalty",
-        f"{ship.name} floods its magazines: scores {', '.join(f'{a.value} {s}' for a, s in ship.criticals.items())}; "
-        f"{what}",
-        ship=ship.name,
-        side=battle.side_name(ship.side),
+        ev.MagazinesFlooded, ship=ship.name, side=battle.side_name(ship.side),
+        scores=tuple((a.value, s) for a, s in ship.criticals.items()), outcome=what,
     )
 
 

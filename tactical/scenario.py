@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from scenarios.cards import ShipType
+from tactical import events as ev
 from tactical.geometry import DeploymentKind, DeploymentZone, Edge, Table
 from tactical.state import Battle, ShipState, Status
 from tactical.turn import roll_off
@@ -207,11 +208,9 @@ def roll_scouting(battle: Battle, side: int, flights: int) -> ScoutingAdvantage:
     advantage = scouting_advantage(points)
     battle.state.initiative_bonus[side] = advantage.initiative_bonus
     battle.log.emit(
-        "scouting",
-        f"{battle.side_name(side)} scores {points} Scouting Point(s): +{advantage.initiative_bonus} Initiative"
-        + (f", redeploys in the {advantage.redeploy.value} zone" if advantage.redeploy else ""),
-        side=battle.side_name(side),
-        points=points,
+        ev.ScoutingScored, side=battle.side_name(side), points=points,
+        initiative_bonus=advantage.initiative_bonus,
+        redeploy=advantage.redeploy.value if advantage.redeploy else None,
     )
     return advantage
 
@@ -240,8 +239,8 @@ def fleet_gone(battle: Battle, side: int) -> bool:
 def victory_points(battle: Battle) -> tuple[int, int]:
     """Victory points of each side: the sum of its ``vp`` events."""
     totals = [0, 0]
-    for event in battle.log.of_kind("vp"):
-        totals[battle.state.sides.index(event.side)] += int(event.get("vp"))
+    for event in battle.log.of_type(ev.VictoryPoints):
+        totals[battle.state.sides.index(event.side)] += event.vp
     return totals[0], totals[1]
 
 

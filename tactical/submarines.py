@@ -37,6 +37,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from scenarios.cards import Arc, ShipType, WeaponKind, WeaponSystem
+from tactical import events as ev
 from tactical.attack_dice import roll_to_hit
 from tactical.captain import Captain
 from tactical.damage import roll_damage
@@ -105,11 +106,8 @@ def set_depth(battle: Battle, ship: ShipState, depth: Depth) -> None:
     if depth is not Depth.SURFACED:
         dive(battle, ship)
     battle.log.emit(
-        "depth",
-        f"{ship.name} goes from {old.value if old else '?'} to {depth.value}",
-        ship=ship.name,
-        side=battle.side_name(ship.side),
-        depth=depth.value,
+        ev.DepthChanged, ship=ship.name, side=battle.side_name(ship.side), depth=depth.value,
+        old=old.value if old else "?",
     )
 
 
@@ -140,12 +138,7 @@ def place_hidden(battle: Battle, ship: ShipState, pos: Point, heading: float) ->
     ship.pos, ship.heading = (float(pos[0]), float(pos[1])), float(heading) % 360.0
     ship.status = Status.ACTIVE
     ship.depth = Depth.DEEP
-    battle.log.emit(
-        "sub_placed",
-        f"{ship.name} is placed in Sector {ship.sector}, running deep",
-        ship=ship.name,
-        side=battle.side_name(ship.side),
-    )
+    battle.log.emit(ev.SubPlaced, ship=ship.name, side=battle.side_name(ship.side), sector=ship.sector)
 
 
 # --------------------------------------------------------------------------- start of turn
@@ -165,7 +158,7 @@ def long_range_detection(battle: Battle, captains: tuple[Captain, Captain]) -> N
             if sub.status is Status.HIDDEN and sub.side != hunter.side and sub.sector == sector:
                 pos, heading = captains[sub.side].place_submarine(battle, sub)
                 place_hidden(battle, sub, pos, heading)
-                battle.log.emit("sub_found", f"{hunter.name}'s sonar picks up {sub.name}", ship=sub.name)
+                battle.log.emit(ev.SubFound, ship=sub.name, hunter=hunter.name)
 
 
 def observation_hunt(battle: Battle, captains: tuple[Captain, Captain]) -> None:
@@ -197,7 +190,7 @@ def _trail_bonus(battle: Battle, sub: ShipState) -> int:
 def detect(battle: Battle, sub: ShipState, by: str) -> None:
     if not sub.detected:
         sub.detected = True
-        battle.log.emit("detected", f"{sub.name} is detected by {by}", ship=sub.name, side=battle.side_name(sub.side))
+        battle.log.emit(ev.Detected, ship=sub.name, side=battle.side_name(sub.side), by=by)
 
 
 # --------------------------------------------------------------------------- movement
@@ -237,9 +230,9 @@ def crash_dive_checks(
         if crew_check(battle, sub, "crash dive"):
             sub.depth = Depth.SUBMERGED
             dive(battle, sub)
-            battle.log.emit("crash_dive", f"{sub.name} crash dives", ship=sub.name, side=battle.side_name(sub.side))
+            battle.log.emit(ev.CrashDived, ship=sub.name, side=battle.side_name(sub.side))
         else:
-            battle.log.emit("crash_dive", f"{sub.name} fails to crash dive", ship=sub.name)
+            battle.log.emit(ev.CrashDiveFailed, ship=sub.name)
 
 
 # --------------------------------------------------------------------------- detection and depth charges
@@ -284,11 +277,8 @@ def attempt_detection(battle: Battle, ship: ShipState, sub_name: str) -> bool:
     mod = detection_modifier(ship, sub) + (1 if sub.torpedo_turn >= battle.state.turn - 1 else 0)
     ok = crew_check(battle, ship, f"detect {sub.name}", mod)
     battle.log.emit(
-        "sonar",
-        f"{ship.name} searches for {sub.name} ({mod:+d}): " + ("contact" if ok else "nothing"),
-        ship=ship.name,
-        side=battle.side_name(ship.side),
-        target=sub.name,
+        ev.SonarSearch, ship=ship.name, side=battle.side_name(ship.side), target=sub.name, modifier=mod,
+        contact=bool(ok),
     )
     if ok:
         detect(battle, sub, ship.name)
@@ -323,8 +313,7 @@ def drop_depth_charges(battle: Battle, ship: ShipState, attacks: Sequence[tuple[
     for system, sub_name in attacks:
         sub = battle.ship(sub_name)
         if sub.is_submarine and sub.on_table and sub.underwater and not sub.detected and ship.detect_tried:
-            battle.log.emit("sonar", f"{ship.name} has no contact on {sub.name} and holds its {system.lower()}s",
-                            ship=ship.name)  # fmt: skip
+            battle.log.emit(ev.NoContact, ship=ship.name, target=sub.name, system=system.lower())  # fmt: skip
             continue
         why = depth_charge_refusal(battle, ship, system, sub)
         if why is not None:
@@ -334,12 +323,8 @@ def drop_depth_charges(battle: Battle, ship: ShipState, attacks: Sequence[tuple[
         weapon = depth_charge_weapon(system)
         hits = roll_to_hit(battle.dice, 1, 0, label=f"{ship.name} {system} on {sub.name}", rule=R_DC, need=5)
         battle.log.emit(
-            "attack",
-            f"{ship.name} drops {system.lower()}s on {sub.name}, needs 5+: {hits} hit(s)",
-            ship=ship.name,
-            side=battle.side_name(ship.side),
-            target=sub.name,
-            hits=hits,
+            ev.DepthCharges, ship=ship.name, side=battle.side_name(ship.side), target=sub.name, hits=hits,
+            system=system.lower(),
         )
         roll_damage(battle, ship, weapon, sub, hits, RangeBand.POINT_BLANK, side_arc=False)
 
@@ -348,7 +333,7 @@ def asw_spotting(battle: Battle, flight: FlightState, sub: ShipState) -> bool:
     """000 ASW Aircraft: an ASW Flight within 8" of a submerged boat spots it on a D6 5+ (+1, +1)."""
     roll = battle.dice.d6(label=f"{flight.name} looks for {sub.name}", rule=R_ASW)
     ok = roll + _trail_bonus(battle, sub) >= 5
-    battle.log.emit("sonar", f"{flight.name} " + ("sights" if ok else "loses") + f" {sub.name}", ship=flight.name)
+    battle.log.emit(ev.AirSighting, ship=flight.name, target=sub.name, sighted=bool(ok))
     if ok:
         detect(battle, sub, flight.name)
     return ok
@@ -367,12 +352,7 @@ def end_phase(battle: Battle, captains: tuple[Captain, Captain]) -> None:
             sub.status = Status.HIDDEN
             sub.pos = None
             dive(battle, sub)
-            battle.log.emit(
-                "escape",
-                f"{sub.name} slips away into Sector {sub.sector}",
-                ship=sub.name,
-                side=battle.side_name(sub.side),
-            )
+            battle.log.emit(ev.Escaped, ship=sub.name, side=battle.side_name(sub.side), sector=sub.sector)
         sub.detected_last_turn = sub.detected
         sub.surfaced_last_turn = sub.depth is Depth.SURFACED and sub.on_table
         sub.detected = False

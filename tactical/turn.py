@@ -20,6 +20,7 @@ steps the additional rules add.
 
 from __future__ import annotations
 
+from tactical import events as ev
 from tactical.aa import aa_fire
 from tactical.aircraft import (
     AIRCRAFT_NOMINEE,
@@ -76,10 +77,7 @@ def initiative_phase(battle: Battle) -> int:
     winner = roll_off(battle, "Initiative", R_INIT, bonus)
     battle.state.initiative = winner
     battle.log.emit(
-        "initiative",
-        f"Turn {battle.state.turn}: {battle.side_name(winner)} wins the Initiative",
-        side=battle.side_name(winner),
-        winner=winner,
+        ev.InitiativeWon, side=battle.side_name(winner), winner=winner, number=battle.state.turn
     )
     return winner
 
@@ -134,7 +132,7 @@ def keep_squadrons(battle: Battle) -> None:
             continue
         if not ship.on_table or ship.crippled:
             ship.squadron = None
-            battle.log.emit("squadron", f"{ship.name} drops out of its squadron", ship=ship.name)
+            battle.log.emit(ev.SquadronDropped, ship=ship.name)
             continue
         mates = [
             s
@@ -142,7 +140,7 @@ def keep_squadrons(battle: Battle) -> None:
             if s.squadron == ship.squadron and s is not ship and s.pos is not None
         ]
         if mates and ship.pos is not None and all(distance(ship.pos, m.pos) > 4.0 for m in mates):  # type: ignore[arg-type]
-            battle.log.emit("squadron", f"{ship.name} has split from squadron {ship.squadron}", ship=ship.name)
+            battle.log.emit(ev.SquadronSplit, ship=ship.name, squadron=ship.squadron)
             ship.squadron = None
     for name in {s.squadron for s in battle.state.ships.values() if s.squadron is not None}:
         members = [s for s in battle.state.ships.values() if s.squadron == name]
@@ -198,7 +196,7 @@ def gunnery_phase(battle: Battle, captains: tuple[Captain, Captain]) -> None:
     side = battle.state.initiative
     if battle.state.night and not captains[side].fire_first(battle, side):
         side = 1 - side
-        battle.log.emit("fire_order", f"{battle.side_name(1 - side)} makes the enemy fire first (night)")
+        battle.log.emit(ev.NightFireOrder, firer=battle.side_name(1 - side))
     nominated: set[tuple[int, str]] = set()
     while True:
         waiting = [_waiting_to_fire(battle, k, nominated) for k in (0, 1)]
@@ -271,7 +269,7 @@ def end_phase(battle: Battle, captains: tuple[Captain, Captain]) -> None:
     if battle.state.smoke:
         battle.state.smoke.clear()
         battle.state.smoke_by.clear()
-        battle.log.emit("smoke", "The smoke counters are removed")
+        battle.log.emit(ev.SmokeRemoved)
     for ship in battle.state.ships.values():
         if ship.on_table:
             _reload(battle, ship)
@@ -296,9 +294,7 @@ def _reload(battle: Battle, ship: ShipState) -> None:
         ):
             state.loaded = weapon.ad
             state.reloads_left -= 1
-            battle.log.emit(
-                "reload", f"{ship.name} reloads {weapon.name}", ship=ship.name, side=battle.side_name(ship.side)
-            )
+            battle.log.emit(ev.Reloaded, ship=ship.name, side=battle.side_name(ship.side), weapon=weapon.name)
 
 
 def _scouts_return(battle: Battle) -> None:
@@ -308,12 +304,7 @@ def _scouts_return(battle: Battle) -> None:
             label=f"{ship.name} returns from scouting?", rule="000 Scouting"
         ) == 6:
             ship.status = Status.RETURNING
-            battle.log.emit(
-                "scout_back",
-                f"{ship.name} returns from scouting and will join next turn",
-                ship=ship.name,
-                side=battle.side_name(ship.side),
-            )
+            battle.log.emit(ev.ScoutBack, ship=ship.name, side=battle.side_name(ship.side))
 
 
 def _enter_returning_scouts(battle: Battle, captains: tuple[Captain, Captain]) -> None:
@@ -326,11 +317,8 @@ def _enter_returning_scouts(battle: Battle, captains: tuple[Captain, Captain]) -
         ship.heading = edge.inward_heading
         ship.status = Status.ACTIVE
         battle.log.emit(
-            "enter",
-            f"{ship.name} rejoins from the {edge.value} edge at ({ship.pos[0]:.1f}, {ship.pos[1]:.1f})",
-            ship=ship.name,
-            side=battle.side_name(ship.side),
-            edge=edge.value,
+            ev.Rejoined, ship=ship.name, side=battle.side_name(ship.side), edge=edge.value,
+            at=(ship.pos[0], ship.pos[1]),
         )
 
 

@@ -6,6 +6,7 @@ serves and what it replaces).  Distances in inches.
 from __future__ import annotations
 
 from scenarios.cards import ShipType, WeaponKind, WeaponSystem
+from tactical import events as ev
 from tactical.geometry import SMOKE_RADIUS, LineOfFire, RangeBand, distance, range_band, segment_hits_discs
 from tactical.orders import IllegalOrder, evading
 from tactical.plans import FirePlan
@@ -104,10 +105,7 @@ def roll_visibility(battle: Battle) -> None:
     st.visibility_uk = None
     if st.options.nationality_bonuses and any(s.card.nation == "UK" for s in st.ships.values()):
         st.visibility_uk = 10.0 + sum(battle.dice.roll(2, 6, label="British visibility", rule=R_003_NATION))
-    battle.log.emit(
-        "visibility",
-        f"Visibility {st.visibility:g}\"" + (f" (British {st.visibility_uk:g}\")" if st.visibility_uk else ""),
-    )
+    battle.log.emit(ev.VisibilityRolled, visibility=st.visibility, british=st.visibility_uk)
 
 
 # --------------------------------------------------------------------------- gunnery hooks
@@ -192,7 +190,7 @@ def before_fire(battle: Battle, ship: ShipState, plan: FirePlan) -> None:
             raise IllegalOrder(R_003_RADAR, f"{ship.name} has no radar")
         need = 5 if opts.nationality_bonuses and ship.card.nation == "DE" else 3
         ok = battle.dice.d6(label=f"{ship.name} radar targeting check ({need}+)", rule=R_003_RADAR) >= need
-        battle.log.emit("radar", f"{ship.name} radar targeting check: {'passed' if ok else 'failed'}", ship=ship.name)
+        battle.log.emit(ev.RadarCheck, ship=ship.name, passed=bool(ok))
         if ok and ship.name not in st.radar_fire:
             st.radar_fire.append(ship.name)
     if opts.night_001 and st.night and (st.year or 1942) <= 1943 and (ship.has("Radar") or ship.has("Advanced Radar")):
@@ -241,7 +239,7 @@ def fog_of_war_redirect(battle: Battle, ship: ShipState, target: ShipState, weap
     if st.fog_rolls[key] != 1:
         return target
     victim = max(friends, key=lambda f: (f.card.points, f.name))
-    battle.log.emit("fog_of_war", f"{ship.name} fires on {victim.name} by mistake", ship=ship.name, target=victim.name)
+    battle.log.emit(ev.FiredByMistake, ship=ship.name, target=victim.name)
     return victim
 
 
@@ -294,7 +292,7 @@ def night_001_light_guns(battle: Battle, ship: ShipState, weapon: WeaponSystem) 
         names = st.spotted_by.setdefault(1 - ship.side, [])
         if ship.name not in names:
             names.append(ship.name)
-            battle.log.emit("spotted", f"{ship.name} gives itself away firing its secondary guns", ship=ship.name)
+            battle.log.emit(ev.SecondaryGunsSeen, ship=ship.name)
 
 
 def illuminate_on_main_guns(battle: Battle, ship: ShipState) -> None:

@@ -166,6 +166,9 @@ def plain(value: Any) -> Any:
     values, pydantic models by their JSON dump (the views' serialisation)."""
     if isinstance(value, Enum):
         return value.value
+    if isinstance(value, Event):  # the log's own shape of an event (ship and side always, data as pairs)
+        return {"turn": value.turn, "phase": value.phase, "kind": value.kind, "text": value.text, "ship": value.ship,
+                "side": value.side, "data": plain(value.data)}  # fmt: skip
     if is_dataclass(value) and not isinstance(value, type):
         return {f.name: plain(getattr(value, f.name)) for f in fields(value)}
     if isinstance(value, Mapping):

@@ -2,7 +2,8 @@
 phase by phase, forward and back.
 
 It replays a battle log (``BattleReport.to_json()``, the file ``vas battle --log`` writes, optionally with the
-``spec`` and ``campaign`` keys of :mod:`strategic.battle_logs`): ship positions and headings from the deploy and
+``spec`` and ``campaign`` keys of :mod:`strategic.battle_logs`), read back as typed events
+(:func:`tactical.events_from_json`): ship positions and headings from the deploy and
 move events, Hull from the hull events, critical scores, crippling, sinking and withdrawal; the Flights from the air
 events; submarines from their depth, placement, detection and escape events; installations (AA emplacements, shore
 batteries) where the ``spec`` places them.
@@ -19,15 +20,16 @@ magenta, port red.
 
 **Flights** in the air are drawn where the log puts their lead plane: side one ``◆`` fighter and ``▲`` strike
 (bombers, dive- and torpedo-bombers, kamikazes, observation), side two ``◇`` and ``△``; a cell holding Flights of
-both sides (a dogfight, an escort caught) is a yellow ``✶``.  A Flight never hides a ship's letter or heading arrow:
-it moves to the nearest free cell of its row, at most two columns away (else it covers an arrow).  Shot down,
-spent, lost with its carrier, landed or flown off the table, it disappears.  Positions come from the log: an
-``air_move`` event says ``from (x, y) to (x, y)``; a Flight placed in the air at deployment or launched (events
-that carry no position) is drawn where its next ``air_move`` starts, since a Flight only moves by flying; if it
-never flies again, it is drawn where the engine places it (1" abeam of its carrier, starboard then port, or its
-fleet's table edge from deep deployment, or its carrier / its fleet's centre at deployment).  The side panel lists
-every Flight per side with its fate so far: airborne (attacking X, dogfighting Y), aboard, waiting (land-based, not
-yet up), destroyed, spent, lost, left.
+both sides (a dogfight, an escort caught) is a yellow ``✶``. A Flight never hides a ship's letter or heading arrow:
+it moves to the nearest free cell of its row, at most two columns away (else it covers an arrow). Shot down, spent,
+lost with its carrier, landed or flown off the table, it disappears. Positions come from the log, read back as typed
+events (:mod:`tactical.events`, never by matching the words here): a Flight's move
+(:class:`~tactical.events.FlightMoved`) has its ``start`` and ``pos``; a Flight placed in the air at deployment or
+launched (events that carry no position) is drawn where its next ``air_move`` starts, since a Flight only moves by
+flying; if it never flies again, it is drawn where the engine places it (1" abeam of its carrier, starboard then
+port, or its fleet's table edge from deep deployment, or its carrier / its fleet's centre at deployment). The side
+panel lists every Flight per side with its fate so far: airborne (attacking X, dogfighting Y), aboard, waiting
+(land-based, not yet up), destroyed, spent, lost, left.
 
 **Submarines** are drawn only when the surface fleets could see them: on the table and surfaced, or detected this
 turn (detection lasts until the End Phase), or sunk.  A boat noted in a Sector (hidden, off the table) or
@@ -39,7 +41,7 @@ position logged) is drawn, once seen, where its next move starts, or else at its
 from __future__ import annotations
 
 import math
-import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -52,7 +54,8 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, RichLog, Static
 
 from strategic.battle_logs import load_battle_log
-from tactical import Edge, Table, relative_bearing
+from tactical import Edge, Event, Table, events_from_json, relative_bearing
+from tactical import battle_events as tev
 
 ARROWS = "↑↗→↘↓↙←↖"
 SIDE_STYLES = ("bold bright_cyan", "bold bright_red")
@@ -65,12 +68,9 @@ ARC_DOT = "·"
 DEFAULT_TABLE = (72.0, 48.0)
 """The table in inches (width, height) when the log has no ``spec``."""
 
-_NUM = r"(-?\d+(?:\.\d+)?)"
-FROM_TO = re.compile(rf"from \({_NUM}, {_NUM}\) to \({_NUM}, {_NUM}\)")
-AT = re.compile(rf"at \({_NUM}, {_NUM}\)")
-SECTOR = re.compile(r"Sector (\d+)")
-
 Point = tuple[float, float]
+FLIGHT_LOST = tev.ShotDown | tev.KamikazeSpent | tev.ShotDownOverCarrier | tev.LostWithCarrier
+"""The ways a Flight is lost (shot down, spent, lost with its carrier)."""
 
 
 @dataclass
@@ -204,29 +204,27 @@ def _spec_ranges(log: dict[str, Any]) -> dict[str, float]:
     return out
 
 
-def _next_flight_start(events: list[dict[str, Any]], start: int, name: str) -> Point | None:
-    """Where Flight ``name`` is after event ``start``: the start of its next ``air_move``, unless it lands, leaves
-    or is lost first."""
+def _next_flight_start(events: Sequence[Event], start: int, name: str) -> Point | None:
+    """Where Flight ``name`` is after event ``start``: the start of its next flight, unless it lands, leaves or is
+    lost (or launched) first."""
     for event in events[start + 1 :]:
-        if event.get("ship") != name:
+        if event.ship != name:
             continue
-        if event["kind"] == "air_move":
-            m = FROM_TO.search(event["text"])
-            return (float(m[1]), float(m[2])) if m else None
-        if event["kind"] in ("recover", "air_leave", "flight_lost", "launch"):
+        if isinstance(event, tev.FlightMoved):
+            return event.start
+        if isinstance(event, tev.Recovered | tev.FlightLeft | tev.Launched | FLIGHT_LOST):
             return None
     return None
 
 
-def _next_ship_start(events: list[dict[str, Any]], start: int, name: str) -> Point | None:
+def _next_ship_start(events: Sequence[Event], start: int, name: str) -> Point | None:
     """Where ship ``name`` is after event ``start``: the start of its next move, unless it leaves or sinks first."""
     for event in events[start + 1 :]:
-        if event.get("ship") != name:
+        if event.ship != name:
             continue
-        if event["kind"] == "move":
-            m = FROM_TO.search(event["text"])
-            return (float(m[1]), float(m[2])) if m else None
-        if event["kind"] in ("escape", "sunk", "sub_placed", "withdrew"):
+        if isinstance(event, tev.Moved):
+            return event.start
+        if isinstance(event, tev.Escaped | tev.Sunk | tev.SubPlaced | tev.Withdrew):
             return None
     return None
 
@@ -244,7 +242,7 @@ def _clamp(p: Point, size: Point) -> Point:
 
 def _initial_flights(log: dict[str, Any]) -> dict[str, FlightView]:
     roles = _spec_flight_roles(log)
-    starters = {e.get("ship") for e in log["events"] if e["kind"] == "dogfight_start"}  # only Fighters start them
+    starters = {e.ship for e in _typed(log) if isinstance(e, tev.DogfightStarted)}  # only Fighters start them
     flights = {}
     for f in log.get("flights", []):
         if f.get("kind", "flight") != "flight":
@@ -290,9 +288,23 @@ def _initial_ships(log: dict[str, Any]) -> dict[str, ShipView]:
     return ships
 
 
+def _typed(log: dict[str, Any]) -> list[Event]:
+    """The log's events, typed (:func:`tactical.events_from_json`); read once per log's event list."""
+    raw = log["events"]
+    cached = _TYPED.get(id(raw))
+    if cached is None or cached[0] is not raw:
+        if len(_TYPED) > 8:
+            _TYPED.clear()
+        cached = _TYPED[id(raw)] = (raw, events_from_json(raw))
+    return cached[1]
+
+
+_TYPED: dict[int, tuple[list[dict[str, Any]], list[Event]]] = {}
+
+
 def replay(log: dict[str, Any], upto: int) -> Scene:
     """The battle after the first ``upto`` events of ``log`` (see the module docstring for what is derived)."""
-    events = log["events"]
+    events = _typed(log)
     size = table_size(log)
     ships = _initial_ships(log)
     flights = _initial_flights(log)
@@ -301,74 +313,74 @@ def replay(log: dict[str, Any], upto: int) -> Scene:
     deep_launches: dict[tuple[int, str], int] = {}
     turn = 0
     for index, event in enumerate(events[:upto]):
-        if event["turn"] != turn:
-            turn = event["turn"]
+        if event.turn != turn:
+            turn = event.turn
             for each in flights.values():
                 each.target = None  # contacts with ships are declared afresh each turn (R-TAC-23)
-        kind, data, text = event["kind"], event.get("data", {}), event["text"]
-        name = event.get("ship", "")
-        if kind == "smoke" and not name:
+        if isinstance(event, tev.SmokeRemoved):
             smoke = []  # End Phase: the smoke counters are removed
             continue
-        if kind == "deploy_air":
-            listed = text.split(": ", 1)[1].split(", ") if ": " in text else []
-            for fname in [n for n in listed if n in flights]:
+        if isinstance(event, tev.FlightsAloft):
+            for fname in [n for n in event.flights if n in flights]:
                 up = flights[fname]
                 up.fate = "airborne"
                 carrier = ships.get(up.carrier or "")
                 fallback = (carrier.pos if carrier and carrier.pos else None) or _fleet_centre(ships, up.side)
                 up.pos = _next_flight_start(events, index, fname) or fallback or (size[0] / 2, size[1] / 2)
             continue
-        flight = flights.get(name)
+        flight = flights.get(event.ship or "")
         if flight is not None:
             _flight_event(flight, flights, ships, event, index, events, size, deck, deep_launches,
                           south=log["sides"].index(flight.side) == 0)
             continue
-        view = ships.get(name)
-        if kind == "deploy":
-            for sname, x, y, heading in data.get("positions", []):
+        if isinstance(event, tev.Deployed):
+            for sname, x, y, heading in event.positions:
                 ships[sname].pos, ships[sname].heading = (x, y), heading
-        elif view is None:
             continue
-        elif kind == "move":
-            view.pos, view.heading = tuple(data["pos"]), data["heading"]  # type: ignore[assignment]
-        elif kind == "enter":
-            m = AT.search(text)
-            if m:
-                view.pos = (float(m[1]), float(m[2]))
-            if data.get("edge") in {e.value for e in Edge}:
-                view.heading = Edge(data["edge"]).inward_heading
-        elif kind == "hull":
-            view.hull = data["hull"]
-        elif kind in ("critical", "damage_control"):
-            view.criticals[data["area"]] = data["score"]
-        elif kind == "crippled":
-            view.crippled = True
-        elif kind == "sunk":
-            view.sunk, view.hull = True, 0
-        elif kind == "withdrew":
-            view.withdrew = True
-        elif kind == "deep":
-            view.deep, view.pos = True, None
-        elif kind == "smoke":
-            smoke += [(float(x), float(y)) for x, y in data.get("counters", [])]
-        elif kind == "sub_placed":
-            _place_sub(view, events, index, size)
-        elif kind == "depth":
-            view.depth = data.get("depth", view.depth)
-        elif kind == "crash_dive" and text.endswith("crash dives"):
-            view.depth = "submerged"
-        elif kind == "detected":
-            view.detected_turn = event["turn"]
-        elif kind == "escape":
-            m = SECTOR.search(text)
-            view.sector, view.pos = (int(m[1]) if m else 0), None
+        view = ships.get(event.ship or "")
+        if view is not None:
+            _ship_event(view, event, events, index, size, smoke)
     return Scene(ships, flights, smoke, turn)
 
 
-def _place_sub(view: ShipView, events: list[dict[str, Any]], index: int, size: Point) -> None:
-    m = SECTOR.search(events[index]["text"])
-    sector = int(m[1]) if m else view.sector
+def _ship_event(view: ShipView, event: Event, events: Sequence[Event], index: int, size: Point,
+                smoke: list[Point]) -> None:
+    """Apply one event about the ship, submarine or installation ``view`` (``smoke``: the counters laid)."""
+    match event:
+        case tev.Moved(pos=pos, heading=heading):
+            view.pos, view.heading = pos, heading
+        case tev.Rejoined(at=at, edge=edge):
+            view.pos = at
+            if edge in {e.value for e in Edge}:
+                view.heading = Edge(edge).inward_heading
+        case tev.HullLost(hull=hull):
+            view.hull = hull
+        case (tev.CriticalHit() | tev.DevastatingIgnored() | tev.ShoreCritical() | tev.Critical2D6()
+              | tev.DamageControl()):  # fmt: skip
+            view.criticals[event.area] = event.score
+        case tev.Crippled():
+            view.crippled = True
+        case tev.Sunk():
+            view.sunk, view.hull = True, 0
+        case tev.Withdrew():
+            view.withdrew = True
+        case tev.DeepDeployed():
+            view.deep, view.pos = True, None
+        case tev.SmokeLaid(counters=counters):
+            smoke += [(float(x), float(y)) for x, y in counters]
+        case tev.SubPlaced(sector=sector):
+            _place_sub(view, sector, events, index, size)
+        case tev.DepthChanged(depth=depth):
+            view.depth = depth
+        case tev.CrashDived():
+            view.depth = "submerged"
+        case tev.Detected():
+            view.detected_turn = event.turn
+        case tev.Escaped(sector=sector):
+            view.sector, view.pos = sector, None
+
+
+def _place_sub(view: ShipView, sector: int, events: Sequence[Event], index: int, size: Point) -> None:
     pos = _next_ship_start(events, index, view.name)
     if pos is None and sector:
         try:
@@ -380,58 +392,62 @@ def _place_sub(view: ShipView, events: list[dict[str, Any]], index: int, size: P
 
 
 def _flight_event(flight: FlightView, flights: dict[str, FlightView], ships: dict[str, ShipView],
-                  event: dict[str, Any], index: int, events: list[dict[str, Any]], size: Point,
+                  event: Event, index: int, events: Sequence[Event], size: Point,
                   deck: dict[tuple[int, str], int], deep_launches: dict[tuple[int, str], int], south: bool) -> None:
     """Apply one event about ``flight`` (its ``ship`` field names the Flight); ``south``: its fleet's edge is the
     south edge; ``deck`` and ``deep_launches`` count this turn's launches for the positions the log omits."""
-    kind, data, text, turn = event["kind"], event.get("data", {}), event["text"], event["turn"]
-    if kind == "launch":
-        carrier = ships.get(data.get("carrier", ""))
+    turn = event.turn
+    if isinstance(event, tev.Launched):
         flight.fate, flight.target, flight.engaged = "airborne", None, []
         pos = _next_flight_start(events, index, flight.name)
-        if "from deep deployment" in text:
-            k = deep_launches.get((turn, flight.side), 0)
-            deep_launches[(turn, flight.side)] = k + 1
-            centre = _fleet_centre(ships, flight.side)
-            edge_y = 0.0 if south else size[1]  # side one's fleet edge is the south edge (R-TAC-04)
-            fallback: Point | None = ((centre[0] if centre else size[0] / 2) + 1.5 * k, edge_y)
-        elif carrier is not None and carrier.pos is not None:
-            n = deck.get((turn, carrier.name), 0)
-            deck[(turn, carrier.name)] = n + 1
-            rad = math.radians(carrier.heading + (90.0 if n % 2 == 0 else -90.0))
-            fallback = (carrier.pos[0] + math.sin(rad), carrier.pos[1] + math.cos(rad))
-        else:
-            fallback = None
+        fallback = _launch_spot(flight, ships, event.carrier, event.deep, turn, size, deck, deep_launches, south)
         chosen = pos or fallback
         flight.pos = _clamp(chosen, size) if chosen else None
-    elif kind == "air_move":
-        m = FROM_TO.search(text)
-        if m:
-            flight.pos = (float(m[3]), float(m[4]))
-        flight.target = None
-    elif kind == "air_contact":
-        flight.target = data.get("target")
-    elif kind == "dogfight_start":
-        enemy = flights.get(data.get("target", ""))
+    elif isinstance(event, tev.FlightMoved):
+        flight.pos, flight.target = event.pos, None
+    elif isinstance(event, tev.AirContact):
+        flight.target = event.target
+    elif isinstance(event, tev.DogfightStarted):
+        enemy = flights.get(event.target)
         if enemy is not None:
             flight.engaged = [*flight.engaged, enemy.name] if enemy.name not in flight.engaged else flight.engaged
             enemy.engaged = [*enemy.engaged, flight.name] if flight.name not in enemy.engaged else enemy.engaged
-    elif kind in ("flight_lost", "air_leave", "recover"):
-        if kind == "recover":
-            flight.fate, flight.carrier = "aboard", data.get("carrier", flight.carrier)
+    elif isinstance(event, tev.Recovered | tev.FlightLeft | FLIGHT_LOST):
+        if isinstance(event, tev.Recovered):
+            flight.fate, flight.carrier = "aboard", event.carrier
             deck[(turn, flight.carrier or "")] = deck.get((turn, flight.carrier or ""), 0) + 1
-        elif kind == "air_leave":
+        elif isinstance(event, tev.FlightLeft):
             flight.fate = "left"
-        elif "goes down with" in text:
+        elif isinstance(event, tev.LostWithCarrier):
             flight.fate = "lost"
-        elif "kamikaze" in text:
+        elif isinstance(event, tev.KamikazeSpent):
             flight.fate = "spent"
         else:
-            flight.fate, flight.by = "destroyed", data.get("by")
+            flight.fate, flight.by = "destroyed", event.by if isinstance(event, tev.ShotDown) else None
         flight.pos, flight.target = None, None
         for enemy in [flights[n] for n in flight.engaged if n in flights]:
             enemy.engaged = [n for n in enemy.engaged if n != flight.name]
         flight.engaged = []
+
+
+def _launch_spot(flight: FlightView, ships: dict[str, ShipView], carrier_name: str, deep: bool, turn: int,
+                 size: Point, deck: dict[tuple[int, str], int], deep_launches: dict[tuple[int, str], int],
+                 south: bool) -> Point | None:
+    """Where a Flight launched this turn is drawn when it never flies again (module docstring); counts the
+    launches of the turn in ``deck`` and ``deep_launches``."""
+    carrier = ships.get(carrier_name)
+    if deep:
+        k = deep_launches.get((turn, flight.side), 0)
+        deep_launches[(turn, flight.side)] = k + 1
+        centre = _fleet_centre(ships, flight.side)
+        edge_y = 0.0 if south else size[1]  # side one's fleet edge is the south edge (R-TAC-04)
+        return (centre[0] if centre else size[0] / 2) + 1.5 * k, edge_y
+    if carrier is not None and carrier.pos is not None:
+        n = deck.get((turn, carrier.name), 0)
+        deck[(turn, carrier.name)] = n + 1
+        rad = math.radians(carrier.heading + (90.0 if n % 2 == 0 else -90.0))
+        return carrier.pos[0] + math.sin(rad), carrier.pos[1] + math.cos(rad)
+    return None
 
 
 # --------------------------------------------------------------------------- drawing
@@ -776,14 +792,14 @@ class BattleViewerScreen(Screen[None]):
         return self.steps[nxt] if nxt < len(self.steps) else len(self.battle["events"])
 
     def show(self) -> None:
-        events = self.battle["events"]
+        events = _typed(self.battle)
         scene = self.scene = replay(self.battle, self.upto)
         start = self.steps[self.position] if self.steps else 0
-        current = events[start] if events else {"turn": 0, "phase": "-"}
+        turn, phase = (events[start].turn, events[start].phase) if events else (0, "-")
         where = self.battle.get("campaign")
         place = f" · {where.get('area')}, campaign turn {where.get('turn')}" if isinstance(where, dict) else ""
-        status = Text(f" {self.battle['sides'][0]} vs {self.battle['sides'][1]}{place} · turn {current['turn']} · "
-                      f"{current['phase']} · step {self.position + 1}/{len(self.steps)}", style="bold")
+        status = Text(f" {self.battle['sides'][0]} vs {self.battle['sides'][1]}{place} · turn {turn} · "
+                      f"{phase} · step {self.position + 1}/{len(self.steps)}", style="bold")
         if self.position == len(self.steps) - 1 and self.battle.get("winner"):
             status.append(f" · {self.battle['winner']} wins", style="bold green")
         self.query_one("#bv-status", Static).update(status)
@@ -799,5 +815,5 @@ class BattleViewerScreen(Screen[None]):
         dice_log = self.query_one("#bv-log", RichLog)
         dice_log.clear()
         for event in events[start:self.upto]:
-            line = event["text"]
-            dice_log.write(Text(f"  {line}", style="dim") if event["kind"] == "roll" else line)
+            line = event.text
+            dice_log.write(Text(f"  {line}", style="dim") if isinstance(event, tev.DiceRolled) else line)

@@ -36,7 +36,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Input, RichLog, Static
 
 from scenarios.errors import RulesError, VasError
-from tactical import TacticalQuestion
+from tactical import TacticalQuestion, battle_events
 from tui.battle_viewer import FLIGHT_GLYPHS, MELEE_GLYPH, SIDE_STYLES, draw_table
 from tui.table_prompts import Choice, Prompt, describe_answer, prompt_for
 
@@ -253,7 +253,7 @@ class CommandScreen(Screen[Outcome]):
             log.clear()
             self._log_of, self._seen_log = prompt.player, 0
         for event in view.log[self._seen_log:]:
-            log.write(Text(event.text, style="dim" if event.kind == "dice" else ""))
+            log.write(Text(event.text, style="dim" if isinstance(event, battle_events.DiceRolled) else ""))
         self._seen_log = len(view.log)
         if not self._waiting_hand_over:
             self.query_one("#cmd-choices", ChoiceTable).focus()

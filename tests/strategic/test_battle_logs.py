@@ -63,7 +63,7 @@ def test_save_and_load_round_trip(fought: TacticalBattle, tmp_path: Path) -> Non
 def test_a_refight_from_the_saved_spec_gives_identical_events(fought: TacticalBattle, tmp_path: Path) -> None:
     log = load_battle_log(save_battle_log(tmp_path / "b.json", fought))
     rolls = pre_battle_rolls(log)
-    assert [r["data"]["label"] for r in rolls][:2] == ["day or night in North Sea", "weather in North Sea"]
+    assert [r.label for r in rolls][:2] == ["day or night in North Sea", "weather in North Sea"]
     check = replay_check(log)
     assert check.identical and check.difference is None
     assert [e.to_json() for e in check.report.events] == [e.to_json() for e in fought.report.events]

@@ -19,6 +19,7 @@ from strategic.campaign import Campaign
 from strategic.clock import Clock
 from strategic.combat import Battle, BattleOutcome, Landing, UnitResult, apply_outcome
 from strategic.state import Mode, Phase, UnitStatus
+from tactical import battle_events
 from tactical.dice import Dice
 from tactical.scenario import Objective
 from tests.strategic.engine_helpers import game, sea
@@ -232,7 +233,7 @@ def test_a_surprise_attack_is_an_air_raid_on_anchored_ships_that_fire_no_aa_at_f
     assert all(f.carrier is None and f.name.startswith("Akagi") for f in fought.spec.flights)
     assert len(fought.spec.flights) == 8 and fought.spec.shore_batteries == []  # air 4; no emplacements
     assert "Kirishima" in fought.left_out
-    aa_turns = {e.turn for e in fought.report.events if e.kind == "aa"}
+    aa_turns = {e.turn for e in fought.report.events if isinstance(e, battle_events.AAFire)}
     assert not aa_turns & {1, 2, 3}  # no return fire in the surprise turns
     for result in outcome.results:
         assert not result.withdrew  # anchored ships stay in port

@@ -10,6 +10,7 @@ import pytest
 from pydantic import ValidationError
 
 from scenarios.cards import AircraftRole
+from tactical import battle_events as ev
 from tactical.aa import aa_kill_chance, aa_targets, fire_aa
 from tactical.ai import with_defaults
 from tactical.aircraft import (
@@ -73,8 +74,8 @@ def test_air_attack_modifiers_r_tac_20() -> None:
     flight = add_flight(battle, "T", 0, make_aircraft("torpedo_bomber"), (32.5, 30.0))
     flight.target = "CA"
     air_attacks(battle, 0, with_defaults(Quiet()))
-    attack = next(e for e in battle.log.events if e.kind == "air_attack")
-    assert "needs 3+" in attack.text and "large silhouette +1" in attack.text and "stationary target +1" in attack.text
+    attack = battle.log.of_type(ev.AirStrike)[0]
+    assert attack.need == 3 and {("large silhouette", 1), ("stationary target", 1)} <= set(attack.mods)
     assert battle.ship("CA").hull == 18
 
     dd = make_card("DD", type="destroyer", armour=1, hull=6, crippled=2)
@@ -83,7 +84,7 @@ def test_air_attack_modifiers_r_tac_20() -> None:
     flight = add_flight(battle, "B", 0, make_aircraft("dive_bomber"), (30.0, 32.5))
     flight.target = "DD"
     air_attacks(battle, 0, with_defaults(Quiet()))
-    assert "needs 5+" in next(e for e in battle.log.events if e.kind == "air_attack").text
+    assert battle.log.of_type(ev.AirStrike)[0].need == 5
     assert battle.ship("DD").hull == 6  # a 4 misses
 
 
@@ -94,7 +95,7 @@ def test_night_and_bad_weather_penalise_aircraft() -> None:
     flight = add_flight(battle, "B", 0, make_aircraft("dive_bomber"), (30.0, 32.5))
     flight.target = "CA"
     air_attacks(battle, 0, with_defaults(Quiet()))
-    assert "needs 5+" in next(e for e in battle.log.events if e.kind == "air_attack").text
+    assert battle.log.of_type(ev.AirStrike)[0].need == 5
 
 
 def test_armoured_deck_against_dive_bombers_and_kamikazes_only() -> None:
@@ -130,7 +131,7 @@ def test_kamikaze_rerolls_a_miss_raises_crew_and_is_spent_without_vp() -> None:
     ship = battle.ship("CA")
     assert ship.hull == 18 and ship.criticals[Area.CREW] == 1
     assert flight.status is FlightStatus.SPENT and flight.lost
-    assert not [e for e in battle.log.events if e.kind == "vp" and e.ship == "K"]
+    assert not [e for e in battle.log.of_type(ev.VictoryPoints) if e.ship == "K"]
 
 
 def test_evade_rerolls_air_hits() -> None:
@@ -182,7 +183,7 @@ def test_aa_sixes_and_vp() -> None:
     flight = add_flight(battle, "F", 0, make_aircraft(), (34.0, 30.0))
     fire_aa(battle, battle.ship("AA"), [AAShot(0, "F", 3)])
     assert flight.status is FlightStatus.DESTROYED
-    assert [e.get("vp") for e in battle.log.events if e.kind == "vp"] == [20]
+    assert [e.vp for e in battle.log.of_type(ev.VictoryPoints)] == [20]
     battle = aa_battle([5, 5, 1])
     flight = add_flight(battle, "F", 0, make_aircraft(), (34.0, 30.0))
     fire_aa(battle, battle.ship("AA"), [AAShot(0, "F", 3)])
@@ -469,9 +470,9 @@ def test_a_carrier_battle_reports_flights_lost() -> None:
     report = resolve(BattleSpec(sides=_fleets(blue, red), flights=flights, seed=3, wind="north"))
     assert {f.name for f in report.flights} == {f.name for f in flights}
     assert set(report.flights_lost) == {f.name for f in report.flights if f.lost}
-    deploy = [e for e in report.events if e.kind == "deploy_air"]
-    assert len(deploy) == 2 and all(e.text.count(",") == 1 for e in deploy)  # two CAP Flights a carrier
-    assert any(e.kind == "launch" for e in report.events)
+    deploy = [e for e in report.events if isinstance(e, ev.FlightsAloft)]
+    assert len(deploy) == 2 and all(len(e.flights) == 2 for e in deploy)  # two CAP Flights a carrier
+    assert any(isinstance(e, ev.Launched) for e in report.events)
     assert "Flights lost" in "\n".join(report.summary())
 
 

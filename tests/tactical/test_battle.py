@@ -7,6 +7,7 @@ import json
 import pytest
 from pydantic import ValidationError
 
+from tactical import battle_events as ev
 from tactical.ai import SimpleCaptain
 from tactical.battle import BattleReport, BattleSpec, FleetSpec, ShipSpec, resolve
 from tactical.demos import DEMOS, demo_spec
@@ -34,9 +35,9 @@ def test_the_report(cruiser_report) -> None:
     assert r.sides == ("US Navy", "Imperial Japanese Navy") and len(r.ships) == 8
     assert 1 <= r.turns_played <= 8 and r.winner in (*r.sides, None)
     assert all(s.hull_end <= s.hull_start for s in r.ships)
-    rolls = [e for e in r.events if e.kind == "roll"]
-    assert rolls and all(e.get("rule") for e in rolls)  # every die labelled with its rule
-    assert r.events[-1].kind == "result"
+    rolls = [e for e in r.events if isinstance(e, ev.DiceRolled)]
+    assert rolls and all(e.rule for e in rolls)  # every die labelled with its rule
+    assert isinstance(r.events[-1], ev.BattleResult)
     text = json.dumps(r.to_json())
     assert json.loads(text)["ships"][0]["name"] == "USS Northampton"
     assert any("Victory points" in line for line in r.summary())
@@ -82,7 +83,7 @@ def test_a_damaged_ship_comes_in_crippled_without_giving_points() -> None:
     report = resolve(BattleSpec(sides=fleets, seed=1))
     b = report.ship("B")
     assert b.crippled and b.hull_start == 5
-    assert not any(e.kind == "vp" and e.ship == "B" and e.get("reason") == "crippled" for e in report.events)
+    assert not any(isinstance(e, ev.VictoryPoints) and e.ship == "B" and e.reason == "crippled" for e in report.events)
 
 
 class _Cheat(SimpleCaptain):

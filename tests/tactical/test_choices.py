@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scenarios.errors import InvalidOrder
+from tactical import battle_events as ev
 from tactical import choices as C
 from tactical.ai import SimpleCaptain
 from tactical.attack_dice import hit_chance, roll_to_hit
@@ -318,10 +319,9 @@ def test_to_hit_matches_what_the_engine_rolls_against(distance: float, evade: bo
         plan = C.fire_plan_of({0: "T"}, a, battle)
         one = type(plan)((type(plan.shots[0])(0, "T", 1),))
         fire(battle, a, one)
-        attack = next(e for e in battle.log.events if e.kind == "attack")
-        data = dict(attack.data)
-        assert f"needs {choice.needs}+" in attack.text and 4 - data["modifier"] == choice.needs
-        assert data["hits"] == (face >= choice.needs)  # the re-rolled hit (evading target) rolls the same face
+        attack = battle.log.of_type(ev.GunneryAttack)[0]
+        assert attack.need == f"{choice.needs}+" and 4 - attack.modifier == choice.needs
+        assert attack.hits == (face >= choice.needs)  # the re-rolled hit (evading target) rolls the same face
 
 
 @given(
@@ -443,13 +443,12 @@ def test_demo_battles_fought_from_the_menus(name: str) -> None:
     assert seen["moves"] > 50
     checked = 0
     for event in report.events:
-        if event.kind != "attack" or event.turn is None:
+        if not isinstance(event, ev.GunneryAttack):
             continue
-        data = dict(event.data)
         for captain in captains:
-            key = (event.turn, event.ship, data.get("weapon"), data.get("target"))
-            if key in captain.offered and "natural 6" not in event.text:
-                assert captain.offered[key] == 4 - data["modifier"], event.text
+            key = (event.turn, event.ship, event.weapon, event.target)
+            if key in captain.offered and event.need != "natural 6":
+                assert captain.offered[key] == 4 - event.modifier, event.text
                 checked += 1
     if name != "convoy":
         assert checked > 0
@@ -476,4 +475,4 @@ def test_mtb_sections_are_targets_of_light_guns_only() -> None:
     assert t.expected_hits == pytest.approx(1.0) and t.expected_damage == pytest.approx(4 / 6)
     plan = C.fire_plan_of({1: "PT"}, ship, battle)
     fire(battle, ship, plan)
-    assert "needs 5+" in next(e.text for e in battle.log.events if e.kind == "attack")
+    assert battle.log.of_type(ev.FireOnMTB)[0].need == 5

@@ -31,6 +31,7 @@ from strategic.battles import TABLE_SHIPS, TacticalResolver
 from strategic.campaign import Campaign
 from strategic.combat import Battle as CampaignBattle
 from strategic.state import Phase
+from tactical import battle_events as ev
 from tactical.ai import SimpleCaptain
 from tactical.battle import BattleSpec, FleetSpec, ShipSpec, set_up
 from tactical.card_generator import CardIndex
@@ -52,6 +53,9 @@ from tests.tactical.helpers import make_card
 
 ALLIED_NATIONS = ("US", "UK", "FR", "AU", "SU", "NL")
 YEARS = (1941, 1942, 1943, 1944)
+
+STACKING = ev.DeployBlocked | ev.FormedAbreast | ev.MoveBlocked
+"""The ways a crowded table moves a ship (R-TAC-07, R-TAC-67)."""
 
 
 # --------------------------------------------------------------------------- the campaign's pieces
@@ -227,7 +231,7 @@ def _check_deployment(battle: Battle, spec: BattleSpec) -> None:
         assert inst.pos is not None and table.contains(inst.pos) and inst.status is Status.ACTIVE
     for a, b in combinations(installations, 2):
         assert distance(a.pos, b.pos) >= 1.0, (a.name, b.name)
-    moved = {e.ship for e in battle.log.of_kind("stacking") if e.ship}
+    moved = {e.ship for e in battle.log.of_type(ev.DeployBlocked | ev.MoveBlocked)}
     for name in [n for n in moved if battle.ship(n).status is Status.ACTIVE]:
         assert all(distance(battle.ship(name).pos, i.pos) >= 1.0 for i in installations), name
     for ship in state.ships.values():
@@ -246,9 +250,8 @@ def _check_deployment(battle: Battle, spec: BattleSpec) -> None:
     for flight in spec.flights:
         if flight.carrier is None:  # R-TAC-29: every land-based Flight starts in the air
             assert state.flights[flight.name].status is FlightStatus.AIRBORNE
-    deployed = [e for e in battle.log.of_kind("deploy") if e.get("ships")]
-    for event in deployed:
-        assert len(event.get("positions")) == len(event.get("ships"))
+    for event in battle.log.of_type(ev.Deployed):
+        assert [p[0] for p in event.positions] == list(event.ships)
 
 
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
@@ -262,7 +265,7 @@ def test_deployment_never_fails_on_a_crowded_table(pieces: Pieces, data: st.Data
     captain = recipe.captain
     ready = set_up(spec, _captains(captain, recipe.seed), dice=Dice(spec.seed))
     _check_deployment(ready.battle, spec)
-    stacked = ready.battle.log.of_kind("stacking")
+    stacked = ready.battle.log.of_type(STACKING)
     if captain == "simple":
         assert stacked == []  # the AI's formation is legal as it stands
         table = ready.battle.state.table
@@ -325,14 +328,14 @@ def test_the_ai_puts_the_heaviest_ships_in_the_centre_of_the_front_line() -> Non
         FleetSpec(name="Red", ships=[ShipSpec(name="R", card=make_card("R"))], objective=Objective.ATTRITION),
     ), seed=3)  # fmt: skip
     battle = set_up(spec).battle
-    assert battle.log.of_kind("stacking") == []
+    assert battle.log.of_type(STACKING) == []
     blue = {n: s.pos for n, s in battle.state.ships.items() if s.side == 0}
     assert blue["B59"] == pytest.approx((36.0 - 0.5 * 1.6, 4.0))  # the heaviest: front line, centre (30 at 1.6")
     assert {p[1] for p in blue.values()} == {2.0, 4.0}
     assert sum(1 for p in blue.values() if p[1] == 4.0) == 30
     assert all(blue[f"B{i:02}"][1] == 4.0 for i in range(30, 60))  # the thirty heaviest in front
-    deploy = next(e for e in battle.log.of_kind("deploy") if e.side == "Blue")
-    assert deploy.text.endswith("in its normal zone")
+    deploy = next(e for e in battle.log.of_type(ev.Deployed) if e.side == "Blue")
+    assert deploy.zone == "normal zone"
 
 
 # --------------------------------------------------------------------------- the rules code
@@ -364,7 +367,8 @@ def test_a_ship_put_on_another_is_set_at_the_nearest_free_place() -> None:
     assert battle.ship("B").pos == (37.0, 3.0)
     assert battle.ship("C").pos == (40.1, 2.2)
     assert battle.ship("R").pos == (36.0, 45.0)
-    [event] = battle.log.of_kind("stacking")
+    [event] = battle.log.of_type(STACKING)
+    assert isinstance(event, ev.DeployBlocked) and (event.blocker, event.at) == ("A", (37.0, 3.0))
     assert event.ship == "B" and event.text == "B may not deploy on A: set at (37.00, 3.00) (R-TAC-07, R-TAC-67)"
 
 
@@ -405,9 +409,9 @@ def test_a_captain_leaving_no_free_place_gets_its_fleet_formed_in_lines() -> Non
         FleetSpec(name="Red", ships=[ShipSpec(name="R", card=card)], objective=Objective.ATTRITION),
     ), table_width=40.0, table_height=38.0, seed=1)  # fmt: skip
     battle = set_up(spec, (_Placed(where), _Placed(where))).battle
-    formed = [e for e in battle.log.of_kind("stacking") if "formed in lines abreast" in e.text]
-    assert len(formed) == 1 and formed[0].text.endswith('normal zone grown to the whole edge and 17.5" deeper '
-                                                        "(R-TAC-67)")
+    formed = battle.log.of_type(ev.FormedAbreast)
+    assert len(formed) == 1
+    assert formed[0].zone.endswith('normal zone grown to the whole edge and 17.5" deeper (R-TAC-67)')
     positions = [battle.ship(n).pos for n in names]
     assert positions == [p for line in largest.formation(760) for p in line]  # in the captain's order
     assert all(largest.contains(p) for p in positions)
@@ -431,8 +435,8 @@ def test_a_crowded_fleet_fights_on_after_deploying() -> None:
 
     report = resolve(_two_sides([f"B{i}" for i in range(55)], ["R1", "R2"], seed=5, turns=2))
     assert report.turns_played >= 1 and len(report.ships) == 57
-    deploy = next(e for e in report.events if e.kind == "deploy" and e.side == "Blue")
-    rows = {round(p[2], 6) for p in deploy.get("positions")}
+    deploy = next(e for e in report.events if isinstance(e, ev.Deployed) and e.side == "Blue")
+    rows = {round(p[2], 6) for p in deploy.positions}
     assert rows == {2.0, 4.0}
 
 
@@ -467,15 +471,15 @@ def test_the_crowded_england_air_raid_is_fought(data) -> None:
     assert fought.kind == "air raid" and len(fought.spec.sides[0].ships) == 50
     assert all(s.anchored for s in fought.spec.sides[0].ships)
     assert [i.name for i in fought.spec.shore_batteries] == ["England AA 1", "England AA 2"]
-    deploy = next(e for e in fought.report.events if e.kind == "deploy" and e.side == "Allies")
-    positions = {name: (x, y) for name, x, y, _ in deploy.get("positions")}
+    deploy = next(e for e in fought.report.events if isinstance(e, ev.Deployed) and e.side == "Allies")
+    positions = {name: (x, y) for name, x, y, _ in deploy.positions}
     assert set(positions) == set(in_port) and deploy.text == "Allies deploys 50 ship(s) in its normal zone"
     assert sorted({y for _, y in positions.values()}) == [2.0, 4.0]
     assert sum(1 for _, y in positions.values() if y == 4.0) == 25
     assert min(distance(a, b) for a, b in combinations(positions.values(), 2)) == pytest.approx(1.92)
     for inst in fought.spec.shore_batteries:
         assert min(distance(p, inst.pos) for p in positions.values()) >= 1.0
-    assert not [e for e in fought.report.events if e.kind == "stacking" and e.turn == 0]
+    assert not [e for e in fought.report.events if isinstance(e, STACKING) and e.turn == 0]
     assert fought.report.turns_played >= 1
     assert any("Tactical air raid on England from South Atlantic" in e.text for e in campaign.state.events)
     sunk = {s.name for s in fought.report.ships if s.sunk}
@@ -491,8 +495,8 @@ def test_every_japanese_ship_in_japan_raided_by_the_american_carriers(data) -> N
     assert len(in_port) == 54
     [fought] = resolver.battles
     assert fought.kind == "air raid" and len(fought.spec.sides[1].ships) == 54
-    deploy = next(e for e in fought.report.events if e.kind == "deploy" and e.side == "Axis")
-    positions = [(x, y) for _, x, y, _ in deploy.get("positions")]
+    deploy = next(e for e in fought.report.events if isinstance(e, ev.Deployed) and e.side == "Axis")
+    positions = [(x, y) for _, x, y, _ in deploy.positions]
     assert sorted({y for _, y in positions}) == [44.0, 46.0]  # north edge: the front line faces south
     assert min(distance(a, b) for a, b in combinations(positions, 2)) >= 1.0
     assert all(f.carrier is None for f in fought.spec.flights) and len(fought.spec.flights) > 0

@@ -9,6 +9,7 @@ from itertools import product
 import pytest
 
 from scenarios.cards import ShipType
+from tactical import battle_events as ev
 from tactical.damage import damage_die, roll_damage
 from tactical.geometry import Edge, RangeBand
 from tactical.hull import apply_hull_damage, withdraw
@@ -38,8 +39,8 @@ def test_t01_northampton_crippled_at_7(cards) -> None:
     assert card.weapons[light].ad == 3 and ship.weapon_ad(light) == 1
     assert all(ship.weapon_ad(i) == 3 for i in ship.turrets())  # Main Guns keep their dice
     assert battle.dice.remaining == 0  # one D6 per Main Gun (3) and per Trait (Aircraft 4)
-    vp = battle.log.of_kind("vp")
-    assert [e.get("vp") for e in vp] == [62] and vp[0].side == "Red"  # 50% of 125, rounded down (R-TAC-13)
+    vp = battle.log.of_type(ev.VictoryPoints)
+    assert [e.vp for e in vp] == [62] and vp[0].side == "Red"  # 50% of 125, rounded down (R-TAC-13)
 
 
 def test_t01_crippling_halves_torpedoes_and_loses_guns_and_traits_on_4(cards) -> None:
@@ -62,19 +63,19 @@ def test_sinking_and_victory_points_once() -> None:
     apply_hull_damage(battle, target, 14, "x")
     apply_hull_damage(battle, target, 50, "x")
     assert target.status is Status.SUNK and target.hull == 0
-    assert sum(e.get("vp") for e in battle.log.of_kind("vp")) == 101
+    assert sum(e.vp for e in battle.log.of_type(ev.VictoryPoints)) == 101
     apply_hull_damage(battle, target, 5, "x")  # nothing happens to a sunk ship
-    assert len(battle.log.of_kind("hull")) == 2
+    assert len(battle.log.of_type(ev.HullLost)) == 2
 
 
 def test_withdrawal_gives_a_quarter_unless_already_more() -> None:
     battle = _pair(make_card(points=101))
     withdraw(battle, battle.ship("T"), Edge.NORTH)
-    assert [e.get("vp") for e in battle.log.of_kind("vp")] == [25]
+    assert [e.vp for e in battle.log.of_type(ev.VictoryPoints)] == [25]
     battle2 = _pair(make_card(points=100), [1])
     apply_hull_damage(battle2, battle2.ship("T"), 14, "x")
     withdraw(battle2, battle2.ship("T"), Edge.NORTH)
-    assert [e.get("vp") for e in battle2.log.of_kind("vp")] == [50]
+    assert [e.vp for e in battle2.log.of_type(ev.VictoryPoints)] == [50]
 
 
 def test_t02_natural_1_never_damages_natural_6_rolls_for_critical() -> None:

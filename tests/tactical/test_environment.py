@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from tactical import battle_events as ev
 from tactical.ai import with_defaults
 from tactical.environment import (
     after_move,
@@ -104,8 +105,8 @@ def test_star_shells_light_ships_within_3_inches_and_use_light_gun_dice() -> Non
     with pytest.raises(IllegalOrder, match="3 Attack Dice, 4"):
         fire(battle, a, FirePlan((Shot(1, "B", 3),), star_shells=((30.0, 22.0),)))
     fire(battle, a, FirePlan((Shot(1, "B", 2),), star_shells=((30.0, 22.0),)))
-    attack = next(e for e in battle.log.events if e.kind == "attack")
-    assert "night" not in attack.text
+    attack = battle.log.of_type(ev.GunneryAttack)[0]
+    assert not any("night" in why for why, _ in attack.mods)
     plain = night_battle(12.0)
     with pytest.raises(IllegalOrder, match="Star Shell"):
         fire_star_shells(plain, plain.ship("A"), ((30.0, 21.0),))
@@ -230,5 +231,5 @@ def test_night_lets_the_winner_make_the_enemy_fire_first() -> None:
     battle = night_battle(30.0)
     a0, a1 = Order(False), Order(True)
     gunnery_phase(battle, (a0, a1))  # side 0 holds the Initiative and lets side 1 fire first
-    first = next(e for e in battle.log.events if e.kind == "hold_fire")
+    first = battle.log.of_type(ev.HeldFire)[0]
     assert first.ship == "B"

@@ -8,6 +8,7 @@ from itertools import product
 
 import pytest
 
+from tactical import battle_events as ev
 from tactical.attack_dice import attack_modifiers, line_of_fire, roll_to_hit
 from tactical.dice import Dice, ScriptedDice
 from tactical.gunnery import fire, legal_targets
@@ -92,8 +93,8 @@ def test_beyond_the_horizon_needs_an_anchored_spotted_target() -> None:
     battle.ship("T").anchored = True
     battle.state.spotted[0] = ["T"]
     fire(battle, battle.ship("A"), FirePlan((Shot(0, "T", 5),)))
-    attack = battle.log.of_kind("attack")[0]
-    assert attack.get("dice") == 2 and attack.get("hits") == 1 and attack.get("modifier") == 0
+    attack = battle.log.of_type(ev.GunneryAttack)[0]
+    assert attack.dice == 2 and attack.hits == 1 and attack.modifier == 0
 
 
 def test_smoke_blocks_the_line_of_fire() -> None:
@@ -115,7 +116,7 @@ def test_only_light_guns_and_aa_split_fire() -> None:
         fire(battle, a, FirePlan((Shot(1, "T", 3), Shot(1, "U", 2))))
     battle.dice.push(1, 1, 1, 1)
     fire(battle, a, FirePlan((Shot(1, "T", 2), Shot(1, "U", 2))))
-    assert [e.get("target") for e in battle.log.of_kind("attack")] == ["T", "U"]
+    assert [e.target for e in battle.log.of_type(ev.GunneryAttack)] == ["T", "U"]
     with pytest.raises(IllegalOrder, match="already been nominated"):
         fire(battle, a, FirePlan())
 
@@ -172,7 +173,7 @@ def test_t10_evade() -> None:
     a, t = battle.ship("A"), battle.ship("T")
     t.order, t.order_ok = "Evade!", True
     fire(battle, a, FirePlan((Shot(0, "T", 3),)))  # 5, 5, 5 hit (4+); re-rolled 2, 6, 3: one hit
-    assert battle.log.of_kind("attack")[0].get("hits") == 1
+    assert battle.log.of_type(ev.GunneryAttack)[0].hits == 1
     a.order, a.order_ok = "Evade!", True
     assert _mods(battle)["firing ship on Evade!"] == -1
     a.has_fired = False
@@ -184,7 +185,7 @@ def test_t07_twin_linked_rerolls_misses_once() -> None:
     card = make_card(weapons=[weapon(traits=["Twin-Linked"])])
     battle = _duel(card, target_heading=0, distance=12, dice=[1, 2, 4, 6, 3, 1, 1])  # misses 1, 2 -> 6, 3
     fire(battle, battle.ship("A"), FirePlan((Shot(0, "T", 3),)))
-    assert battle.log.of_kind("attack")[0].get("hits") == 2
+    assert battle.log.of_type(ev.GunneryAttack)[0].hits == 2
 
 
 def _probability(**kw) -> Fraction:
@@ -218,12 +219,12 @@ def test_damaged_turret_and_magazine_ablaze_roll_before_firing() -> None:
     a.level_effects["weapons:3"] = {"turret_check": 0}
     a.criticals[Area.WEAPONS] = 3
     fire(battle, a, FirePlan((Shot(0, "T", 3),)))
-    assert battle.log.of_kind("misfire") and not battle.log.of_kind("attack")
+    assert battle.log.of_type(ev.Misfire) and not battle.log.of_type(ev.GunneryAttack)
     battle = _duel(dice=[4, 1, 1, 1])
     a = battle.ship("A")
     a.vitals.append(Vital.MAGAZINE_ABLAZE)
     fire(battle, a, FirePlan((Shot(0, "T", 3),)))
-    assert battle.log.of_kind("attack") and battle.dice.remaining == 0
+    assert battle.log.of_type(ev.GunneryAttack) and battle.dice.remaining == 0
 
 
 def test_a_hit_resolves_damage() -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from scenarios.loader import load_data
+from tactical import battle_events as ev
 from tactical.battle import BattleReport, resolve
 from tactical.demos import DEMOS, demo_spec
 
@@ -24,23 +25,23 @@ def check_invariants(report: BattleReport) -> None:
     vp = dict.fromkeys(report.sides, 0)
     per_ship: dict[str, int] = {}
     for index, event in enumerate(report.events):
-        if event.kind == "hull":
-            assert 0 <= event.get("hull") <= start[event.ship]
-        if event.kind == "critical":
-            assert 0 <= event.get("score") <= 6
-        if event.kind == "sunk":
+        if isinstance(event, ev.HullLost):
+            assert 0 <= event.hull <= start[event.ship]
+        if isinstance(event, ev.CriticalHit | ev.DevastatingIgnored | ev.ShoreCritical | ev.Critical2D6):
+            assert 0 <= event.score <= 6
+        if isinstance(event, ev.Sunk):
             assert event.ship not in sunk_at
             sunk_at[event.ship] = index
         if event.kind in ACTS and event.ship in sunk_at:
             raise AssertionError(f"{event.ship} acts after sinking: {event.text}")
-        if event.kind == "flight_lost":
+        if isinstance(event, ev.ShotDown | ev.KamikazeSpent | ev.ShotDownOverCarrier | ev.LostWithCarrier):
             assert event.ship not in lost_at
             lost_at[event.ship] = index
         if event.kind in AIR_ACTS and event.ship in lost_at:
             raise AssertionError(f"{event.ship} acts after it was lost: {event.text}")
-        if event.kind == "vp":
-            vp[event.side] += event.get("vp")
-            per_ship[event.ship] = per_ship.get(event.ship, 0) + event.get("vp")
+        if isinstance(event, ev.VictoryPoints):
+            vp[event.side] += event.vp
+            per_ship[event.ship] = per_ship.get(event.ship, 0) + event.vp
     assert tuple(vp[s] for s in report.sides) == report.victory_points
     for ship in report.ships:
         assert ship.hull_end <= ship.hull_start

@@ -7,6 +7,7 @@ import math
 
 import pytest
 
+from tactical import battle_events as ev
 from tactical.movement import execute_move, forced_plan, max_move, verify_move
 from tactical.orders import IllegalOrder, OrderName, issue_order
 from tactical.plans import Leg, MovePlan
@@ -108,7 +109,7 @@ def test_leaving_the_table_is_a_tactical_withdrawal() -> None:
     battle, ship = _ship(pos=(30.0, 45.0), points=100)
     execute_move(battle, ship, MovePlan.straight(6))
     assert ship.status is Status.WITHDRAWN and battle.state.exits["S"] == "north"
-    assert [e.get("vp") for e in battle.log.of_kind("vp")] == [25]
+    assert [e.vp for e in battle.log.of_type(ev.VictoryPoints)] == [25]
 
 
 def test_no_stacking() -> None:
@@ -116,7 +117,7 @@ def test_no_stacking() -> None:
     battle, ship = _ship(pos=(59.7, 34.0))  # E is at (60, 40) heading 180
     execute_move(battle, ship, MovePlan.straight(6))
     assert math.dist(ship.pos, (60.0, 40.0)) >= 1.0 and ship.pos[0] < 60.0
-    assert battle.log.of_kind("stacking")
+    assert battle.log.of_type(ev.MoveBlocked)
 
 
 def test_create_smoke_leaves_a_counter_per_full_3_inches() -> None:

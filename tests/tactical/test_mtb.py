@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from tactical import battle_events as ev
 from tactical.aa import boats_aa, fire_aa
 from tactical.ai import with_defaults
 from tactical.aircraft import air_attacks
@@ -59,8 +60,8 @@ def test_boat_attack_light_guns_then_torpedoes_at_point_blank() -> None:
     battle, ship, boat = mtb_battle([3, 4, 4, 3, 2, 3, 1])
     move_boats(battle, 1, {"PT": BoatMove(path=((30.0, 27.5),), attack="CA")})
     boat_attacks(battle, 1, with_defaults(Quiet()))
-    texts = [e.text for e in battle.log.events if e.kind == "mtb_attack"]
-    assert "needs 2+" in texts[0] and "needs 4+" in texts[1]
+    [guns], [torpedoes] = battle.log.of_type(ev.MTBGuns), battle.log.of_type(ev.MTBTorpedoes)
+    assert guns.need == 2 and torpedoes.need == 4 and battle.log.events.index(guns) < battle.log.events.index(torpedoes)
     assert boat.torpedoes == 0
     assert ship.hull == 15  # the Light Gun hit does nothing (4 - 2 < 3); one torpedo, Devastating 2 + 3 + 0
 
@@ -95,8 +96,8 @@ def test_only_light_guns_fire_at_sections_and_no_large_silhouette() -> None:
     with pytest.raises(IllegalOrder, match="only Light Guns"):
         verify_fire_plan(battle, ship, FirePlan((Shot(0, "PT", 3),)))
     fire(battle, ship, FirePlan((Shot(1, "PT", 3),)))
-    text = next(e.text for e in battle.log.events if e.kind == "attack")
-    assert "large silhouette" not in text and "needs 5+" in text  # long range -1
+    attack = battle.log.of_type(ev.FireOnMTB)[0]
+    assert ("large silhouette", 1) not in attack.mods and attack.need == 5  # long range -1
     assert boat.status is Status.SUNK  # Damage Die 5 > Armour 2 (no AP)
 
 

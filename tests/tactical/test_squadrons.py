@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from pydantic import ValidationError
 
+from tactical import battle_events as ev
 from tactical.battle import BattleSpec, FleetSpec, ShipSpec, _build_state
 from tactical.turn import gunnery_phase, keep_squadrons, movement_phase
 from tests.tactical.helpers import ScriptCaptain, make_battle, make_card
@@ -27,7 +28,7 @@ def test_a_squadron_moves_and_fires_as_one_nomination() -> None:
     battle = squadron_battle()
     captains = (ScriptCaptain("blue"), ScriptCaptain("red"))
     movement_phase(battle, captains)
-    movers = [e.ship for e in battle.log.events if e.kind == "move"]
+    movers = [e.ship for e in battle.log.of_type(ev.Moved)]
     assert movers == ["A1", "A2", "E"]
     assert captains[0].calls == [("move", "A1")]
     gunnery_phase(battle, captains)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from pydantic import ValidationError
 
+from tactical import battle_events as ev
 from tactical.ai import with_defaults
 from tactical.aircraft import air_attacks, verify_flight_plan
 from tactical.battle import BattleSpec, FleetSpec, ShipSpec, SubmarineSpec
@@ -201,8 +202,8 @@ def test_asw_aircraft() -> None:
     battle.dice.push(5, 6, 3, 3)  # spotted on 5; 6 - 1 (bomb) + 1 (fore-aft line) hits 5+; DD 3, 3
     air_attacks(battle, 0, with_defaults(Quiet()))
     assert battle.ship("SS").hull == 3
-    text = next(e.text for e in battle.log.events if e.kind == "air_attack")
-    assert "ASW: bomb or depth charge -1" in text and "fore-aft" in text
+    mods = battle.log.of_type(ev.AirStrike)[0].mods
+    assert ("ASW: bomb or depth charge", -1) in mods and any("fore-aft" in why for why, _ in mods)
     assert plain
 
 

@@ -3,6 +3,7 @@ R-TAC-18)."""
 
 from __future__ import annotations
 
+from tactical import battle_events as ev
 from tactical.plans import FirePlan, Shot
 from tactical.state import Area, Status
 from tactical.turn import end_phase, gunnery_phase, initiative_phase, movement_phase, play_turn
@@ -29,7 +30,7 @@ def test_t12_the_loser_moves_first_and_the_larger_fleet_finishes() -> None:
     battle.state.initiative = 1  # Red won: Blue moves first
     blue, red = ScriptCaptain("blue"), ScriptCaptain("red")
     movement_phase(battle, (blue, red))
-    moves = [e.ship for e in battle.log.of_kind("move")]
+    moves = [e.ship for e in battle.log.of_type(ev.Moved)]
     assert moves == ["B0", "R0", "B1", "B2"]
 
 
@@ -38,7 +39,7 @@ def test_t12_the_winner_fires_first_and_sides_alternate() -> None:
     battle.state.initiative = 1
     blue, red = ScriptCaptain(), ScriptCaptain()
     gunnery_phase(battle, (blue, red))
-    fired = [e.ship for e in battle.log.of_kind("hold_fire")]
+    fired = [e.ship for e in battle.log.of_type(ev.HeldFire)]
     assert fired == ["R0", "B0", "R1", "B1"]
 
 
@@ -57,7 +58,7 @@ def test_a_ship_sunk_before_its_turn_does_not_fire() -> None:
     battle.state.initiative = 0
     gunnery_phase(battle, (_Sinker(), ScriptCaptain()))
     assert battle.ship("R0").status is Status.SUNK
-    assert [e.ship for e in battle.log.events if e.kind in ("attack", "hold_fire")] == ["B0"]
+    assert [e.ship for e in battle.log.events if isinstance(e, ev.GunneryAttack | ev.HeldFire)] == ["B0"]
 
 
 def test_end_phase_repairs_winner_first_then_escalation_then_scouts() -> None:
@@ -77,7 +78,7 @@ def test_end_phase_repairs_winner_first_then_escalation_then_scouts() -> None:
     assert scout.status is Status.RETURNING
     battle.dice.push(5)  # returning edge: 5 = north
     movement_phase(battle, (blue, red))
-    assert scout.status is Status.ACTIVE and scout.heading == 180.0 and battle.log.of_kind("enter")
+    assert scout.status is Status.ACTIVE and scout.heading == 180.0 and battle.log.of_type(ev.Rejoined)
 
 
 def test_a_whole_turn() -> None:

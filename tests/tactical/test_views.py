@@ -12,6 +12,7 @@ import pytest
 from tactical.battle import set_up
 from tactical.demos import demo_spec
 from tactical.dice import Dice
+from tactical.events import BattleEnded
 from tactical.state import Battle, BattleState, Depth, ShipState, Status
 from tactical.turn import play_turn
 from tactical.views import BattleView, observe
@@ -76,7 +77,7 @@ def test_the_battle_dice_are_in_no_view() -> None:
     battle = make_battle([("CA", make_card("CA", type="cruiser"), 0, (20.0, 10.0), 0.0),
                           ("DD", make_card("DD", type="destroyer"), 1, (20.0, 40.0), 180.0)], Dice(987654, (3, 4)))
     battle.dice.d6(label="a roll", rule="test")
-    battle.log.emit("note", "after a roll")
+    battle.log.emit(BattleEnded)
     generator = str(battle.dice.state()["bit_generator"]["state"]["state"])
     for side in (0, 1):
         view = observe(battle, side)
