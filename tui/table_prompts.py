@@ -392,7 +392,7 @@ def _fire(prompt: Prompt, battle: Any, ship: Any) -> None:
         return fire_plan_of({i: v for i, v in zip(indices, values, strict=True) if v is not None}, ship, battle)
 
     prompt.slots, prompt.combine = slots, combine
-    prompt.read = lambda text: combine(_read_allocation(text, slots, indices))
+    prompt.read = lambda text: combine(_read_allocation(text, slots, indices, _why_not(battle, ship, prompt.view)))
     prompt.typed_help = "0 > Bismarck, 2 > hold (weapon system number > target)"
     if not slots:  # an airfield, a Hangar: nothing to fire
         prompt.choices = [Choice("Hold fire", prompt.advice, "no weapon system")]
@@ -409,7 +409,24 @@ def _preset(slots: list[Slot], indices: list[int], plan: Any) -> None:
                     break
 
 
-def _read_allocation(text: str, slots: list[Slot], indices: list[int]) -> list[Any]:
+def _why_not(battle: Any, ship: Any, view: BattleView) -> Callable[[int, str], None]:
+    """Raises :class:`IllegalOrder` with the rule when ``text`` names an enemy the side sees that weapon system
+    ``index`` may not fire at (arc, range, horizon...)."""
+    def check(index: int, text: str) -> None:
+        wanted = text.strip().lower()
+        for enemy in view.enemies():
+            if enemy.name.lower() == wanted or enemy.name.lower().startswith(wanted):
+                target = battle.state.ships.get(enemy.name)
+                why = target_refusal(battle, ship, index, target) if target is not None else None
+                if why is not None:
+                    raise IllegalOrder(*why.split(": ", 1))
+    return check
+
+
+def _read_allocation(text: str, slots: list[Slot], indices: list[int],
+                     why_not: Callable[[int, str], None] | None = None) -> list[Any]:
+    """``0 > Bismarck, 2 > hold``: each weapon system's target; an enemy it may not fire at is refused with the
+    rule (``why_not``), any other name as not one of its targets."""
     values: list[Any] = [None] * len(slots)
     for part in [p.strip() for p in text.split(",") if p.strip()]:
         if ">" not in part:
@@ -420,7 +437,12 @@ def _read_allocation(text: str, slots: list[Slot], indices: list[int]) -> list[A
         slot = slots[indices.index(int(weapon))]
         names = [o[0] for o in slot.options]
         read = _name_reader(names[1:], none=True, what=f"the targets of {slot.label} now")
-        values[indices.index(int(weapon))] = read(target)
+        try:
+            values[indices.index(int(weapon))] = read(target)
+        except InvalidOrder:
+            if why_not is not None:
+                why_not(int(weapon), target)
+            raise
     return values
 
 

@@ -126,6 +126,31 @@ async def test_gunnery_is_allocated_weapon_by_weapon_with_the_odds() -> None:
     assert _replayed(spec, app.given) == app.report.to_json()  # type: ignore[union-attr]
 
 
+async def test_a_typed_target_out_of_reach_is_refused_naming_the_rule() -> None:
+    spec = demo_spec("cruiser-action", 0)
+    app = DemoCommandApp(spec, (0,), "Cruiser action")
+    async with app.run_test(size=SIZE) as pilot:
+        after = 0
+        while True:  # the AI's answers until a weapon system has an enemy it may not fire at
+            screen = await _asked(pilot, app, "plan_fire", after)
+            prompt = screen.prompt
+            assert prompt is not None
+            slot = prompt.slots[0]
+            targets = {o[0] for o in slot.options[1:]}
+            out = [e.name for e in prompt.view.enemies() if e.name not in targets and e.pos is not None]
+            if slot.refusal is None and out:
+                break
+            after = await _answer(pilot, screen, "enter")
+        await pilot.press("slash")
+        await pilot.press(*f"0 > {out[0]}", "enter")
+        message = await wait_for(pilot, lambda: str(screen.query_one("#cmd-message", Static).render()),
+                                 "the refusal")
+        assert "refused" in message and "000 " in message and out[0] in message
+        assert screen.prompt is prompt  # the question stays
+        await pilot.press("escape", "A")
+        await wait_for(pilot, lambda: app.report is not None, "the battle's end")
+
+
 async def test_one_ship_left_to_the_ai_is_never_asked_about_again() -> None:
     spec = demo_spec("cruiser-action", 0)
     app = DemoCommandApp(spec, (0,), "Cruiser action")
