@@ -16,7 +16,7 @@ from tui.app import CampaignScreen, Session, VictoryAtSeaApp
 from tui.poc_chart import draw_poc, poc_heading
 from tui.turn_summary import TurnSummaryScreen, summary_text
 
-from .helpers import human_screen, wait_for, wait_for_human
+from .helpers import human_screen, press_end, wait_for, wait_for_human
 
 SIZE = (200, 55)
 
@@ -34,7 +34,7 @@ async def test_the_summary_comes_up_at_the_end_of_a_turn_and_closes(data: Campai
         shown = None
         for _ in range(30):  # end every British decision of turn 1 until the summary comes up
             decision = screen.session.clock.decision
-            await pilot.press("e")
+            await press_end(pilot, app)
             shown = await wait_for(pilot, lambda d=decision: app.screen if isinstance(app.screen, TurnSummaryScreen)
                                    else human_screen(app, d), "the next decision or the summary")
             if isinstance(shown, TurnSummaryScreen):
