@@ -34,7 +34,9 @@ panel lists every Flight per side with its fate so far: airborne (attacking X, d
 **Submarines** are drawn only when the surface fleets could see them: on the table and surfaced, or detected this
 turn (detection lasts until the End Phase), or sunk.  A boat noted in a Sector (hidden, off the table) or
 submerged / running deep and undetected is not drawn at all, whichever side it belongs to; its card says where it
-is ("hidden in Sector 15", "running deep, unseen").  A hidden boat placed on the table (``sub_placed``, no
+is ("hidden in Sector 15", "running deep, unseen").  The command screen draws every boat its side's view holds on
+the table, at its depth (R-VIEW-06: the models are on an open table; detection decides who may attack them).
+A hidden boat placed on the table (``sub_placed``, no
 position logged) is drawn, once seen, where its next move starts, or else at its Sector's centre.
 """
 
@@ -95,13 +97,14 @@ class ShipView:
     depth: str | None = None  # submarines: surfaced, submerged, running deep
     sector: int | None = None  # submarines hidden in a Sector (off the table)
     detected_turn: int | None = None  # the turn a submarine was last detected
+    in_view: bool = False  # a side's view holds it on the table (the command screen: R-VIEW-06, seen at its depth)
 
     def shown(self, turn: int) -> bool:
-        """Whether the table draws it at ``turn``: on the table, and (a submarine) surfaced, detected this turn or
-        sunk."""
+        """Whether the table draws it at ``turn``: on the table, and (a submarine) surfaced, detected this turn,
+        sunk, or in the side's view (the command screen: every model on the table is seen, R-VIEW-06)."""
         if self.pos is None or self.withdrew or self.deep or self.sector is not None:
             return False
-        if self.kind != "submarine" or self.sunk:
+        if self.kind != "submarine" or self.sunk or self.in_view:
             return True
         return self.depth == "surfaced" or self.detected_turn == turn
 
@@ -632,7 +635,7 @@ def _ship_state(ship: ShipView, turn: int) -> str:
         elif ship.pos is not None:
             words.append(ship.depth or "submerged")
             if ship.depth != "surfaced":
-                words.append("detected" if ship.detected_turn == turn else "unseen")
+                words.append("detected" if ship.detected_turn == turn else "undetected" if ship.in_view else "unseen")
     return ", ".join(words)
 
 

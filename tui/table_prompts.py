@@ -977,7 +977,8 @@ def scene_of(view: BattleView, battle: Any) -> tuple[Scene, dict[str, Any]]:
                           kind="installation" if seen.installation else
                           "submarine" if seen.depth is not None else "ship",
                           depth=seen.depth.value if seen.depth is not None else None,
-                          detected_turn=view.turn if seen.detected or seen.own else None)
+                          detected_turn=view.turn if seen.detected or seen.own else None,
+                          in_view=seen.depth is not None and seen.pos is not None)
         ships[name] = drawn
     spec = {"table_width": view.table[0], "table_height": view.table[1],
             "sides": [{"ships": [{"name": n, "card": battle.state.ships[n].card.model_dump(mode="json")}

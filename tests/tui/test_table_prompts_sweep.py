@@ -48,3 +48,21 @@ def test_who_moves_first_is_not_asked_when_one_side_has_nothing_in_the_air() -> 
         assert (prompt.only is not None) == ("changes nothing" in prompt.only_why)
         assert [c.label for c in prompt.choices] == (["Yes" if prompt.advice else "No"] if prompt.only else
                                                      ["Yes", "No"])
+
+
+def test_an_enemy_boat_on_the_table_is_drawn_at_its_depth_as_the_view_holds_it() -> None:
+    """R-VIEW-06: what the side's view holds on the table is drawn, so the table agrees with the distances and the
+    account (a boat noted in a Sector stays out of both)."""
+    seen = 0
+    for prompt in _prompts("convoy", 0):
+        if prompt.question.side != 0:
+            continue
+        for name, ship in prompt.view.ships.items():
+            if ship.own or ship.depth is None:
+                continue
+            drawn = prompt.scene.ships[name]
+            assert drawn.shown(prompt.view.turn) == (ship.pos is not None and ship.status.value == "active"
+                                                     or drawn.sunk), (name, ship.depth, ship.pos)
+            seen += ship.pos is not None
+        assert not {n for n, s in prompt.view.ships.items() if s.status.value == "hidden" and not s.own}
+    assert seen
