@@ -653,7 +653,7 @@ class CampaignScreen(Screen[None]):
         self._chosen: set[tuple[str, int, str]] = set()  # battle, turn, player: chose how it is fought (this session)
         self._refusal: str | None = None  # why the command screen's last answer was refused, shown when it reopens
         self._after_command = ""  # save or quit, once the answers of a stopped battle are handed in
-        self._last_result = ""  # the last commanded battle's result, until the next battle's dialog shows it
+        self._last_result = ("", 0)  # the last commanded battle's result and turn, for the next battle's dialog
         self.summaries = TurnSummaries(last_summed_turn(session.campaign))  # issue #17: one summary a turn
         self._map_orders: list[Order] = []  # the seated human's legal orders, for the map's selected place
         # is shown
@@ -741,7 +741,8 @@ class CampaignScreen(Screen[None]):
         self._commanded = (state.question.battle, state.turn) if state.question is not None \
             and not is_order_entry(state.question.battle) else None  # a battle order has no result of its own
         if self._commanded is not None and state.question is not None and self._first_question(state.question):
-            last, self._last_result = self._last_result, ""
+            (last, last_turn), self._last_result = self._last_result, ("", 0)
+            last = last if last_turn == state.turn else ""  # a battle of an earlier turn is in its summary
             self.app.push_screen(BattleChoiceScreen(player_name(Player(asked.player)), state.question,
                                                     self.session.tactical, last, self._battle_words()),
                                  self._battle_chosen)
@@ -805,7 +806,7 @@ class CampaignScreen(Screen[None]):
         text = battle_result(state.events, turn, entry.split(":", 1)[-1])
         self._message(text, ok=True)
         self.notify(text, title="Battle", timeout=12)
-        self._last_result = text  # shown again by the next battle's dialog, which would hide the notification
+        self._last_result = (text, turn)  # shown again by the next battle's dialog, which would hide the notification
 
     def _answered(self) -> None:
         self._busy(True, "The battle goes on…")
@@ -971,6 +972,8 @@ class CampaignScreen(Screen[None]):
             self._message("not saved: the AI players are deciding; save when a human player is asked", ok=False)
             return False
         try:
+            if not path.parent.is_dir():  # a typo in a folder name must not make a new folder tree
+                raise FileNotFoundError(f"the folder {path.parent} does not exist")
             existed = path.is_file()
             save(session.campaign, path)
         except Exception as exc:  # OSError mostly: a folder that is a file, no permission, a full disk

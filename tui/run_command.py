@@ -259,10 +259,15 @@ def question_text(campaign: Campaign, save_path: Path | None) -> str:
     lines += [f"  note: {note}" for note in brief.notes]
     suggestion = json.dumps(brief.suggestion)
     lines.append(f"  the AI would answer {suggestion} ({brief.reason})")
-    where = save_path if save_path is not None else "FILE"
-    lines.append(f"  answer with: vas run --load {where} --answer '{suggestion}'"
-                 + ("" if save_path is not None else " (save the game with --save FILE first)"))
+    lines.append(answer_hint(save_path, suggestion))
     return "\n".join(lines)
+
+
+def answer_hint(save_path: Path | None, suggestion: str) -> str:
+    """How to answer headless: load the save, answer, and save again to the same file (so the next stop is kept)."""
+    where = save_path if save_path is not None else "FILE"
+    return (f"  answer with: vas run --load {where} --save {where} --answer '{suggestion}'"
+            + ("" if save_path is not None else " (this stop was not saved: run again with --save FILE)"))
 
 
 def table_question_text(campaign: Campaign, save_path: Path | None) -> str:
@@ -281,10 +286,7 @@ def table_question_text(campaign: Campaign, save_path: Path | None) -> str:
     lines = [f"  {name}: {json.dumps(value)}" for name, value in question.options.items()]
     suggestion = json.dumps(found.get("answer"))
     lines.append(f"  the AI would answer {suggestion}")
-    where = save_path if save_path is not None else "FILE"
-    lines.append(f"  answer with: vas run --load {where} --answer '{suggestion}'"
-                 + ("" if save_path is not None else " (save the game with --save FILE first)")
-                 + "; every answer: vas play (the command screen)")
+    lines.append(answer_hint(save_path, suggestion) + "; every answer: vas play (the command screen)")
     return "\n".join(lines)
 
 

@@ -563,7 +563,10 @@ def _placement_reader(prompt: Prompt, zone: DeploymentZone, *, headings: bool) -
                 raise IllegalOrder("000 War at Sea: Deployment", f"({at[0]:g}, {at[1]:g}) is outside the "
                                    f"{zone_words(zone)}")
             if headings:
-                out[name] = (at, float(match["h"]) % 360 if match["h"] else placed[name][1])
+                heading = float(match["h"]) if match["h"] else placed[name][1]
+                if not 0 <= heading < 360:
+                    raise InvalidOrder(f"heading {heading:g}: a heading is 0 (north) to 359 degrees")
+                out[name] = (at, heading)
             else:
                 out[name] = at
         return out

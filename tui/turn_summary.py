@@ -57,7 +57,7 @@ class TurnSummaryScreen(ModalScreen[None]):
             yield Static(Text(f"End of turn {self.turn}", style="bold"), id="turn-summary-title")
             with VerticalScroll(id="turn-summary-scroll"):
                 yield Static(Text(self.text), id="turn-summary-text")
-            yield Static("Enter or Escape: back to the game; t on the map shows this again", id="turn-summary-hint")
+            yield Static("Enter or Escape: back to the game; r shows this again", id="turn-summary-hint")
 
     def on_mount(self) -> None:
         self.query_one("#turn-summary-scroll").focus()

@@ -180,6 +180,21 @@ async def test_save_and_load(data: CampaignData, tmp_path: Path) -> None:
 
 
 
+async def test_saving_into_a_folder_that_does_not_exist_creates_nothing(data: CampaignData, tmp_path: Path) -> None:
+    app = VictoryAtSeaApp(data, session=session_for(data, {"allies"}))
+    path = tmp_path / "typo" / "game.json"
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await wait_for_human(pilot, app)
+        await pilot.press("s")
+        await pilot.pause()
+        app.screen.query_one("#path").value = str(path)
+        await pilot.click("#ok")
+        message = await wait_for(pilot, lambda: "not saved" in text_of(screen, "#order-message")
+                                 and text_of(screen, "#order-message"), "the refusal")
+        assert f"the folder {path.parent} does not exist" in message and "the game goes on" in message
+    assert not path.parent.exists()
+
+
 async def test_odds_tab_before_committing(data: CampaignData) -> None:
     """Issue 9: the odds advisor is shown in the TUI before the player commits."""
     app = VictoryAtSeaApp(data, session=session_for(data, {"germany_italy"}))

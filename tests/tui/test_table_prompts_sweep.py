@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from scenarios.errors import IllegalOrder, InvalidOrder
 from tactical import DEMOS, Seat, TacticalQuestion, demo_spec, resolve
 from tui.table_prompts import Prompt, prompt_for
 
@@ -61,8 +62,24 @@ def test_an_enemy_boat_on_the_table_is_drawn_at_its_depth_as_the_view_holds_it()
             if ship.own or ship.depth is None:
                 continue
             drawn = prompt.scene.ships[name]
-            assert drawn.shown(prompt.view.turn) == (ship.pos is not None and ship.status.value == "active"
+            assert drawn.shown(prompt.view.turn) == ((ship.pos is not None and ship.status.value == "active")
                                                      or drawn.sunk), (name, ship.depth, ship.pos)
             seen += ship.pos is not None
         assert not {n for n, s in prompt.view.ships.items() if s.status.value == "hidden" and not s.own}
     assert seen
+
+
+def test_a_deployment_is_typed_ship_by_ship_inside_the_zone() -> None:
+    prompt = next(p for p in _prompts("cruiser-action", 0) if p.question.question == "deploy" and p.question.side == 0)
+    assert prompt.read is not None
+    first, second = list(prompt.advice)[:2]
+    placed = prompt.read(f"{first} at 30,4 heading 10; {second} at 20.5,2")
+    assert placed[first] == ((30.0, 4.0), 10.0)
+    assert placed[second] == ((20.5, 2.0), prompt.advice[second][1])
+    assert all(placed[n] == prompt.advice[n] for n in list(prompt.advice)[2:])  # the others where the AI puts them
+    with pytest.raises(IllegalOrder, match=r"\(30, 20\) is outside the normal zone \(x 12-60, y 0-6\)"):
+        prompt.read(f"{first} at 30,20")
+    with pytest.raises(InvalidOrder, match="a heading is 0 \\(north\\) to 359 degrees"):
+        prompt.read(f"{first} at 30,4 heading 400")
+    with pytest.raises(InvalidOrder, match="is not 'NAME at X,Y heading H'"):
+        prompt.read(f"{first} 30,4")
