@@ -177,7 +177,7 @@ def battle_lines(battle: BattleFought | ClassicLosses | BattleHandedOver) -> lis
     if isinstance(battle, BattleHandedOver):
         return [f"{battle.area}: no battle fought ({battle.why})."]
     if isinstance(battle, ClassicLosses):
-        told = "; ".join(f"{side} {kind} {', '.join(names)}" for side, kinds in battle.losses.items()
+        told = "; ".join(f"{side} lost ({kind}) {', '.join(names)}" for side, kinds in battle.losses.items()
                          for kind, names in kinds.items())
         return [f"Battle in {battle.area} (classic rules): {told or 'no unit sunk, eliminated or disabled'}."]
     where = battle.area if battle.what == "battle" else f"{', '.join(battle.ports) or battle.area} ({battle.area})"

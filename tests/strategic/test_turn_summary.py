@@ -143,10 +143,10 @@ def test_vas_run_prints_each_finished_turn_s_summary(capsys: pytest.CaptureFixtu
     start = out.index("--- Summary of turn 1 ---")
     assert out[start + 1:start + 6] == [
         "3 battle(s), 3 counter(s) sunk; POC WAS +5 (Axis +5)",
-        "Battle in North Atlantic (classic rules): Axis sunk Orion.",
-        "Battle in South Atlantic (classic rules): Allies sunk Courageous; Axis sunk Atlantis; Axis disabled U-Boat "
-        "1, U-Boat 2, U-Boat 3.",
-        "Battle in North Sea (classic rules): Axis disabled Gneisenau, Admiral Hipper.",
+        "Battle in North Atlantic (classic rules): Axis lost (sunk) Orion.",
+        "Battle in South Atlantic (classic rules): Allies lost (sunk) Courageous; Axis lost (sunk) Atlantis; Axis lost "
+        "(disabled) U-Boat 1, U-Boat 2, U-Boat 3.",
+        "Battle in North Sea (classic rules): Axis lost (disabled) Gneisenau, Admiral Hipper.",
         "  (The classic rules name no winner: the losses are the result, and control is settled in the control phase "
         "from who is left at sea: WAS 5, VITP 4.)"]
     assert out.index("=== Turn 2 ===") > start and "--- Summary of turn 2 ---" not in out
