@@ -151,13 +151,19 @@ async def test_a_typed_target_out_of_reach_is_refused_naming_the_rule() -> None:
         await wait_for(pilot, lambda: app.report is not None, "the battle's end")
 
 
+async def _leave_a_ship_to_the_ai(pilot: Any, app: Any) -> tuple[str, int]:
+    """At the first Order question, ``o``: the ship left to the AI, and the questions asked before the next."""
+    screen = await _asked(pilot, app, "choose_order")
+    ship = screen.prompt.question.ship  # type: ignore[union-attr]
+    assert ship is not None
+    return ship, await _answer(pilot, screen, "o")
+
+
 async def test_one_ship_left_to_the_ai_is_never_asked_about_again() -> None:
     spec = demo_spec("cruiser-action", 0)
     app = DemoCommandApp(spec, (0,), "Cruiser action")
     async with app.run_test(size=SIZE) as pilot:
-        screen = await _asked(pilot, app, "choose_order")
-        ship = screen.prompt.question.ship  # type: ignore[union-attr]
-        asked = await _answer(pilot, screen, "o")
+        ship, asked = await _leave_a_ship_to_the_ai(pilot, app)
         asked_about = []
         for _ in range(25):
             screen = await _asked(pilot, app, None, asked)
@@ -174,9 +180,7 @@ async def test_a_ship_left_to_the_ai_is_taken_back_with_c() -> None:
     spec = demo_spec("cruiser-action", 0)
     app = DemoCommandApp(spec, (0,), "Cruiser action")
     async with app.run_test(size=SIZE) as pilot:
-        screen = await _asked(pilot, app, "choose_order")
-        ship = screen.prompt.question.ship  # type: ignore[union-attr]
-        asked = await _answer(pilot, screen, "o")
+        ship, asked = await _leave_a_ship_to_the_ai(pilot, app)
         screen = await _asked(pilot, app, None, asked)
         assert screen.delegated[screen.prompt.player].ships == {ship}
         await pilot.press("c")
