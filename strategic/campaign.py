@@ -530,6 +530,7 @@ class Campaign:
             state.combat_answers.pop(entry, None)
             if entry in state.delegated_battles:
                 state.delegated_battles.remove(entry)
+            state.delegated_ships.pop(entry, None)
             if entry in state.classic_battles:
                 state.classic_battles.remove(entry)
             if entry.startswith(outbreak.SURPRISE_PREFIX):

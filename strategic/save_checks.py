@@ -216,6 +216,8 @@ def combat_answer_problems(campaign: Campaign) -> list[str]:
             if e not in state.pending_battles]
     out += [f"delegated_battles: '{e}' is not a pending battle" for e in state.delegated_battles
             if e not in state.pending_battles]
+    out += [f"delegated_ships: '{e}' is not a pending battle" for e in state.delegated_ships
+            if e not in state.pending_battles]
     out += [f"delegated_turn.{p.value}: turn {t} is after the game's turn {state.turn}"
             for p, t in state.delegated_turn.items() if t > state.turn]
     asked = state.question

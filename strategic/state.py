@@ -151,6 +151,8 @@ class CampaignState(BaseModel):
     classic_battles: list[str] = Field(default_factory=list)  # pending battles chosen to be fought classic (#16)
     battle_choices: dict[Player, Literal["command", "ai", "classic"]] = Field(default_factory=dict)  # for good
     delegated_turn: dict[Player, StrictInt] = Field(default_factory=dict)  # players who left this turn's battles
+    # a pending table battle -> player -> the ships he left to the AI for the rest of it (issue #16, key o)
+    delegated_ships: dict[str, dict[Player, list[str]]] = Field(default_factory=dict)
     events: list[Event] = Field(default_factory=list)  # typed since version 3 (strategic.events)
 
     def unit(self, name: str) -> UnitState:

@@ -785,7 +785,9 @@ class CampaignScreen(Screen[None]):
             state = self.session.campaign.state
             assert state.question is not None
             title = self._battle_words()
-            self.app.push_screen(CommandScreen(self.session.fight_live, title, self._refusal), self._commanded_done)
+            left = {player_name(p): names for p, names in state.delegated_ships.get(state.question.battle, {}).items()}
+            self.app.push_screen(CommandScreen(self.session.fight_live, title, self._refusal, ships_left=left),
+                                 self._commanded_done)
             self._refusal = None
             return
         screen = question_screen(asked.player, asked.question, asked.brief, submit=self.session.answer_combat,
@@ -820,6 +822,13 @@ class CampaignScreen(Screen[None]):
         if outcome is None:
             return
         answers = list(self.session.campaign.live_answers)
+        state = self.session.campaign.state
+        if state.question is not None:  # the ships left to the AI stay so when the battle reopens (a save)
+            by_name = {player_name(p): p for p in Player}  # the command screen names the players as shown
+            state.delegated_ships[state.question.battle] = {by_name[p]: names for p, names in outcome.ships_left.items()
+                                                            if p in by_name}
+            if not state.delegated_ships[state.question.battle]:
+                state.delegated_ships.pop(state.question.battle)
         if outcome.kind == "refused":
             answers = answers[:-1]  # the refused answer is the last given
             self._refusal = outcome.refusal

@@ -65,6 +65,7 @@ class Outcome:
     result: Any = None
     refusal: str | None = None
     then: str = ""
+    ships_left: dict[str, list[str]] = field(default_factory=dict)  # player -> ships left to the AI (``o``)
 
 
 @dataclass
@@ -120,13 +121,15 @@ class CommandScreen(Screen[Outcome]):
     CommandScreen #cmd-handover { height: 1fr; content-align: center middle; display: none; }
     """
 
-    def __init__(self, run: Run, title: str, refusal: str | None = None, *, can_save: bool = True) -> None:
+    def __init__(self, run: Run, title: str, refusal: str | None = None, *, can_save: bool = True,
+                 ships_left: dict[str, list[str]] | None = None) -> None:
         super().__init__()
         self._run, self.battle_title, self.can_save = run, title, can_save
         self._quit_asked = False  # a battle that cannot be saved is left with q pressed twice
         self.refusal = refusal
         self.prompt: Prompt | None = None
-        self.delegated: dict[str, Delegation] = {}
+        self.delegated: dict[str, Delegation] = {p: Delegation(ships=set(names)) for p, names in
+                                                 (ships_left or {}).items()}  # kept in the save (``o``)
         self._answers: queue.Queue[Any] = queue.Queue()
         self._last_player: str | None = None
         self._waiting_hand_over = False
@@ -202,6 +205,7 @@ class CommandScreen(Screen[Outcome]):
             self.query_one("#cmd-log", RichLog).write(Text(text, style="italic"))
 
     def _end(self, outcome: Outcome) -> None:
+        outcome.ships_left = {p: sorted(d.ships) for p, d in self.delegated.items() if d.ships}
         self.dismiss(outcome)
 
     # -- showing a prompt

@@ -271,6 +271,42 @@ async def test_a_campaign_battle_commanded_saved_and_reopened_is_the_ais_battle(
     assert reopened.state.question is not None and reopened.state.question.engine == "tactical"
 
 
+async def test_a_ship_left_to_the_ai_stays_so_in_the_save(data, tmp_path) -> None:
+    campaign = _coral(data, [Player.JAPAN])
+    app = VictoryAtSeaApp(data, session=Session(campaign, Clock(campaign, resume=True), {"japan"}))
+    path = tmp_path / "mid-battle.json"
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, BattleChoiceScreen) and app.screen.query("#command"),
+                       "how the battle is fought")
+        await pilot.press("c")
+        screen = await _asked(pilot, app)
+        while screen.prompt.question.ship is None:  # type: ignore[union-attr]
+            screen = await _asked(pilot, app, None, await _answer(pilot, screen, "enter"))
+        ship = screen.prompt.question.ship  # type: ignore[union-attr]
+        screen = await _asked(pilot, app, None, await _answer(pilot, screen, "o"))
+        await pilot.press("s")
+        await wait_for(pilot, lambda: (isinstance(app.screen, PathScreen) and app.screen.query("#path")) or None,
+                       "the save dialog")
+        await pilot.press("ctrl+u", *str(path), "enter")
+        screen = await wait_for(pilot, lambda: _screen(app), "the battle reopened")
+        assert screen.delegated["Japan"].ships == {ship}  # the screen reopened after the save keeps it
+    saved = json.loads(path.read_text(encoding="utf-8"))
+    assert saved["delegated_ships"] == {"Coral Sea": {"japan": [ship]}}
+    reopened = load_state(path, data, TacticalResolver(turns=3))
+    assert reopened.state.delegated_ships == {"Coral Sea": {Player.JAPAN: [ship]}}
+    app2 = VictoryAtSeaApp(data, session=Session(reopened, Clock(reopened, resume=True), {"japan"}))
+    async with app2.run_test(size=SIZE) as pilot:
+        screen = await wait_for(pilot, lambda: _screen(app2), "the battle reopened from the save")
+        assert screen.delegated["Japan"].ships == {ship}
+        for _ in range(8):
+            assert screen.prompt is None or screen.prompt.question.ship != ship
+            screen = await _asked(pilot, app2, None, await _answer(pilot, screen, "enter"))
+        await pilot.press("A")
+        await wait_for(pilot, lambda: isinstance(app2.screen, CampaignScreen) and not reopened.state.pending_battles,
+                       "the battle's end")
+    assert reopened.state.delegated_ships == {}
+
+
 async def test_the_ai_chosen_for_every_battle_is_saved_and_asks_no_more(data) -> None:
     reference = _coral(data, [])
     reference.resolve_pending()
