@@ -6,6 +6,7 @@ engine fought headless with the answers recorded: the same seed and answers give
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -235,6 +236,23 @@ def _coral(data, commanders: list[Player]) -> Campaign:  # type: ignore[no-untyp
     return campaign
 
 
+async def _command_the_battle(pilot: Any, app: Any) -> CommandScreen:
+    """Choose to command the battle the dialog asks about (``c``): the command screen at its first question."""
+    await wait_for(pilot, lambda: isinstance(app.screen, BattleChoiceScreen) and app.screen.query("#command"),
+                   "how the battle is fought")
+    await pilot.press("c")
+    return await _asked(pilot, app)
+
+
+async def _save_in_mid_battle(pilot: Any, app: Any, path: Path) -> CommandScreen:
+    """``s`` at the question shown, the save written to ``path``: the command screen reopened at that question."""
+    await pilot.press("s")
+    await wait_for(pilot, lambda: (isinstance(app.screen, PathScreen) and app.screen.query("#path")) or None,
+                   "the save dialog")
+    await pilot.press("ctrl+u", *str(path), "enter")
+    return await wait_for(pilot, lambda: _screen(app), "the battle reopened")
+
+
 async def test_a_campaign_battle_commanded_saved_and_reopened_is_the_ais_battle(data, tmp_path) -> None:
     reference = _coral(data, [])
     reference.resolve_pending()
@@ -243,18 +261,11 @@ async def test_a_campaign_battle_commanded_saved_and_reopened_is_the_ais_battle(
     app = VictoryAtSeaApp(data, session=session)
     path = tmp_path / "mid-battle.json"
     async with app.run_test(size=SIZE) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, BattleChoiceScreen) and app.screen.query("#command"),
-                       "how the battle is fought")
-        await pilot.press("c")
-        screen = await _asked(pilot, app)
+        screen = await _command_the_battle(pilot, app)
         for _ in range(6):
             screen = await _asked(pilot, app, None, await _answer(pilot, screen, "enter"))
         question = screen.prompt.question  # type: ignore[union-attr]
-        await pilot.press("s")  # the answers are kept, the save dialog opens
-        await wait_for(pilot, lambda: (isinstance(app.screen, PathScreen) and app.screen.query("#path")) or None,
-                       "the save dialog")
-        await pilot.press("ctrl+u", *str(path), "enter")
-        screen = await wait_for(pilot, lambda: _screen(app), "the battle reopened")
+        screen = await _save_in_mid_battle(pilot, app, path)  # the answers are kept
         assert screen.prompt.question == question  # type: ignore[union-attr]
         saved = json.loads(path.read_text(encoding="utf-8"))
         given = len(saved["combat_answers"]["Coral Sea"])  # the 6 asked, and those with one legal answer
@@ -276,19 +287,12 @@ async def test_a_ship_left_to_the_ai_stays_so_in_the_save(data, tmp_path) -> Non
     app = VictoryAtSeaApp(data, session=Session(campaign, Clock(campaign, resume=True), {"japan"}))
     path = tmp_path / "mid-battle.json"
     async with app.run_test(size=SIZE) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, BattleChoiceScreen) and app.screen.query("#command"),
-                       "how the battle is fought")
-        await pilot.press("c")
-        screen = await _asked(pilot, app)
+        screen = await _command_the_battle(pilot, app)
         while screen.prompt.question.ship is None:  # type: ignore[union-attr]
             screen = await _asked(pilot, app, None, await _answer(pilot, screen, "enter"))
         ship = screen.prompt.question.ship  # type: ignore[union-attr]
         screen = await _asked(pilot, app, None, await _answer(pilot, screen, "o"))
-        await pilot.press("s")
-        await wait_for(pilot, lambda: (isinstance(app.screen, PathScreen) and app.screen.query("#path")) or None,
-                       "the save dialog")
-        await pilot.press("ctrl+u", *str(path), "enter")
-        screen = await wait_for(pilot, lambda: _screen(app), "the battle reopened")
+        screen = await _save_in_mid_battle(pilot, app, path)
         assert screen.delegated["Japan"].ships == {ship}  # the screen reopened after the save keeps it
     saved = json.loads(path.read_text(encoding="utf-8"))
     assert saved["delegated_ships"] == {"Coral Sea": {"japan": [ship]}}
@@ -343,10 +347,7 @@ async def test_a_crash_in_mid_battle_keeps_the_answers_given_on_the_table(data, 
     session = Session(campaign, Clock(campaign, resume=True), {"japan"}, save_path=tmp_path / "game.json")
     app = VictoryAtSeaApp(data, session=session)
     async with app.run_test(size=SIZE) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, BattleChoiceScreen) and app.screen.query("#command"),
-                       "how the battle is fought")
-        await pilot.press("c")
-        screen = await _asked(pilot, app)
+        screen = await _command_the_battle(pilot, app)
         for _ in range(4):
             screen = await _asked(pilot, app, None, await _answer(pilot, screen, "enter"))
         question = screen.prompt.question  # type: ignore[union-attr]
