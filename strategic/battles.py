@@ -62,6 +62,7 @@ from strategic.battle_forces import (
     submarine_boats,
     with_sector,
 )
+from strategic.classic.resolver import ClassicResolver
 from strategic.classic.scripts import battle_key
 from strategic.combat import Battle, BattleOutcome, Landing, UnitResult, raidable, raids_ports
 from strategic.commanders import SIDE_INDEX, TableSeats
@@ -192,8 +193,6 @@ class TacticalResolver:
 
     def __post_init__(self) -> None:
         if self.fallback is None and self.use_fallback:
-            from strategic.classic.resolver import ClassicResolver
-
             self.fallback = ClassicResolver()
 
     def order_battles(self, campaign: Campaign, areas: list[str]) -> list[str]:

@@ -17,17 +17,18 @@ from scenarios.limits import covers_place, selects, violated_limits
 from scenarios.loader import CampaignData
 from scenarios.models import Activity, Condition, Limit, LimitKind, Owner, Player, Setup, Side, Theatre, Unit, UnitType
 from strategic import basing, control, outbreak, placement, rulebook
+from strategic.answer_needed import AnswerNeeded
 from strategic.board import Board
+from strategic.classic.briefs import order_brief
 from strategic.classic.scripts import (
     BATTLE_ORDERERS,
-    AnswerNeeded,
     Entry,
     Question,
     decode,
     is_order_entry,
     order_entry,
 )
-from strategic.combat import Battle, BattleOutcome, BattleResolver, apply_outcome, find_battles, make_resolver
+from strategic.combat import Battle, BattleOutcome, BattleResolver, apply_outcome, find_battles
 from strategic.commanders import LiveAsk, classic_by_choice
 from strategic.engine_errors import BattleError
 from strategic.events import (
@@ -43,6 +44,7 @@ from strategic.events import (
     TurnBegan,
 )
 from strategic.orders import IllegalOrder, Order
+from strategic.resolvers import make_resolver
 from strategic.state import (
     UNTIL_ATTACK,
     CampaignEvent,
@@ -468,8 +470,6 @@ class Campaign:
         if asked is None or not is_order_entry(asked.battle):
             return False
         if self.asked is None:
-            from strategic.classic.briefs import order_brief
-
             question = Question.from_json(asked.question, "question")
             theatre = Theatre(question.area)
             rule = next(r for t, _, r in BATTLE_ORDERERS if t is theatre)

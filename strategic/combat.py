@@ -21,6 +21,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol
 
 from scenarios.models import Owner, PortKind, Side, Theatre, UnitType
+from strategic.basing import default_return
+from strategic.control import change_hands
 from strategic.events import UnitDisabled, UnitEliminated, UnitLanded, UnitRemoved, UnitSunk
 from strategic.state import UnitState, UnitStatus
 
@@ -186,8 +188,6 @@ def apply_outcome(campaign: Campaign, outcome: BattleOutcome) -> None:
     """Write a battle's results into the campaign: damage, sinkings, disabled units sent home (a unit disabled in
     port stays there), the War at Sea air-attack record, then the landings in order (VITP 4.9: an invaded base
     changes hands, its units put to sea and return elsewhere; the landing unit goes ashore in the base)."""
-    from strategic.basing import default_return
-
     state = campaign.state
     delay = campaign.data.constant_number("air-and-landing-return-delay")
     area = outcome.battle.area
@@ -231,8 +231,6 @@ def apply_outcome(campaign: Campaign, outcome: BattleOutcome) -> None:
 def land(campaign: Campaign, us: UnitState, base: str, area: str, *, invasion: bool) -> None:
     """VITP 4.9: a landing unit goes ashore in ``base``; an invaded enemy base changes hands first (its units put
     to sea in ``area`` and return elsewhere at once, R-CMB-15)."""
-    from strategic.control import change_hands
-
     if invasion:
         change_hands(campaign, base, us.side, f"invaded by {us.name} from {area}", "VITP 4.9", area=area)
     us.status, us.place, us.mode, us.moved, us.returned_early = UnitStatus.PORT, base, None, True, True
@@ -240,20 +238,3 @@ def land(campaign: Campaign, us: UnitState, base: str, area: str, *, invasion: b
 
 
 __all__ = ["Battle", "BattleOutcome", "BattleResolver", "Landing", "UnitResult", "apply_outcome", "find_battles"]
-
-
-def make_resolver(name: str) -> BattleResolver | None:
-    """The combat resolver by name: ``classic`` (War at Sea / VITP combat, 002 §4.1), ``tactical`` (each battle
-    fought with the Victory at Sea miniatures engine) or ``none`` (battles stay pending).  Raises ``ValueError``
-    for another name."""
-    if name == "none":
-        return None
-    if name == "classic":
-        from strategic.classic.resolver import ClassicResolver
-
-        return ClassicResolver()
-    if name == "tactical":
-        from strategic.battles import TacticalResolver
-
-        return TacticalResolver()
-    raise ValueError(f"unknown combat resolver '{name}' (known: classic, tactical, none)")

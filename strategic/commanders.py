@@ -9,7 +9,7 @@ may follow it), then:
 
 * during a **live** battle (the TUI's command screen, :meth:`strategic.campaign.Campaign.fight_live`) from the
   screen, as the battle runs;
-* otherwise by stopping the battle: :class:`~strategic.classic.scripts.AnswerNeeded` carries the question, the
+* otherwise by stopping the battle: :class:`~strategic.answer_needed.AnswerNeeded` carries the question, the
   battle is taken back (as a classic one is) and fought again from its start once answered
   (:meth:`~strategic.campaign.Campaign.answer_combat`), so a saved game reopens at the same question;
 * after the player left the battle (or his battles of this turn) to the AI: by the AI.
@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from scenarios.models import Player, Side, Theatre
-from strategic.classic.scripts import AnswerNeeded
+from strategic.answer_needed import AnswerNeeded
 from tactical import Seat, TacticalEntry, TacticalQuestion, read_tactical_script
 
 if TYPE_CHECKING:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from scenarios.models import Owner, Side, Theatre, UnitType
+from strategic.basing import default_return
 from strategic.events import AreaScore, AutomaticVictory, PocScored, PortCaptured, PortIsolated, UnitEscaped, Victory
 from strategic.state import Mode, PocRecord, UnitStatus
 
@@ -133,8 +134,6 @@ def change_hands(campaign: Campaign, port: str, side: Side, how: str, rule: str,
     units in it put to sea and return elsewhere (VITP FAQ [S]): after isolation (control phase) they return with
     everyone else; given an ``area`` (an invasion's area, or a port handed over outside the control phase) they
     put to sea there and return at once and, having returned early, may not change games (002 §3.33; R-CMB-15)."""
-    from strategic.basing import default_return
-
     state = campaign.state
     state.port_owners[port] = Owner(side.value)
     state.isolation.pop(port, None)

@@ -11,8 +11,9 @@ other field of the save, and ``kind`` (a ``Literal``) makes the union a discrimi
 exactly.
 
 Saves of version 1 and 2 held untyped events (:class:`LegacyEvent`: kind, text, rule, data);
-:func:`from_legacy` converts them, and :func:`to_legacy` gives an event's version-2 form, which the self-play
-digest hashes (so that digests stay comparable across versions).
+:func:`strategic.legacy_events.from_legacy` converts them, and :func:`strategic.legacy_events.to_legacy` gives an
+event's version-2 form, which the self-play digest hashes (so that digests stay comparable across versions).
+Neither needs anything here that words an event: the events sit below :mod:`strategic.narrate`, which imports them.
 """
 
 from __future__ import annotations
@@ -52,20 +53,8 @@ class CampaignEvent(BaseModel):
     phase: Phase
     rule: str = ""
 
-    @property
-    def text(self) -> str:
-        """The event in words (:func:`strategic.narrate.describe`)."""
-        from strategic.narrate import describe
-
-        return describe(self)
-
-    def __str__(self) -> str:
-        from strategic.narrate import log_line
-
-        return log_line(self)
-
     def legacy_data(self) -> dict[str, Any]:
-        """The ``data`` of the version-2 event (:func:`to_legacy`)."""
+        """The ``data`` of the version-2 event (:func:`strategic.legacy_events.to_legacy`)."""
         return {}
 
 
@@ -661,25 +650,3 @@ def kind_of(event_type: type[CampaignEvent]) -> str:
 def legacy_kind(event: CampaignEvent) -> str:
     """The version-2 kind of ``event``."""
     return type(event).legacy_kind or kind_of(type(event))
-
-
-def to_legacy(event: CampaignEvent) -> LegacyEvent:
-    """``event`` as a version-2 save held it (kind, text, rule, data)."""
-    kind = event.old_kind if isinstance(event, Noted) else legacy_kind(event)
-    return LegacyEvent(turn=event.turn, phase=event.phase, kind=kind, text=event.text, rule=event.rule,
-                       data=event.legacy_data())
-
-
-def from_legacy(old: LegacyEvent) -> Event:
-    """The typed event of an old save's ``old``: the type its kind and data rebuild exactly (same text, rule and
-    data, checked), else a :class:`Noted` keeping them."""
-    from strategic.legacy_events import rebuild
-
-    try:
-        event = rebuild(old)
-    except (KeyError, ValueError, TypeError, IndexError, AttributeError):
-        event = None
-    if event is not None and to_legacy(event).model_dump_json() == old.model_dump_json():
-        return event
-    return Noted(turn=old.turn, phase=old.phase, rule=old.rule, old_kind=old.kind, note=old.text,
-                 data=dict(old.data))

@@ -60,6 +60,7 @@ from strategic.events import (
     legacy_kind,
     unit_named,
 )
+from strategic.narrate import describe
 from strategic.state import Event, UnitStatus
 
 if TYPE_CHECKING:
@@ -210,7 +211,7 @@ def check_losses(campaign: Campaign) -> list[str]:
         name = unit_named(event)
         if name in gone_at:
             out.append(f"losses: T{event.turn} {legacy_kind(event)} event names {name} after its loss "
-                       f"(event {gone_at[name]}): {event.text}")
+                       f"(event {gone_at[name]}): {describe(event)}")
         elif isinstance(event, (UnitSunk, UnitRemoved, UnitLost)) and isinstance(name, str):
             gone_at[name] = index
     return out

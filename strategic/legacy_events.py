@@ -1,4 +1,5 @@
-"""Reading the untyped events of version 1 and 2 saves back as typed ones (:func:`strategic.events.from_legacy`).
+"""The untyped events of version 1 and 2 saves: reading them back as typed ones (:func:`from_legacy`), and a typed
+event's version-2 form (:func:`to_legacy`, which the self-play digest hashes).
 
 An old event holds a kind, a sentence, a rule and some data; the facts a typed event needs are in the data or in
 the sentence (whose wording :mod:`strategic.narrate` still has).  :func:`rebuild` takes them from there;
@@ -13,9 +14,30 @@ from typing import Any
 
 from scenarios.models import Theatre
 from strategic import events as ev
+from strategic.narrate import describe
 from strategic.orders import ORDER_ADAPTER
 
 Fields = dict[str, Any]
+
+
+def to_legacy(event: ev.CampaignEvent) -> ev.LegacyEvent:
+    """``event`` as a version-2 save held it (kind, text, rule, data)."""
+    kind = event.old_kind if isinstance(event, ev.Noted) else ev.legacy_kind(event)
+    return ev.LegacyEvent(turn=event.turn, phase=event.phase, kind=kind, text=describe(event), rule=event.rule,
+                          data=event.legacy_data())
+
+
+def from_legacy(old: ev.LegacyEvent) -> ev.Event:
+    """The typed event of an old save's ``old``: the type its kind and data rebuild exactly (same text, rule and
+    data, checked), else a :class:`~strategic.events.Noted` keeping them."""
+    try:
+        event = rebuild(old)
+    except (KeyError, ValueError, TypeError, IndexError, AttributeError):
+        event = None
+    if event is not None and to_legacy(event).model_dump_json() == old.model_dump_json():
+        return event
+    return ev.Noted(turn=old.turn, phase=old.phase, rule=old.rule, old_kind=old.kind, note=old.text,
+                    data=dict(old.data))
 
 
 def rebuild(old: ev.LegacyEvent) -> ev.Event | None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from strategic.classic.scripts import Question, answer_text
 from strategic.events import (
     AirPlaced,
     AttackAnnounced,
@@ -254,8 +255,6 @@ def _victory(e: Victory) -> str:
 
 
 def _answered(e: CombatAnswered) -> str:
-    from strategic.classic.scripts import Question, answer_text
-
     return f"{e.player}: {Question.from_json(e.question, 'question').describe()}: {answer_text(e.answer)}"
 
 

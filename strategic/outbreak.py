@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING
 from scenarios.models import Activity, Side, Theatre, UnitType
 from strategic import placement
 from strategic.combat import Battle, fights, raidable
+from strategic.control import change_hands
 from strategic.events import AttackAnnounced, ControlLost, NoSurprise, PearlForceDecided, UnitMoved, UnitReturned
 from strategic.movement import MOVING_TYPES
 from strategic.order_rule import OrderRule
@@ -89,8 +90,6 @@ def end_of_turn(campaign: Campaign) -> None:
         return
     if state.turn == _int(campaign, "early-war-saigon-turn") and state.port_owners.get("Saigon") != "axis" \
             and campaign.place_played("Saigon"):
-        from strategic.control import change_hands
-
         change_hands(campaign, "Saigon", Side.AXIS, f"at the end of turn {state.turn}", "002 §5.64",
                      area=campaign.data.ports["Saigon"].touches[0])
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, TypeVar
 
+from scenarios.limits import covers_place, selects
 from scenarios.models import Activity, Side, Theatre, UnitType
 from strategic.events import (
     AirPlaced,
@@ -417,8 +418,6 @@ def _sub_cap_full(campaign: Campaign, unit: Unit, area: str) -> bool:
     for limit in campaign.data.limits.values():
         if limit.kind.value != "cap" or limit.max is None:
             continue
-        from scenarios.limits import covers_place, selects
-
         if selects(limit, unit) and covers_place(limit, area, campaign.place_theatre(area).value):
             count = sum(1 for other in campaign.state.units.values()
                         if other.status is UnitStatus.SEA and other.place is not None

@@ -27,6 +27,8 @@ from collections.abc import Iterable
 from scenarios.models import Side, Theatre, Unit, UnitType
 from strategic.ai import BaselineAI, strike_force, strike_turn
 from strategic.campaign import Campaign
+from strategic.classic.resolver import ClassicResolver
+from strategic.odds import battle_odds
 from strategic.orders import (
     Move,
     Order,
@@ -244,9 +246,6 @@ class PlanningAI:
     def _simulated_win(self, campaign: Campaign, area: str, names: Iterable[str], side: Side) -> bool:
         """Hard level: fight the intended battle ``samples`` times on a copy (classic resolver) and go only if
         the side holds the area in at least half of them."""
-        from strategic.classic.resolver import ClassicResolver
-        from strategic.odds import battle_odds
-
         # the probe never rolls (battle_odds fights on its own seeded copies), and it must not hold the real dice
         probe = Campaign(campaign.data, campaign.state.model_copy(deep=True), Dice(0), None)
         for name in names:

@@ -30,7 +30,6 @@ from scenarios.models import Player
 from strategic.ai import give_orders
 from strategic.campaign import Campaign
 from strategic.clock import Clock
-from strategic.combat import make_resolver
 from strategic.events import (
     BattleChosen,
     CampaignEvent,
@@ -45,6 +44,7 @@ from strategic.events import (
 from strategic.json_files import read_json
 from strategic.narrate import log_line
 from strategic.orders import Order
+from strategic.resolvers import make_resolver
 from strategic.save_checks import schema_problems
 from strategic.saves import SaveError, load_state
 from tactical import read_tactical_script

@@ -24,12 +24,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+import numpy as np
 from pydantic import ValidationError
 
 from scenarios.loader import CampaignData
 from scenarios.models import Player, UnitType
-from strategic.events import DiceRolled, Noted, OrderGiven, OrderRefused, unit_named
+from strategic import invariants
+from strategic.classic.scripts import BATTLE_ORDERERS, Question, ScriptError, is_order_entry, order_entry, read_script
+from strategic.clock import turn_plan
+from strategic.events import CombatAnswered, DiceRolled, Noted, OrderGiven, OrderRefused, TacticalAnswered, unit_named
 from strategic.state import UNTIL_ATTACK, UnitStatus
+from tactical import TacticalQuestion, TacticalScriptError, read_tactical_script
 
 if TYPE_CHECKING:
     from strategic.campaign import Campaign
@@ -104,8 +109,6 @@ def dice_problems(dice: Any) -> list[str]:
         out.append("dice.bit_generator: not a PCG64 generator state ({'bit_generator': 'PCG64', 'state': {'state': "
                    "N, 'inc': N}, 'has_uint32': N, 'uinteger': N})")
     else:
-        import numpy as np
-
         try:
             np.random.PCG64().state = generator  # type: ignore[assignment]
         except (ValueError, TypeError, OverflowError) as exc:
@@ -140,9 +143,6 @@ def _roll_problem(roll: Any) -> str | None:
 
 def game_problems(campaign: Campaign) -> list[str]:
     """The campaign's invariants at a decision point (module docstring)."""
-    from strategic import invariants
-    from strategic.clock import turn_plan
-
     state, setup, data = campaign.state, campaign.setup, campaign.data
     out: list[str] = []
     if not setup.first_turn <= state.turn <= setup.last_turn:
@@ -195,9 +195,6 @@ def combat_answer_problems(campaign: Campaign) -> list[str]:
     """The classic-combat answers of a game saved in mid-battle (issue #15): each belongs to a pending battle
     and reads as a script; the waiting question is of a pending battle, by one of the players who command their
     own battles."""
-    from strategic.classic.scripts import Question, ScriptError, is_order_entry, read_script
-    from tactical import TacticalQuestion, TacticalScriptError, read_tactical_script
-
     state = campaign.state
     out: list[str] = []
     for entry, answers in state.combat_answers.items():
@@ -239,8 +236,6 @@ def combat_answer_problems(campaign: Campaign) -> list[str]:
 
 def _order_question_problems(state: Any, entry: str, player: Any, question: Any) -> list[str]:
     """A waiting battle-order question: its theatre's orderer asks it (WAS 5.6, VITP 4.1) about pending battles."""
-    from strategic.classic.scripts import BATTLE_ORDERERS, order_entry
-
     orderer = {order_entry(t): p for t, p, _ in BATTLE_ORDERERS}
     if entry not in orderer:
         return [f"question.battle: '{entry}' is neither a pending battle nor a theatre's battle order"]
@@ -261,8 +256,6 @@ def _order_question_problems(state: Any, entry: str, player: Any, question: Any)
 def _answer_problems(campaign: Campaign, entry: str, answers: list[dict[str, Any]]) -> list[str]:
     """The answers of a battle in progress are those its ``combat_answer`` events recorded this turn, and they
     stand when the battle is fought again with them."""
-    from strategic.events import CombatAnswered, TacticalAnswered
-
     recorded: list[dict[str, Any]] = []
     for e in campaign.state.events:
         if e.turn != campaign.state.turn or getattr(e, "battle", None) != entry:

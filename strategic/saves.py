@@ -18,8 +18,9 @@ from scenarios.loader import CampaignData
 from strategic.campaign import Campaign
 from strategic.clock import Clock
 from strategic.combat import BattleResolver
-from strategic.events import LEGACY_EVENTS_ADAPTER, LegacyEvent, from_legacy
+from strategic.events import LEGACY_EVENTS_ADAPTER, LegacyEvent
 from strategic.json_files import read_json, write_text_atomic
+from strategic.legacy_events import from_legacy
 from strategic.save_checks import data_problems, dice_problems, game_problems, schema_problems
 from strategic.state import READABLE_VERSIONS, STATE_VERSION, CampaignState
 from tactical import Dice
@@ -108,8 +109,9 @@ def load_state(path: Path, data: CampaignData, resolver: BattleResolver | None =
 
 
 def _state_of(path: Path, raw: dict, version: int) -> CampaignState:
-    """The saved state; a version 1 or 2 save's untyped events are converted (:func:`strategic.events.from_legacy`:
-    each to the type that words it exactly as saved, else kept as a :class:`~strategic.events.Noted`)."""
+    """The saved state; a version 1 or 2 save's untyped events are converted
+    (:func:`strategic.legacy_events.from_legacy`: each to the type that words it exactly as saved, else kept as a
+    :class:`~strategic.events.Noted`)."""
     problems: list[str] = []
     old: list[LegacyEvent] = []
     if version < 3:

@@ -14,20 +14,24 @@ from __future__ import annotations
 import hashlib
 import re
 import statistics
+import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
+from scenarios.loader import load_data
 from scenarios.models import Player, Theatre
 from strategic.ai import play
 from strategic.campaign import Campaign
 from strategic.clock import Clock
 from strategic.engine_errors import EngineError
-from strategic.events import BattleFought, BattleHandedOver, CombatNoted, DiceRolled, to_legacy
+from strategic.events import BattleFought, BattleHandedOver, CombatNoted, DiceRolled
 from strategic.invariants import InvariantWatcher
+from strategic.legacy_events import to_legacy
 from strategic.planner import agents_for
+from strategic.resolvers import make_resolver
 from strategic.state import Event, UnitStatus
 
 PLAYERS = tuple(p.value for p in Player)
@@ -47,7 +51,7 @@ class MatchSpec:
 
 
 COMBATS = ("classic", "tactical")
-"""The combat resolvers self-play accepts (``strategic.combat.make_resolver`` names; ``none`` would block)."""
+"""The combat resolvers self-play accepts (``strategic.resolvers.make_resolver`` names; ``none`` would block)."""
 
 CLASSIC_RE = re.compile(r"^(War at Sea|VITP) (battle|air raid|landing|surprise attack): ")
 """A classic battle's note (:class:`~strategic.events.CombatNoted`) matching this opens a battle fought by the classic
@@ -97,9 +101,10 @@ def battle_counts(events: Sequence[Event]) -> dict[str, int]:
 
 def event_log_digest(events: Sequence[Event]) -> str:
     """SHA-256 (hex) of the event log (every event as JSON, in order): two games with the same digest logged the
-    same events, orders included.  Each event is hashed in its version-2 form (:func:`strategic.events.to_legacy`),
-    the campaign's dice rolls left out (they are events since version 3), so that digests of games played before
-    issue 14 still compare; the rolls decide the events, so the same events mean the same game."""
+    same events, orders included.  Each event is hashed in its version-2 form
+    (:func:`strategic.legacy_events.to_legacy`), the campaign's dice rolls left out (they are events since version
+    3), so that digests of games played before issue 14 still compare; the rolls decide the
+    events, so the same events mean the same game."""
     sha = hashlib.sha256()
     for event in events:
         if isinstance(event, DiceRolled):
@@ -113,8 +118,6 @@ _DATA_CACHE: dict[tuple[str, ...], object] = {}
 
 
 def _data(dirs: tuple[str, ...]):
-    from scenarios.loader import load_data
-
     if dirs not in _DATA_CACHE:
         _DATA_CACHE[dirs] = load_data([Path(d) for d in dirs])
     return _DATA_CACHE[dirs]
@@ -124,9 +127,6 @@ def play_match(spec: MatchSpec) -> GameResult:
     """Play one campaign to the end, checking the invariants as it goes (module-level so that processes and Dask
     workers can run it); an engine error ends that game with it as its first violation (``engine: ...``).
     Raises ``ValueError`` for a combat other than :data:`COMBATS`."""
-    import time
-
-    from strategic.combat import make_resolver
 
     if spec.combat not in COMBATS:
         raise ValueError(f"self-play combat must be one of {', '.join(COMBATS)}, not '{spec.combat}'")

@@ -30,6 +30,7 @@ from typing import Any
 from scenarios.models import Owner, Player, Side, Theatre, UnitType
 from strategic.campaign import Campaign
 from strategic.clock import Clock, turn_plan
+from strategic.narrate import log_line
 from strategic.orders import Order
 from strategic.state import CampaignState, Event, Mode, Phase, UnitState, UnitStatus
 from tactical import plain
@@ -235,7 +236,7 @@ def _log_entry(event: Event) -> LogEntry:
     """An event copied into plain text: its line and its fields (whatever the event's model holds)."""
     fields_ = event.model_dump(mode="json")
     return LogEntry(turn=int(fields_.get("turn", 0)), phase=str(fields_.get("phase", "")),
-                    kind=str(fields_.get("kind", type(event).__name__)), line=str(event),
+                    kind=str(fields_.get("kind", type(event).__name__)), line=log_line(event),
                     details=json.dumps(fields_, sort_keys=True))
 
 

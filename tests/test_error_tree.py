@@ -19,7 +19,7 @@ NOT_USER_ERRORS = {
     "strategic.invariants.InvariantError": "a broken engine invariant is a bug detector, raised to the tests",
     "tactical.dice.DiceExhausted": "scripted dice of a test ran out",
     "strategic.json_files._RepeatedKey": "internal to the JSON reader, turned into an InputError at once",
-    "strategic.classic.scripts.AnswerNeeded": "not an error: a battle stopped at a human's question (issue #15)",
+    "strategic.answer_needed.AnswerNeeded": "not an error: a battle stopped at a human's question (issue #15)",
     "scenarios.yaml_source._Refused": "internal to the YAML reader, turned into a YamlLimitError at once",
     "tui.command_screen.Stopped": "not an error: the player stopped commanding a battle on the table (issue #16)",
 }

@@ -93,12 +93,13 @@ from scenarios.errors import InputError, InvalidOrder, RulesError
 from scenarios.loader import CampaignData, load_data
 from scenarios.models import Player
 from strategic.ai import Agent, BaselineAI, give_orders
+from strategic.answer_needed import AnswerNeeded
 from strategic.battle_logs import battle_log
 from strategic.battles import TacticalBattle, TacticalResolver, campaign_year, forces_text
 from strategic.campaign import SUPPORTED_SETUPS, Campaign
-from strategic.classic.scripts import AnswerNeeded, is_order_entry
+from strategic.classic.scripts import is_order_entry
 from strategic.clock import Clock
-from strategic.combat import BattleResolver, make_resolver
+from strategic.combat import BattleResolver
 from strategic.engine_errors import BattleError, EngineError
 from strategic.events import DiceRolled, OrderGiven
 from strategic.json_files import write_text_atomic
@@ -106,6 +107,7 @@ from strategic.narrate import battle_result, log_line
 from strategic.narrate import describe as narrate
 from strategic.order_of_appearance import Movement, order_of_appearance, vitp_turn
 from strategic.orders import IllegalOrder, Order
+from strategic.resolvers import make_resolver
 from strategic.saves import SaveError, autosave_path, last_good_text, load_state, save, save_text
 from strategic.state import CombatQuestion, Event, Phase
 from strategic.views import CampaignView, observe

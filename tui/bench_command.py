@@ -260,7 +260,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
     rows.append(("classic battles/s (turn-1 battles)", f"{fought / seconds:,.0f}"))
 
     def campaign_with(resolver_name: str) -> None:
-        from strategic.combat import make_resolver
+        from strategic.resolvers import make_resolver
 
         game = Campaign.new(data, "standard", seed=7, resolver=make_resolver(resolver_name))
         game_clock = Clock(game)

@@ -16,8 +16,9 @@ import time
 from pathlib import Path
 
 from scenarios.loader import CampaignData, load_data
-from strategic.combat import find_battles, make_resolver
+from strategic.combat import find_battles
 from strategic.odds import battle_odds
+from strategic.resolvers import make_resolver
 from strategic.saves import SaveError, load_state
 from tui.arguments import seed_number, whole_number
 

@@ -34,13 +34,12 @@ from scenarios.errors import InputError, InvalidOrder, RulesError
 from scenarios.loader import CampaignData, load_data
 from scenarios.models import Player
 from strategic.ai import Agent, BaselineAI, play
+from strategic.answer_needed import AnswerNeeded
 from strategic.battle_logs import battle_log_name, save_battle_log, ships_line
 from strategic.battles import TacticalResolver
 from strategic.campaign import Campaign
 from strategic.classic.briefs import OrderBrief
-from strategic.classic.scripts import AnswerNeeded
 from strategic.clock import Clock
-from strategic.combat import make_resolver
 from strategic.engine_errors import EngineError
 from strategic.events import (
     MOVE_TYPES,
@@ -74,6 +73,7 @@ from strategic.narrate import describe
 from strategic.order_of_appearance import vitp_turn
 from strategic.orders import Order
 from strategic.replay import LogHeader, ReplayError, counts, log_text, read_log, replay
+from strategic.resolvers import make_resolver
 from strategic.saves import SaveError, autosave_path, load_state, save
 from strategic.state import COMBATS, Event
 from strategic.turn_summary import summarize, summary_lines

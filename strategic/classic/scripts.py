@@ -24,7 +24,8 @@ from typing import TYPE_CHECKING, Any
 
 from scenarios.errors import InputError
 from scenarios.models import Player, Side, Theatre
-from tactical import TacticalQuestion, script_items
+from strategic.answer_needed import AnswerNeeded
+from tactical import script_items
 
 if TYPE_CHECKING:
     from strategic.campaign import Campaign
@@ -105,18 +106,6 @@ class Entry:
 
     def to_json(self) -> dict[str, Any]:
         return {"question": self.question.to_json(), "answer": self.answer}
-
-
-class AnswerNeeded(Exception):
-    """Not an error: raised by :class:`AskingPolicy` (or a seat on the table, :mod:`strategic.commanders`) when
-    the battle reaches a question nobody has answered yet; ``player`` (a player's name, or ``""``) is who must
-    answer it."""
-
-    def __init__(self, question: Question | TacticalQuestion, player: str = "", brief: Any = None) -> None:
-        super().__init__(question.describe())
-        self.question = question
-        self.player = player
-        self.brief = brief  # what the player is shown with it (strategic.classic.briefs.Brief), if asked for
 
 
 # --------------------------------------------------------------------------- questions and answers as JSON

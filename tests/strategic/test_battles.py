@@ -18,6 +18,7 @@ from strategic.battles import (
 from strategic.campaign import Campaign
 from strategic.clock import Clock
 from strategic.combat import Battle, BattleOutcome, Landing, UnitResult, apply_outcome
+from strategic.narrate import describe
 from strategic.state import Mode, Phase, UnitStatus
 from tactical import battle_events
 from tactical.dice import Dice
@@ -104,7 +105,7 @@ def test_a_battle_is_fought_on_the_table_and_comes_back_as_damage(data: Campaign
     boat = report.ship("U-Boat 1")
     result = next((r for r in outcome.results if r.name == "U-Boat 1"), UnitResult("U-Boat 1"))
     assert result.sunk == boat.sunk and (result.disabled or boat.sunk) == (boat.crippled or boat.sunk)
-    texts = [e.text for e in campaign.state.events if e.kind == "battle"]
+    texts = [describe(e) for e in campaign.state.events if e.kind == "battle"]
     assert texts[0].startswith("Tactical battle in North Sea (1941")
     assert "Allies 3 ships against Axis 2 ships, 1 submarine" in texts[0]
 
@@ -137,11 +138,11 @@ def test_what_the_table_cannot_fight_goes_to_the_fallback(data: CampaignData) ->
     recorder = Recorder()
     outcome = TacticalResolver(fallback=recorder).resolve(campaign, battle)
     assert recorder.seen == ["Marshall Islands"] and outcome.results == []
-    assert campaign.state.events[-1].text == ("Landing in Marshall Islands fought by the recorder rules: a landing "
-                                              "with nobody to fight")
+    assert describe(campaign.state.events[-1]) == ("Landing in Marshall Islands fought by the recorder rules: "
+                                                   "a landing with nobody to fight")
     assert campaign.state.events[-1].rule == "R-CARD-03"
     silent = TacticalResolver(use_fallback=False).resolve(campaign, battle)
-    assert silent.results == [] and "nothing is fought" in campaign.state.events[-1].text
+    assert silent.results == [] and "nothing is fought" in describe(campaign.state.events[-1])
 
 
 def test_the_frogmen_are_human_torpedoes_hidden_by_the_enemy_and_used_up(data: CampaignData) -> None:
@@ -171,7 +172,7 @@ def test_the_frogmen_are_human_torpedoes_hidden_by_the_enemy_and_used_up(data: C
     assert raid.spec.sides[0].ships[0].anchored and len(raid.spec.submarines) == 3
     assert {b.sector for b in raid.spec.submarines} == {22} and raid.spec.flights == []
     assert next(r for r in outcome.results if r.name == "Italian Frogmen").expended
-    assert "used up Italian Frogmen" in next(e.text for e in campaign.state.events if e.kind == "battle")
+    assert "used up Italian Frogmen" in next(describe(e) for e in campaign.state.events if e.kind == "battle")
 
 
 def test_air_units_fly_flights_by_air_factor_and_nation(data: CampaignData) -> None:
@@ -260,7 +261,7 @@ def test_an_air_raid_on_a_port_meets_its_aa_emplacements_and_its_air(data: Campa
         ("7th Air Force airfield", "Hangar")]  # the land-based air unit's airfield
     assert sorted(f.name for f in fought.spec.flights if f.side == 0) == [
         "7th Air Force B-1", "7th Air Force B-2", "7th Air Force F-1", "7th Air Force F-2"]  # the 1942 mix
-    text = next(e.text for e in campaign.state.events if e.kind == "battle")
+    text = next(describe(e) for e in campaign.state.events if e.kind == "battle")
     assert text.startswith("Tactical air raid on Pearl Harbor from Hawaiian Islands (1942")
     report = fought.report
     if report.ship("7th Air Force airfield").sunk:  # R-CARD-11: a destroyed airfield eliminates its air unit
@@ -284,7 +285,7 @@ def test_an_airfield_alone_is_a_target_and_its_loss_eliminates_the_air_unit(data
         resolver = Resolver(keep_reports=True)
         outcome = resolver.resolve(campaign, battle)
         report = resolver.battles[0].report
-        text = next(e.text for e in campaign.state.events if e.kind == "battle")
+        text = next(describe(e) for e in campaign.state.events if e.kind == "battle")
         assert text.startswith("Tactical air raid on Pearl Harbor from Hawaiian Islands")
         if report.ship("7th Air Force airfield").sunk:
             assert "Allies: eliminated 7th Air Force" in text
@@ -353,7 +354,7 @@ def test_two_turns_of_a_campaign_with_tactical_combat(data: CampaignData) -> Non
     campaign, clock = _campaign(data, 1)
     play(campaign, clock, {p.value: BaselineAI() for p in Player}, stop_at_turn=3)
     assert campaign.blocked is None and campaign.state.turn == 3
-    assert any(e.text.startswith("Tactical battle in") for e in campaign.state.events)
+    assert any(describe(e).startswith("Tactical battle in") for e in campaign.state.events)
 
 
 @pytest.mark.slow
@@ -364,7 +365,7 @@ def test_a_standard_campaign_plays_to_the_end_with_tactical_combat(data: Campaig
     assert clock.finished and campaign.blocked is None and campaign.state.winner in ("allied", "axis")
     again, clock2 = _campaign(data, seed)
     play(again, clock2, {p.value: BaselineAI() for p in Player})
-    assert [e.text for e in again.state.events] == [e.text for e in campaign.state.events]  # same seed, same game
+    assert [describe(e) for e in again.state.events] == [describe(e) for e in campaign.state.events]  # same game
     for us in campaign.state.units.values():
         if us.status is UnitStatus.SUNK:
             assert us.place is None

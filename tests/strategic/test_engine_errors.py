@@ -13,11 +13,12 @@ from strategic.ai import BaselineAI, play
 from strategic.campaign import Campaign
 from strategic.classic.resolver import ClassicResolver
 from strategic.clock import Clock
-from strategic.combat import make_resolver
 from strategic.engine_errors import BattleError, EngineError
 from strategic.events import BattleNote
 from strategic.invariants import check_finished
+from strategic.narrate import describe
 from strategic.orders import IllegalOrder
+from strategic.resolvers import make_resolver
 from strategic.saves import last_good_text, load_state, save
 from tui.cli import main
 
@@ -71,7 +72,7 @@ def test_after_a_battle_error_the_battle_is_fought_by_the_classic_rules_and_the_
     play(campaign, clock, agents())
     assert clock.finished and campaign.state.winner in ("axis", "allied")
     assert check_finished(campaign, clock) == []
-    fallback = [e for e in campaign.state.events if "after an engine error" in e.text]
+    fallback = [e for e in campaign.state.events if "after an engine error" in describe(e)]
     assert [(e.area, e.how) for e in fallback] == [("North Sea", "after_error")] and fallback[0].turn == 1
 
 
@@ -85,8 +86,8 @@ def test_the_rewound_game_is_the_game_that_would_have_been_played(data: Campaign
     failed.fight_classic(caught.value.area)  # type: ignore[arg-type]
     failed.resolver = make_resolver("classic")
     play(failed, Clock(failed, resume=True), agents())
-    texts = [e.text for e in failed.state.events if "after an engine error" not in e.text]
-    assert texts == [e.text for e in plain.state.events]
+    texts = [describe(e) for e in failed.state.events if "after an engine error" not in describe(e)]
+    assert texts == [describe(e) for e in plain.state.events]
     assert [str(r) for r in failed.dice.log] == [str(r) for r in plain.dice.log]
 
 

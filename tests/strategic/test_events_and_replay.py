@@ -30,9 +30,8 @@ from strategic.events import (
     SpeedRoll,
     TurnBegan,
     UnitMoved,
-    from_legacy,
-    to_legacy,
 )
+from strategic.legacy_events import from_legacy, to_legacy
 from strategic.narrate import describe, log_line, transcript
 from strategic.orders import Move, Order
 from strategic.replay import CampaignLog, LogHeader, read_log, replay
@@ -72,9 +71,9 @@ def _classic_game(data: CampaignData, seed: int, stop: int | None = None, setup:
 def test_events_are_frozen_typed_and_worded_by_the_narrator() -> None:
     move = UnitMoved(turn=3, phase=Phase.PATROL, rule="VITP 6.221", unit="Hood", origin="Scapa Flow",
                      path=["North Sea", "Norwegian Sea"], mode="patrol")
-    assert move.text == describe(move) == "Hood patrols Scapa Flow -> North Sea -> Norwegian Sea"
-    assert str(move) == log_line(move) == ("T3 patrol    Hood patrols Scapa Flow -> North Sea -> Norwegian Sea"
-                                           "  [VITP 6.221]")
+    assert describe(move) == "Hood patrols Scapa Flow -> North Sea -> Norwegian Sea"
+    assert log_line(move) == "T3 patrol    Hood patrols Scapa Flow -> North Sea -> Norwegian Sea  [VITP 6.221]"
+    assert not hasattr(move, "text")  # the words are the narrator's alone (strategic.narrate)
     with pytest.raises(ValueError, match="frozen"):
         move.unit = "Nelson"  # type: ignore[misc]
     roll = DiceRolled(turn=1, phase=Phase.COMBAT, rule="WAS 4.1", label="Hood gunnery at Bismarck", sides=6,
@@ -94,7 +93,7 @@ def test_each_campaign_roll_is_an_event_where_it_was_rolled(data: CampaignData) 
     assert isinstance(speed, SpeedRoll) and isinstance(roll, DiceRolled)
     assert roll.faces == (speed.face,) and roll.sides == 6 and roll.rule == speed.rule
     assert roll.label == f"speed roll {speed.unit} (speed {speed.speed}) into Marianas Islands"
-    assert str(speed) == "T3 landing   Yokosuka NLF makes its speed roll (1 vs speed 3)  [VITP 6.2]"
+    assert log_line(speed) == "T3 landing   Yokosuka NLF makes its speed roll (1 vs speed 3)  [VITP 6.2]"
 
 
 def test_the_golden_transcript(classic_log: Path) -> None:
@@ -133,7 +132,7 @@ def test_an_event_no_type_reads_back_is_kept_as_a_note() -> None:
     back = from_legacy(old)
     assert back == Noted(turn=2, phase=Phase.END, rule="house rule", old_kind="weather",
                          note="a storm in the North Sea", data={"unit": "Hood"})
-    assert to_legacy(back) == old and str(back) == "T2 end       a storm in the North Sea  [house rule]"
+    assert to_legacy(back) == old and log_line(back) == "T2 end       a storm in the North Sea  [house rule]"
 
 
 def _as_version(path: Path, version: int) -> None:

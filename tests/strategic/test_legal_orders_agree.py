@@ -14,7 +14,6 @@ import pytest
 from strategic.ai import BaselineAI, play
 from strategic.campaign import Campaign
 from strategic.clock import Clock, Decision
-from strategic.combat import make_resolver
 from strategic.orders import (
     AnnounceAttack,
     DeferReinforcement,
@@ -30,6 +29,7 @@ from strategic.orders import (
     ReturnToPort,
     Sortie,
 )
+from strategic.resolvers import make_resolver
 from strategic.rulebook import RULES
 from strategic.state import Phase, UnitStatus
 

@@ -14,6 +14,7 @@ from strategic.classic import ClassicResolver
 from strategic.clock import EARLY_WAR_TURN, FIRST_VITP_TURN, VITP_ALONE_FIRST_TURN, Clock, turn_plan
 from strategic.combat import find_battles
 from strategic.control import isolate_ports
+from strategic.narrate import describe
 from strategic.orders import (
     AnnounceAttack,
     IllegalOrder,
@@ -149,7 +150,7 @@ def test_indonesia_surprise_first_round_with_the_bonus_and_no_retreat(data: Camp
     c.run_hook("surprise")
     assert c.state.unit("Prince of Wales").damage == 3
     assert allies.calls == []
-    texts = [e.text for e in c.state.events if e.kind == "combat"]
+    texts = [describe(e) for e in c.state.events if e.kind == "combat"]
     assert "Indonesia: surprise round 1 (attack bonus): air attack" in texts
     assert "Indonesia: surprise round 2: air attack" in texts
 
@@ -337,7 +338,7 @@ def test_a_staying_force_retreats_after_two_rounds(data: CampaignData) -> None:
     stay = Scripted(withdraw=set(), pursue={}, day_or_night="night")
     c.resolver = ClassicResolver({"japan": stay, "united_states": stay})
     c.enter_phase(Phase.COMBAT)
-    texts = [e.text for e in c.state.events if e.kind == "combat"]
+    texts = [describe(e) for e in c.state.events if e.kind == "combat"]
     assert "Hawaiian Islands: axis must retreat: Hiei, Akagi" in texts
     assert sum("round" in t and "(pursuit)" not in t and "Hawaiian" in t for t in texts) == 2
     assert c.state.unit("Akagi").status is UnitStatus.PORT
@@ -432,7 +433,7 @@ def test_early_war_game_plays_to_the_end(data: CampaignData) -> None:
     kinds = [(e.turn, e.kind) for e in c.state.events]
     assert (3, "attack") in kinds and not any(k == "attack" and t != 3 for t, k in kinds)
     first_lu = kinds.index((3, "location_uncertain"))
-    surprise = next(i for i, e in enumerate(c.state.events) if e.kind == "combat" and "surprise round 1" in e.text)
+    surprise = next(i for i, e in enumerate(c.state.events) if e.kind == "combat" and "surprise round 1" in describe(e))
     assert kinds.index((3, "attack")) < surprise < first_lu
     assert not any(e.kind == "order_refused" for e in c.state.events)
 
@@ -473,9 +474,9 @@ def test_the_standard_first_vitp_turn_in_order(data: CampaignData) -> None:
         return next(i for i, e in enumerate(events) if test(e))
 
     raid = first(lambda e: e.kind == "move" and e.unit == "Akagi")
-    assert events[raid].text == "Akagi raids Yokosuka Navy Yard -> Japanese Islands -> Central Pacific Ocean -> " \
+    assert describe(events[raid]) == "Akagi raids Yokosuka Navy Yard -> Japanese Islands -> Central Pacific Ocean -> " \
                                 "Hawaiian Islands" and events[raid].rule == "VITP 18 (R-OPS-20)"
-    strike = first(lambda e: e.kind == "combat" and "surprise round 1: air raid on Pearl Harbor" in e.text)
+    strike = first(lambda e: e.kind == "combat" and "surprise round 1: air raid on Pearl Harbor" in describe(e))
     groups = first(lambda e: e.kind == "location_uncertain")
     caribbean = first(lambda e: e.kind == "caribbean_roll")
     british = first(lambda e: e.kind == "move" and e.unit == "Hood")

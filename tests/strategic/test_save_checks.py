@@ -13,8 +13,8 @@ from scenarios.loader import CampaignData
 from strategic.ai import BaselineAI
 from strategic.campaign import Campaign
 from strategic.clock import Clock
-from strategic.combat import make_resolver
 from strategic.orders import IllegalOrder
+from strategic.resolvers import make_resolver
 from strategic.save_checks import data_problems, dice_problems, game_problems
 from strategic.saves import save_text
 from strategic.state import CampaignState

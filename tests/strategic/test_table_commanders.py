@@ -72,7 +72,7 @@ def test_a_game_saved_in_mid_battle_reopens_at_the_next_question(data, tmp_path)
     def some(question, battle, advice, player):  # type: ignore[no-untyped-def]
         nonlocal answered
         if answered == 7:
-            from strategic.classic.scripts import AnswerNeeded
+            from strategic.answer_needed import AnswerNeeded
             raise AnswerNeeded(question, player.value)
         answered += 1
         return advice()

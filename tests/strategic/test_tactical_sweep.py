@@ -17,7 +17,6 @@ from scenarios.models import Side, Theatre
 from strategic.ai import play
 from strategic.campaign import Campaign
 from strategic.clock import Clock
-from strategic.combat import make_resolver
 from strategic.events import UnitMoved
 from strategic.invariants import (
     InvariantError,
@@ -26,7 +25,9 @@ from strategic.invariants import (
     check_control,
     check_finished,
 )
+from strategic.narrate import describe
 from strategic.planner import agents_for
+from strategic.resolvers import make_resolver
 from strategic.selfplay import (
     ALLIED_PLAYERS,
     AXIS_PLAYERS,
@@ -76,7 +77,7 @@ def test_a_tactical_game_logs_its_battles_and_counts_them(data: CampaignData) ->
     assert [e.model_dump() for e in logs[0]] == [e.model_dump() for e in logs[1]]
     assert event_log_digest(logs[0]) == event_log_digest(logs[1])
     counts = battle_counts(logs[0])
-    tactical = [e for e in logs[0] if e.kind == "battle" and e.text.startswith("Tactical ")]
+    tactical = [e for e in logs[0] if e.kind == "battle" and describe(e).startswith("Tactical ")]
     assert counts["tactical"] == len(tactical) >= 1
     assert counts["classic"] >= counts["fallback"]
     assert counts["unfought"] == 0

@@ -18,6 +18,7 @@ from strategic.ai import BaselineAI
 from strategic.campaign import Campaign
 from strategic.classic.resolver import ClassicResolver
 from strategic.clock import Clock
+from strategic.narrate import log_line
 from strategic.orders import AnnounceAttack, IllegalOrder, PearlHarborStrike
 from strategic.outbreak import HAWAII, YOKOSUKA
 from strategic.state import CampaignState, Phase, UnitStatus
@@ -199,7 +200,7 @@ def test_every_view_of_seeded_ai_games_serialises_and_holds_no_hidden_fact(data:
         decider = clock.decision.player
         orders = ai.orders(campaign, decider.value)
         _apply(campaign, decider.value, orders[:3])
-        secret = [str(e) for e in campaign.state.events[len(clock.checkpoint[0].events):]]  # type: ignore[index]
+        secret = [log_line(e) for e in campaign.state.events[len(clock.checkpoint[0].events):]]  # type: ignore[index]
         for player in (*PLAYERS, None):
             view = observe(clock, player, orders=player is decider, log=True)
             text = json.dumps(view.to_dict())

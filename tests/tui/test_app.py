@@ -13,6 +13,7 @@ from strategic.ai import BaselineAI
 from strategic.battles import TacticalResolver
 from strategic.campaign import Campaign
 from strategic.clock import Clock
+from strategic.narrate import log_line
 from strategic.saves import save
 from strategic.state import Phase, UnitStatus
 from tests.strategic.engine_helpers import WithdrawResolver
@@ -350,7 +351,7 @@ def saved_turn_2(data: CampaignData, path: Path) -> None:
         session.end_decision()
     session.run_ai_until_human()
     assert campaign.state.turn == 2 and session.waiting_for_human
-    assert [str(e).split(":")[0] for e in campaign.state.events if e.kind == "combat"] == [
+    assert [log_line(e).split(":")[0] for e in campaign.state.events if e.kind == "combat"] == [
         "T1 combat    South Atlantic"]
     save(campaign, path)
 

@@ -20,6 +20,7 @@ from strategic.campaign import Campaign
 from strategic.classic.resolver import ClassicResolver
 from strategic.clock import Clock
 from strategic.engine_errors import BattleError
+from strategic.narrate import describe, log_line
 from strategic.saves import load_state, save
 from strategic.state import Phase
 from tui.app import (
@@ -130,7 +131,7 @@ async def test_a_failed_battle_autosaves_and_goes_on_by_the_classic_rules(
         decision = screen.session.clock.decision
         assert (decision.turn, decision.phase, decision.player.value) == (2, Phase.REINFORCE, "allies")
         assert session.error is None and session.clock.error is None and screen.session is session
-        fought = [str(e) for e in campaign.state.events if CLASSIC_AFTER_ERROR in e.text]
+        fought = [log_line(e) for e in campaign.state.events if CLASSIC_AFTER_ERROR in describe(e)]
         assert len(fought) == 1 and "South Atlantic" in fought[0]
         assert calls[:2] == ["South Atlantic", "South Atlantic"]  # the failure, then the classic battle
         assert not isinstance(app.screen, EngineErrorScreen)
@@ -245,7 +246,7 @@ async def test_a_battle_failing_when_a_load_resumes(data: CampaignData, tmp_path
         assert session.tactical and session.loaded_turn == 1 and session.save_path == path
         assert screen.game_line().endswith("tactical combat (the save had no combat: vas run --combat none); "
                                            "human: Allies; loaded at turn 1")
-        assert any(CLASSIC_AFTER_ERROR in e.text for e in session.campaign.state.events)
+        assert any(CLASSIC_AFTER_ERROR in describe(e) for e in session.campaign.state.events)
         assert calls[0] == "North Atlantic" and "North Atlantic" not in calls[1:]  # the classic rules fought it
         assert (session.clock.decision.turn, session.clock.decision.phase) == (1, Phase.RETURN)
 

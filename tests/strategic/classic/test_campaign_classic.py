@@ -9,6 +9,7 @@ from strategic.campaign import Campaign
 from strategic.classic import ClassicResolver
 from strategic.clock import Clock
 from strategic.events import CombatNoted, UnitSunk
+from strategic.narrate import describe
 from strategic.state import UnitStatus
 
 PLAYERS = ("japan", "germany_italy", "united_states", "allies")
@@ -23,7 +24,7 @@ def _play(data, seed: int) -> tuple[Campaign, Clock, set[str]]:  # type: ignore[
         if isinstance(event, UnitSunk):
             sunk.add(event.unit)
         elif getattr(event, "unit", None) in sunk:
-            seen_after_sinking.append(f"{event.kind}: {event.text}")
+            seen_after_sinking.append(f"{event.kind}: {describe(event)}")
 
     campaign.on_event = watch
     clock = Clock(campaign)

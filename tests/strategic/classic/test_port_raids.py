@@ -11,6 +11,7 @@ import pytest
 from strategic.campaign import Campaign
 from strategic.classic import ClassicResolver, IllegalCombatDecision
 from strategic.combat import Battle, BattleOutcome, UnitResult, apply_outcome, find_battles
+from strategic.narrate import describe
 from strategic.state import Phase, UnitStatus
 from tests.strategic.classic.helpers import Scripted, at_sea, battle_in, fight, game, in_port, result, rolls, stay
 
@@ -164,4 +165,4 @@ def test_raid_battles_in_a_whole_turn_with_classic_combat(data) -> None:
     c.resolver = ClassicResolver()
     c.enter_phase(Phase.COMBAT)
     assert c.state.unit("Northampton").damage == 2
-    assert any(e.kind == "combat" and "VITP air raid" in e.text for e in c.state.events)
+    assert any(e.kind == "combat" and "VITP air raid" in describe(e) for e in c.state.events)

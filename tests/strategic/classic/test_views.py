@@ -10,6 +10,7 @@ import pytest
 from scenarios.models import Side
 from strategic.classic.context import BattleContext
 from strategic.classic.views import ClassicBattleView, observe
+from strategic.narrate import describe
 from tests.strategic.classic.helpers import Scripted, at_sea, fight, game
 
 
@@ -35,8 +36,8 @@ def test_blind_withdrawals_stay_sealed_until_both_have_declared(data) -> None:  
     assert view.declared(Side.AXIS, "withdraw") is None
     assert not any("Scharnhorst" in line and "withdraw" in line for line in view.narrative)
     assert "Scharnhorst" not in str([d for d in view.declarations if d.side is Side.AXIS])
-    ctx_lines = [line for line in c.state.events if "withdraw" in line.text]
-    assert [e.text for e in ctx_lines] == ["North Sea: axis withdraw: Scharnhorst", "North Sea: allied withdraw: Hood"]
+    ctx_lines = [describe(e) for e in c.state.events if "withdraw" in describe(e)]
+    assert ctx_lines == ["North Sea: axis withdraw: Scharnhorst", "North Sea: allied withdraw: Hood"]
 
 
 def test_the_sealed_declaration_is_the_owners_and_revealed_to_both_after(data) -> None:  # type: ignore[no-untyped-def]
