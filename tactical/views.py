@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import copy
 import json
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, fields, is_dataclass
 from enum import Enum
 from types import MappingProxyType
@@ -188,8 +188,31 @@ def withheld_names(battle: Battle, side: int) -> frozenset[str]:
 
 
 def _mentions(event: Event, names: frozenset[str]) -> bool:
-    """Does ``event`` concern one of ``names`` (as its ship, or by name in its line)?"""
-    return bool(names) and (event.ship in names or any(n in event.text for n in names))
+    """Does ``event`` concern one of ``names``: in any of its fields, as its ship or inside a text field (a roll's
+    label names the ship it is for: ``USS England crew check: detect U-552``)?  Read from the typed event, never
+    from its line (narrating every event of the log at every view was the views' main cost)."""
+    return bool(names) and any(name in text for text in _texts(event) for name in names)
+
+
+def _texts(value: Any) -> Iterator[str]:
+    """Every string in ``value``'s fields (an event's, its phase left out; tuples, mappings and nested dataclasses
+    gone through).  A live event records no words (``recorded`` is ``None``); a read-back one's are its line."""
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, tuple | list):
+        for item in value:
+            yield from _texts(item)
+    elif isinstance(value, Mapping):
+        for key, item in value.items():
+            yield from _texts(key)
+            yield from _texts(item)
+    elif is_dataclass(value) and not isinstance(value, type):
+        for f in fields(value):
+            if f.name not in _NOT_FACTS:
+                yield from _texts(getattr(value, f.name))
+
+
+_NOT_FACTS = frozenset({"phase"})
 
 
 def _ship_view(ship: ShipState, side: int, spotted: bool) -> ShipView:

@@ -14,6 +14,7 @@ from strategic.campaign import Campaign
 from strategic.classic import BaselinePolicy, ClassicResolver
 from strategic.classic.scripts import Entry, Question, RecordingPolicy, ScriptError
 from strategic.clock import Clock, turn_plan
+from strategic.narrate import log_line
 from strategic.saves import load_state, save_text
 from strategic.state import Phase
 from tactical.dice import Dice
@@ -285,7 +286,7 @@ def test_a_commander_may_leave_every_battle_of_the_turn_to_the_ai(data) -> None:
     assert campaign.state.delegated_turn == {Player.JAPAN: 4}
     delegated = [e for e in campaign.state.events if e.kind == "combat_delegated"]
     assert len(delegated) == 1 and delegated[0].whole_turn
-    assert str(delegated[0]).endswith("japan leaves the battle in Coral Sea to the AI, and his other battles "
+    assert log_line(delegated[0]).endswith("japan leaves the battle in Coral Sea to the AI, and his other battles "
                                       "this turn  [002 §4.1]")
     from scenarios.models import Side, Theatre
     from strategic.classic.scripts import AskingPolicy
