@@ -103,8 +103,8 @@ def event_log_digest(events: Sequence[Event]) -> str:
     """SHA-256 (hex) of the event log (every event as JSON, in order): two games with the same digest logged the
     same events, orders included.  Each event is hashed in its version-2 form
     (:func:`strategic.legacy_events.to_legacy`), the campaign's dice rolls left out (they are events since version
-    3), so that digests of games played before issue 14 still compare; the rolls decide the
-    events, so the same events mean the same game."""
+    3), so that digests of games played before issue 14 still compare; the rolls decide the events, so the same
+    events mean the same game."""
     sha = hashlib.sha256()
     for event in events:
         if isinstance(event, DiceRolled):
@@ -127,7 +127,6 @@ def play_match(spec: MatchSpec) -> GameResult:
     """Play one campaign to the end, checking the invariants as it goes (module-level so that processes and Dask
     workers can run it); an engine error ends that game with it as its first violation (``engine: ...``).
     Raises ``ValueError`` for a combat other than :data:`COMBATS`."""
-
     if spec.combat not in COMBATS:
         raise ValueError(f"self-play combat must be one of {', '.join(COMBATS)}, not '{spec.combat}'")
     start = time.perf_counter()
