@@ -42,6 +42,7 @@ from scenarios.models import (
     Unit,
     nested_records,
 )
+from scenarios.rule_summaries import RuleSummary
 from scenarios.yaml_source import YamlDocument, YamlSyntaxError, read_yaml
 
 
@@ -64,6 +65,7 @@ class DataFile(Record):
     flights: list[AircraftCard] = Field(default_factory=list)
     mtbs: list[MTBCard] = Field(default_factory=list)
     forces: list[ForceMix] = Field(default_factory=list)
+    rules: list[RuleSummary] = Field(default_factory=list)
 
 
 SECTIONS: tuple[str, ...] = tuple(DataFile.model_fields)
@@ -84,6 +86,7 @@ SINGULAR = {
     "mtbs": "MTB Section",
     "forces": "force mix",
     "constants": "constant",
+    "rules": "rule summary",
 }
 
 
@@ -205,6 +208,11 @@ class CampaignData:
         return self.sections["forces"]
 
     @property
+    def rules(self) -> dict[str, RuleSummary]:
+        """Our summaries of the rules the code cites, by citation (:mod:`scenarios.rule_summaries`)."""
+        return self.sections["rules"]
+
+    @property
     def constants(self) -> dict[str, Constant]:
         return self.sections["constants"]
 
@@ -239,7 +247,9 @@ class CampaignData:
     def fact_confidences(self) -> Counter[Confidence]:
         """How many facts (fields of sourced records, nested ones included) rest on each confidence level."""
         counts: Counter[Confidence] = Counter()
-        for records in self.sections.values():
+        for section, records in self.sections.items():
+            if section == "rules":  # our summaries of the rules are not facts of the games
+                continue
             for record in records.values():
                 _count_facts(record, counts)
         return counts

@@ -124,6 +124,7 @@ from tui.order_entry import GRAMMAR, OrderSyntaxError, describe, parse_orders
 from tui.order_picker import OrderPicker
 from tui.order_selection import end_question, listing_moment, orderable_count
 from tui.poc_chart import draw_poc, poc_heading
+from tui.rule_screen import link_citations, open_rules
 from tui.screenshots import take_screenshot
 from tui.stack_orders import give_together
 from tui.turn_summary import TurnSummaries, TurnSummaryScreen, last_summed_turn
@@ -636,6 +637,7 @@ class CampaignScreen(Screen[None]):
         Binding("d", "odds", "Odds", tooltip="Classic odds of the coming battles"),
         Binding("b", "battles", "Battles"),
         Binding("r", "turn_summary", "Summary", tooltip="The summary (report) of the last turn played"),
+        Binding("l", "rule", "Rule", tooltip="Our summary of the rule the latest message (or the phase bar) cites"),
         Binding("slash", "type_order", "Type order"),
         Binding("question_mark", "help", "Help"),
         Binding("q", "quit_game", "Quit"),
@@ -658,6 +660,7 @@ class CampaignScreen(Screen[None]):
         self._last_result = ("", 0)  # the last commanded battle's result and turn, for the next battle's dialog
         self.summaries = TurnSummaries(last_summed_turn(session.campaign))  # issue #17: one summary a turn
         self._map_orders: list[Order] = []  # the seated human's legal orders, for the map's selected place
+        self._last_message = ""  # the latest message, whose rules ``l`` opens (issue 17, the rule lookup)
         # is shown
 
     def compose(self) -> ComposeResult:
@@ -1087,7 +1090,8 @@ class CampaignScreen(Screen[None]):
                       "place), u "
                       "takes back your last order, d shows the classic odds of the coming battles (an estimate in a "
                       "tactical game), b lists the tactical battles fought (Enter opens one in the battle viewer), "
-                      "r shows the last turn's summary, F12 saves a screenshot, "
+                      "r shows the last turn's summary, l our summary of the rule a message cites (or click the "
+                      "rule), F12 saves a screenshot, "
                       f"s saves, o the order of appearance, q quits; click a tab to switch. {LEGEND}", ok=True)
 
     @on(Button.Pressed, "#end-phase")
@@ -1166,7 +1170,18 @@ class CampaignScreen(Screen[None]):
         return True
 
     def _message(self, text: str, *, ok: bool) -> None:
-        self.query_one("#order-message", Static).update(Text(text, style="green" if ok else "bold red"))
+        self._last_message = text
+        self.query_one("#order-message", Static).update(link_citations(Text(text, style="green" if ok else "bold red")))
+
+    def action_rule(self) -> None:
+        """``l``: the rules the latest message cites, else the phase bar's (:mod:`tui.rule_screen`)."""
+        why = open_rules(self.app, self._last_message, self.phase_bar().plain)
+        if why:
+            self.notify(why, severity="warning")
+
+    def action_show_rule(self, key: str) -> None:
+        """A click on a rule cited in the message or the phase bar."""
+        open_rules(self.app, key)
 
     def on_resize(self) -> None:
         self.query_one(BoardPane).show(self.session.campaign, self.session.view(), self._map_orders)
@@ -1180,7 +1195,7 @@ class CampaignScreen(Screen[None]):
             self.query_one("#odds-text", Static).update(self.odds_prompt())
         self._odds_moment = moment
         view = self.session.view()
-        self.query_one("#phase-bar", Static).update(self.phase_bar())
+        self.query_one("#phase-bar", Static).update(link_citations(self.phase_bar()))
         self.refresh_orders()
         self.query_one(BoardPane).show(campaign, view, self._map_orders)
         self.refresh_units(view)
@@ -1244,9 +1259,9 @@ class CampaignScreen(Screen[None]):
         self._map_orders = legal  # the map lists the orders possible at a selected place
         self._orders = legal
         units, _ = orderable_count(legal)
-        self.query_one("#decision", Static).update(
+        self.query_one("#decision", Static).update(link_citations(
             Text(f"{PLAYER_NAMES[decision.player]}: {decision.phase.value} — {units} unit{'s' if units != 1 else ''} "
-                 f"to order, {len(legal)} legal orders ({PHASE_RULES[decision.phase]})", style="bold"))
+                 f"to order, {len(legal)} legal orders ({PHASE_RULES[decision.phase]})", style="bold")))
         self.query_one(OrderPicker).show(session.campaign, decision.player.value, legal, order_filter.value)
 
     def refresh_units(self, view: CampaignView | None = None) -> None:

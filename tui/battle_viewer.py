@@ -58,6 +58,7 @@ from textual.widgets import Footer, Header, RichLog, Static
 from strategic.battle_logs import load_battle_log
 from tactical import Edge, Event, Table, events_from_json, relative_bearing
 from tactical import battle_events as tev
+from tui.rule_screen import open_rules
 
 ARROWS = "↑↗→↘↓↙←↖"
 SIDE_STYLES = ("bold bright_cyan", "bold bright_red")
@@ -710,6 +711,7 @@ class BattleViewerScreen(Screen[None]):
         Binding("s", "select(1)", "Select ship"),
         Binding("S", "select(-1)", "Previous ship", show=False),
         Binding("a", "arcs", "Arcs"),
+        Binding("l", "rule", "Rule", tooltip="Our summary of the rules this step's events cite"),
         Binding("escape,q", "app.pop_screen", "Back"),
     ]
 
@@ -787,6 +789,13 @@ class BattleViewerScreen(Screen[None]):
             names = self._selectable()
             self.selected = names[0] if names else None
         self.show()
+
+    def action_rule(self) -> None:
+        """``l``: the rules this step's events cite, to pick from (:mod:`tui.rule_screen`)."""
+        start = self.steps[self.position] if self.steps else 0
+        why = open_rules(self.app, *(event.text for event in _typed(self.battle)[start:self.upto]))
+        if why:
+            self.notify("no rule is cited in this step's events", severity="warning")
 
     @property
     def upto(self) -> int:

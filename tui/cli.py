@@ -17,6 +17,8 @@
                                         engine speed on this machine
     vas cards show NAME [--year Y] | calibrate | list
                                         ship cards: generated from class facts, calibrated against published ones
+    vas rule CITATION [--data DIR]...   our summary of a rule the game cites (002 §3.246, VITP 4.9, R-CMB-05) and its
+                                        rulings
     vas play [--load FILE] [--human PLAYER...] [--combat tactical|classic] [--battle-log FILE]
                                         the textual app (campaign, or a battle log in the viewer)
 
@@ -49,6 +51,7 @@ from tui.bench_command import add_bench_parser
 from tui.cards_cli import add_cards_parser
 from tui.labels import counter_label
 from tui.odds_command import add_odds_parser
+from tui.rule_command import add_rule_parser
 from tui.run_command import add_run_parser
 from tui.selfplay_command import add_selfplay_parser
 
@@ -223,6 +226,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_selfplay_parser(sub, data_option)
     add_bench_parser(sub)
     add_cards_parser(sub, data_option)
+    add_rule_parser(sub, data_option)
 
     play = sub.add_parser("play", help="the textual app: play hot-seat or against AI nations")
     play.add_argument("--load", type=Path, metavar="FILE", help="open a saved game")

@@ -37,6 +37,7 @@ from scenarios.models import Side
 from strategic.classic.briefs import Brief, OrderBrief
 from strategic.classic.scripts import Question
 from tui.labels import side_label
+from tui.rule_screen import link_citations, open_rules
 
 NONE = "—"
 """The choice of no target, no air factor, staying, not firing."""
@@ -207,9 +208,12 @@ class CombatScreen(Screen[Any]):
         Binding("T", "delegate(True)", "AI commands this turn's battles"),
         Binding("slash", "type_answer", "Type"),
         Binding("s", "save", "Save"),
+        Binding("l", "rule", "Rule", tooltip="Our summary of the rule the refusal (or the question) cites"),
         Binding("q", "app.request_quit", "Quit"),
         Binding("escape", "leave_input", "Back to the rows", show=False),
     ]
+
+    _last_message = ""  # the latest message (a refusal), whose rules ``l`` opens (issue 17, the rule lookup)
 
     DEFAULT_CSS = """
     CombatScreen #combat-main { height: 1fr; }
@@ -227,7 +231,7 @@ class CombatScreen(Screen[Any]):
         self._submit, self._save, self._delegate = submit, save, delegate
 
     def compose(self) -> ComposeResult:
-        yield Static(self.title_text(), id="combat-title", classes="combat-line")
+        yield Static(link_citations(self.title_text()), id="combat-title", classes="combat-line")
         with Horizontal(id="combat-main"):
             yield DataTable(id="combat-units", zebra_stripes=True, cursor_type="row")
             with Vertical(id="combat-side"):
@@ -235,7 +239,7 @@ class CombatScreen(Screen[Any]):
                 yield AnswerTable(id="combat-answer", cursor_type="row")
                 yield Static(self.suggestion_text(), id="combat-suggestion", classes="combat-line")
                 yield Static(self.factors_text(), id="combat-factors", classes="combat-line")
-                yield Static(notes_text(self.brief.notes), id="combat-notes", classes="combat-line")
+                yield Static(link_citations(notes_text(self.brief.notes)), id="combat-notes", classes="combat-line")
                 yield Input(placeholder=f"/ to type the answer ({EXAMPLES.get(self.question.decision, '')})",
                             id="combat-typed")
                 yield Static(id="combat-message", classes="combat-line")
@@ -312,7 +316,20 @@ class CombatScreen(Screen[Any]):
             table.move_cursor(row=min(max(row_at, 0), len(self.rows) - 1))
 
     def message(self, text: str, *, ok: bool) -> None:
-        self.query_one("#combat-message", Static).update(Text(text, style="green" if ok else "bold red"))
+        self._last_message = text
+        style = "green" if ok else "bold red"
+        self.query_one("#combat-message", Static).update(link_citations(Text(text, style=style)))
+
+    def action_rule(self) -> None:
+        """``l``: the rules of the refusal, else the question's, else its notes' (:mod:`tui.rule_screen`)."""
+        texts = [self._last_message, self.brief.rule, notes_text(self.brief.notes).plain]
+        why = open_rules(self.app, *texts)
+        if why:
+            self.notify(why, severity="warning")
+
+    def action_show_rule(self, key: str) -> None:
+        """A click on a rule cited by the title, the notes or the refusal."""
+        open_rules(self.app, key)
 
     # -- actions
     def current(self) -> Row | None:
@@ -442,11 +459,11 @@ class OrderScreen(CombatScreen):
         self._submit, self._save, self._delegate = submit, save, delegate
 
     def compose(self) -> ComposeResult:
-        yield Static(self.title_text(), id="combat-title", classes="combat-line")
+        yield Static(link_citations(self.title_text()), id="combat-title", classes="combat-line")
         with Vertical(id="combat-side"):
             yield OrderTable(id="combat-answer", cursor_type="row", zebra_stripes=True)
             yield Static(self.suggestion_text(), id="combat-suggestion", classes="combat-line")
-            yield Static(notes_text(self.brief.notes), id="combat-notes", classes="combat-line")
+            yield Static(link_citations(notes_text(self.brief.notes)), id="combat-notes", classes="combat-line")
             yield Input(placeholder=f"/ to type the order ({EXAMPLES['order_battles']})", id="combat-typed")
             yield Static(id="combat-message", classes="combat-line")
         yield Footer(compact=True, show_command_palette=False)

@@ -38,6 +38,7 @@ from textual.widgets import DataTable, Footer, Input, RichLog, Static
 from scenarios.errors import RulesError, VasError
 from tactical import TacticalQuestion, battle_events
 from tui.battle_viewer import FLIGHT_GLYPHS, MELEE_GLYPH, SIDE_STYLES, draw_table
+from tui.rule_screen import link_citations, open_rules
 from tui.table_prompts import Choice, Prompt, describe_answer, prompt_for
 
 STOP = object()
@@ -104,6 +105,7 @@ class CommandScreen(Screen[Outcome]):
         Binding("t", "delegate('turn')", "AI: this turn"),
         Binding("A", "delegate('battle')", "AI: the battle"),
         Binding("c", "take_back", "Take command back"),
+        Binding("l", "rule", "Rule", tooltip="Our summary of the rule the refusal (or the question) cites"),
         Binding("s", "stop('save')", "Save"),
         Binding("q", "stop('quit')", "Quit"),
         Binding("escape", "leave_input", "Back to the answers", show=False),
@@ -138,6 +140,7 @@ class CommandScreen(Screen[Outcome]):
         self._log_of: str | None = None  # whose view the account shows
         self._arcs = False  # the fire arcs of the ship asked about (or highlighted), out to its longest range
         self._then = ""
+        self._last_message = ""  # the refusal line, whose rules ``l`` opens (issue 17, the rule lookup)
 
     def compose(self) -> ComposeResult:
         yield Static(Text(f"{self.battle_title}: the battle is being set up…", style="bold"), id="cmd-title")
@@ -243,7 +246,7 @@ class CommandScreen(Screen[Outcome]):
         title = Text(f"{self.battle_title} · {when} · {who}\n", style="bold")
         title.append(prompt.title, style="bold yellow")
         title.append(f"   Rule: {prompt.rule}", style="italic")
-        self.query_one("#cmd-title", Static).update(title)
+        self.query_one("#cmd-title", Static).update(link_citations(title))
         self.query_one("#cmd-card", Static).update(Text(prompt.card or self._side_summary(prompt)))
         self.query_one("#cmd-advice", Static).update(Text(f"AI suggests: {prompt.advice_text}", style="italic"))
         typed = self.query_one("#cmd-typed", Input)
@@ -327,7 +330,27 @@ class CommandScreen(Screen[Outcome]):
         self._draw_table()
 
     def _message(self, text: str | None, *, ok: bool) -> None:
-        self.query_one("#cmd-message", Static).update(Text(text or "", style="green" if ok else "bold red"))
+        self._last_message = text or ""
+        self.query_one("#cmd-message", Static).update(link_citations(Text(text or "", style="green" if ok else
+                                                                          "bold red")))
+
+    def action_rule(self) -> None:
+        """``l``: the rules of the refusal line, else of the highlighted answer's refusal, else the question's
+        (:mod:`tui.rule_screen`)."""
+        prompt = self.prompt
+        texts = [self._last_message]
+        if prompt is not None:
+            row = self.query_one("#cmd-choices", ChoiceTable).cursor_row
+            if prompt.slots and 0 <= row < len(prompt.slots):
+                texts.append(prompt.slots[row].refusal or "")
+            texts.append(prompt.rule)
+        why = open_rules(self.app, *texts)
+        if why:
+            self.notify(why, severity="warning")
+
+    def action_show_rule(self, key: str) -> None:
+        """A click on a rule cited by the refusal line or the question."""
+        open_rules(self.app, key)
 
     # -- answering
     def give(self, answer: Any) -> None:

@@ -21,6 +21,7 @@ from textual.widgets import Static
 from strategic.campaign import Campaign
 from strategic.events import PocScored
 from strategic.turn_summary import summarize, summary_lines
+from tui.rule_screen import link_citations, open_rules
 
 CSS = """
 TurnSummaryScreen { align: center middle; }
@@ -45,7 +46,8 @@ class TurnSummaryScreen(ModalScreen[None]):
     """The summary of one turn; Enter or Escape closes it."""
 
     DEFAULT_CSS = CSS
-    BINDINGS = [Binding("enter,escape", "close", "Close"), Binding("r", "close", "Close", show=False)]
+    BINDINGS = [Binding("enter,escape", "close", "Close"), Binding("r", "close", "Close", show=False),
+                Binding("l", "rule", "Rule", show=False)]
 
     def __init__(self, campaign: Campaign, turn: int) -> None:
         super().__init__()
@@ -56,14 +58,24 @@ class TurnSummaryScreen(ModalScreen[None]):
         with Vertical(id="turn-summary"):
             yield Static(Text(f"End of turn {self.turn}", style="bold"), id="turn-summary-title")
             with VerticalScroll(id="turn-summary-scroll"):
-                yield Static(Text(self.text), id="turn-summary-text")
-            yield Static("Enter or Escape: back to the game; r shows this again", id="turn-summary-hint")
+                yield Static(link_citations(Text(self.text)), id="turn-summary-text")
+            yield Static("Enter or Escape: back to the game; r shows this again; l (or a click): the rules it cites",
+                         id="turn-summary-hint")
 
     def on_mount(self) -> None:
         self.query_one("#turn-summary-scroll").focus()
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+    def action_rule(self) -> None:
+        """``l``: the rules the summary cites, to pick from (:mod:`tui.rule_screen`)."""
+        why = open_rules(self.app, self.text)
+        if why:
+            self.notify("the summary cites no rule", severity="warning")
+
+    def action_show_rule(self, key: str) -> None:
+        open_rules(self.app, key)
 
 
 @dataclass

@@ -556,4 +556,4 @@ async def test_campaign_screen_at_100x30(data: CampaignData) -> None:
         assert screen.query_one("#orders").region.height >= 4
         assert screen.query_one("#end-phase").region.bottom <= 29
         footer_keys = {b.key for _, b, enabled, _ in screen.active_bindings.values() if b.show and enabled}
-        assert footer_keys == {"e", "u", "s", "o", "d", "b", "r", "slash", "question_mark", "q"}
+        assert footer_keys == {"e", "u", "s", "o", "d", "b", "r", "l", "slash", "question_mark", "q"}
