@@ -113,7 +113,7 @@ from tactical import DEMOS, CardIndex, TacticalEntry, TacticalQuestion
 from tui.battle_choice import BattleChoiceScreen
 from tui.battle_viewer import BattleViewerScreen
 from tui.board_draw import LEGEND
-from tui.board_map import BoardPane
+from tui.board_map import BoardMap, BoardPane
 from tui.cards_cli import counter_lines
 from tui.combat_screen import CombatScreen, question_screen
 from tui.command_screen import CommandScreen, LiveAsk, Outcome
@@ -125,6 +125,7 @@ from tui.poc_chart import draw_poc, poc_heading
 from tui.screenshots import take_screenshot
 from tui.stack_orders import give_together
 from tui.turn_summary import TurnSummaries, TurnSummaryScreen, last_summed_turn
+from tui.unit_details import UnitDetailsScreen, picked_units
 
 PLAYER_NAMES = {
     Player.JAPAN: "Japan",
@@ -634,6 +635,7 @@ class CampaignScreen(Screen[None]):
         Binding("d", "odds", "Odds", tooltip="Classic odds of the coming battles"),
         Binding("b", "battles", "Battles"),
         Binding("r", "turn_summary", "Summary", tooltip="The summary (report) of the last turn played"),
+        Binding("i", "unit_details", "Unit", tooltip="The highlighted unit's details (issue #17)"),
         Binding("slash", "type_order", "Type order"),
         Binding("question_mark", "help", "Help"),
         Binding("q", "quit_game", "Quit"),
@@ -1196,6 +1198,24 @@ class CampaignScreen(Screen[None]):
             self._message("no turn is over yet: the summary comes at the end of the turn", ok=False)
             return
         self.app.push_screen(TurnSummaryScreen(self.session.campaign, turn))
+
+    def action_unit_details(self) -> None:
+        """``i``: the details of the unit highlighted in the order list or the units table, or of the units of the
+        place selected on the map (:mod:`tui.unit_details`)."""
+        board = self.query_one(BoardMap)
+        view = self.session.view()
+        names, start = picked_units(self.focused, self.query_one(OrderPicker), self.query_one("#units", DataTable),
+                                    board, view)
+        if not names:
+            self._show_orders()
+            self._message("i shows a unit's details: highlight a unit in the order list or the Units tab, or select "
+                          "a place on the map, then press i", ok=False)
+            return
+        self.app.push_screen(UnitDetailsScreen(self.session.campaign, view, names, self._map_orders, start))
+
+    @on(DataTable.RowSelected, "#units")
+    def _unit_row_chosen(self) -> None:
+        self.action_unit_details()  # Enter or a click on a row of the units table
 
     def phase_bar(self) -> Text:
         campaign, clock = self.session.campaign, self.session.clock
