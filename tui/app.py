@@ -78,7 +78,6 @@ from textual.widgets import (
     Label,
     LoadingIndicator,
     OptionList,
-    RichLog,
     Select,
     Static,
     Switch,
@@ -112,15 +111,17 @@ from strategic.views import CampaignView, observe
 from tactical import DEMOS, CardIndex, TacticalEntry, TacticalQuestion
 from tui.battle_choice import BattleChoiceScreen
 from tui.battle_viewer import BattleViewerScreen
-from tui.board_draw import LEGEND
 from tui.board_map import BoardMap, BoardPane
+from tui.campaign_log import CampaignLog
 from tui.cards_cli import counter_lines
 from tui.combat_screen import CombatScreen, question_screen
 from tui.command_screen import CommandScreen, LiveAsk, Outcome
+from tui.help_screen import HelpScreen
 from tui.labels import counter_label, side_label
 from tui.order_entry import GRAMMAR, OrderSyntaxError, describe, parse_orders
 from tui.order_picker import OrderPicker
 from tui.order_selection import end_question, listing_moment, orderable_count
+from tui.phase_notes import war_note
 from tui.poc_chart import draw_poc, poc_heading
 from tui.screenshots import take_screenshot
 from tui.stack_orders import give_together
@@ -681,7 +682,7 @@ class CampaignScreen(Screen[None]):
                     yield Input(placeholder="filter units", id="unit-filter")
                     yield DataTable(id="units", zebra_stripes=True)
                 with TabPane("Log", id="tab-log"):
-                    yield RichLog(id="log", wrap=True, markup=False, min_width=20)
+                    yield CampaignLog(id="log")  # rewraps to its width (issue #17)
                 with TabPane("Battles", id="tab-battles"):
                     yield Static(id="battles-text")
                     yield OptionList(id="battles")
@@ -717,7 +718,7 @@ class CampaignScreen(Screen[None]):
             player = session.clock.decision.player.value  # type: ignore[union-attr]
             if len(session.humans) > 1 and session.last_human not in (None, player):
                 if not any(isinstance(s, HandOverScreen) and s.player == player for s in self.app.screen_stack):
-                    self.app.push_screen(HandOverScreen(player), lambda _: self._human_ready(player))
+                    self._hand_over(player, lambda: self._human_ready(player))
             else:
                 self._human_ready(player)
             return
@@ -733,9 +734,23 @@ class CampaignScreen(Screen[None]):
             return
         if len(self.session.humans) > 1 and self.session.last_human not in (None, player):
             if not any(isinstance(s, HandOverScreen) for s in self.app.screen_stack):
-                self.app.push_screen(HandOverScreen(player), lambda _: self._show_combat(asked))
+                self._hand_over(player, lambda: self._show_combat(asked))
             return
         self._show_combat(asked)
+
+    def _hand_over(self, player: str, then: Callable[[], None]) -> None:
+        """Hot-seat: hide the board, the tabs and the notifications behind :class:`HandOverScreen` (nothing of the
+        previous player's orders shows around the dialog, issue #17); shown again for ``player``, then ``then``."""
+        self.query_one("#main").display = False
+        self.query_one("#order-message", Static).update("")
+        self.app.clear_notifications()
+
+        def ready(_: None) -> None:
+            self.query_one("#main").display = True
+            self._show_orders()  # the new player starts at his order list
+            then()
+
+        self.app.push_screen(HandOverScreen(player), ready)
 
     def _show_combat(self, asked: AnswerNeeded) -> None:
         self.session.last_human = asked.player
@@ -1078,17 +1093,8 @@ class CampaignScreen(Screen[None]):
         self.app.call_from_thread(self.query_one("#odds-text", Static).update, "\n".join(lines))
 
     def action_help(self) -> None:
-        """``?``: the grammar, the keys and the map legend, in the Orders tab."""
-        self._show_orders()
-        self._message(f"Pick an order with the arrows and Enter: a unit (Space marks several; a place's line takes "
-                      "its whole stack), then a destination (→: the other ways to go; Escape: back). Or type one (/, "
-                      f"or any letter that is no command; Escape: back to the list): {GRAMMAR}. Keys: e ends your "
-                      "phase (asking first while units could be ordered; units left unplaced go to their first "
-                      "place), u "
-                      "takes back your last order, d shows the classic odds of the coming battles (an estimate in a "
-                      "tactical game), b lists the tactical battles fought (Enter opens one in the battle viewer), "
-                      "r shows the last turn's summary, F12 saves a screenshot, "
-                      f"s saves, o the order of appearance, q quits; click a tab to switch. {LEGEND}", ok=True)
+        """``?``: the orders, the keys and the map legend in a scrolling dialog (:mod:`tui.help_screen`)."""
+        self.app.push_screen(HelpScreen())
 
     @on(Button.Pressed, "#end-phase")
     def _end_button(self) -> None:
@@ -1229,6 +1235,9 @@ class CampaignScreen(Screen[None]):
             who = PLAYER_NAMES[clock.decision.player].split(" (")[0]
             kind = "you" if clock.decision.player.value in self.session.humans else "AI"
             text.append(f"· {who} ({kind}) decides ", style="bold yellow")
+        note = war_note(campaign)  # the Pearl Harbor turn says what is happening (issue #17)
+        if note:
+            text.append(f"· {note} ", style="bold magenta")
         text.append(f"· {PHASE_RULES[state.phase]}", style="dim")
         for theatre, value in state.poc.items():
             lead = "level" if value == 0 else (f"Axis +{value}" if value > 0 else f"Allies +{-value}")
@@ -1296,16 +1305,16 @@ class CampaignScreen(Screen[None]):
                 f"{players_text(session.humans)}{loaded}")
 
     def refresh_log(self) -> None:
-        log = self.query_one("#log", RichLog)
+        log = self.query_one("#log", CampaignLog)
         events = self.session.campaign.state.events
         if self._logged > len(events):  # an undo shortened the log
-            log.clear()
+            log.reset()
             self._logged = 0
         if self._logged == 0:
-            log.write(self.game_line())
+            log.add(self.game_line())
         for event in events[self._logged:]:
             if not isinstance(event, OrderGiven | DiceRolled):  # the orders and rolls are in the saved log
-                log.write(log_line(event))
+                log.add(log_line(event))
         self._logged = len(events)
 
     def refresh_battles(self) -> None:
@@ -1577,7 +1586,7 @@ class VictoryAtSeaApp(App[None]):
     #start { padding: 1 2; }
     #title { margin-bottom: 1; }
     .player-row { height: 3; }
-    #phase-bar { height: 1; background: $boost; }
+    #phase-bar { height: auto; max-height: 2; background: $boost; }  /* a long note wraps to a second line */
     #main { height: 1fr; }
     #tabs { width: 2fr; min-width: 50; }
     #orders { height: 1fr; }
@@ -1593,7 +1602,13 @@ class VictoryAtSeaApp(App[None]):
     #oob-card-scroll { height: 1fr; border-top: solid $accent; }
     #handover, #path-dialog { align: center middle; width: 60; height: auto; padding: 1 2; border: thick $accent;
                               background: $surface; }
+    #path-dialog Horizontal { height: auto; }  /* the dialog stays small (issue #17) */
     HandOverScreen, PathScreen, ConfirmScreen, EngineErrorScreen { align: center middle; }
+    /* the focused list, table, line or log stands out (issue #17) */
+    CampaignScreen DataTable, CampaignScreen RichLog, #odds-scroll { border: tall $border-blurred; }
+    CampaignScreen OptionList:focus, CampaignScreen Input:focus, CampaignScreen DataTable:focus,
+    CampaignScreen RichLog:focus, #odds-scroll:focus { border: tall $accent; }
+    CampaignScreen BoardMap:focus { background: $accent 20%; }
     ConfirmScreen Label { width: 1fr; }  /* a long question wraps */
     HandOverScreen { background: $background; }  /* hot-seat: nothing of the board shows through */
     #engine-error { width: 100; max-width: 95%; height: auto; max-height: 90%; padding: 1 2; border: thick $error;
