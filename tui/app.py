@@ -111,6 +111,7 @@ from strategic.views import CampaignView, observe
 from tactical import DEMOS, CardIndex, TacticalEntry, TacticalQuestion
 from tui.battle_choice import BattleChoiceScreen
 from tui.battle_viewer import BattleViewerScreen
+from tui.board_info import status_word
 from tui.board_map import BoardMap, BoardPane
 from tui.campaign_log import CampaignLog
 from tui.cards_cli import counter_lines
@@ -406,7 +407,7 @@ class Session:
                     give_orders(campaign, player, list(self.ai[player].orders(campaign, player)))
                 except Exception as exc:  # issue 13 item 1: a broken AI stops the game with a message
                     error = exc if isinstance(exc, EngineError) else EngineError(
-                        decision.turn, decision.phase.value, exc, who=f"the {player} AI deciding")
+                        decision.turn, decision.phase.value, exc, who=f"the {player_name(Player(player))} AI deciding")
                     raise self.failed(error) from exc
                 self.end_decision()
                 self.answer_for_ai_players()
@@ -1040,6 +1041,16 @@ class CampaignScreen(Screen[None]):
         if battles.highlighted is None and battles.option_count:
             battles.highlighted = battles.option_count - 1  # the latest battle
 
+    @on(TabbedContent.TabActivated, "#tabs")
+    def _tab_shown(self, event: TabbedContent.TabActivated) -> None:
+        """A tab clicked: the Battles tab's list (its battle highlighted) or the units table takes the focus, so
+        the arrows and Enter work at once and the highlighted line shows (issue #17)."""
+        pane = event.pane.id
+        if pane == "tab-battles":
+            self.action_battles()
+        elif pane == "tab-units":
+            self.query_one("#units", DataTable).focus()
+
     @on(OptionList.OptionSelected, "#battles")
     def open_battle(self, event: OptionList.OptionSelected) -> None:
         index = int((event.option.id or "battle--1").removeprefix("battle-"))
@@ -1284,7 +1295,7 @@ class CampaignScreen(Screen[None]):
         wanted = self.query_one("#unit-filter", Input).value.casefold()
         for name, seen in (view or self.session.view()).units.items():
             unit = campaign.unit_record(name)
-            row = (name, seen.nation, seen.type.value, counter_label(unit), seen.status.value, seen.place or "",
+            row = (name, seen.nation, seen.type.value, counter_label(unit), status_word(seen), seen.place or "",
                    str(seen.damage), player_name(seen.commander))
             if wanted and not any(wanted in str(cell).casefold() for cell in row):
                 continue
