@@ -681,7 +681,7 @@ class CampaignScreen(Screen[None]):
                         yield Button("End phase (e)", id="end-phase", variant="primary")
                 with TabPane("Units", id="tab-units"):
                     yield Input(placeholder="filter units", id="unit-filter")
-                    yield DataTable(id="units", zebra_stripes=True)
+                    yield DataTable(id="units", zebra_stripes=True, cursor_type="row")  # Enter: the unit's details
                 with TabPane("Log", id="tab-log"):
                     yield CampaignLog(id="log")  # rewraps to its width (issue #17)
                 with TabPane("Battles", id="tab-battles"):

@@ -23,6 +23,7 @@ from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import DataTable, OptionList, Static
 
+from scenarios.classes import CARD_SHIP_TYPES
 from scenarios.models import Side, Unit
 from strategic.battles import campaign_year
 from strategic.campaign import Campaign
@@ -62,7 +63,7 @@ def factors_line(unit: Unit) -> str:
     return f"Counter {counter_label(unit)}: {', '.join(parts)}"
 
 
-def where_line(seen: UnitView) -> str:
+def where_line(seen: UnitView, turn: int) -> str:
     """Where the unit is and how: ``patrolling in North Sea``, ``in port at Scapa Flow``, ``arrives turn 4`` ..."""
     if seen.status is UnitStatus.SUNK:
         return "sunk"
@@ -70,6 +71,8 @@ def where_line(seen: UnitView) -> str:
         return "removed from the game"
     if seen.status is UnitStatus.AWAITING:
         when = f" on turn {seen.due_turn}" if seen.due_turn is not None else ""
+        if seen.due_turn == turn:
+            when = " this turn"
         return f"not yet arrived: due{when}" + (f" at {seen.place}" if seen.place else "")
     word = how(seen)
     at = "at" if seen.status is UnitStatus.PORT else "in"
@@ -141,7 +144,10 @@ def orders_part(campaign: Campaign, view: CampaignView, seen: UnitView, legal: S
 def card_part(campaign: Campaign, name: str, year: int, index: CardIndex | None = None) -> list[str]:
     """What the counter puts on the tactical table in ``year`` (its ship card, air group, Flights or boats)."""
     lines = counter_lines(campaign.data, name, year, index)
-    return lines or ["no ship card: this counter puts nothing on the tactical table"]
+    if campaign.unit_record(name).type in CARD_SHIP_TYPES:
+        return lines
+    return ["No ship card of its own" + (": what it puts on the table" if lines else ": nothing on the table"),
+            *lines]
 
 
 def details_text(campaign: Campaign, view: CampaignView, name: str, legal: Sequence[Order],
@@ -154,7 +160,7 @@ def details_text(campaign: Campaign, view: CampaignView, name: str, legal: Seque
     text = Text(f"{name}", style="bold")
     text.append(f" — {seen.nation} {seen.type.value}, {whose_line(seen, seat_side(view))}\n")
     text.append(factors_line(unit) + "\n")
-    text.append(f"Where: {where_line(seen)}\n")
+    text.append(f"Where: {where_line(seen, view.turn)}\n")
     text.append(f"Damage and status: {damage_line(seen, unit)}\n")
     text.append("Where it may go this phase: ", style="bold")
     ways = orders_part(campaign, view, seen, legal)
