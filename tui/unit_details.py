@@ -31,6 +31,7 @@ from strategic.orders import Order
 from strategic.state import UNTIL_ATTACK, UnitStatus
 from strategic.views import CampaignView, UnitView
 from tactical import CardIndex
+from tui.board_draw import TYPE_ORDER
 from tui.board_info import how, seat_side, unit_groups
 from tui.board_map import BoardMap
 from tui.cards_cli import counter_lines
@@ -172,10 +173,13 @@ def details_text(campaign: Campaign, view: CampaignView, name: str, legal: Seque
 
 def place_units(view: CampaignView, place: str, data_areas: Collection[str]) -> list[str]:
     """The units the map lists at ``place`` (its sea area's units at sea, or a port's in port), in the map's
-    order: the player's, his side's, the enemy's."""
+    order: the player's, his side's, the enemy's, each by nation and type."""
     status = UnitStatus.SEA if place in data_areas else UnitStatus.PORT
     groups = unit_groups(view.units_at(place, status=status), seat_side(view))
-    return [u.name for _, members, _ in groups for u in members]
+    def order(unit: UnitView) -> tuple[str, int]:
+        return unit.nation, TYPE_ORDER.get(unit.type, 99)
+
+    return [u.name for _, members, _ in groups for u in sorted(members, key=order)]
 
 
 def picked_units(focused: Widget | None, picker: OrderPicker, table: DataTable[Any], board: BoardMap,
