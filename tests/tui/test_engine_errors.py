@@ -192,7 +192,7 @@ async def test_an_ai_that_raises_stops_the_game_and_quitting_names_the_autosave(
         assert screen.session.clock.decision.phase is Phase.PATROL
         await press_end(pilot, app)
         dialog = await wait_for_dialog(pilot, app)
-        assert text_of(dialog, "#error-message") == ("engine error on turn 1, patrol phase, the germany_italy AI "
+        assert text_of(dialog, "#error-message") == ("engine error on turn 1, patrol phase, the Germany-Italy AI "
                                                      "deciding: KeyError: 'Bismarck'")
         assert "While: the Germany-Italy AI deciding" in text_of(dialog, "#error-where")
         await pilot.press("q")
