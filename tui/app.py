@@ -112,7 +112,7 @@ from tactical import DEMOS, CardIndex, TacticalEntry, TacticalQuestion
 from tui.battle_choice import BattleChoiceScreen
 from tui.battle_viewer import BattleViewerScreen
 from tui.board_info import status_word
-from tui.board_map import BoardMap, BoardPane
+from tui.board_map import BoardMap, BoardPane, PlaceInfo
 from tui.campaign_log import CampaignLog
 from tui.cards_cli import counter_lines
 from tui.combat_screen import CombatScreen, question_screen
@@ -127,7 +127,7 @@ from tui.poc_chart import draw_poc, poc_heading
 from tui.screenshots import take_screenshot
 from tui.stack_orders import give_together
 from tui.turn_summary import TurnSummaries, TurnSummaryScreen, last_summed_turn
-from tui.unit_details import UnitDetailsScreen, picked_units
+from tui.unit_details import UnitDetailsScreen, picked_units, place_units
 
 PLAYER_NAMES = {
     Player.JAPAN: "Japan",
@@ -1229,6 +1229,14 @@ class CampaignScreen(Screen[None]):
                           "a place on the map, then press i", ok=False)
             return
         self.app.push_screen(UnitDetailsScreen(self.session.campaign, view, names, self._map_orders, start))
+
+    @on(PlaceInfo.Clicked)
+    def _place_info_clicked(self, event: PlaceInfo.Clicked) -> None:
+        """A click on the selected place's listing: the details of its units, one after the other."""
+        view = self.session.view()
+        names = place_units(view, event.place, self.session.campaign.data.areas)
+        if names:
+            self.app.push_screen(UnitDetailsScreen(self.session.campaign, view, names, self._map_orders))
 
     @on(DataTable.RowSelected, "#units")
     def _unit_row_chosen(self) -> None:

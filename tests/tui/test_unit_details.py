@@ -155,6 +155,11 @@ async def test_i_opens_the_details_from_the_order_list_the_units_table_and_the_m
         await pilot.press("right")
         await wait_for(pilot, lambda: details_of(app).startswith(f"{names[1]} — "), "the next unit")
         await back()
+        # a click on the place's listing under the map: the same units
+        await pilot.click("#map-info")
+        clicked = await wait_for(pilot, details, "the unit details")
+        assert clicked.names == names
+        await back()
 
 
 async def test_i_without_a_unit_says_how_to_pick_one(data: CampaignData) -> None:
