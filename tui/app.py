@@ -1627,7 +1627,7 @@ class VictoryAtSeaApp(App[None]):
     CampaignScreen DataTable, CampaignScreen RichLog, #odds-scroll { border: tall $border-blurred; }
     CampaignScreen OptionList:focus, CampaignScreen Input:focus, CampaignScreen DataTable:focus,
     CampaignScreen RichLog:focus, #odds-scroll:focus { border: tall $accent; }
-    CampaignScreen BoardMap:focus { background: $accent 20%; }
+    CampaignScreen BoardMap:focus { background: $accent 12%; }
     ConfirmScreen Label { width: 1fr; }  /* a long question wraps */
     HandOverScreen { background: $background; }  /* hot-seat: nothing of the board shows through */
     #engine-error { width: 100; max-width: 95%; height: auto; max-height: 90%; padding: 1 2; border: thick $error;
