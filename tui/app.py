@@ -28,6 +28,12 @@ list always has its first line highlighted when it is refilled, so Enter takes i
 line (or a filter) gives the focus back to the list; a refused typed order is quoted in the message and selected
 in the line, so the next typing replaces it.
 
+Issue #17, the campaign screen: ``i`` (or Enter or a click on a Units row, or a click on the selected place's
+listing) shows a unit's details (:mod:`tui.unit_details`); ``?`` opens the help in a scrolling dialog
+(:mod:`tui.help_screen`); the Log tab rewraps to its width (:mod:`tui.campaign_log`); the hot-seat hand-over hides
+the board, the tabs and the notifications; the phase bar says what happens on the Pearl Harbor turn
+(:mod:`tui.phase_notes`); the focused list, table or line has an accent border.
+
 Orders by selection (issue #17, :mod:`tui.order_picker`): the Orders tab lists the player's units by place; a unit
 or a stack, then a destination (with its mode and speed roll), then, if wanted, another way to go; a stack's
 orders are given all or none (:mod:`tui.stack_orders`).  A letter that is no command, typed in the list, starts a
