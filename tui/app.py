@@ -31,7 +31,7 @@ in the line, so the next typing replaces it.
 Issue #17, the campaign screen: ``i`` (or Enter or a click on a Units row, or a click on the selected place's
 listing) shows a unit's details (:mod:`tui.unit_details`); ``?`` opens the help in a scrolling dialog
 (:mod:`tui.help_screen`); the Log tab rewraps to its width (:mod:`tui.campaign_log`); the hot-seat hand-over hides
-the board, the tabs and the notifications; the phase bar says what happens on the Pearl Harbor turn
+the board and the tabs; the phase bar says what happens on the Pearl Harbor turn
 (:mod:`tui.phase_notes`); the focused list, table or line has an accent border.
 
 Orders by selection (issue #17, :mod:`tui.order_picker`): the Orders tab lists the player's units by place; a unit
@@ -746,11 +746,10 @@ class CampaignScreen(Screen[None]):
         self._show_combat(asked)
 
     def _hand_over(self, player: str, then: Callable[[], None]) -> None:
-        """Hot-seat: hide the board, the tabs and the notifications behind :class:`HandOverScreen` (nothing of the
-        previous player's orders shows around the dialog, issue #17); shown again for ``player``, then ``then``."""
+        """Hot-seat: hide the board and the tabs behind :class:`HandOverScreen` (nothing of the previous player's
+        orders shows around the dialog, issue #17); shown again for ``player``, then ``then``.  The order message
+        stays (after a battle it says what became of the units, for both players)."""
         self.query_one("#main").display = False
-        self.query_one("#order-message", Static).update("")
-        self.app.clear_notifications()
 
         def ready(_: None) -> None:
             self.query_one("#main").display = True
