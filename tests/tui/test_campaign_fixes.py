@@ -161,3 +161,15 @@ async def test_the_units_tab_says_how_a_unit_is_there(data: CampaignData) -> Non
         screen.query_one("#unit-filter", Input).value = "Scharnhorst"
         await wait_for(pilot, lambda: table.row_count == 1, "the filtered table")  # type: ignore[attr-defined]
         assert table.get_row_at(0)[4:6] == ["in port", "Germany"]  # type: ignore[attr-defined]
+
+
+def test_the_early_war_phase_bar_and_the_announcement_in_words(data: CampaignData) -> None:
+    campaign = Campaign.new(data, "early_war", seed=1, resolver=WithdrawResolver())
+    clock = Clock(campaign)
+    play_to(campaign, clock, (1, "air", "japan"))
+    assert war_note(campaign) == ("Pacific at peace until Japan announces its attack with its air units "
+                                  "(002 §5.62, §5.71)")
+    free = [describe(o) for o in campaign.legal_orders("japan") if not getattr(o, "unit", "")]
+    assert free == ["announce Japan's attack this turn (002 §5.71)"]
+    play_to(campaign, clock, (4, "reinforce", "united_states"))
+    assert war_note(campaign) == ""
