@@ -28,6 +28,12 @@ list always has its first line highlighted when it is refilled, so Enter takes i
 line (or a filter) gives the focus back to the list; a refused typed order is quoted in the message and selected
 in the line, so the next typing replaces it.
 
+Issue #17, the campaign screen: ``i`` (or Enter or a click on a Units row, or a click on the selected place's
+listing) shows a unit's details (:mod:`tui.unit_details`); ``?`` opens the help in a scrolling dialog
+(:mod:`tui.help_screen`); the Log tab rewraps to its width (:mod:`tui.campaign_log`); the hot-seat hand-over hides
+the board and the tabs; the phase bar says what happens on the Pearl Harbor turn
+(:mod:`tui.phase_notes`); the focused list, table or line has an accent border.
+
 Orders by selection (issue #17, :mod:`tui.order_picker`): the Orders tab lists the player's units by place; a unit
 or a stack, then a destination (with its mode and speed roll), then, if wanted, another way to go; a stack's
 orders are given all or none (:mod:`tui.stack_orders`).  A letter that is no command, typed in the list, starts a
@@ -78,7 +84,6 @@ from textual.widgets import (
     Label,
     LoadingIndicator,
     OptionList,
-    RichLog,
     Select,
     Static,
     Switch,
@@ -114,20 +119,24 @@ from strategic.views import CampaignView, observe
 from tactical import DEMOS, CardIndex, TacticalEntry, TacticalQuestion
 from tui.battle_choice import BattleChoiceScreen
 from tui.battle_viewer import BattleViewerScreen
-from tui.board_draw import LEGEND
-from tui.board_map import BoardPane
+from tui.board_info import status_word
+from tui.board_map import BoardMap, BoardPane, PlaceInfo
+from tui.campaign_log import CampaignLog
 from tui.cards_cli import counter_lines
 from tui.combat_screen import CombatScreen, question_screen
 from tui.command_screen import CommandScreen, LiveAsk, Outcome
+from tui.help_screen import HelpScreen
 from tui.labels import counter_label, side_label
 from tui.order_entry import GRAMMAR, OrderSyntaxError, describe, parse_orders
 from tui.order_picker import OrderPicker
 from tui.order_selection import end_question, listing_moment, orderable_count
+from tui.phase_notes import war_note
 from tui.poc_chart import draw_poc, poc_heading
 from tui.rule_screen import link_citations, open_rules
 from tui.screenshots import take_screenshot
 from tui.stack_orders import give_together
 from tui.turn_summary import TurnSummaries, TurnSummaryScreen, last_summed_turn
+from tui.unit_details import UnitDetailsScreen, picked_units, place_units
 
 PLAYER_NAMES = {
     Player.JAPAN: "Japan",
@@ -407,7 +416,7 @@ class Session:
                     give_orders(campaign, player, list(self.ai[player].orders(campaign, player)))
                 except Exception as exc:  # issue 13 item 1: a broken AI stops the game with a message
                     error = exc if isinstance(exc, EngineError) else EngineError(
-                        decision.turn, decision.phase.value, exc, who=f"the {player} AI deciding")
+                        decision.turn, decision.phase.value, exc, who=f"the {player_name(Player(player))} AI deciding")
                     raise self.failed(error) from exc
                 self.end_decision()
                 self.answer_for_ai_players()
@@ -638,7 +647,8 @@ class CampaignScreen(Screen[None]):
         Binding("b", "battles", "Battles"),
         Binding("r", "turn_summary", "Summary", tooltip="The summary (report) of the last turn played"),
         Binding("l", "rule", "Rule", tooltip="Our summary of the rule the latest message (or the phase bar) cites"),
-        Binding("slash", "type_order", "Type order"),
+        Binding("i", "unit_details", "Unit", tooltip="The highlighted unit's details (issue #17)"),
+        Binding("slash", "type_order", "Type"),
         Binding("question_mark", "help", "Help"),
         Binding("q", "quit_game", "Quit"),
         Binding("escape", "leave_input", "Back to the list", show=False),
@@ -682,9 +692,9 @@ class CampaignScreen(Screen[None]):
                         yield Button("End phase (e)", id="end-phase", variant="primary")
                 with TabPane("Units", id="tab-units"):
                     yield Input(placeholder="filter units", id="unit-filter")
-                    yield DataTable(id="units", zebra_stripes=True)
+                    yield DataTable(id="units", zebra_stripes=True, cursor_type="row")  # Enter: the unit's details
                 with TabPane("Log", id="tab-log"):
-                    yield RichLog(id="log", wrap=True, markup=False, min_width=20)
+                    yield CampaignLog(id="log")  # rewraps to its width (issue #17)
                 with TabPane("Battles", id="tab-battles"):
                     yield Static(id="battles-text")
                     yield OptionList(id="battles")
@@ -720,7 +730,7 @@ class CampaignScreen(Screen[None]):
             player = session.clock.decision.player.value  # type: ignore[union-attr]
             if len(session.humans) > 1 and session.last_human not in (None, player):
                 if not any(isinstance(s, HandOverScreen) and s.player == player for s in self.app.screen_stack):
-                    self.app.push_screen(HandOverScreen(player), lambda _: self._human_ready(player))
+                    self._hand_over(player, lambda: self._human_ready(player))
             else:
                 self._human_ready(player)
             return
@@ -736,9 +746,22 @@ class CampaignScreen(Screen[None]):
             return
         if len(self.session.humans) > 1 and self.session.last_human not in (None, player):
             if not any(isinstance(s, HandOverScreen) for s in self.app.screen_stack):
-                self.app.push_screen(HandOverScreen(player), lambda _: self._show_combat(asked))
+                self._hand_over(player, lambda: self._show_combat(asked))
             return
         self._show_combat(asked)
+
+    def _hand_over(self, player: str, then: Callable[[], None]) -> None:
+        """Hot-seat: hide the board and the tabs behind :class:`HandOverScreen` (nothing of the previous player's
+        orders shows around the dialog, issue #17); shown again for ``player``, then ``then``.  The order message
+        stays (after a battle it says what became of the units, for both players)."""
+        self.query_one("#main").display = False
+
+        def ready(_: None) -> None:
+            self.query_one("#main").display = True
+            self._show_orders()  # the new player starts at his order list
+            then()
+
+        self.app.push_screen(HandOverScreen(player), ready)
 
     def _show_combat(self, asked: AnswerNeeded) -> None:
         self.session.last_human = asked.player
@@ -1028,6 +1051,16 @@ class CampaignScreen(Screen[None]):
         if battles.highlighted is None and battles.option_count:
             battles.highlighted = battles.option_count - 1  # the latest battle
 
+    @on(TabbedContent.TabActivated, "#tabs")
+    def _tab_shown(self, event: TabbedContent.TabActivated) -> None:
+        """A tab clicked: the Battles tab's list (its battle highlighted) or the units table takes the focus, so
+        the arrows and Enter work at once and the highlighted line shows (issue #17)."""
+        pane = event.pane.id
+        if pane == "tab-battles":
+            self.action_battles()
+        elif pane == "tab-units":
+            self.query_one("#units", DataTable).focus()
+
     @on(OptionList.OptionSelected, "#battles")
     def open_battle(self, event: OptionList.OptionSelected) -> None:
         index = int((event.option.id or "battle--1").removeprefix("battle-"))
@@ -1081,18 +1114,8 @@ class CampaignScreen(Screen[None]):
         self.app.call_from_thread(self.query_one("#odds-text", Static).update, "\n".join(lines))
 
     def action_help(self) -> None:
-        """``?``: the grammar, the keys and the map legend, in the Orders tab."""
-        self._show_orders()
-        self._message(f"Pick an order with the arrows and Enter: a unit (Space marks several; a place's line takes "
-                      "its whole stack), then a destination (→: the other ways to go; Escape: back). Or type one (/, "
-                      f"or any letter that is no command; Escape: back to the list): {GRAMMAR}. Keys: e ends your "
-                      "phase (asking first while units could be ordered; units left unplaced go to their first "
-                      "place), u "
-                      "takes back your last order, d shows the classic odds of the coming battles (an estimate in a "
-                      "tactical game), b lists the tactical battles fought (Enter opens one in the battle viewer), "
-                      "r shows the last turn's summary, l our summary of the rule a message cites (or click the "
-                      "rule), F12 saves a screenshot, "
-                      f"s saves, o the order of appearance, q quits; click a tab to switch. {LEGEND}", ok=True)
+        """``?``: the orders, the keys and the map legend in a scrolling dialog (:mod:`tui.help_screen`)."""
+        self.app.push_screen(HelpScreen())
 
     @on(Button.Pressed, "#end-phase")
     def _end_button(self) -> None:
@@ -1214,6 +1237,32 @@ class CampaignScreen(Screen[None]):
             return
         self.app.push_screen(TurnSummaryScreen(self.session.campaign, turn))
 
+    def action_unit_details(self) -> None:
+        """``i``: the details of the unit highlighted in the order list or the units table, or of the units of the
+        place selected on the map (:mod:`tui.unit_details`)."""
+        board = self.query_one(BoardMap)
+        view = self.session.view()
+        names, start = picked_units(self.focused, self.query_one(OrderPicker), self.query_one("#units", DataTable),
+                                    board, view)
+        if not names:
+            self._show_orders()
+            self._message("i shows a unit's details: highlight a unit in the order list or the Units tab, or select "
+                          "a place on the map, then press i", ok=False)
+            return
+        self.app.push_screen(UnitDetailsScreen(self.session.campaign, view, names, self._map_orders, start))
+
+    @on(PlaceInfo.Clicked)
+    def _place_info_clicked(self, event: PlaceInfo.Clicked) -> None:
+        """A click on the selected place's listing: the details of its units, one after the other."""
+        view = self.session.view()
+        names = place_units(view, event.place, self.session.campaign.data.areas)
+        if names:
+            self.app.push_screen(UnitDetailsScreen(self.session.campaign, view, names, self._map_orders))
+
+    @on(DataTable.RowSelected, "#units")
+    def _unit_row_chosen(self) -> None:
+        self.action_unit_details()  # Enter or a click on a row of the units table
+
     def phase_bar(self) -> Text:
         campaign, clock = self.session.campaign, self.session.clock
         state = campaign.state
@@ -1226,6 +1275,9 @@ class CampaignScreen(Screen[None]):
             who = PLAYER_NAMES[clock.decision.player].split(" (")[0]
             kind = "you" if clock.decision.player.value in self.session.humans else "AI"
             text.append(f"· {who} ({kind}) decides ", style="bold yellow")
+        note = war_note(campaign)  # the Pearl Harbor turn says what is happening (issue #17)
+        if note:
+            text.append(f"· {note} ", style="bold magenta")
         text.append(f"· {PHASE_RULES[state.phase]}", style="dim")
         for theatre, value in state.poc.items():
             lead = "level" if value == 0 else (f"Axis +{value}" if value > 0 else f"Allies +{-value}")
@@ -1272,7 +1324,7 @@ class CampaignScreen(Screen[None]):
         wanted = self.query_one("#unit-filter", Input).value.casefold()
         for name, seen in (view or self.session.view()).units.items():
             unit = campaign.unit_record(name)
-            row = (name, seen.nation, seen.type.value, counter_label(unit), seen.status.value, seen.place or "",
+            row = (name, seen.nation, seen.type.value, counter_label(unit), status_word(seen), seen.place or "",
                    str(seen.damage), player_name(seen.commander))
             if wanted and not any(wanted in str(cell).casefold() for cell in row):
                 continue
@@ -1293,16 +1345,16 @@ class CampaignScreen(Screen[None]):
                 f"{players_text(session.humans)}{loaded}")
 
     def refresh_log(self) -> None:
-        log = self.query_one("#log", RichLog)
+        log = self.query_one("#log", CampaignLog)
         events = self.session.campaign.state.events
         if self._logged > len(events):  # an undo shortened the log
-            log.clear()
+            log.reset()
             self._logged = 0
         if self._logged == 0:
-            log.write(self.game_line())
+            log.add(self.game_line())
         for event in events[self._logged:]:
             if not isinstance(event, OrderGiven | DiceRolled):  # the orders and rolls are in the saved log
-                log.write(log_line(event))
+                log.add(log_line(event))
         self._logged = len(events)
 
     def refresh_battles(self) -> None:
@@ -1574,7 +1626,7 @@ class VictoryAtSeaApp(App[None]):
     #start { padding: 1 2; }
     #title { margin-bottom: 1; }
     .player-row { height: 3; }
-    #phase-bar { height: 1; background: $boost; }
+    #phase-bar { height: auto; max-height: 2; background: $boost; }  /* a long note wraps to a second line */
     #main { height: 1fr; }
     #tabs { width: 2fr; min-width: 50; }
     #orders { height: 1fr; }
@@ -1590,7 +1642,13 @@ class VictoryAtSeaApp(App[None]):
     #oob-card-scroll { height: 1fr; border-top: solid $accent; }
     #handover, #path-dialog { align: center middle; width: 60; height: auto; padding: 1 2; border: thick $accent;
                               background: $surface; }
+    #path-dialog Horizontal { height: auto; }  /* the dialog stays small (issue #17) */
     HandOverScreen, PathScreen, ConfirmScreen, EngineErrorScreen { align: center middle; }
+    /* the focused list, table, line or log stands out (issue #17) */
+    CampaignScreen DataTable, CampaignScreen RichLog, #odds-scroll { border: tall $border-blurred; }
+    CampaignScreen OptionList:focus, CampaignScreen Input:focus, CampaignScreen DataTable:focus,
+    CampaignScreen RichLog:focus, #odds-scroll:focus { border: tall $accent; }
+    CampaignScreen BoardMap:focus { background: $accent 12%; }
     ConfirmScreen Label { width: 1fr; }  /* a long question wraps */
     HandOverScreen { background: $background; }  /* hot-seat: nothing of the board shows through */
     #engine-error { width: 100; max-width: 95%; height: auto; max-height: 90%; padding: 1 2; border: thick $error;

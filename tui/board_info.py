@@ -14,6 +14,7 @@ from strategic.state import UnitStatus
 from strategic.views import CampaignView, UnitView
 from tui.board_draw import SIDE_STYLE, TYPE_ORDER, far_borders, links
 from tui.board_layout import theatre_cells
+from tui.labels import side_label
 from tui.order_entry import describe
 
 SHOWN_ORDERS = 8
@@ -39,6 +40,12 @@ def how(unit: UnitView) -> str:
         word = {"patrol": "patrolling", "raid": "raiding"}.get(unit.mode.value, unit.mode.value) if unit.mode \
             else unit.status.value
     return word + (", disabled" if unit.disabled else "")
+
+
+def status_word(unit: UnitView) -> str:
+    """The Units tab's status: :func:`how` for a unit at sea or in port (``patrolling``, ``in port, disabled``),
+    else ``awaiting``, ``sunk`` or ``removed``."""
+    return how(unit) if unit.status in (UnitStatus.PORT, UnitStatus.SEA) else unit.status.value
 
 
 def unit_lines(units: Iterable[UnitView]) -> list[str]:
@@ -88,7 +95,7 @@ def header(data: CampaignData, view: CampaignView, place: str) -> Text:
     port = data.ports[place]
     owner = view.port_owners.get(place, port.owner)
     text = Text(place, style="bold")
-    text.append(f" — {port.kind.value.replace('_', ' ')} ({port.theatre.value}), owner {owner.value}; touches "
+    text.append(f" — {port.kind.value.replace('_', ' ')} ({port.theatre.value}), owner {side_label(owner)}; touches "
                 f"{', '.join(port.touches)}\n")
     return text
 

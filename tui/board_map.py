@@ -5,7 +5,8 @@ Keys (when the map has the focus): arrows move the cursor to the nearest area th
 through the areas and their ports in reading order (past the last, or with Escape, the focus moves on), Enter
 selects the place
 under the cursor, ``t`` shows both theatres, War at Sea only or the Pacific only, ``z`` switches between the full
-and the compact boxes.  A click selects the place clicked.  Selecting posts :class:`BoardMap.Selected`.
+and the compact boxes.  A click selects the place clicked.  Selecting posts :class:`BoardMap.Selected`.  A click
+on the listing posts :class:`PlaceInfo.Clicked` (the screen opens the details of the units there).
 """
 
 from __future__ import annotations
@@ -205,6 +206,21 @@ class BoardMap(Static, can_focus=True):
         return self.available is None or wide.width <= self.available - 2
 
 
+class PlaceInfo(Static):
+    """The listing of the selected place; a click on it posts :class:`PlaceInfo.Clicked` (the screen opens the
+    details of the units there, :mod:`tui.unit_details`)."""
+
+    class Clicked(Message):
+        def __init__(self, place: str) -> None:
+            super().__init__()
+            self.place = place
+
+    def on_click(self) -> None:
+        board = self.screen.query_one(BoardMap)
+        if board.selected is not None:
+            self.post_message(self.Clicked(board.selected))
+
+
 class BoardPane(Vertical):
     """The map in its scrolling pane, and under it what the selected place holds and the orders possible there."""
 
@@ -222,7 +238,7 @@ class BoardPane(Vertical):
     def compose(self) -> ComposeResult:
         with ScrollableContainer(id="map-scroll"):
             yield BoardMap(id="map")
-        yield Static(id="map-info")
+        yield PlaceInfo(id="map-info")
 
     def show(self, campaign: Campaign, view: CampaignView, orders: Sequence[Order]) -> None:
         """Draw the map for ``view`` and list the selected place again; ``orders``: the seated human's legal

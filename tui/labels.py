@@ -29,3 +29,14 @@ def counter_label(unit: Unit) -> str:
     if unit.air is not None:
         text += f" ({factor(unit.air, unit.bonus == 'air')})"
     return text
+
+
+PLAYER_LABELS = {"japan": "Japan", "germany_italy": "Germany-Italy", "united_states": "United States",
+                 "allies": "Allies"}
+"""The players as the players say them (the data's ``germany_italy``, ``united_states`` ...)."""
+
+
+def player_label(player: object) -> str:
+    """``Germany-Italy`` for a :class:`~scenarios.models.Player` or its value (unknown text as it is)."""
+    text = str(getattr(player, "value", player))
+    return PLAYER_LABELS.get(text, text)

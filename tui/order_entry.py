@@ -20,16 +20,21 @@ import difflib
 from scenarios.errors import InvalidOrder
 from scenarios.loader import CampaignData
 from strategic.orders import (
+    AnnounceAttack,
     DeferReinforcement,
     Loan,
     Move,
     Order,
+    PearlHarborForce,
+    PearlHarborStrike,
     PlaceAir,
     PlaceReinforcement,
     PlaceSubmarine,
     PlaceSurfaceRaider,
     ReturnToPort,
+    Sortie,
 )
+from tui.labels import player_label
 
 GRAMMAR = ("move UNIT[, UNIT...] > AREA [> AREA] [raid|landing] · air UNIT > AREA · sub UNIT > AREA · raider UNIT > "
            "AREA · place UNIT > PLACE · defer UNIT · return UNIT > PORT · lend UNIT > PLAYER · recall UNIT")
@@ -63,7 +68,16 @@ def describe(order: Order) -> str:
     if isinstance(order, ReturnToPort):
         return f"return: {order.unit} → {order.port}"
     if isinstance(order, Loan):
-        return f"lend: {order.unit} → {order.to}" if order.to else f"recall: {order.unit}"
+        return f"lend: {order.unit} → {player_label(order.to)}" if order.to else f"recall: {order.unit}"
+    if isinstance(order, AnnounceAttack):
+        return "announce Japan's attack this turn (002 §5.71)"
+    if isinstance(order, PearlHarborStrike):
+        return f"Pearl Harbor special force: {order.unit} → Hawaiian Islands (002 §5.72)"
+    if isinstance(order, PearlHarborForce):
+        return ("the Pearl Harbor special force stays for normal combat (002 §5.752)" if order.stays
+                else "the Pearl Harbor special force returns to port (002 §5.735)")
+    if isinstance(order, Sortie):
+        return f"sortie: {order.unit} puts to sea in the Hawaiian Islands (002 §5.735)"
     return str(order)
 
 

@@ -27,6 +27,7 @@ from tui.app import (
     campaign_resolver,
 )
 from tui.battle_viewer import BattleViewerScreen
+from tui.help_screen import HelpScreen
 
 from .helpers import end_phase, hand_over, wait_for, wait_for_human
 
@@ -102,7 +103,10 @@ async def test_hot_seat_hands_over_between_humans(data: CampaignData) -> None:
             if isinstance(handover, HandOverScreen):
                 break
         assert isinstance(handover, HandOverScreen) and handover.player == "germany_italy"
+        below = app.screen_stack[-2]  # issue #17: nothing of the British orders shows around the dialog
+        assert isinstance(below, CampaignScreen) and not below.query_one("#main").display
         screen = await hand_over(pilot, app, handover)
+        assert screen.query_one("#main").display and app.focused is screen.query_one("#orders")
         assert screen.session.clock.decision.player is Player.GERMANY_ITALY
         assert "Germany-Italy (you) decides" in text_of(screen, "#phase-bar")
 
@@ -515,8 +519,11 @@ async def test_screen_keys_from_the_battles_tab_and_odds_label(data: CampaignDat
         assert tabs.active == "tab-orders"
         assert text_of(screen, "#order-message") == "nothing to undo in this decision"
         await pilot.press("b", "question_mark")
-        await pilot.pause()
-        assert tabs.active == "tab-orders" and text_of(screen, "#order-message").startswith("Pick an order with")
+        help_screen = await wait_for(pilot, lambda: app.screen if isinstance(app.screen, HelpScreen) else None,
+                                     "the help dialog")
+        assert text_of(help_screen, "#help-text").startswith("Orders\nPick an order with")
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: app.screen is screen, "the campaign screen again")
 
 
 async def test_keys_say_why_when_no_human_decides(data: CampaignData) -> None:
@@ -556,4 +563,4 @@ async def test_campaign_screen_at_100x30(data: CampaignData) -> None:
         assert screen.query_one("#orders").region.height >= 4
         assert screen.query_one("#end-phase").region.bottom <= 29
         footer_keys = {b.key for _, b, enabled, _ in screen.active_bindings.values() if b.show and enabled}
-        assert footer_keys == {"e", "u", "s", "o", "d", "b", "r", "l", "slash", "question_mark", "q"}
+        assert footer_keys == {"e", "u", "s", "o", "d", "b", "r", "i", "l", "slash", "question_mark", "q"}

@@ -115,7 +115,7 @@ async def test_a_click_selects_and_lists_own_and_enemy_units(data: CampaignData,
         coral = str(posted[-2].place)
         assert coral == "Coral Sea"
         info = _info(screen)
-        assert info.startswith("Yokosuka Navy Yard — major port (VITP), owner axis")
+        assert info.startswith("Yokosuka Navy Yard — major port (VITP), owner Axis")
         assert "Enemy units (as you know them) (21): JP BB " in info and "JP AMPH in port: Yokosuka NLF" in info
         board.select("Coral Sea")
         await pilot.pause()

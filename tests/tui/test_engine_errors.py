@@ -193,15 +193,15 @@ async def test_an_ai_that_raises_stops_the_game_and_quitting_names_the_autosave(
         assert screen.session.clock.decision.phase is Phase.PATROL
         await press_end(pilot, app)
         dialog = await wait_for_dialog(pilot, app)
-        assert text_of(dialog, "#error-message") == ("engine error on turn 1, patrol phase, the germany_italy AI "
+        assert text_of(dialog, "#error-message") == ("engine error on turn 1, patrol phase, the Germany-Italy AI "
                                                      "deciding: KeyError: 'Bismarck'")
-        assert "While: the germany_italy AI deciding" in text_of(dialog, "#error-where")
+        assert "While: the Germany-Italy AI deciding" in text_of(dialog, "#error-where")
         await pilot.press("q")
         await wait_for(pilot, lambda: not app.is_running, "the app to end")
     stderr = io.StringIO()
     assert app.finish(stderr) == 1
     autosave = tmp_path / DEFAULT_AUTOSAVE
-    assert stderr.getvalue() == (f"vas play: engine error on turn 1, patrol phase, the germany_italy AI deciding: "
+    assert stderr.getvalue() == (f"vas play: engine error on turn 1, patrol phase, the Germany-Italy AI deciding: "
                                  f"KeyError: 'Bismarck'. The last good state is in {autosave}.\n")
     kept = load_state(autosave, data)
     assert (kept.state.turn, kept.state.phase, kept.state.decider) == (1, Phase.PATROL, 2)  # Germany-Italy's

@@ -1,0 +1,175 @@
+"""Unit details on demand (issue #17): a unit's counter, damage and status, place, ship card and where it may go,
+as the seated player's view holds them; opened with ``i`` from the order list, the units table and the map."""
+
+from __future__ import annotations
+
+import pytest
+from textual.widgets import DataTable, Input, Static
+
+from scenarios.loader import CampaignData
+from strategic.ai import BaselineAI, give_orders
+from strategic.campaign import Campaign
+from strategic.clock import Clock
+from strategic.orders import PlaceReinforcement
+from strategic.views import observe
+from tests.strategic.engine_helpers import WithdrawResolver
+from tui.app import CampaignScreen, Session, VictoryAtSeaApp
+from tui.board_map import BoardMap
+from tui.unit_details import UnitDetailsScreen, details_text
+
+from .helpers import wait_for, wait_for_human
+
+
+def british_patrol(data: CampaignData) -> tuple[Campaign, Clock]:
+    """Seed 2, turn 1: every decision played by the baseline AI until the Allies' patrol phase is open."""
+    campaign = Campaign.new(data, "standard", seed=2, resolver=WithdrawResolver())
+    clock = Clock(campaign, checkpoints=True)
+    while (clock.decision.player.value, clock.decision.phase.value) != ("allies", "patrol"):  # type: ignore[union-attr]
+        player = clock.decision.player.value  # type: ignore[union-attr]
+        give_orders(campaign, player, list(BaselineAI().orders(campaign, player)))
+        clock.end_decision()
+    return campaign, clock
+
+
+def lines(text: object) -> list[str]:
+    return str(getattr(text, "plain", text)).splitlines()
+
+
+def test_a_damaged_unit_shows_its_damage_against_defence_and_where_it_may_go(data: CampaignData) -> None:
+    campaign, clock = british_patrol(data)
+    nelson = campaign.state.unit("Nelson")
+    nelson.damage, nelson.disabled = 2, True
+    view = observe(clock, "allies", orders=False, log=False)
+    shown = lines(details_text(campaign, view, "Nelson", campaign.legal_orders("allies")))
+    assert shown[:4] == [
+        "Nelson — UK BB, yours",
+        "Counter 5-5-3: gunnery 5, defence 5, speed 3",
+        "Where: in port at England",
+        "Damage and status: 2 damage points against defence 5 (at sea it sinks when its damage exceeds its defence, "
+        "case V-05); disabled this turn (VITP 4.4, 4.8)",
+    ]
+    assert shown[4].startswith("Where it may go this phase: no order for it now: ")  # disabled: it stays
+    assert shown[5:7] == ["On the tactical table in 1941 (turn 1):",
+                          "Nelson  (Nelson class, UK, battleship)  commissioned 1927"]
+
+
+def test_a_carrier_shows_its_airstrike_its_card_and_air_group_and_its_destinations(data: CampaignData) -> None:
+    campaign, clock = british_patrol(data)
+    view = observe(clock, "allies", orders=False, log=False)
+    shown = lines(details_text(campaign, view, "Ark Royal", campaign.legal_orders("allies")))
+    assert shown[:5] == ["Ark Royal — UK CV, yours", "Counter 0-2-7 (3): gunnery 0, defence 2, speed 7, airstrike 3",
+                         "Where: in port at England", "Damage and status: undamaged", "Where it may go this phase: "]
+    assert shown[5:7] == ["  North Atlantic — patrol (+2 other ways)", "  North Sea — patrol (+2 other ways)"]
+    assert "  Barents Sea — patrol via North Atlantic · speed roll 1-6 (WAS 3.1; else stays in port) (+1 other way)" \
+        in shown
+    assert "Ark Royal  (Ark Royal class, UK, carrier)  commissioned 1938" in shown
+    assert shown[-1].startswith("  Air group: 6 Flights (air factor 3 x 2, at most the card's 13): Fairey Fulmar")
+
+
+def test_an_enemy_unit_shows_only_what_the_view_holds(data: CampaignData) -> None:
+    """Japan's first decision is open and it has placed Kongo in Saigon: the Allies' view (R-VIEW-02) still has
+    it arriving, and shows no order of Japan's."""
+    campaign = Campaign.new(data, "standard", seed=2, resolver=WithdrawResolver())
+    clock = Clock(campaign, checkpoints=True)
+    assert clock.decision is not None and clock.decision.player.value == "japan"
+    campaign.apply("japan", PlaceReinforcement(unit="Kongo", place="Saigon"))
+    assert campaign.state.unit("Kongo").place == "Saigon"
+    view = observe(clock, "allies", orders=False, log=False)
+    shown = lines(details_text(campaign, view, "Kongo", []))
+    assert shown[:5] == [
+        "Kongo — JP BB, the enemy's (Axis), commanded by Japan",
+        "Counter 4-3-6: gunnery 4, defence 3, speed 6",
+        "Where: not yet arrived: due this turn",
+        "Damage and status: undamaged; inactive until turn 3 (002 §3.21)",
+        "Where it may go this phase: Japan gives its orders: they are not shown to you",
+    ]
+    japan = lines(details_text(campaign, observe(clock, "japan", orders=False, log=False), "Kongo", []))
+    assert japan[2] == "Where: in port at Saigon"  # Japan sees its own order
+
+
+def test_a_unit_without_a_ship_card_says_so_and_shows_its_flights(data: CampaignData) -> None:
+    campaign, clock = british_patrol(data)
+    view = observe(clock, "allies", orders=False, log=False)
+    shown = lines(details_text(campaign, view, "RAAF", campaign.legal_orders("allies")))
+    assert shown[1] == "Counter *-4-* (2): gunnery none, defence 4, speed none, airstrike 2"
+    assert shown[-2:] == [
+        "No ship card of its own: what it puts on the table",
+        "Land-based air: 4 Flights (air factor 2 x 2): Lockheed Hudson, Bristol Beaufort, P-40E Warhawk (Australian "
+        "land-based air 1941)"]
+
+
+def test_an_unknown_unit_is_a_key_error(data: CampaignData) -> None:
+    campaign, clock = british_patrol(data)
+    with pytest.raises(KeyError, match="no unit named 'Bismarck II'"):
+        details_text(campaign, observe(clock, "allies", orders=False, log=False), "Bismarck II", [])
+
+
+def details_of(app: VictoryAtSeaApp) -> str:
+    screen = app.screen
+    assert isinstance(screen, UnitDetailsScreen)
+    return str(screen.query_one("#unit-details-text", Static).render())
+
+
+async def test_i_opens_the_details_from_the_order_list_the_units_table_and_the_map(data: CampaignData) -> None:
+    campaign = Campaign.new(data, "standard", seed=2, resolver=WithdrawResolver())
+    app = VictoryAtSeaApp(data, session=Session(campaign, Clock(campaign), {"allies"}))
+    async with app.run_test(size=(160, 48)) as pilot:
+        screen = await wait_for_human(pilot, app)
+        assert isinstance(screen, CampaignScreen)
+
+        def details() -> UnitDetailsScreen | None:
+            return app.screen if isinstance(app.screen, UnitDetailsScreen) and app.screen.is_mounted else None
+
+        async def back() -> None:
+            await pilot.press("escape")
+            await wait_for(pilot, lambda: app.screen is screen, "the campaign screen again")
+
+        # the order list: its second line is Nelson (the first is England's stack)
+        await pilot.press("down", "i")
+        await wait_for(pilot, details, "the unit details")
+        assert details_of(app).splitlines()[:3] == ["Nelson — UK BB, yours",
+                                                    "Counter 5-5-3: gunnery 5, defence 5, speed 3",
+                                                    "Where: not yet arrived: due this turn"]
+        assert details_of(app).splitlines()[3:6] == ["Damage and status: undamaged", "Where it may go this phase: ",
+                                                    "  England — arrive"]
+        await back()
+        # the units table: Enter on a row (the enemy's Scharnhorst)
+        screen.query_one("#unit-filter", Input).value = "Scharnhorst"
+        table = screen.query_one("#units", DataTable)
+        await wait_for(pilot, lambda: table.row_count == 1, "the filtered units table")
+        table.focus()
+        await pilot.press("enter")
+        await wait_for(pilot, details, "the unit details")
+        assert details_of(app).splitlines()[0] == "Scharnhorst — DE BB, the enemy's (Axis), commanded by Germany-Italy"
+        await back()
+        # the map: the units of the selected port, one after the other with the arrows
+        board = screen.query_one(BoardMap)
+        board.focus()
+        board.select("Germany")
+        await pilot.press("i")
+        shown = await wait_for(pilot, details, "the unit details")
+        names = shown.names
+        assert len(names) > 1 and all(campaign.state.unit(n).place == "Germany" for n in names)
+        assert str(shown.query_one("#unit-details-hint", Static).render()) == (
+            f"← →: unit 1 of {len(names)}; Escape or Enter: back")
+        await pilot.press("right")
+        await wait_for(pilot, lambda: details_of(app).startswith(f"{names[1]} — "), "the next unit")
+        await back()
+        # a click on the place's listing under the map: the same units
+        await pilot.click("#map-info")
+        clicked = await wait_for(pilot, details, "the unit details")
+        assert clicked.names == names
+        await back()
+
+
+async def test_i_without_a_unit_says_how_to_pick_one(data: CampaignData) -> None:
+    campaign = Campaign.new(data, "standard", seed=2, resolver=WithdrawResolver())
+    app = VictoryAtSeaApp(data, session=Session(campaign, Clock(campaign), {"allies"}))
+    async with app.run_test(size=(160, 48)) as pilot:
+        screen = await wait_for_human(pilot, app)
+        screen.query_one(BoardMap).focus()  # nothing selected on the map
+        await pilot.press("i")
+        await pilot.pause()
+        assert app.screen is screen
+        assert str(screen.query_one("#order-message", Static).render()).startswith(
+            "i shows a unit's details: highlight a unit in the order list or the Units tab")
