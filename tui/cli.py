@@ -254,8 +254,19 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
-    if args.func is not cmd_play and not getattr(args, "human", None):  # not in the textual apps: `vas play` has
-        stop_on_signals()  # its own handlers (a signal saves the game, issue 13), `vas battle --human` is not saved
+    # SIGTERM / SIGHUP end a command as Ctrl-C does (tui.signals); not the textual apps: `vas play` has its own
+    # handlers (a signal saves the game, issue 13) and `vas battle --human` is a demo, never saved
+    textual = args.func is cmd_play or bool(getattr(args, "human", None))
+    restore = None if textual else stop_on_signals()
+    try:
+        return _run(args)
+    finally:
+        if restore is not None:
+            restore()
+
+
+def _run(args: argparse.Namespace) -> int:
+    """``args``'s command, every way it can end turned into an exit code and at most one line (module docstring)."""
     try:
         return int(args.func(args))
     except BrokenPipeError:  # e.g. `vas run | head`: the reader has gone; stop quietly

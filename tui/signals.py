@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import signal
 import threading
+from collections.abc import Callable
 from types import FrameType
 
 STOP_SIGNALS = (signal.SIGTERM, signal.SIGHUP)
@@ -27,12 +28,18 @@ def _raise_terminated(signum: int, _frame: FrameType | None) -> None:
     raise Terminated(signum)
 
 
-def stop_on_signals() -> None:
-    """Make SIGTERM and SIGHUP raise :class:`Terminated` in this (main) thread; elsewhere nothing changes."""
+def stop_on_signals() -> Callable[[], None]:
+    """Make SIGTERM and SIGHUP raise :class:`Terminated` in this (main) thread (elsewhere nothing changes);
+    returns the function that puts the previous handlers back (``main`` called in-process, e.g. by the tests)."""
     if threading.current_thread() is not threading.main_thread():
-        return
-    for signum in STOP_SIGNALS:
-        signal.signal(signum, _raise_terminated)
+        return lambda: None
+    before = {signum: signal.signal(signum, _raise_terminated) for signum in STOP_SIGNALS}
+
+    def restore() -> None:
+        for signum, handler in before.items():
+            signal.signal(signum, handler)
+
+    return restore
 
 
 def how_stopped(exc: KeyboardInterrupt) -> str:

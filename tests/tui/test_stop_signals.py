@@ -34,8 +34,10 @@ def test_sigterm_is_one_line_and_exit_143(monkeypatch: pytest.MonkeyPatch, capsy
         raise AssertionError("the signal did not stop the command")
 
     monkeypatch.setattr(tui.cli, "cmd_oob", terminated)
+    before = signal.getsignal(signal.SIGTERM)
     assert main(["oob"]) == 143
     assert capsys.readouterr().err == "vas: stopped by SIGTERM\n"
+    assert signal.getsignal(signal.SIGTERM) is before  # main, called in-process, leaves the handlers as it found them
     assert (how_stopped(Terminated(signal.SIGHUP)), exit_code(Terminated(signal.SIGHUP))) == ("stopped by SIGHUP", 129)
     assert (how_stopped(KeyboardInterrupt()), exit_code(KeyboardInterrupt())) == ("interrupted", 130)
 
