@@ -12,12 +12,13 @@ the table and by the fallback), the invariants, and optionally one line per game
 from __future__ import annotations
 
 import hashlib
+import multiprocessing
 import re
+import signal
 import statistics
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
@@ -164,13 +165,23 @@ def run_local(specs: Sequence[MatchSpec], workers: int = 1,
             if progress:
                 progress(i + 1, len(specs))
         return results
-    with ProcessPoolExecutor(max_workers=workers) as pool:
+    # a multiprocessing pool, not a ProcessPoolExecutor: leaving it early (Ctrl-C, SIGTERM) terminates the workers
+    # at once, where an executor would first play every game already queued
+    with multiprocessing.get_context().Pool(workers, initializer=_worker_signals) as pool:
         results = []
-        for i, result in enumerate(pool.map(play_match, specs, chunksize=max(1, len(specs) // (4 * workers)))):
+        for i, result in enumerate(pool.imap(play_match, specs, chunksize=max(1, len(specs) // (4 * workers)))):
             results.append(result)
             if progress:
                 progress(i + 1, len(specs))
         return results
+
+
+def _worker_signals() -> None:
+    """A worker process: Ctrl-C (sent to the whole terminal group) is its parent's to handle, and SIGTERM (the
+    parent ending its pool, or anyone) ends it at once, whatever handler it inherited."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    for signum in (signal.SIGTERM, signal.SIGHUP):
+        signal.signal(signum, signal.SIG_DFL)
 
 
 def run_dask(specs: Sequence[MatchSpec], address: str | None = None, workers: int = 2) -> list[GameResult]:

@@ -25,7 +25,7 @@
 Exit codes: 0 success, 1 invalid data, save or log (each problem printed as ``file:line: field: problem``), 2 bad
 usage, 3 a ``vas run`` stopped on unresolved battles, 4 an engine error in ``vas run``, 5 a ``vas run --replay``
 that differs from its log (the first difference named), 70 an internal error (one line; the traceback in a file it
-names), 130 interrupted.
+names), 130 interrupted (Ctrl-C), 143 stopped by SIGTERM (129 SIGHUP).
 """
 
 from __future__ import annotations
@@ -54,6 +54,7 @@ from tui.odds_command import add_odds_parser
 from tui.rule_command import add_rule_parser
 from tui.run_command import add_run_parser
 from tui.selfplay_command import add_selfplay_parser
+from tui.signals import exit_code, how_stopped, stop_on_signals
 
 
 def _load(args: argparse.Namespace) -> CampaignData:
@@ -257,6 +258,19 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    # SIGTERM / SIGHUP end a command as Ctrl-C does (tui.signals); not the textual apps: `vas play` has its own
+    # handlers (a signal saves the game, issue 13) and `vas battle --human` is a demo, never saved
+    textual = args.func is cmd_play or bool(getattr(args, "human", None))
+    restore = None if textual else stop_on_signals()
+    try:
+        return _run(args)
+    finally:
+        if restore is not None:
+            restore()
+
+
+def _run(args: argparse.Namespace) -> int:
+    """``args``'s command, every way it can end turned into an exit code and at most one line (module docstring)."""
     try:
         return int(args.func(args))
     except BrokenPipeError:  # e.g. `vas run | head`: the reader has gone; stop quietly
@@ -271,9 +285,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except InputError as exc:  # bad input a command did not report itself: its own message, never "internal"
         print(f"vas: {exc}", file=sys.stderr)
         return 1
-    except KeyboardInterrupt:
-        print("vas: interrupted", file=sys.stderr)
-        return 130
+    except KeyboardInterrupt as exc:  # Ctrl-C, or SIGTERM / SIGHUP (tui.signals): a short message, never a traceback
+        print(f"vas: {how_stopped(exc)}", file=sys.stderr)
+        return exit_code(exc)
     except Exception as exc:  # a bug, never bad input (that has its own message): one line and the details aside
         return _internal_error(args, exc)
 
