@@ -66,6 +66,7 @@ class Outcome:
     refusal: str | None = None
     then: str = ""
     ships_left: dict[str, list[str]] = field(default_factory=dict)  # player -> ships left to the AI (``o``)
+    turns_left: dict[str, int] = field(default_factory=dict)  # player -> the battle turn left to the AI (``t``)
 
 
 @dataclass
@@ -122,7 +123,7 @@ class CommandScreen(Screen[Outcome]):
     """
 
     def __init__(self, run: Run, title: str, refusal: str | None = None, *, can_save: bool = True,
-                 ships_left: dict[str, list[str]] | None = None) -> None:
+                 ships_left: dict[str, list[str]] | None = None, turns_left: dict[str, int] | None = None) -> None:
         super().__init__()
         self._run, self.battle_title, self.can_save = run, title, can_save
         self._quit_asked = False  # a battle that cannot be saved is left with q pressed twice
@@ -130,6 +131,8 @@ class CommandScreen(Screen[Outcome]):
         self.prompt: Prompt | None = None
         self.delegated: dict[str, Delegation] = {p: Delegation(ships=set(names)) for p, names in
                                                  (ships_left or {}).items()}  # kept in the save (``o``)
+        for player, turn in (turns_left or {}).items():  # kept in the save too (``t``)
+            self.delegated.setdefault(player, Delegation()).turn = turn
         self._answers: queue.Queue[Any] = queue.Queue()
         self._last_player: str | None = None
         self._waiting_hand_over = False
@@ -206,6 +209,7 @@ class CommandScreen(Screen[Outcome]):
 
     def _end(self, outcome: Outcome) -> None:
         outcome.ships_left = {p: sorted(d.ships) for p, d in self.delegated.items() if d.ships}
+        outcome.turns_left = {p: d.turn for p, d in self.delegated.items() if d.turn is not None}
         self.dismiss(outcome)
 
     # -- showing a prompt

@@ -16,6 +16,7 @@ from scenarios.models import Player
 from strategic.battles import TacticalResolver
 from strategic.campaign import Campaign
 from strategic.clock import Clock, turn_plan
+from strategic.save_checks import combat_answer_problems
 from strategic.saves import load_state
 from strategic.state import Phase
 from tactical import Seat, decode_tactical, demo_spec, resolve
@@ -309,6 +310,46 @@ async def test_a_ship_left_to_the_ai_stays_so_in_the_save(data, tmp_path) -> Non
         await wait_for(pilot, lambda: isinstance(app2.screen, CampaignScreen) and not reopened.state.pending_battles,
                        "the battle's end")
     assert reopened.state.delegated_ships == {}
+
+
+async def test_the_rest_of_a_turn_left_to_the_ai_stays_so_in_the_save(data, tmp_path) -> None:
+    campaign = _coral(data, [Player.JAPAN])
+    app = VictoryAtSeaApp(data, session=Session(campaign, Clock(campaign, resume=True), {"japan"}))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await _command_the_battle(pilot, app)
+        while screen.prompt.question.turn < 1:  # type: ignore[union-attr]
+            screen = await _asked(pilot, app, None, await _answer(pilot, screen, "enter"))
+        turn = screen.prompt.question.turn  # type: ignore[union-attr]
+        screen = await _save_in_mid_battle(pilot, app, tmp_path / "turn-asked.json")  # before t, at this turn
+        screen = await _asked(pilot, app, None, await _answer(pilot, screen, "t"))
+        after = screen.prompt.question  # type: ignore[union-attr]
+        assert after.turn == turn + 1  # the rest of the turn was the AI's
+        screen = await _save_in_mid_battle(pilot, app, tmp_path / "turn-left.json")
+        assert screen.delegated["Japan"].turn == turn  # the screen reopened after the save keeps it
+    saved = json.loads((tmp_path / "turn-left.json").read_text(encoding="utf-8"))
+    assert saved["delegated_table_turns"] == {"Coral Sea": {"japan": turn}}
+    # hot-seat: the rest of the turn left to the AI while the other side was asked in it, saved there
+    at_turn = json.loads((tmp_path / "turn-asked.json").read_text(encoding="utf-8"))
+    at_turn["delegated_table_turns"] = {"Coral Sea": {"japan": turn}}
+    (tmp_path / "hot-seat.json").write_text(json.dumps(at_turn), encoding="utf-8")
+    reopened = load_state(tmp_path / "hot-seat.json", data, TacticalResolver(turns=3))
+    assert reopened.state.delegated_table_turns == {"Coral Sea": {Player.JAPAN: turn}}
+    app2 = VictoryAtSeaApp(data, session=Session(reopened, Clock(reopened, resume=True), {"japan"}))
+    async with app2.run_test(size=SIZE) as pilot:
+        screen = await wait_for(pilot, lambda: _screen(app2), "the battle reopened from the save")
+        assert screen.prompt.question == after  # type: ignore[union-attr]  # the AI answered the rest of the turn
+        await pilot.press("A")
+        await wait_for(pilot, lambda: isinstance(app2.screen, CampaignScreen) and not reopened.state.pending_battles,
+                       "the battle's end")
+    assert reopened.state.delegated_table_turns == {}
+
+
+def test_a_turn_left_to_the_ai_in_a_battle_not_pending_is_refused(data) -> None:
+    campaign = _coral(data, [Player.JAPAN])
+    campaign.state.delegated_table_turns = {"Java Sea": {Player.JAPAN: 1}, "Coral Sea": {Player.JAPAN: -1}}
+    assert [p for p in combat_answer_problems(campaign) if p.startswith("delegated_table_turns")] == [
+        "delegated_table_turns: 'Java Sea' is not a pending battle",
+        "delegated_table_turns.Coral Sea.japan: battle turn -1 is below 0"]
 
 
 async def test_the_ai_chosen_for_every_battle_is_saved_and_asks_no_more(data) -> None:
