@@ -37,7 +37,16 @@ from textual.widgets import DataTable, Footer, Input, RichLog, Static
 
 from scenarios.errors import RulesError, VasError
 from tactical import TacticalQuestion, battle_events
-from tui.battle_viewer import FLIGHT_GLYPHS, MELEE_GLYPH, SIDE_STYLES, draw_table
+from tui.battle_viewer import (
+    ARROWS,
+    BOAT_GLYPHS,
+    FLIGHT_GLYPHS,
+    MELEE_GLYPH,
+    SIDE_STYLES,
+    SUB_GLYPH,
+    TRACK_DOT,
+    draw_table,
+)
 from tui.table_prompts import Choice, Prompt, describe_answer, prompt_for
 
 STOP = object()
@@ -480,7 +489,12 @@ def legend_of(prompt: Prompt, selected: str | None) -> Text:
             gone = ship.sunk or ship.withdrew or ship.pos is None
             style = "dim" if gone else SIDE_STYLES[side]
             text.append(ship.letter, style=style + (" reverse" if ship.name == selected else ""))
+            if not gone and ship.kind != "installation":  # the heading, even where the table has no room for it
+                text.append(ARROWS[round(ship.heading / 45) % 8], style=style)
+            hidden = ship.own and ship.sector and not ship.sunk
             state = " sunk" if ship.sunk else " left" if ship.withdrew else " crippled" if ship.crippled else ""
+            state += f" hidden in Sector {ship.sector} ({ship.letter}{SUB_GLYPH})" if hidden else ""
+            gone = gone and not hidden
             text.append(f" {ship.name} {ship.hull}/{ship.hull_start}{state}  ", style="dim" if gone else "")
         text.append("\n")
     if any(f.fate == "airborne" for f in prompt.scene.flights.values()):
@@ -488,6 +502,13 @@ def legend_of(prompt: Prompt, selected: str | None) -> Text:
             fighter, strike = FLIGHT_GLYPHS[side]
             text.append(f"{fighter} fighter {strike} strike Flight: {name}   ", style=SIDE_STYLES[side])
         text.append(f"{MELEE_GLYPH} both sides' Flights\n", style="yellow")
+    for side, name in enumerate(prompt.log["sides"]):
+        if any(b.side == name for b in prompt.scene.boats.values()):
+            text.append(f"{BOAT_GLYPHS[side]} MTB Section: {name}   ", style=SIDE_STYLES[side])
+    if prompt.scene.boats:
+        text.append("\n")
+    if prompt.scene.tracks:
+        text.append(f"{TRACK_DOT}{TRACK_DOT} this turn's moves of Flights and MTB Sections\n", style="dim")
     return text
 
 
