@@ -4,12 +4,23 @@ the enemy's), the MTB Sections, and this turn's tracks of Flights and MTB Sectio
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import Any
 
 from scenarios.loader import load_data
 from tactical import MTBSpec, Seat, battle_events, demo_spec, resolve
-from tui.battle_viewer import BOAT_GLYPHS, SUB_GLYPH, TRACK_DOT, Scene, ShipView, Track, draw_table
+from tui.battle_viewer import (
+    ARROWS,
+    BOAT_GLYPHS,
+    SUB_GLYPH,
+    TRACK_DOT,
+    Scene,
+    ShipView,
+    Track,
+    draw_table,
+    table_geometry,
+)
 from tui.command_screen import legend_of
 from tui.table_prompts import Prompt, prompt_for
 
@@ -53,10 +64,13 @@ def test_a_planned_moves_ghost_carries_the_ships_letter() -> None:
     assert ship is not None
     letter = prompt.scene.ships[ship].letter
     assert prompt.choices and all(c.ghosts[0][2] == letter for c in prompt.choices)
-    end, heading = prompt.choices[0].ghosts[0][:2]
-    drawing = draw_table(prompt.scene, prompt.log, ghosts=list(prompt.choices[0].ghosts))
-    marked = [(i, row) for i, row in enumerate(_rows(drawing)) if letter in row]
-    assert marked  # the ship's letter, and its ghost's, on the table
+    choice = next(c for c in prompt.choices if math.dist(c.ghosts[0][0], prompt.scene.ships[ship].pos) > 3)
+    (x, y), heading = choice.ghosts[0][:2]
+    geo = table_geometry(prompt.scene, prompt.log)
+    c, r = geo.cell(x, y)
+    drawn = _rows(draw_table(prompt.scene, prompt.log, ghosts=list(choice.ghosts)))[r]
+    bare = _rows(draw_table(prompt.scene, prompt.log))[r]
+    assert drawn[c:c + 2] == letter + ARROWS[round(heading / 45) % 8] != bare[c:c + 2]
 
 
 def test_the_sides_own_hidden_submarines_sectors_are_drawn_never_the_enemys() -> None:
