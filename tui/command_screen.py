@@ -12,6 +12,8 @@ not drawn) and waits while the screen shows it:
 * ``r`` shows the fire arcs of the ship asked about (or highlighted) out to its longest range;
 * ``a`` puts the AI's answer in the menu, ``A`` leaves the rest of the battle to the AI, ``t`` the rest of this
   turn, ``o`` this ship for the rest of the battle;
+* the account (what happened, as the side saw it) scrolls with ``[`` / ``]`` or the mouse wheel, and ``l`` makes
+  it taller or shorter; it never takes the focus from the answers;
 * ``s`` / ``q``: stop here to save or quit (the campaign keeps every answer given: the battle reopens at this
   question).
 
@@ -100,6 +102,13 @@ class ChoiceTable(DataTable[str]):
     ]
 
 
+class AccountLog(RichLog):
+    """The account of the battle: scrolled by the mouse wheel, ``[`` and ``]`` (a page), ``l`` (taller or
+    shorter); it never takes the focus, so the answer keys stay with the answers."""
+
+    can_focus = False
+
+
 class CommandScreen(Screen[Outcome]):
     """Command the human sides of the battle fought by ``run`` (module docstring): ``run`` asks through
     :meth:`ask`, naming the player asked; ``title`` names the battle; ``refusal``: why the last answer was
@@ -114,6 +123,9 @@ class CommandScreen(Screen[Outcome]):
         Binding("t", "delegate('turn')", "AI: this turn"),
         Binding("A", "delegate('battle')", "AI: the battle"),
         Binding("c", "take_back", "Take command back"),
+        Binding("l", "grow_log", "Account size"),
+        Binding("left_square_bracket", "scroll_log(-1)", "Account up", show=False),
+        Binding("right_square_bracket", "scroll_log(1)", "Account down", show=False),
         Binding("s", "stop('save')", "Save"),
         Binding("q", "stop('quit')", "Quit"),
         Binding("escape", "leave_input", "Back to the answers", show=False),
@@ -127,7 +139,8 @@ class CommandScreen(Screen[Outcome]):
     CommandScreen #cmd-side { width: 1fr; min-width: 54; padding: 0 1; }
     CommandScreen #cmd-choices { height: auto; max-height: 18; }
     CommandScreen .cmd-line { height: auto; }
-    CommandScreen #cmd-log { height: 6; }
+    CommandScreen #cmd-log { height: 7; border-top: hkey $primary; border-title-align: left; }
+    CommandScreen #cmd-log.tall { height: 60%; }
     CommandScreen #cmd-handover { height: 1fr; content-align: center middle; display: none; }
     """
 
@@ -165,7 +178,9 @@ class CommandScreen(Screen[Outcome]):
                 yield Static(id="cmd-advice", classes="cmd-line")
                 yield Input(id="cmd-typed")
                 yield Static(id="cmd-card", classes="cmd-line")
-        yield RichLog(id="cmd-log", wrap=True, markup=False)
+        account = AccountLog(id="cmd-log", wrap=True, markup=False)
+        account.border_title = "The account: [ ] scroll a page, l taller or shorter, or the mouse wheel"
+        yield account
         yield Footer(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
@@ -409,6 +424,19 @@ class CommandScreen(Screen[Outcome]):
         self._arcs = not self._arcs
         self._draw_table()
 
+    def action_scroll_log(self, pages: int) -> None:
+        """``[`` / ``]``: the account a page up or down (the last line is kept in view when it comes back)."""
+        if isinstance(self.focused, Input):
+            return
+        log = self.query_one("#cmd-log", RichLog)
+        log.scroll_relative(y=pages * max(log.scrollable_content_region.height - 1, 1), animate=False)
+
+    def action_grow_log(self) -> None:
+        """``l``: the account taller (most of the screen) or back to its few lines."""
+        if isinstance(self.focused, Input):
+            return
+        self.query_one("#cmd-log", RichLog).toggle_class("tall")
+
     def action_type_answer(self) -> None:
         self.query_one("#cmd-typed", Input).focus()
 
@@ -512,4 +540,4 @@ def legend_of(prompt: Prompt, selected: str | None) -> Text:
     return text
 
 
-__all__ = ["STOP", "ChoiceTable", "CommandScreen", "Delegation", "LiveAsk", "Outcome", "Run", "Stopped"]
+__all__ = ["STOP", "AccountLog", "ChoiceTable", "CommandScreen", "Delegation", "LiveAsk", "Outcome", "Run", "Stopped"]

@@ -10,7 +10,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from textual.widgets import Static
+from textual.events import MouseScrollUp
+from textual.widgets import DataTable, RichLog, Static
 
 from scenarios.models import Player
 from strategic.battles import TacticalResolver
@@ -200,6 +201,33 @@ async def test_a_ship_left_to_the_ai_is_taken_back_with_c() -> None:
         await pilot.press("A")
         await wait_for(pilot, lambda: app.report is not None, "the battle's end")
     assert ship in asked_about
+
+
+async def test_the_account_scrolls_by_keys_and_wheel_and_grows_without_taking_the_answer_keys() -> None:
+    app = DemoCommandApp(demo_spec("cruiser-action", 0), (0,), "Cruiser action")
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await _asked(pilot, app, "choose_mover")
+        log = screen.query_one("#cmd-log", RichLog)
+        assert log.max_scroll_y > 0 and log.scroll_y == log.max_scroll_y  # more lines than it shows: the last
+        await pilot.press("left_square_bracket")
+        page = log.scrollable_content_region.height - 1
+        assert log.scroll_y == max(log.max_scroll_y - page, 0)
+        await pilot.press("right_square_bracket")
+        assert log.scroll_y == log.max_scroll_y
+        await pilot._post_mouse_events([MouseScrollUp], "#cmd-log")
+        await wait_for(pilot, lambda: log.scroll_y < log.max_scroll_y, "the wheel scrolling the account")
+        short = log.size.height
+        await pilot.press("l")
+        await wait_for(pilot, lambda: log.size.height > 2 * short, "the account taller")
+        assert screen.focused is screen.query_one("#cmd-choices")  # the answers keep the keys
+        choices = screen.query_one("#cmd-choices", DataTable)
+        row = choices.cursor_row
+        await pilot.press("up" if row == choices.row_count - 1 else "down")
+        assert choices.cursor_row == (row - 1 if row == choices.row_count - 1 else row + 1)
+        await pilot.press("l")
+        await wait_for(pilot, lambda: log.size.height == short, "the account back to its few lines")
+        await pilot.press("A")
+        await wait_for(pilot, lambda: app.report is not None, "the battle's end")
 
 
 async def test_hot_seat_hides_the_table_between_the_two_sides() -> None:
