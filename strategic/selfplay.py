@@ -12,7 +12,6 @@ the table and by the fallback), the invariants, and optionally one line per game
 from __future__ import annotations
 
 import hashlib
-import re
 import statistics
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
@@ -25,7 +24,7 @@ from strategic.ai import play
 from strategic.campaign import Campaign
 from strategic.clock import Clock
 from strategic.engine_errors import EngineError
-from strategic.events import BattleFought, BattleHandedOver, CombatNoted, DiceRolled, to_legacy
+from strategic.events import CLASSIC_RE, BattleFought, BattleHandedOver, CombatNoted, DiceRolled, to_legacy
 from strategic.invariants import InvariantWatcher
 from strategic.planner import agents_for
 from strategic.state import Event, UnitStatus
@@ -49,9 +48,6 @@ class MatchSpec:
 COMBATS = ("classic", "tactical")
 """The combat resolvers self-play accepts (``strategic.combat.make_resolver`` names; ``none`` would block)."""
 
-CLASSIC_RE = re.compile(r"^(War at Sea|VITP) (battle|air raid|landing|surprise attack): ")
-"""A classic battle's note (:class:`~strategic.events.CombatNoted`) matching this opens a battle fought by the classic
-resolver (strategic/classic/resolver.py)."""
 
 
 @dataclass
