@@ -145,11 +145,14 @@ class CommandScreen(Screen[Outcome]):
     """
 
     def __init__(self, run: Run, title: str, refusal: str | None = None, *, can_save: bool = True,
+                 confirm_quit: bool = False, notice: str | None = None,
                  ships_left: dict[str, list[str]] | None = None, turns_left: dict[str, int] | None = None) -> None:
         super().__init__()
         self._run, self.battle_title, self.can_save = run, title, can_save
-        self._quit_asked = False  # a battle that cannot be saved is left with q pressed twice
+        self._quit_asked = False  # a battle that cannot be saved (or ``confirm_quit``) is left with q pressed twice
+        self.confirm_quit = confirm_quit or not can_save
         self.refusal = refusal
+        self.notice = notice  # said at the first question instead (not a refusal: "not saved to ...")
         self.prompt: Prompt | None = None
         self.delegated: dict[str, Delegation] = {p: Delegation(ships=set(names)) for p, names in
                                                  (ships_left or {}).items()}  # kept in the save (``o``)
@@ -277,8 +280,8 @@ class CommandScreen(Screen[Outcome]):
         typed = self.query_one("#cmd-typed", Input)
         typed.placeholder, typed.value = f"/ to type: {prompt.typed_help}", ""
         self._fill_choices()
-        self._message(self.refusal and f"refused: {self.refusal}", ok=False)
-        self.refusal = None
+        self._message((self.refusal and f"refused: {self.refusal}") or self.notice, ok=False)
+        self.refusal = self.notice = None
         self._draw_table()
         log = self.query_one("#cmd-log", RichLog)
         if self._log_of != prompt.player:  # each side's account is its own view's (hot-seat: nothing hidden leaks)
@@ -493,14 +496,18 @@ class CommandScreen(Screen[Outcome]):
 
     def action_stop(self, then: str) -> None:
         """``s`` (save) / ``q`` (quit): stop at this question; the owner keeps the answers given.  A battle that
-        cannot be saved (a demo) is not saved, and is left only when ``q`` is pressed twice."""
+        cannot be saved (a demo started without a name) is not saved; with ``confirm_quit`` (or no save) it is left
+        only when ``q`` is pressed twice."""
         if isinstance(self.focused, Input) or self.prompt is None:
             return
-        if not self.can_save and (then == "save" or not self._quit_asked):
-            self._quit_asked = then == "quit"
-            self._message("a demo battle is fought in one sitting and cannot be saved; press q again to leave it "
-                          "(nothing is kept)" if then == "quit" else "a demo battle cannot be saved (q q leaves it)",
-                          ok=False)
+        if then == "save" and not self.can_save:
+            self._quit_asked = False
+            self._message("this battle cannot be saved (q q leaves it)", ok=False)
+            return
+        if then == "quit" and self.confirm_quit and not self._quit_asked:
+            self._quit_asked = True
+            kept = "s saves it first" if self.can_save else "nothing is kept"
+            self._message(f"press q again to leave the battle ({kept})", ok=False)
             return
         self._then, self.prompt = then, None
         self._answers.put(STOP)

@@ -20,13 +20,14 @@ from strategic.clock import Clock, turn_plan
 from strategic.save_checks import combat_answer_problems
 from strategic.saves import load_state
 from strategic.state import Phase
-from tactical import Seat, decode_tactical, demo_spec, resolve
+from tactical import Seat, decode_tactical, demo_spec, read_tactical_script, resolve
 from tactical.dice import Dice
 from tests.strategic.classic.helpers import at_sea, game
 from tui.app import CampaignScreen, PathScreen, Session, VictoryAtSeaApp
 from tui.battle_choice import BattleChoiceScreen
 from tui.command_screen import CommandScreen
 from tui.demo_command import DemoCommandApp
+from tui.demo_saves import DemoSave, load_demo
 
 from .helpers import wait_for
 
@@ -407,6 +408,62 @@ async def test_a_demo_battle_is_not_saved_and_is_left_with_q_twice() -> None:
         await pilot.press("q")
         await wait_for(pilot, lambda: not app.is_running, "the app to close")
     assert app.report is None and app.turn_left == 0
+
+
+async def test_a_demo_battle_saved_in_the_middle_reopens_at_the_same_question(tmp_path) -> None:
+    spec, path = demo_spec("cruiser-action", 0), tmp_path / "demo.json"
+    app = DemoCommandApp(spec, (0,), "Cruiser action", demo="cruiser-action", seed=0)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await _asked(pilot, app, "choose_order")
+        ship = screen.prompt.question.ship  # type: ignore[union-attr]
+        screen = await _asked(pilot, app, None, await _answer(pilot, screen, "o"))  # kept in the save too
+        question = screen.prompt.question  # type: ignore[union-attr]
+        await pilot.press("s")
+        await wait_for(pilot, lambda: (isinstance(app.screen, PathScreen) and app.screen.query("#path")) or None,
+                       "the save dialog")
+        await pilot.press("ctrl+u", *str(tmp_path / "no-such-folder" / "x.json"), "enter")
+        screen = await wait_for(pilot, lambda: _screen(app), "the battle going on")
+        assert "not saved to" in str(screen.query_one("#cmd-message", Static).render()) and not path.exists()
+        assert screen.prompt.question == question  # type: ignore[union-attr]
+        await pilot.press("s")
+        await wait_for(pilot, lambda: (isinstance(app.screen, PathScreen) and app.screen.query("#path")) or None,
+                       "the save dialog")
+        await pilot.press("ctrl+u", *str(path), "enter")
+        screen = await wait_for(pilot, lambda: _screen(app), "the battle going on")
+        assert screen.prompt.question == question and path.exists()  # type: ignore[union-attr]
+        given = list(app.given)
+        await pilot.press("q")
+        assert "press q again to leave the battle (s saves it first)" in str(
+            screen.query_one("#cmd-message", Static).render())
+        await pilot.press("q")
+        await wait_for(pilot, lambda: not app.is_running, "the app to close")
+    saved = load_demo(path)
+    assert (saved.demo, saved.seed, saved.humans, saved.answers) == ("cruiser-action", 0, (0,), given)
+    assert saved.ships_left == {"US Navy": [ship]}
+    again = DemoCommandApp(spec, saved.humans, "Cruiser action", demo=saved.demo, seed=saved.seed, saved=saved)
+    async with again.run_test(size=SIZE) as pilot:
+        screen = await wait_for(pilot, lambda: _screen(again), "the battle reopened")
+        assert screen.prompt.question == question  # type: ignore[union-attr]
+        assert screen.delegated["US Navy"].ships == {ship}
+        await pilot.press("A")
+        await wait_for(pilot, lambda: again.report is not None, "the battle's end")
+    assert again.report.to_json() == _replayed(spec, again.given)  # type: ignore[union-attr]
+
+
+async def test_a_demo_save_whose_answers_do_not_fit_its_battle_is_refused() -> None:
+    spec = demo_spec("cruiser-action", 0)
+    first = DemoCommandApp(spec, (0,), "Cruiser action")
+    async with first.run_test(size=SIZE) as pilot:
+        await _asked(pilot, first, "choose_order")
+        await pilot.press("q", "q")
+        await wait_for(pilot, lambda: not first.is_running, "the app to close", 60)
+    entries = [e.to_json() for e in first.given]
+    entries[-1]["question"]["options"] = {"changed": True}  # an answer to a question this battle does not ask
+    saved = DemoSave("cruiser-action", 0, (0,), read_tactical_script(entries))
+    app = DemoCommandApp(spec, (0,), "Cruiser action", demo="cruiser-action", saved=saved)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: not app.is_running, "the app to close", 60)
+    assert app.failure is not None and "US Navy's answers" in app.failure and app.report is None
 
 
 async def test_a_crash_in_mid_battle_keeps_the_answers_given_on_the_table(data, tmp_path) -> None:
