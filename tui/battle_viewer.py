@@ -38,6 +38,11 @@ is ("hidden in Sector 15", "running deep, unseen").  The command screen draws ev
 the table, at its depth (R-VIEW-06: the models are on an open table; detection decides who may attack them).
 A hidden boat placed on the table (``sub_placed``, no
 position logged) is drawn, once seen, where its next move starts, or else at its Sector's centre.
+
+**The command screen** (R-VIEW-10) draws from the side's view (:func:`tui.table_prompts.scene_of`): a heading arrow
+goes before its letter when another ship's letter holds the cell after it (ships 1" apart); the side's own
+submarines hidden in a Sector are the Sector's dashed edges with the boat's letter and ``≈``; MTB Sections are
+``▸`` / ``▹``; this turn's moves of Flights and MTB Sections are dotted (``∙``) in the side's colour.
 """
 
 from __future__ import annotations
