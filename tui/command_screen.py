@@ -9,6 +9,7 @@ not drawn) and waits while the screen shows it:
 * the ship's card, the question with its rule, the AI's answer, and the legal answers: a menu (up/down, Enter),
   or for gunnery one row per weapon system whose target left/right (or space) changes, Enter firing them all;
 * ``/`` types the answer instead (``ahead 2, port 45, ahead 4``; ``0 > Bismarck, 2 > hold``; a name);
+* ``m`` hides (or shows again) this turn's moves of Flights and MTB Sections, dotted on the table;
 * ``r`` shows the fire arcs of the ship asked about (or highlighted) out to its longest range;
 * ``a`` puts the AI's answer in the menu, ``A`` leaves the rest of the battle to the AI, ``t`` the rest of this
   turn, ``o`` this ship for the rest of the battle;
@@ -26,7 +27,7 @@ from __future__ import annotations
 
 import queue
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from rich.text import Text
@@ -124,6 +125,7 @@ class CommandScreen(Screen[Outcome]):
         Binding("A", "delegate('battle')", "AI: the battle"),
         Binding("c", "take_back", "Take command back"),
         Binding("l", "grow_log", "Account size"),
+        Binding("m", "tracks", "Moves", show=False),
         Binding("left_square_bracket", "scroll_log(-1)", "Account up", show=False),
         Binding("right_square_bracket", "scroll_log(1)", "Account down", show=False),
         Binding("s", "stop('save')", "Save"),
@@ -165,6 +167,7 @@ class CommandScreen(Screen[Outcome]):
         self._seen_log = 0
         self._log_of: str | None = None  # whose view the account shows
         self._arcs = False  # the fire arcs of the ship asked about (or highlighted), out to its longest range
+        self._tracks = True  # this turn's moves of Flights and MTB Sections (``m`` hides them)
         self._then = ""
 
     def compose(self) -> ComposeResult:
@@ -323,7 +326,8 @@ class CommandScreen(Screen[Outcome]):
         if choice is not None and isinstance(choice.answer, str) and choice.answer in prompt.scene.ships:
             selected = choice.answer  # the ship to move or fire next, the target to light
         width = self.size.width - 56  # the side panel keeps its least width
-        drawing = draw_table(prompt.scene, prompt.log, max_cols=max(width, 20),
+        scene = prompt.scene if self._tracks else replace(prompt.scene, tracks=[])
+        drawing = draw_table(scene, prompt.log, max_cols=max(width, 20),
                              max_rows=max(self.size.height - 14, 8), selected=selected, ghosts=ghosts,
                              arcs=self._arcs)
         self.query_one("#cmd-drawing", Static).update(drawing)
@@ -440,6 +444,13 @@ class CommandScreen(Screen[Outcome]):
             return
         self.query_one("#cmd-log", RichLog).toggle_class("tall")
 
+    def action_tracks(self) -> None:
+        """``m``: hide or show this turn's moves of Flights and MTB Sections (dotted on the table)."""
+        if isinstance(self.focused, Input):
+            return
+        self._tracks = not self._tracks
+        self._draw_table()
+
     def action_type_answer(self) -> None:
         self.query_one("#cmd-typed", Input).focus()
 
@@ -543,7 +554,8 @@ def legend_of(prompt: Prompt, selected: str | None) -> Text:
     if prompt.scene.boats:
         text.append("\n")
     if prompt.scene.tracks:
-        text.append(f"{TRACK_DOT}{TRACK_DOT} this turn's moves of Flights and MTB Sections\n", style="dim")
+        text.append(f"{TRACK_DOT}{TRACK_DOT} this turn's moves of Flights and MTB Sections (m hides them)\n",
+                    style="dim")
     return text
 
 

@@ -25,6 +25,7 @@ from tactical.dice import Dice
 from tests.strategic.classic.helpers import at_sea, game
 from tui.app import CampaignScreen, PathScreen, Session, VictoryAtSeaApp
 from tui.battle_choice import BattleChoiceScreen
+from tui.battle_viewer import TRACK_DOT
 from tui.command_screen import CommandScreen
 from tui.demo_command import DemoCommandApp
 from tui.demo_saves import DemoSave, load_demo
@@ -227,6 +228,25 @@ async def test_the_account_scrolls_by_keys_and_wheel_and_grows_without_taking_th
         assert choices.cursor_row == (row - 1 if row == choices.row_count - 1 else row + 1)
         await pilot.press("l")
         await wait_for(pilot, lambda: log.size.height == short, "the account back to its few lines")
+        await pilot.press("A")
+        await wait_for(pilot, lambda: app.report is not None, "the battle's end")
+
+
+async def test_this_turns_flight_moves_are_dotted_and_m_hides_them() -> None:
+    app = DemoCommandApp(demo_spec("carrier-clash", 0), (0,), "Carrier clash")
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await _asked(pilot, app)
+        for _ in range(80):
+            if screen.prompt.scene.tracks:  # type: ignore[union-attr]
+                break
+            screen = await _asked(pilot, app, None, await _answer(pilot, screen, "enter"))
+        assert screen.prompt.scene.tracks  # type: ignore[union-attr]
+        drawing = screen.query_one("#cmd-drawing", Static)
+        assert TRACK_DOT in str(drawing.render())
+        await pilot.press("m")
+        assert TRACK_DOT not in str(drawing.render())
+        await pilot.press("m")
+        assert TRACK_DOT in str(drawing.render())
         await pilot.press("A")
         await wait_for(pilot, lambda: app.report is not None, "the battle's end")
 
