@@ -531,6 +531,7 @@ class Campaign:
             if entry in state.delegated_battles:
                 state.delegated_battles.remove(entry)
             state.delegated_ships.pop(entry, None)
+            state.delegated_table_turns.pop(entry, None)
             if entry in state.classic_battles:
                 state.classic_battles.remove(entry)
             if entry.startswith(outbreak.SURPRISE_PREFIX):
