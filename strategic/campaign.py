@@ -9,14 +9,15 @@ clock's calls to :meth:`enter_phase` and :meth:`leave_phase`.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from scenarios.errors import IllegalCombatDecision, InputError, InvalidOrder, RulesError, VasError
 from scenarios.limits import covers_place, selects, violated_limits
 from scenarios.loader import CampaignData
 from scenarios.models import Activity, Condition, Limit, LimitKind, Owner, Player, Setup, Side, Theatre, Unit, UnitType
-from strategic import basing, control, outbreak, placement, rulebook
+from strategic import basing, control, outbreak, placement, rulebook, snapshots
 from strategic.answer_needed import AnswerNeeded
 from strategic.board import Board
 from strategic.classic.briefs import order_brief
@@ -79,7 +80,7 @@ class Campaign:
         self._unit_records: dict[str, Unit] = data.units
         self._limits: list[Limit] = list(data.limits.values())
         self.keep_undo = False  # the TUI turns this on; AI play does not pay for snapshots
-        self._undo: list[tuple[CampaignState, tuple[int, dict]]] = []
+        self._undo: list[snapshots.UndoRecord] = []
         self.loaded_version: int | None = None  # the version of the save it was loaded from (strategic.saves)
         self.classic_once: set[str] = set()  # pending battles to be fought by the classic rules (fight_classic)
         self.asked: AnswerNeeded | None = None  # the combat question waiting, with its brief (issue #15)
@@ -318,7 +319,7 @@ class Campaign:
         rule = rulebook.rule_for(order)
         plan = rule.verify(self, player, order)
         if self.keep_undo:
-            self._undo.append((self.state.model_copy(deep=True), self.dice.mark()))
+            self._undo.append(snapshots.record(self.state, self.dice.mark()))
         first = len(self.state.events)
         self.log(OrderGiven, player=player, order=order, step=self.state.step)
         rule.apply(self, plan)
@@ -329,12 +330,20 @@ class Campaign:
         Orders are recorded for undo only while :attr:`keep_undo` is on."""
         if not self._undo:
             return False
-        snapshot, dice = self._undo.pop()
-        for name in CampaignState.model_fields:  # in place: the clock holds this very state object
-            setattr(self.state, name, getattr(snapshot, name))
+        undo = self._undo.pop()
+        snapshots.restore(self.state, undo)  # in place: the clock holds this very state object
         if type(self.dice) is Dice:
-            self.dice.rewind(dice)  # the rolls of the order are taken back; the earlier ones stay in the log
+            self.dice.rewind(undo.dice)  # the rolls of the order are taken back; the earlier ones stay in the log
         return True
+
+    @contextmanager
+    def without_undo(self) -> Iterator[None]:
+        """Orders given inside keep no undo records (an AI player's: its decision ends at once, issue 18)."""
+        keep, self.keep_undo = self.keep_undo, False
+        try:
+            yield
+        finally:
+            self.keep_undo = keep
 
     def commit_decision(self) -> None:
         """The decision is over: its orders can no longer be taken back."""

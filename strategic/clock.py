@@ -15,7 +15,6 @@ and the decider, and a new clock resumes there (simpy environments cannot be pic
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Callable, Generator
 from dataclasses import dataclass
 from typing import Any
@@ -25,6 +24,7 @@ import simpy
 from scenarios.models import Player, Theatre
 from strategic.campaign import Campaign
 from strategic.engine_errors import EngineError
+from strategic.snapshots import copy_state
 from strategic.state import CampaignState, Phase
 
 J, US, AL, GI = Player.JAPAN, Player.UNITED_STATES, Player.ALLIES, Player.GERMANY_ITALY
@@ -196,10 +196,9 @@ class Clock:
 
     def _take_checkpoint(self) -> None:
         """Keep a copy of the state and dice at this decision: the last good state if the engine fails later
-        (:func:`strategic.saves.last_good_text`).  Events are frozen, so the copy shares them."""
-        state = self.campaign.state
-        memo: dict[int, Any] = {id(e): e for e in state.events}
-        self.checkpoint = (copy.deepcopy(state, memo), self.campaign.dice.state(with_log=True))
+        (:func:`strategic.saves.last_good_text`).  Events are frozen, so the copy shares them
+        (:func:`strategic.snapshots.copy_state`)."""
+        self.checkpoint = (copy_state(self.campaign.state), self.campaign.dice.state(with_log=True))
 
     def _run(self, resume: bool) -> Generator[simpy.Event, None, None]:
         """The turn process; any failure is kept in :attr:`error` and ends the process (raised by :meth:`_pump`)."""
