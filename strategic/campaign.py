@@ -79,6 +79,7 @@ class Campaign:
         self.setup: Setup = data.setups[state.setup]
         self._unit_records: dict[str, Unit] = data.units
         self._limits: list[Limit] = list(data.limits.values())
+        self._selecting: dict[tuple[str, Side], tuple[Unit, list[Limit]]] = {}  # _limits_selecting
         self.keep_undo = False  # the TUI turns this on; AI play does not pay for snapshots
         self._undo: list[snapshots.UndoRecord] = []
         self.loaded_version: int | None = None  # the version of the save it was loaded from (strategic.saves)
@@ -258,16 +259,27 @@ class Campaign:
         ``conditional=False`` only the limits that always hold count (for the turn-1 raider placement)."""
         theatre = self.data.place_theatre(place)
         holds = (lambda c: self.condition_holds(c, place, side)) if conditional else (lambda c: c is Condition.ALWAYS)
-        broken = violated_limits(self._limits, unit, place, theatre, self.state.turn, activity, holds, side)
+        selecting = self._limits_selecting(unit, side)
+        broken = violated_limits(selecting, unit, place, theatre, self.state.turn, activity, holds, side)
         if activity is Activity.BASE:
-            for limit in self._limits:
-                if (limit.kind is LimitKind.CAP and limit.max is not None and selects(limit, unit, side)
+            for limit in selecting:
+                if (limit.kind is LimitKind.CAP and limit.max is not None
                         and activity in limit.activity and covers_place(limit, place, theatre)):
                     based = sum(1 for u in self.state.units_at(place, status=UnitStatus.PORT)
                                 if u.name != unit.name and selects(limit, self.unit_record(u.name)))
                     if based >= limit.max:
                         broken.append(limit)
         return broken
+
+    def _limits_selecting(self, unit: Unit, side: Side) -> list[Limit]:
+        """The limits that speak of ``unit`` on ``side`` (:func:`~scenarios.limits.selects`), in the data's order;
+        worked out once per unit and side: the limits and the unit records never change (issue 18)."""
+        key = (unit.name, side)
+        known = self._selecting.get(key)
+        if known is None or known[0] is not unit:
+            known = (unit, [limit for limit in self._limits if selects(limit, unit, side)])
+            self._selecting[key] = known
+        return known[1]
 
     def require_allowed(self, unit: Unit, place: str, activity: Activity, *, side: Side) -> None:
         broken = self.violations(unit, place, activity, side)
@@ -352,6 +364,11 @@ class Campaign:
     def legal_orders(self, player: str) -> list[Order]:
         """Every legal order for ``player`` in the current phase (loans excluded: they are always possible)."""
         return rulebook.legal_orders(self, player)
+
+    def any_legal_order(self, player: str) -> bool:
+        """Whether ``player`` has any legal order now (:meth:`legal_orders` is not empty), found by stopping at the
+        first."""
+        return rulebook.any_legal_order(self, player)
 
     # ------------------------------------------------------------------ automatic steps of the phases
 

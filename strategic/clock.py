@@ -198,7 +198,8 @@ class Clock:
         """Keep a copy of the state and dice at this decision: the last good state if the engine fails later
         (:func:`strategic.saves.last_good_text`).  Events are frozen, so the copy shares them
         (:func:`strategic.snapshots.copy_state`)."""
-        self.checkpoint = (copy_state(self.campaign.state), self.campaign.dice.state(with_log=True))
+        previous = self.checkpoint[0] if self.checkpoint is not None else None  # read only: unchanged units shared
+        self.checkpoint = (copy_state(self.campaign.state, previous), self.campaign.dice.state(with_log=True))
 
     def _run(self, resume: bool) -> Generator[simpy.Event, None, None]:
         """The turn process; any failure is kept in :attr:`error` and ends the process (raised by :meth:`_pump`)."""
@@ -232,7 +233,7 @@ class Clock:
                 for index in range(start, len(deciders)):
                     state.decider = index
                     player = deciders[index]
-                    if campaign.legal_orders(player.value):
+                    if campaign.any_legal_order(player.value):
                         if self.keep_checkpoints:
                             self._take_checkpoint()
                         self.decision = Decision(state.turn, phase, player)

@@ -12,7 +12,9 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any, TypeVar
+from functools import cache
+from types import UnionType
+from typing import Annotated, Any, Literal, TypeVar, Union, get_args, get_origin
 
 from pydantic import BaseModel
 
@@ -37,19 +39,70 @@ def clone(value: T) -> T:
     if isinstance(value, Enum) or (isinstance(value, BaseModel) and value.model_config.get("frozen")):
         _SHARED.add(kind)
         return value
-    if isinstance(value, BaseModel):
-        new = copy.copy(value)  # pydantic's own shallow copy: a dict of fields (and a set of fields set) of its own
-        fields = new.__dict__
-        for name, field in fields.items():
-            if type(field) not in _SHARED:
-                fields[name] = clone(field)
-        return new
+    if isinstance(value, BaseModel) and value.__pydantic_extra__ is None and getattr(value, "__pydantic_private__",
+                                                                                      None) is None:
+        return _clone_model(value)  # type: ignore[return-value]
     return copy.deepcopy(value)
 
 
-def copy_state(state: CampaignState) -> CampaignState:
-    """A copy of ``state`` sharing its (frozen) events, in a list of its own."""
-    return state.model_copy(update={k: list(v) if k == "events" else clone(v) for k, v in state.__dict__.items()})
+_set = object.__setattr__
+
+
+def _clone_model(model: BaseModel) -> BaseModel:
+    """A copy of ``model`` (no extra fields, no private attributes), made as pydantic's own ``__copy__`` makes one,
+    its changeable fields cloned."""
+    kind = type(model)
+    fields = model.__dict__.copy()
+    for name in _changeable_fields(kind):
+        field = fields[name]
+        if type(field) not in _SHARED:
+            fields[name] = clone(field)
+    new = object.__new__(kind)
+    _set(new, "__dict__", fields)
+    _set(new, "__pydantic_extra__", None)
+    _set(new, "__pydantic_fields_set__", set(model.__pydantic_fields_set__))
+    _set(new, "__pydantic_private__", None)
+    return new
+
+
+@cache
+def _changeable_fields(kind: type[BaseModel]) -> tuple[str, ...]:
+    """The fields of model ``kind`` whose type may hold a value that changes in place (a list, a dict, a model
+    not frozen): the others are shared by a copy.  Assigning values of their declared types is checked by mypy."""
+    return tuple(name for name, field in kind.model_fields.items() if not _immutable(field.annotation))
+
+
+def _immutable(annotation: Any) -> bool:
+    """Is every value of type ``annotation`` immutable (a string, number, enum, literal, frozen model, or a union or
+    annotation of those)?"""
+    origin = get_origin(annotation)
+    if origin is Literal:
+        return True
+    if origin is Annotated:
+        return _immutable(get_args(annotation)[0])
+    if origin in (Union, UnionType):
+        return all(_immutable(arg) for arg in get_args(annotation))
+    if annotation in (str, int, float, bool, type(None)):
+        return True
+    if isinstance(annotation, type) and issubclass(annotation, Enum):
+        return True
+    return isinstance(annotation, type) and issubclass(annotation, BaseModel) and bool(
+        annotation.model_config.get("frozen"))
+
+
+def copy_state(state: CampaignState, previous: CampaignState | None = None) -> CampaignState:
+    """A copy of ``state`` sharing its (frozen) events, in a list of its own.  Given the ``previous`` copy (one that
+    is only read, as the clock's checkpoints are), the units that have not changed since are shared with it."""
+    fields = {k: list(v) if k == "events" else clone(v) for k, v in state.__dict__.items() if k != "units"}
+    before = previous.units if previous is not None else {}
+    units = {}
+    for name, unit in state.units.items():
+        kept = before.get(name)
+        same = (kept is not None and kept.__dict__ == unit.__dict__
+                and kept.__pydantic_fields_set__ == unit.__pydantic_fields_set__)
+        units[name] = kept if same else clone(unit)
+    fields["units"] = units
+    return state.model_copy(update=fields)
 
 
 @dataclass(frozen=True)

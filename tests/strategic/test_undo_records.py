@@ -96,3 +96,15 @@ def test_a_copy_of_the_state_shares_only_what_cannot_change(data: CampaignData) 
     assert copied.units[name].damage == unit.damage - 1 and "Scapa Flow" not in copied.units[name].arrive_at
     assert name not in copied.war.frozen
     assert copied.model_dump_json() != state.model_dump_json()
+
+
+def test_a_checkpoint_shares_the_units_unchanged_since_the_last(data: CampaignData) -> None:
+    campaign = Campaign.new(data, "standard", seed=1, resolver=ClassicResolver())
+    state = campaign.state
+    first = snapshots.copy_state(state)
+    moved, still = list(state.units)[:2]
+    state.units[moved].damage += 1
+    second = snapshots.copy_state(state, first)
+    assert second.units[still] is first.units[still]
+    assert second.units[moved] is not first.units[moved] and second.units[moved].damage == first.units[moved].damage + 1
+    assert second.model_dump_json() == state.model_dump_json()
