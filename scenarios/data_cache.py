@@ -84,7 +84,12 @@ def cached(folders: list[Path], files_of: Callable[[Path], list[Path]], load: Ca
     except Exception:  # missing, unreadable or broken: loaded afresh
         pass
     data = load()
-    _store(where, path, data)
+    try:
+        unchanged = key(folders, files_of) == name  # a file changed while it was loaded: not kept
+    except OSError:
+        unchanged = False
+    if unchanged:
+        _store(where, path, data)
     return data
 
 
