@@ -24,7 +24,7 @@ import simpy
 from scenarios.models import Player, Theatre
 from strategic.campaign import Campaign
 from strategic.engine_errors import EngineError
-from strategic.snapshots import copy_state
+from strategic.snapshots import DiceLogRows, copy_state
 from strategic.state import CampaignState, Phase
 
 J, US, AL, GI = Player.JAPAN, Player.UNITED_STATES, Player.ALLIES, Player.GERMANY_ITALY
@@ -140,6 +140,7 @@ class Clock:
         self._interrupt: BaseException | None = None
         self.keep_checkpoints = checkpoints
         self.checkpoint: tuple[CampaignState, dict[str, Any]] | None = None
+        self._dice_rows = DiceLogRows()  # the checkpoints' dice logs, written out once a roll
         self._process = self.env.process(self._run(resume))
         if resume and campaign.state.pending_battles and campaign.resolver is not None:
             # a game saved while blocked on battles goes on once it has a resolver
@@ -199,7 +200,7 @@ class Clock:
         (:func:`strategic.saves.last_good_text`).  Events are frozen, so the copy shares them
         (:func:`strategic.snapshots.copy_state`)."""
         previous = self.checkpoint[0] if self.checkpoint is not None else None  # read only: unchanged units shared
-        self.checkpoint = (copy_state(self.campaign.state, previous), self.campaign.dice.state(with_log=True))
+        self.checkpoint = (copy_state(self.campaign.state, previous), self._dice_rows.dice_state(self.campaign.dice))
 
     def _run(self, resume: bool) -> Generator[simpy.Event, None, None]:
         """The turn process; any failure is kept in :attr:`error` and ends the process (raised by :meth:`_pump`)."""

@@ -19,6 +19,7 @@ from typing import Annotated, Any, Literal, TypeVar, Union, get_args, get_origin
 from pydantic import BaseModel
 
 from strategic.state import CampaignState
+from tactical import Dice, Roll
 
 T = TypeVar("T")
 
@@ -105,6 +106,27 @@ def copy_state(state: CampaignState, previous: CampaignState | None = None) -> C
     return state.model_copy(update=fields)
 
 
+class DiceLogRows:
+    """The dice log written out as a save holds it (:meth:`tactical.Roll.row`), kept from one checkpoint to the
+    next: only the rolls made since (after the rolls both logs share) are written out again."""
+
+    def __init__(self) -> None:
+        self._rolls: list[Roll] = []
+        self._rows: list[list[Any]] = []
+
+    def dice_state(self, dice: Dice) -> dict[str, Any]:
+        """``dice.state(with_log=True)``, its log rows shared with the previous call's (rows are only read)."""
+        log = dice.log
+        same = 0
+        for kept, roll in zip(self._rolls, log, strict=False):
+            if kept is not roll:
+                break
+            same += 1
+        self._rolls[same:] = log[same:]
+        self._rows[same:] = [roll.row() for roll in log[same:]]
+        return dice.state() | {"log": list(self._rows)}
+
+
 @dataclass(frozen=True)
 class UndoRecord:
     """The state before an order, less its event log (of which the count of events is kept), and the dice."""
@@ -128,4 +150,4 @@ def restore(state: CampaignState, undo: UndoRecord) -> None:
     del state.events[undo.events:]
 
 
-__all__ = ["UndoRecord", "clone", "copy_state", "record", "restore"]
+__all__ = ["DiceLogRows", "UndoRecord", "clone", "copy_state", "record", "restore"]

@@ -14,6 +14,7 @@ from strategic.campaign import Campaign
 from strategic.classic.resolver import ClassicResolver
 from strategic.clock import Clock
 from strategic.orders import IllegalOrder
+from tactical import Dice
 
 
 def _picture(campaign: Campaign) -> tuple[str, dict]:
@@ -33,6 +34,7 @@ def _undo_sweep(data: CampaignData, seed: int, last_turn: int) -> int:
     while not clock.finished and campaign.state.turn <= last_turn:
         assert clock.decision is not None
         player = clock.decision.player.value
+        assert clock.checkpoint is not None and clock.checkpoint[1] == campaign.dice.state(with_log=True)
         legal = campaign.legal_orders(player)
         picked = [legal[i] for i in rng.permutation(len(legal))[:rng.integers(1, 6)]]
         pictures, given_orders = [_picture(campaign)], []
@@ -108,3 +110,17 @@ def test_a_checkpoint_shares_the_units_unchanged_since_the_last(data: CampaignDa
     assert second.units[still] is first.units[still]
     assert second.units[moved] is not first.units[moved] and second.units[moved].damage == first.units[moved].damage + 1
     assert second.model_dump_json() == state.model_dump_json()
+
+
+def test_the_checkpoints_dice_log_is_the_dice_own() -> None:
+    """The rows kept from one checkpoint to the next equal a fresh ``state(with_log=True)``, also after a rewind."""
+    dice, rows = Dice(5), snapshots.DiceLogRows()
+    dice.d6(label="a")
+    assert rows.dice_state(dice) == dice.state(with_log=True)
+    mark = dice.mark()
+    dice.roll(2, label="b")
+    assert rows.dice_state(dice) == dice.state(with_log=True) and len(dice.log) == 2
+    dice.rewind(mark)
+    dice.roll(3, label="c")
+    assert rows.dice_state(dice) == dice.state(with_log=True)
+    assert [row[0] for row in rows.dice_state(dice)["log"]] == ["a", "c"]
