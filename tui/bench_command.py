@@ -355,7 +355,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
     seconds, _ = timed(lambda: campaign_with("classic"), 2 * repeat)
     rows.append(("campaigns/s, classic combat", f"{2 * repeat / seconds:.2f}  ({seconds / (2 * repeat):.1f} s each)"))
-    rows += app_rows(time_app_campaigns(data, 7, 3 * repeat), 7)
+    rows += app_rows(time_app_campaigns(data, 7, 5 * repeat), 7)
     rows += start_up_rows(3 * repeat)
     if args.skip_tactical_campaign:
         rows.append(("tactical campaign, median s", "skipped (--skip-tactical-campaign)"))
