@@ -204,7 +204,7 @@ def time_app_campaigns(data: CampaignData, seed: int, runs: int, combat: str = "
     from strategic.ai import BaselineAI, play
     from strategic.campaign import Campaign
     from strategic.clock import Clock
-    from strategic.combat import make_resolver
+    from strategic.resolvers import make_resolver
     from strategic.selfplay import event_log_digest
     from tui.app import Session
 
