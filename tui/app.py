@@ -413,7 +413,8 @@ class Session:
                 if progress is not None:
                     progress(player, decision.phase)
                 try:
-                    give_orders(campaign, player, list(self.ai[player].orders(campaign, player)))
+                    with campaign.without_undo():  # an AI's orders are never taken back (issue 18)
+                        give_orders(campaign, player, list(self.ai[player].orders(campaign, player)))
                 except Exception as exc:  # issue 13 item 1: a broken AI stops the game with a message
                     error = exc if isinstance(exc, EngineError) else EngineError(
                         decision.turn, decision.phase.value, exc, who=f"the {player_name(Player(player))} AI deciding")
