@@ -51,6 +51,7 @@ from tui.bench_command import add_bench_parser
 from tui.cards_cli import add_cards_parser
 from tui.labels import counter_label
 from tui.odds_command import add_odds_parser
+from tui.pipe_safe import pipe_safe_stdout
 from tui.rule_command import add_rule_parser
 from tui.run_command import add_run_parser
 from tui.selfplay_command import add_selfplay_parser
@@ -258,11 +259,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
-        return int(args.func(args))
-    except BrokenPipeError:  # e.g. `vas run | head`: the reader has gone; stop quietly
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-        return 0
+        if args.command == "play":  # the TUI owns the terminal
+            return int(args.func(args))
+        with pipe_safe_stdout():  # `vas run | head -1`: the command goes on to its end, its exit code kept (R-UI-47)
+            return int(args.func(args))
     except DataError as exc:
         print(f"vas: {len(exc.problems)} problem(s) in the campaign data:", file=sys.stderr)
         for problem in exc.problems:
