@@ -255,14 +255,12 @@ class OrderPicker(Vertical):
     @on(OptionList.OptionHighlighted, "#orders")
     def _highlighted(self, event: OptionList.OptionHighlighted) -> None:
         """A damaged or disabled unit highlighted: its warning, with the rules, under the prompt (R-UI-45)."""
-        event.stop()
         if self.at.step != "units":
             return
         value = self._ids.get(event.option.id or "")
-        warned = isinstance(value, UnitRow) and bool(value.warning)
+        warning = value.warning if isinstance(value, UnitRow) else ""
         self.query_one("#pick-prompt", Static).update(
-            Text(f"⚠ {value.warning}", style="yellow") if isinstance(value, UnitRow) and warned
-            else Text(self._prompt, style="italic"))
+            Text(f"⚠ {warning}", style="yellow") if warning else Text(self._prompt, style="italic"))
 
     @on(OptionList.OptionSelected, "#orders")
     def _selected(self, event: OptionList.OptionSelected) -> None:
