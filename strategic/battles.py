@@ -352,7 +352,8 @@ class TacticalResolver:
     def _air_results(self, campaign: Campaign, report: BattleReport, table: _Table, outcome: BattleOutcome,
                      fates: dict[str, list[str]], *, beaten: bool) -> None:
         """R-CARD-09: land-based air units carry their Flights lost as damage (or are eliminated); a beaten side's
-        air units withdraw (VITP: to a port)."""
+        air units withdraw (VITP: to a port).  One with no Flight left never stays in the area (R-OPS-34): a VITP
+        unit is eliminated, a War at Sea one (it cannot be destroyed) goes back to port, out for the turn."""
         lost = {f.name for f in report.flights if f.lost}
         for name, flown in table.air_units.items():
             unit = campaign.unit_record(name)
@@ -369,7 +370,7 @@ class TacticalResolver:
                 fates["eliminated"].append(name)
             else:
                 result.damage = max(result.damage, added)  # a raid after the battle counts its losses in all
-                if beaten:
+                if beaten or remaining <= 0:
                     result.withdrew = True
                     fates["withdrew"].append(name)
 
@@ -405,16 +406,20 @@ class TacticalResolver:
     def _raid_after(self, campaign: Campaign, battle: Battle, outcome: BattleOutcome, report: BattleReport,
                     tables: dict[Side, _Table], year: int) -> BattleOutcome:
         """VITP 4.8 after a battle at sea: when one side has nothing left in the area, the other side's surviving
-        air units raid the enemy units in the touching ports (R-CARD-11)."""
+        air units raid the enemy units in the touching ports (R-CARD-11).  Not War at Sea air that flew in the
+        battle: it strikes once a turn (002 §4.11; R-OPS-34)."""
         if not battle.in_port:
             return outcome
         gone = {r.name for r in outcome.results if r.sunk or r.eliminated or r.disabled or r.withdrew or r.expended}
+        struck = set()  # War at Sea air strikes once a turn (002 §4.11): its air units flew theirs at sea (R-OPS-34)
+        if battle.theatre is Theatre.WAS:
+            struck = {n for t in tables.values() for n in t.air_units}
         left = {s: [n for n in t.counters() if n not in gone] for s, t in tables.items()}
         for side in (Side.AXIS, Side.ALLIED):
             if left[other_side(side)] or not left[side]:
                 continue
             lost = {f.name for f in report.flights if f.lost}
-            survivors = self._raid_party(campaign, battle, side, tables[side], year, gone=gone, lost=lost)
+            survivors = self._raid_party(campaign, battle, side, tables[side], year, gone=gone | struck, lost=lost)
             if survivors:
                 self._raid(campaign, battle, outcome, side, survivors, year, surprise=False, after_battle=True)
         return outcome

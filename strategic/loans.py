@@ -35,6 +35,8 @@ class LoanRule(OrderRule[Loan, LoanPlan]):
         if us.controller.value != player:
             raise IllegalOrder("002 §3", f"only {us.controller.value} may lend or recall {us.name}")
         target = Player(order.to) if order.to else None
+        if target is None and us.loaned_to is None:
+            raise IllegalOrder("002 §3", f"{us.name} is not on loan: there is nothing to recall (R-OPS-32)")
         if target is not None:
             nations = campaign.data.nations
             sides = {nations[n].side for n in nations if nations[n].player is target}

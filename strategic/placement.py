@@ -326,8 +326,9 @@ def italy_changes_sides(campaign: Campaign) -> None:
 
 
 def air_areas(campaign: Campaign, us: UnitState, *, assume_war: bool = False) -> list[str]:
-    """Sea areas where a land-based air unit may be placed: any area of its game touched by a friendly, active
-    port or base (VITP 3.3 [S]; War at Sea LBA likewise, R-OPS-09), less the areas its limits forbid.  Before
+    """Sea areas where a land-based air unit may be placed: any area of its game touched by an active port or base
+    of its side (VITP 3.3 [S]; War at Sea LBA likewise, R-OPS-09; a neutral port is no air base, 002 §1.1 and
+    R-OPS-33), less the areas its limits forbid.  Before
     Japan's attack in the early-war start, not enemy-controlled VITP areas (002 §5.52), and US air units only in
     the areas listed for them (002 §5.535); ``assume_war`` lists the areas as if Japan had just announced."""
     unit = campaign.unit_record(us.name)
@@ -338,7 +339,7 @@ def air_areas(campaign: Campaign, us: UnitState, *, assume_war: bool = False) ->
             continue
         if unit.type is UnitType.LBA and record.theatre.value != unit.counter:
             continue
-        if not any(campaign.port_friendly(p, us.side) for p in campaign.board.ports_on(area)):
+        if not any(_air_base(campaign, p, us.side) for p in campaign.board.ports_on(area)):
             continue
         if campaign.violations(unit, area, Activity.AT_SEA, us.side):
             continue
@@ -349,6 +350,13 @@ def air_areas(campaign: Campaign, us: UnitState, *, assume_war: bool = False) ->
                 continue  # 002 §5.535
         out.append(area)
     return out
+
+
+def _air_base(campaign: Campaign, port: str, side: Side) -> bool:
+    """A port an air unit of ``side`` may fly from: the side's own and active.  Ships may use a neutral port
+    (002 §3.422), air may not: 002 §1.1 lets only the Allied air strike into the Caribbean, which the Axis touches
+    only through the neutral port (R-OPS-33)."""
+    return campaign.state.port_owners[port] == side.value and campaign.port_active(port)
 
 
 def air_timing(campaign: Campaign, us: UnitState) -> IllegalOrder | None:
@@ -399,7 +407,8 @@ class PlaceAirRule(ChoiceRule[PlaceAir, PlaceAir]):
                                                                                            assume_war=True):
             rule = "002 §5.535" if unit.nation == "US" else "002 §5.52"
             return IllegalOrder(rule, f"before Japan attacks, {unit.name} may not be placed in {order.area}")
-        return IllegalOrder("VITP 3.3", f"{order.area} is not touched by a friendly port or base")
+        return IllegalOrder("VITP 3.3", f"{order.area} is not touched by an active port or base of the "
+                            f"{us.side.value} side (a neutral port is no air base: 002 §1.1, R-OPS-33)")
 
     def apply(self, campaign: Campaign, plan: PlaceAir) -> None:
         us = campaign.state.unit(plan.unit)

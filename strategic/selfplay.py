@@ -12,12 +12,12 @@ the table and by the fallback), the invariants, and optionally one line per game
 from __future__ import annotations
 
 import hashlib
-import re
+import multiprocessing
+import signal
 import statistics
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
@@ -27,7 +27,7 @@ from strategic.ai import play
 from strategic.campaign import Campaign
 from strategic.clock import Clock
 from strategic.engine_errors import EngineError
-from strategic.events import BattleFought, BattleHandedOver, CombatNoted, DiceRolled
+from strategic.events import CLASSIC_RE, BattleFought, BattleHandedOver, CombatNoted, DiceRolled
 from strategic.invariants import InvariantWatcher
 from strategic.legacy_events import to_legacy
 from strategic.planner import agents_for
@@ -53,9 +53,6 @@ class MatchSpec:
 COMBATS = ("classic", "tactical")
 """The combat resolvers self-play accepts (``strategic.resolvers.make_resolver`` names; ``none`` would block)."""
 
-CLASSIC_RE = re.compile(r"^(War at Sea|VITP) (battle|air raid|landing|surprise attack): ")
-"""A classic battle's note (:class:`~strategic.events.CombatNoted`) matching this opens a battle fought by the classic
-resolver (strategic/classic/resolver.py)."""
 
 
 @dataclass
@@ -164,13 +161,23 @@ def run_local(specs: Sequence[MatchSpec], workers: int = 1,
             if progress:
                 progress(i + 1, len(specs))
         return results
-    with ProcessPoolExecutor(max_workers=workers) as pool:
+    # a multiprocessing pool, not a ProcessPoolExecutor: leaving it early (Ctrl-C, SIGTERM) terminates the workers
+    # at once, where an executor would first play every game already queued
+    with multiprocessing.get_context().Pool(workers, initializer=_worker_signals) as pool:
         results = []
-        for i, result in enumerate(pool.map(play_match, specs, chunksize=max(1, len(specs) // (4 * workers)))):
+        for i, result in enumerate(pool.imap(play_match, specs, chunksize=max(1, len(specs) // (4 * workers)))):
             results.append(result)
             if progress:
                 progress(i + 1, len(specs))
         return results
+
+
+def _worker_signals() -> None:
+    """A worker process: Ctrl-C (sent to the whole terminal group) is its parent's to handle, and SIGTERM (the
+    parent ending its pool, or anyone) ends it at once, whatever handler it inherited."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    for signum in (signal.SIGTERM, signal.SIGHUP):
+        signal.signal(signum, signal.SIG_DFL)
 
 
 def run_dask(specs: Sequence[MatchSpec], address: str | None = None, workers: int = 2) -> list[GameResult]:

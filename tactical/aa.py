@@ -27,7 +27,15 @@ from tactical.attack_dice import roll_to_hit
 from tactical.captain import Captain
 from tactical.geometry import EPS, SMOKE_RADIUS, Point, distance, segment_hits_discs
 from tactical.hull import award_points
-from tactical.mtb import ALL_ARCS, R_MTB_SHOOT, R_STRAFE, boat_modifiers, boat_visible, hit_boat, smoke_screened
+from tactical.mtb import (
+    ALL_ARCS,
+    R_MTB_SHOOT,
+    R_STRAFE,
+    boat_modifiers,
+    hit_boat,
+    sight_refusal,
+    smoke_screened,
+)
 from tactical.orders import IllegalOrder
 from tactical.plans import AAShot
 from tactical.state import Battle, FlightState, FlightStatus, MTBState, ShipState, Vital
@@ -295,9 +303,7 @@ def aa_can_hit_boat(battle: Battle, ship: ShipState, index: int, boat: MTBState,
     reach = weapon.ranges[3] / 2 if weapon.kind is WeaponKind.LIGHT_GUN else weapon.ranges[3]
     if d > reach + EPS:
         return f"{R_MTB_SHOOT}: {boat.name} is out of reach of {weapon.name}"
-    if not boat_visible(battle, ship, boat):
-        return f"000 Night Battles: {boat.name} cannot be seen (R-TAC-43)"
-    return None
+    return sight_refusal(battle, ship, weapon, boat)  # smoke, land, the dark: as for Light Guns (R-TAC-72)
 
 
 def aa_at_boat(battle: Battle, ship: ShipState, index: int, boat: MTBState, dice: int, *, local: bool) -> None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from scenarios.cards import ShipType, WeaponKind, WeaponSystem
+from tactical.coast import land_blocks
 from tactical.dice import Dice
 from tactical.environment import attack_environment_modifiers
 from tactical.geometry import (
@@ -52,16 +53,19 @@ def smoke_blocks(battle: Battle, ship: ShipState, target: Point, weapon: WeaponS
 
 
 def line_of_fire(battle: Battle, attacker: ShipState, weapon: WeaponSystem, target: ShipState) -> LineOfFire:
-    """Bridge-to-bridge range, range band, fire arc, smoke (R-TAC-12) and Large Silhouette geometry."""
+    """Bridge-to-bridge range, range band, fire arc, smoke (R-TAC-12), land and Large Silhouette geometry.  Fire
+    beyond 30" or over land is a Beyond the Horizon attack (000 Beyond the Horizon Attacks; R-TAC-73)."""
     assert attacker.pos is not None and target.pos is not None
     d = distance(attacker.pos, target.pos)
+    over_land = land_blocks(battle, attacker.pos, target.pos)
     return LineOfFire(
         distance=d,
         band=range_band(weapon.ranges, d),
         in_arc=bool(arcs_of(attacker.pos, attacker.heading, target.pos) & weapon.arc_set),
         blocked=smoke_blocks(battle, attacker, target.pos, weapon),
         side_arc=in_side_arc(target.pos, target.heading, attacker.pos),
-        beyond_horizon=d > VISUAL_RANGE,
+        beyond_horizon=d > VISUAL_RANGE or over_land,
+        over_land=over_land,
     )
 
 

@@ -588,4 +588,5 @@ class LineOfFire:
     in_arc: bool
     blocked: bool
     side_arc: bool  # the attacker is in the target's Port or Starboard arc
-    beyond_horizon: bool
+    beyond_horizon: bool  # beyond 30", or over land (000 Beyond the Horizon Attacks, R-TAC-73)
+    over_land: bool = False  # land lies between (000 Land)

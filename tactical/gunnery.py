@@ -31,7 +31,7 @@ from tactical.attack_dice import (
     line_of_fire,
     roll_to_hit,
 )
-from tactical.coast import land_blocks, net_blocks
+from tactical.coast import net_blocks
 from tactical.damage import roll_damage
 from tactical.environment import (
     fire_star_shells,
@@ -42,6 +42,7 @@ from tactical.environment import (
     visibility_refusal,
 )
 from tactical.geometry import (
+    VISUAL_RANGE,
     LineOfFire,
     RangeBand,
     in_side_arc,
@@ -207,13 +208,13 @@ def target_refusal(battle: Battle, ship: ShipState, index: int, target: ShipStat
         return f"{R_NOMINATE}: {target.name} is out of range of {weapon.name} ({line.distance:.1f}\")"
     spotted_far = target.name in battle.state.spotted.get(ship.side, [])
     assert ship.pos is not None and target.pos is not None
-    if line.beyond_horizon and not (target.stationary and spotted_far):
+    if line.distance > VISUAL_RANGE and not (target.stationary and spotted_far):
         return (
             f"000 Maximum Visual Range: {target.name} is {line.distance:.1f}\" away; beyond 30\" only a stationary "
             "target spotted by an Observation Flight may be attacked"
         )
-    if land_blocks(battle, ship.pos, target.pos) and not (target.stationary and spotted_far):
-        return f"000 Land: land lies between {ship.name} and {target.name}"
+    if line.over_land and not target.stationary:  # over land, a stationary target only, Beyond the Horizon
+        return f"000 Land: land lies between {ship.name} and {target.name}"  # (R-TAC-73)
     if weapon.kind is WeaponKind.TORPEDO and net_blocks(battle, ship.pos, target.pos):
         return f"000 Torpedo Nets: a torpedo net lies between {ship.name} and {target.name}"
     if line.blocked and not radar_controlled(battle, ship, target):

@@ -196,6 +196,14 @@ def gun_refusal(battle: Battle, ship: ShipState, index: int, boat: MTBState) -> 
         return f"000 Fire Arcs: {boat.name} is outside the arcs of {weapon.name}"
     if range_band(weapon.ranges, distance(ship.pos, boat.pos)) is None:
         return f"000 Nominate Targets: {boat.name} is out of range of {weapon.name}"
+    return sight_refusal(battle, ship, weapon, boat)
+
+
+def sight_refusal(battle: Battle, ship: ShipState, weapon: WeaponSystem, boat: MTBState) -> str | None:
+    """Why ``ship`` cannot see ``boat`` to fire ``weapon`` at it, or ``None``: smoke or land between them, or the
+    dark (000 Nominate Targets: a visible target; Create Smoke!, Land, R-TAC-43).  The same for Light Guns and AA
+    Batteries (000 MTB Sections: AA "as normal"; R-TAC-72)."""
+    assert ship.pos is not None and boat.pos is not None
     if smoke_blocks(battle, ship, boat.pos, weapon):
         return f"000 Create Smoke!: smoke lies between {ship.name} and {boat.name}"
     if land_blocks(battle, ship.pos, boat.pos):

@@ -330,12 +330,12 @@ def drop_depth_charges(battle: Battle, ship: ShipState, attacks: Sequence[tuple[
 
 
 def asw_spotting(battle: Battle, flight: FlightState, sub: ShipState) -> bool:
-    """000 ASW Aircraft: an ASW Flight within 8" of a submerged boat spots it on a D6 5+ (+1, +1)."""
+    """000 ASW Aircraft: an ASW Flight within 8" of a submerged boat spots it on a D6 5+ (+1, +1), for its own
+    attack only: the sighting is no detection, so the ships' depth charges still need a ship or an Observation
+    Flight to detect the boat (000 Submarines: "but not ASW Flight"; R-TAC-74)."""
     roll = battle.dice.d6(label=f"{flight.name} looks for {sub.name}", rule=R_ASW)
     ok = roll + _trail_bonus(battle, sub) >= 5
     battle.log.emit(ev.AirSighting, ship=flight.name, target=sub.name, sighted=bool(ok))
-    if ok:
-        detect(battle, sub, flight.name)
     return ok
 
 

@@ -22,6 +22,7 @@ NOT_USER_ERRORS = {
     "strategic.answer_needed.AnswerNeeded": "not an error: a battle stopped at a human's question (issue #15)",
     "scenarios.yaml_source._Refused": "internal to the YAML reader, turned into a YamlLimitError at once",
     "tui.command_screen.Stopped": "not an error: the player stopped commanding a battle on the table (issue #16)",
+    "tui.signals.Terminated": "not an error: SIGTERM or SIGHUP asked the command to stop (handled as Ctrl-C)",
 }
 
 
@@ -85,7 +86,7 @@ def test_bad_input_reaching_the_command_line_is_reported_not_a_bug(capsys, monke
 
     parser = cli.build_parser()
     args = parser.parse_args(["data", "check"])
-    monkeypatch.setattr(cli, "build_parser", lambda: parser)
+    monkeypatch.setattr(cli, "build_parser", lambda *only: parser)
     monkeypatch.setattr(parser, "parse_args", lambda argv=None: args)
     args.func = broken
     assert cli.main([]) == 1

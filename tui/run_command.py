@@ -80,6 +80,7 @@ from strategic.turn_summary import summarize, summary_lines
 from tactical import TacticalQuestion, encode_tactical
 from tui.arguments import seed_number, whole_number
 from tui.outputs import OutputError, check_outputs
+from tui.signals import exit_code, how_stopped
 
 PLAYERS = [p.value for p in Player]
 
@@ -189,11 +190,12 @@ def cmd_run(args: argparse.Namespace) -> int:
     except EngineError as exc:
         reporter.flush()
         return _engine_failure(campaign, exc, args, header)
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as exc:  # Ctrl-C or SIGTERM (tui.signals): the user's files are left as they were
         reporter.flush()
-        print(f"\nvas run: interrupted on turn {state.turn}, {state.phase.value} phase; no save or log was written",
-              file=sys.stderr)
-        return 130
+        kept = "".join(f"; {p} is left as it was" for p in (args.save, args.log) if p is not None and p.exists())
+        print(f"\nvas run: {how_stopped(exc)} on turn {state.turn}, {state.phase.value} phase; no save or log was "
+              f"written{kept}", file=sys.stderr)
+        return exit_code(exc)
     reporter.flush()
     if campaign.blocked:
         _print(f"\nStopped on turn {state.turn}: {campaign.blocked}")

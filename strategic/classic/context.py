@@ -130,13 +130,13 @@ class BattleContext:
         disables = bool((results == DISABLE).any())
         points = 0
         if points_per_hit is None and target.in_port and target.is_amph:
-            points_per_hit = self.tables.amphibious_in_port_points  # VITP FAQ [S] (R-CMB-05)
-        if hits:
+            points_per_hit = self.tables.amphibious_in_port_points  # VITP FAQ [S] (R-CMB-05, R-CMB-21)
+        if hits and points_per_hit is not None:
+            points = hits * points_per_hit  # so many points per hit, exactly: no damage die, none disables
+        elif hits:
             damage_faces = self.dice.roll(hits, 6, label=f"damage to {target.name} ({attacker.name} {what})",
                                           rule=rule)
             pts, dis = self.table.damage(np.array(damage_faces, dtype=int))
-            if points_per_hit is not None:
-                pts = np.where(dis, 0, points_per_hit)
             points, disables = int(pts.sum()), disables or bool(dis.any())
         attack = Attack(attacker.name, target.name, what, faces, hits, points, disables)
         bonus_text = " +1" if bonus else ""

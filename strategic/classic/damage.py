@@ -7,7 +7,8 @@ Rules (digests: reference/was.md §4.2-4.3, reference/vitp.md §4.3-4.4; 002 §4
 * a hit gives damage points (a damage die per hit), a disabled result sends the unit out of the battle to port;
 * a unit sinks when its damage *exceeds* its defence (case V-05); in port it needs more than
   ``in-port-sink-multiplier`` times its defence (VITP counter legend [R]; R-CMB-05), and an amphibious unit
-  raided in port takes ``amphibious-in-port-damage-per-hit`` points per hit (VITP FAQ [S]);
+  raided in port takes exactly ``amphibious-in-port-damage-per-hit`` points per hit, no damage die and so no
+  disable from it (VITP FAQ [S]; R-CMB-21);
 * a land-based air or amphibious unit whose damage exceeds its defence is eliminated and returns two turns later
   (VITP 4.5, case V-06); U-Boats and surface raiders have defence 0, so any hit sinks them.
 
@@ -213,9 +214,9 @@ def die_outcomes(table: AttackTable, bonus: bool) -> tuple[tuple[Fraction, bool,
 def attack_odds(table: AttackTable, dice: int, bonus: bool, defence: int, *, prior: int = 0, in_port: bool = False,
                 multiplier: int = 2, points_per_hit: int | None = None) -> AttackOdds:
     """Exact odds of an attack of ``dice`` dice against one target of ``defence`` with ``prior`` damage, by
-    enumerating every die path (:func:`points_distribution`).  ``points_per_hit`` replaces the damage die's
-    points (amphibious units raided in port take 1 per hit); ``multiplier`` is the in-port sinking multiplier.
-    Raises ``ValueError`` for a negative number of dice."""
+    enumerating every die path (:func:`points_distribution`).  ``points_per_hit`` replaces the damage die
+    (amphibious units raided in port take exactly 1 per hit, R-CMB-21); ``multiplier`` is the in-port sinking
+    multiplier.  Raises ``ValueError`` for a negative number of dice."""
     threshold = defence * multiplier if in_port else defence
     hit = sunk = dis = dam = unh = Fraction(0)
     for (points, any_hit, disabled), p in points_distribution(table, dice, bonus, points_per_hit).items():
@@ -242,7 +243,9 @@ def points_distribution(table: AttackTable, dice: int, bonus: bool,
         raise ValueError("an attack has at least zero dice")
     single: dict[tuple[int, bool, bool], Fraction] = defaultdict(Fraction)
     for q, h, pts, dis in die_outcomes(table, bonus):
-        single[((points_per_hit if (h and points_per_hit is not None and not dis) else pts), h, dis)] += q
+        if h and points_per_hit is not None:  # exactly so many points per hit, whatever the damage die (R-CMB-21)
+            pts, dis = points_per_hit, False
+        single[(pts, h, dis)] += q
     states: dict[tuple[int, bool, bool], Fraction] = {(0, False, False): Fraction(1)}
     for _ in range(dice):
         nxt: dict[tuple[int, bool, bool], Fraction] = defaultdict(Fraction)
@@ -268,8 +271,8 @@ def sample_attacks(table: AttackTable, attack_faces: np.ndarray, damage_faces: n
     result = table.classify(attack_faces, bonus)
     hits = result == HIT
     points, disables = table.damage(damage_faces)
-    if points_per_hit is not None:
-        points = np.where(disables, 0, points_per_hit)
+    if points_per_hit is not None:  # exactly so many points per hit: the damage die is not used (R-CMB-21)
+        points, disables = np.full_like(points, points_per_hit), np.zeros_like(disables)
     total = np.where(hits, points, 0).sum(axis=1)
     disabled = ((result == DISABLE) | (hits & disables)).any(axis=1)
     threshold = defence * multiplier if in_port else defence

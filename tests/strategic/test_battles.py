@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import pytest
 
 from scenarios.loader import CampaignData
@@ -390,3 +392,61 @@ def test_a_raid_after_a_battle_flies_the_surviving_flights_and_fighters_alone_do
     assert resolver._raid_party(campaign, battle, Side.AXIS, table, 1942, lost=strike).flights == []
     assert not resolver._raid_party(campaign, battle, Side.AXIS, table, 1942, gone={"Akagi"})
     assert isinstance(party, _Table)
+
+
+def _lost(*names: str) -> SimpleNamespace:
+    """A battle report of which only the Flights lost are read (``_air_results``, ``_raid_after``)."""
+    return SimpleNamespace(flights=[SimpleNamespace(name=n, lost=True) for n in names])
+
+
+def test_land_based_air_with_no_flight_left_never_stays(data: CampaignData) -> None:
+    """R-OPS-34: the Axis LBA (War at Sea, no defence: never destroyed) that lost all 6 Flights goes back to port,
+    out for the turn, with no damage; with one Flight left it stays; a VITP unit with none left is eliminated
+    (R-CARD-09, VITP 4.5)."""
+    from strategic.battles import _no_fates
+
+    campaign = game(data, turn=4, phase=Phase.COMBAT)
+    sea(campaign, "Axis LBA", "North Sea")
+    resolver = TacticalResolver()
+    table = resolver._at_sea(campaign, ("Axis LBA",), Side.AXIS, 1942, {})
+    flights = [f.name for f in table.flights]
+    assert len(flights) == 6
+    for lost, fate in ((flights, "withdrew"), (flights[:5], None)):
+        outcome, fates = BattleOutcome(_battle(campaign, "North Sea")), _no_fates()
+        resolver._air_results(campaign, _lost(*lost), table, outcome, fates, beaten=False)  # type: ignore[arg-type]
+        [result] = outcome.results
+        assert (result.withdrew, result.damage, result.eliminated) == (fate == "withdrew", 0, False)
+        assert fates["withdrew"] == (["Axis LBA"] if fate else [])
+    outcome = BattleOutcome(_battle(campaign, "North Sea"))
+    resolver._air_results(campaign, _lost(*flights), table, outcome, _no_fates(), beaten=False)  # type: ignore[arg-type]
+    apply_outcome(campaign, outcome)
+    lba = campaign.state.unit("Axis LBA")
+    assert (lba.status, lba.place, lba.damage) == (UnitStatus.PORT, "Germany", 0)
+    sea(campaign, "21st Air Flotilla", "Marianas Islands")
+    japan = resolver._at_sea(campaign, ("21st Air Flotilla",), Side.AXIS, 1942, {})
+    outcome = BattleOutcome(_battle(campaign, "Marianas Islands"))
+    resolver._air_results(campaign, _lost(*[f.name for f in japan.flights]), japan, outcome, _no_fates(),  # type: ignore[arg-type]
+                          beaten=False)
+    assert [(r.name, r.eliminated, r.withdrew) for r in outcome.results] == [("21st Air Flotilla", True, False)]
+
+
+def test_war_at_sea_air_does_not_raid_the_ports_after_its_battle_at_sea(data: CampaignData,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """002 §4.11 (R-OPS-34): War at Sea air strikes once a turn; the Axis LBA that flew in the North Sea battle
+    does not raid England after it, though the Allies have nothing left there; in VITP carriers still do (VITP 4.8,
+    R-CARD-11)."""
+    raids: list[tuple[str, list[str]]] = []
+    monkeypatch.setattr(TacticalResolver, "_raid", lambda self, campaign, battle, outcome, side, air, year, **kw:
+                        raids.append((battle.area, sorted(air.air_units))))
+    campaign = game(data, turn=4, phase=Phase.COMBAT)
+    resolver = TacticalResolver()
+    for area, allied, axis, port in (("North Sea", "Hood", "Axis LBA", "Nelson"),
+                                     ("Hawaiian Islands", "Minneapolis", "Akagi", "Arizona")):
+        sea(campaign, allied, area)
+        sea(campaign, axis, area)
+        battle = Battle(area, campaign.data.areas[area].theatre, (allied,), (axis,), (port,))
+        tables = {Side.ALLIED: resolver._at_sea(campaign, (allied,), Side.ALLIED, 1942, {}),
+                  Side.AXIS: resolver._at_sea(campaign, (axis,), Side.AXIS, 1942, {})}
+        outcome = BattleOutcome(battle, results=[UnitResult(allied, sunk=True)])
+        resolver._raid_after(campaign, battle, outcome, _lost(), tables, 1942)  # type: ignore[arg-type]
+    assert raids == [("Hawaiian Islands", ["Akagi"])]

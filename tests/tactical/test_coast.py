@@ -6,12 +6,13 @@ from __future__ import annotations
 import pytest
 from pydantic import ValidationError
 
+from tactical import battle_events as ev
 from tactical.aa import aa_targets
 from tactical.attack_dice import attack_modifiers, line_of_fire
 from tactical.battle import BattleSpec, FleetSpec, InstallationSpec, ShipSpec, _build_state, resolve
 from tactical.coast import shore_battery_cost, shore_critical
 from tactical.dice import ScriptedDice
-from tactical.gunnery import fire, target_refusal, usable_now
+from tactical.gunnery import fire, target_refusal, to_hit, usable_now
 from tactical.movement import execute_move, max_move
 from tactical.orders import legal_orders
 from tactical.plans import FirePlan, MovePlan, Shot
@@ -169,3 +170,24 @@ def test_a_harbour_attack_battle_runs() -> None:
     assert report.ship("Fort").type == "installation" and report.turns_played >= 1
     fire_plan = FirePlan((Shot(0, "Fort", 3),))
     assert fire_plan and fire
+
+
+def test_fire_over_land_inside_30_inches_is_a_beyond_the_horizon_attack() -> None:
+    """000 Beyond the Horizon Attacks (R-TAC-73): over land only a stationary target may be attacked, even 20"
+    away; the attack is Beyond the Horizon: half the Attack Dice (3 -> 1), a natural 6 to hit, no modifier (the
+    +1 of a Stationary Target and the long-range -1 are not applied); no Observation Flight is needed inside 30"."""
+    battle = make_battle([("A", make_card("A"), 0, (30.0, 10.0), 0.0), ("B", make_card("B"), 1, (30.0, 30.0), 0.0)],
+                         [5, 6, 1])
+    battle.state.land.append(ISLAND)
+    assert target_refusal(battle, battle.ship("A"), 0, battle.ship("B")) == "000 Land: land lies between A and B"
+    battle.ship("B").anchored = True
+    assert target_refusal(battle, battle.ship("A"), 0, battle.ship("B")) is None
+    attack = to_hit(battle, battle.ship("A"), 0, battle.ship("B"))
+    assert attack is not None and attack.beyond_horizon and attack.line.over_land
+    assert (attack.modifiers, attack.need, attack.dice(3)) == ((), "natural 6", 1)
+    fire(battle, battle.ship("A"), FirePlan((Shot(0, "B", 3),)))
+    [shot] = battle.log.of_type(ev.GunneryAttack)
+    assert (shot.dice, shot.hits, shot.need, shot.modifier, shot.mods) == (1, 0, "natural 6", 0, ())  # the 5 misses
+    battle.state.land.clear()
+    clear = to_hit(battle, battle.ship("A"), 0, battle.ship("B"))
+    assert clear is not None and not clear.beyond_horizon and clear.need != "natural 6"

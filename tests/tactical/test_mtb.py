@@ -5,11 +5,11 @@ from __future__ import annotations
 import pytest
 
 from tactical import battle_events as ev
-from tactical.aa import boats_aa, fire_aa
+from tactical.aa import aa_can_hit_boat, boats_aa, fire_aa
 from tactical.ai import with_defaults
 from tactical.aircraft import air_attacks
 from tactical.gunnery import fire, verify_fire_plan
-from tactical.mtb import boat_attacks, move_boats, verify_boat_plan
+from tactical.mtb import boat_attacks, gun_refusal, move_boats, verify_boat_plan
 from tactical.orders import IllegalOrder
 from tactical.plans import AAShot, BoatMove, FirePlan, Shot
 from tactical.state import Status
@@ -155,3 +155,26 @@ def test_bad_weather_silences_sections() -> None:
     battle.state.weather = "bad"
     boat_attacks(battle, 1, with_defaults(Quiet()))
     assert ship.hull == 20 and boat.torpedoes == 2
+
+
+@pytest.mark.parametrize(("what", "refusal"), [("smoke", "000 Create Smoke!: smoke lies between CA and PT"),
+                                               ("land", "000 Land: land lies between CA and PT")])
+def test_aa_at_sections_needs_the_line_of_sight_light_guns_need(what: str, refusal: str) -> None:
+    """R-TAC-72: smoke or land between the ship and a Section 4" away (within the AA's 5") stops its AA Battery as
+    it stops its Light Guns (000 MTB Sections: AA fire "as normal"; Create Smoke!, Land); no die is rolled."""
+    battle, ship, boat = mtb_battle([6, 6, 6, 6, 6], boat_pos=(30.0, 26.0))
+    if what == "smoke":
+        battle.state.smoke.append((30.0, 28.0))
+    else:
+        battle.state.land.append([(29.0, 27.5), (31.0, 27.5), (31.0, 28.5), (29.0, 28.5)])
+    with pytest.raises(IllegalOrder) as aa:
+        fire_aa(battle, ship, [AAShot(2, "PT", 2)])
+    with pytest.raises(IllegalOrder) as guns:
+        verify_fire_plan(battle, ship, FirePlan((Shot(1, "PT", 3),)))
+    rule, why = refusal.split(": ", 1)
+    assert (str(aa.value), str(guns.value)) == (f"{rule}: CA AA Battery: {why}", f"{rule}: CA Light Guns: {why}")
+    assert aa_can_hit_boat(battle, ship, 2, boat, local=False) == gun_refusal(battle, ship, 1, boat) == refusal
+    assert boat.on_table and not battle.log.of_type(ev.DiceRolled)
+    battle.state.smoke.clear()
+    battle.state.land.clear()
+    assert aa_can_hit_boat(battle, ship, 2, boat, local=False) is None  # in clear sight it may fire

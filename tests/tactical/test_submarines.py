@@ -18,6 +18,8 @@ from tactical.state import Depth, Status
 from tactical.submarines import (
     attempt_detection,
     crash_dive_checks,
+    depth_charge_refusal,
+    detect,
     detection_modifier,
     drop_depth_charges,
     end_phase,
@@ -205,6 +207,23 @@ def test_asw_aircraft() -> None:
     mods = battle.log.of_type(ev.AirStrike)[0].mods
     assert ("ASW: bomb or depth charge", -1) in mods and any("fore-aft" in why for why, _ in mods)
     assert plain
+
+
+def test_an_asw_flights_sighting_is_no_detection_for_the_ships() -> None:
+    """000 Submarines: ships' depth charges need a boat detected "by any ship or Observation Flight (but not ASW
+    Flight)" (R-TAC-74): the ASW Flight that sights SS attacks it, but SS stays undetected and DE, 2" away with SS
+    in its aft arc, may not drop depth charges until DE detects it itself."""
+    battle = sub_battle(hunter_pos=(30.0, 22.0))
+    asw = add_flight(battle, "A", 0, make_aircraft("bomber", traits=["ASW"]), (30.0, 14.0))
+    asw.target = "SS"
+    battle.dice.push(5, 1)  # sighted on 5; the attack misses
+    air_attacks(battle, 0, with_defaults(Quiet()))
+    [sighting] = battle.log.of_type(ev.AirSighting)
+    boat, hunter = battle.ship("SS"), battle.ship("DE")
+    assert sighting.sighted and not boat.detected and not battle.log.of_type(ev.Detected)
+    assert depth_charge_refusal(battle, hunter, "Depth Charge", boat) == "000 Depth Charges: SS has not been detected"
+    detect(battle, boat, "DE")
+    assert depth_charge_refusal(battle, hunter, "Depth Charge", boat) is None
 
 
 def test_rig_for_silent_running() -> None:

@@ -28,7 +28,7 @@ def test_two_turns_with_the_default_combat_and_battle_logs(capsys: pytest.Captur
     vp = first["victory_points"]
     assert f"Tactical battle in North Sea (1941, {first['spec']['time_of_day']}, {first['spec']['weather']} weather, " \
            f"{first['turns_played']} turn(s))" in out and f"VP {vp[0]}-{vp[1]}; Allies win" in out
-    assert "Allies 10 ships, 6 Flights against Axis 2 ships; " in out
+    assert "Allies 10 ships, 6 Flights against Axis 2 ships, 6 Flights; " in out  # the Axis LBA too (R-OPS-33)
     axis = [s for s in first["ships"] if s["side"] == "Axis"]
     hit = ", ".join(f"{s['name']} -{s['hull_lost']}" for s in axis if s["hull_lost"])
     assert f"; Axis {sum(s['hull_lost'] for s in axis)}/117 ({hit})" in out

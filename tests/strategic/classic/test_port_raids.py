@@ -6,10 +6,14 @@ War at Sea table: 6 hits (one damage die), 5 disables.  In port a unit sinks onl
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import pytest
 
 from strategic.campaign import Campaign
 from strategic.classic import ClassicResolver, IllegalCombatDecision
+from strategic.classic.damage import attack_odds
+from strategic.classic.tables import CombatTables
 from strategic.combat import Battle, BattleOutcome, UnitResult, apply_outcome, find_battles
 from strategic.narrate import describe
 from strategic.state import Phase, UnitStatus
@@ -35,19 +39,27 @@ def test_vitp_carriers_raid_a_port_and_in_port_units_need_double_damage(data) ->
 
 
 def test_amphibious_units_in_port_take_one_point_per_hit_and_disabled_units_stay(data) -> None:
-    """VITP FAQ [S]: an amphibious unit raided in port takes 1 point per hit (R-CMB-05); a unit disabled in port
-    stays there and may not move this turn (R-CMB-12)."""
-    c = game(data, faces=(6, 6, 1, 1, 5, 3,  # Kaga at 4th Marines: two hits, 1 point each (not 5 + 3)
+    """VITP FAQ [S]: an amphibious unit raided in port takes exactly 1 point per hit: no damage die is rolled, so
+    none disables it (R-CMB-05, R-CMB-21); a unit disabled in port stays there and may not move this turn
+    (R-CMB-12)."""
+    c = game(data, faces=(6, 6, 6, 1,  # Kaga at 4th Marines: three hits, 1 point each, no damage die
                           6, 1, 1, 1, 6))  # Akagi at Chicago: a hit whose damage die (6) disables
     at_sea(c, "Coral Sea", "Kaga", "Akagi")
     in_port(c, "Samoa", "4th Marines", "Chicago")
     japan = Scripted(air_targets={"Kaga": "4th Marines", "Akagi": "Chicago"})
     out = fight(c, "Coral Sea", {"japan": japan})
-    assert result(out, "4th Marines") == {"damage": 2}
+    assert result(out, "4th Marines") == {"damage": 3}
     assert result(out, "Chicago") == {"disabled": True}
+    assert [label for label, _, _ in rolls(c)] == ["Kaga air strike at 4th Marines in port",
+                                                   "Akagi air strike at Chicago in port",
+                                                   "damage to Chicago (Akagi air strike)"]
+    assert any("Kaga air strike +1 at 4th Marines in port: [6, 6, 6, 1] -> 3 hit(s), 3 point(s)" in line
+               for line in out.narrative)
     apply_outcome(c, out)
     chicago = c.state.unit("Chicago")
     assert (chicago.status, chicago.place, chicago.disabled, chicago.moved) == (UnitStatus.PORT, "Samoa", True, True)
+    marines = c.state.unit("4th Marines")
+    assert (marines.status, marines.place, marines.damage, marines.disabled) == (UnitStatus.PORT, "Samoa", 3, False)
 
 
 def test_units_in_port_do_not_fight_and_gunnery_does_not_reach_them(data) -> None:
@@ -166,3 +178,13 @@ def test_raid_battles_in_a_whole_turn_with_classic_combat(data) -> None:
     c.enter_phase(Phase.COMBAT)
     assert c.state.unit("Northampton").damage == 2
     assert any(e.kind == "combat" and "VITP air raid" in describe(e) for e in c.state.events)
+
+
+def test_the_odds_of_an_attack_on_an_amphibious_unit_in_port(data) -> None:
+    """R-CMB-21: one point per hit and never disabled: 3 VITP dice (a 6 hits) against 4th Marines (defence 4,
+    sunk in port above 8) can only damage it."""
+    tables = CombatTables.from_data(data)
+    odds = attack_odds(tables.vitp, 3, False, 4, in_port=True, multiplier=tables.in_port_sink_multiplier,
+                       points_per_hit=tables.amphibious_in_port_points)
+    assert (odds.hit, odds.damaged, odds.disabled, odds.sunk) == (
+        1 - Fraction(5, 6) ** 3, 1 - Fraction(5, 6) ** 3, Fraction(0), Fraction(0))
