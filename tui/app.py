@@ -117,6 +117,7 @@ from strategic.saves import SaveError, autosave_path, last_good_text, load_state
 from strategic.state import CombatQuestion, Event, Phase
 from strategic.views import CampaignView, observe
 from tactical import DEMOS, CardIndex, TacticalEntry, TacticalQuestion
+from tui.ai_follow import AiFollow, turn_over_text
 from tui.battle_choice import BattleChoiceScreen
 from tui.battle_viewer import BattleViewerScreen
 from tui.board_info import status_word
@@ -127,14 +128,14 @@ from tui.combat_screen import CombatScreen, question_screen
 from tui.command_screen import CommandScreen, LiveAsk, Outcome
 from tui.help_screen import HelpScreen
 from tui.labels import counter_label, side_label
-from tui.order_entry import GRAMMAR, OrderSyntaxError, describe, parse_orders
+from tui.order_entry import GRAMMAR, OrderSyntaxError, describe, hint, parse_orders
 from tui.order_picker import OrderPicker
 from tui.order_selection import end_question, listing_moment, orderable_count
 from tui.phase_notes import war_note
 from tui.poc_chart import draw_poc, poc_heading
 from tui.rule_screen import link_citations, open_rules
 from tui.screenshots import take_screenshot
-from tui.stack_orders import give_together
+from tui.stack_orders import OrderGroups, give_together, taken_back_text
 from tui.turn_summary import TurnSummaries, TurnSummaryScreen, last_summed_turn
 from tui.unit_details import UnitDetailsScreen, picked_units, place_units
 
@@ -570,7 +571,9 @@ class StartScreen(Screen[None]):
 
     def load_humans_text(self) -> Text:
         """The load section's line naming the human players of a loaded game."""
-        return Text(f"Human in the loaded game: {players_text(self.humans())}; the others are played by the AI.",
+        humans = self.humans()
+        others = "the others are played by the AI" if humans else "the AI plays all four"
+        return Text(f"Human in the loaded game: {players_text(humans) if humans else 'none'}; {others}.",
                     style="italic")
 
     @on(Switch.Changed)
@@ -672,6 +675,8 @@ class CampaignScreen(Screen[None]):
         self.summaries = TurnSummaries(last_summed_turn(session.campaign))  # issue #17: one summary a turn
         self._map_orders: list[Order] = []  # the seated human's legal orders, for the map's selected place
         self._last_message = ""  # the latest message, whose rules ``l`` opens (issue 17, the rule lookup)
+        self._given = OrderGroups()  # the orders given together, taken back together (R-UI-43)
+        self._follow = AiFollow()  # the moment last drawn while the AI plays (R-UI-46)
         # is shown
 
     def compose(self) -> ComposeResult:
@@ -884,7 +889,22 @@ class CampaignScreen(Screen[None]):
 
     def _ai_progress(self, player: str, phase: Phase) -> None:
         who = PLAYER_NAMES[Player(player)].split(" (")[0]
-        self.app.call_from_thread(self._busy, True, f"AI players are deciding: {who}, {phase.value} phase…")
+        self.app.call_from_thread(self._follow_ai, f"AI players are deciding: {who}, {phase.value} phase…")
+
+    def _follow_ai(self, text: str) -> None:
+        """Between two AI decisions (the worker waits): the busy line, and at a new phase or turn the phase bar, map,
+        log and POC; an all-AI game offers each finished turn's summary (R-UI-46, :mod:`tui.ai_follow`)."""
+        self._busy(True, text)
+        campaign = self.session.campaign
+        if not self._follow.moved(campaign):
+            return
+        self.query_one("#phase-bar", Static).update(link_citations(self.phase_bar()))
+        self.query_one(BoardPane).show(campaign, self.session.view(), [])
+        self.refresh_log()
+        self.refresh_poc()
+        turn = None if self.session.humans else self.summaries.due(campaign)
+        if turn is not None:
+            self.notify(turn_over_text(turn), title="Turn summary", timeout=8)
 
     def _human_ready(self, player: str) -> None:
         self.session.last_human = player
@@ -989,8 +1009,8 @@ class CampaignScreen(Screen[None]):
         if why:
             self._message(f"nothing to undo: {why}", ok=False)
             return
-        taken_back = self.session.campaign.undo()
-        self._message("order taken back" if taken_back else "nothing to undo in this decision", ok=taken_back)
+        taken = self._given.take_back(self.session.campaign, self.session.clock.decision)
+        self._message(taken_back_text(taken) if taken else "nothing to undo in this decision", ok=bool(taken))
         self.refresh_all()
 
     def action_save(self, after: Callable[[], None] | None = None) -> None:
@@ -1150,7 +1170,7 @@ class CampaignScreen(Screen[None]):
         line (the next typing replaces it; an arrow key keeps it for correcting)."""
         line = event.value.strip().removeprefix("/").strip()  # a / typed again to start an order is no part of it
         try:
-            orders = parse_orders(self.session.campaign.data, line)
+            orders = parse_orders(self.session.campaign.data, line, self.session.campaign.state.phase)
         except OrderSyntaxError as exc:
             self._message(f"refused '{line}': {exc}", ok=False)
             event.input.select_all()
@@ -1190,6 +1210,7 @@ class CampaignScreen(Screen[None]):
         if not given.ok:
             self._message(f"{refused}{given.refused_text(len(orders))}", ok=False)
             return False
+        self._given.given(session.clock.decision, orders)
         told = "; ".join(narrate(e) for e in given.events if not isinstance(e, OrderGiven | DiceRolled))
         count = f"{len(orders)} orders given: " if len(orders) > 3 else ""  # a stack's account is long
         self._message(count + "; ".join(t for t in (told or "; ".join(describe(o) for o in orders), note) if t),
@@ -1320,6 +1341,7 @@ class CampaignScreen(Screen[None]):
             Text(f"{PLAYER_NAMES[decision.player]}: {decision.phase.value} — {units} unit{'s' if units != 1 else ''} "
                  f"to order, {len(legal)} legal orders ({PHASE_RULES[decision.phase]})", style="bold")))
         self.query_one(OrderPicker).show(session.campaign, decision.player.value, legal, order_filter.value)
+        self.query_one("#order-input", Input).placeholder = hint(legal)  # the orders of this phase (R-UI-42)
 
     def refresh_units(self, view: CampaignView | None = None) -> None:
         """The units table, as the seated player sees the units (``view``: his view, made now if not given)."""
@@ -1553,6 +1575,7 @@ class PathScreen(ModalScreen[str | None]):
         with Vertical(id="path-dialog"):
             yield Label(self.prompt)
             yield Input(self.value, id="path")
+            yield Static(id="path-error")
             with Horizontal():
                 yield Button("OK", id="ok", variant="primary")
                 yield Button("Cancel", id="cancel")
@@ -1560,7 +1583,13 @@ class PathScreen(ModalScreen[str | None]):
     @on(Button.Pressed, "#ok")
     @on(Input.Submitted, "#path")
     def ok(self) -> None:
-        self.dismiss(self.query_one("#path", Input).value.strip() or None)
+        """A path given closes the dialog with it; an empty one is said, and the dialog stays open."""
+        value = self.query_one("#path", Input).value.strip()
+        if not value:
+            self.query_one("#path-error", Static).update(Text("type a file name (Escape or Cancel: no save)",
+                                                              style="bold red"))
+            return
+        self.dismiss(value)
 
     @on(Button.Pressed, "#cancel")
     def cancel(self) -> None:

@@ -48,6 +48,7 @@ from scenarios.models import LAST_TURN, Confidence, Player, Theatre, Unit
 from strategic.board import Board
 from strategic.order_of_appearance import Movement, order_of_appearance, vitp_turn
 from tui.labels import counter_label
+from tui.pipe_safe import pipe_safe_stdout
 from tui.signals import exit_code, how_stopped, stop_on_signals
 
 # The commands defined in modules of their own, each imported only when it is the command run (or for the full
@@ -282,11 +283,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _run(args: argparse.Namespace) -> int:
     """``args``'s command, every way it can end turned into an exit code and at most one line (module docstring)."""
     try:
-        return int(args.func(args))
-    except BrokenPipeError:  # e.g. `vas run | head`: the reader has gone; stop quietly
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-        return 0
+        if args.func is cmd_play or getattr(args, "human", None):  # a textual app owns the terminal
+            return int(args.func(args))
+        with pipe_safe_stdout():  # `vas run | head -1`: the command goes on to its end, its exit code kept (R-UI-47)
+            return int(args.func(args))
     except DataError as exc:
         print(f"vas: {len(exc.problems)} problem(s) in the campaign data:", file=sys.stderr)
         for problem in exc.problems:
