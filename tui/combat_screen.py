@@ -137,6 +137,16 @@ def set_answer(decision: str, rows: list[Row], answer: Any) -> None:
                 by_key[unit].value = target
 
 
+def typed_placeholder(decision: str) -> str:
+    """The typed answer's hint: an example, and (R-SEAT-21) that rows not named keep their choice."""
+    keeps = "; rows not named keep theirs, none clears all" if decision in MERGED else ""
+    if decision == "was_air_strikes":
+        keeps += ", none > Bismarck: no strike"
+    elif decision in MERGED:
+        keeps += f", {'Hood > none' if decision != 'landings' else '1st Marines > none'}: that one holds"
+    return f"/ to type the answer ({EXAMPLES.get(decision, '')}{keeps})"
+
+
 def answer_of(decision: str, rows: list[Row]) -> Any:
     """The JSON answer the rows show."""
     chosen = [r for r in rows if r.value != NONE]
@@ -151,9 +161,15 @@ def answer_of(decision: str, rows: list[Row]) -> Any:
 
 def parse_typed(decision: str, rows: list[Row], text: str) -> Any:
     """A typed answer: ``night``; ``Lexington, Enterprise`` (or ``none``) for a set of units;
-    ``Myoko > Lexington, Nachi > Enterprise`` for targets (War at Sea air strikes: ``source > target``).  Names
-    are matched without regard to case.  Raises ``ValueError`` naming what cannot be read."""
+    ``Myoko > Lexington, Nachi > Enterprise`` for targets (War at Sea air strikes: ``source > target``), where
+    ``Myoko > none`` (air strikes: ``none > Lexington``) is a unit holding fire (a target left without a strike).
+    Names are matched without regard to case.  Raises ``ValueError`` naming what cannot be read; nothing typed is
+    refused, never read as doing nothing (R-SEAT-20): ``none`` says that."""
     text = text.strip()
+    if not text:
+        raise ValueError(f"nothing was typed: type the answer ({EXAMPLES.get(decision, 'see the rows')}"
+                         f"{'' if decision == 'day_or_night' else '; none for nothing'}), or Escape to go back to "
+                         "the rows and Enter to give what they show (R-SEAT-20)")
     if decision == "day_or_night":
         if text.lower() not in ("day", "night"):
             raise ValueError("type day or night")
@@ -170,9 +186,39 @@ def parse_typed(decision: str, rows: list[Row], text: str) -> Any:
         if not sep:
             raise ValueError(f"'{part.strip()}': write UNIT > TARGET")
         pairs.append((left, right))
+    names[NONE_TYPED] = NONE
     if decision == "was_air_strikes":
         return [[_name(names, s, "air unit"), _name(keys, t, "target")] for s, t in pairs]
     return {_name(keys, u, "unit"): _name(names, t, "target") for u, t in pairs}
+
+
+NONE_TYPED = "none"
+"""Typed for no target (``Hood > none``) or no air unit (``none > Bismarck``): parse_typed reads it as :data:`NONE`."""
+
+
+def merge_typed(decision: str, rows: list[Row], typed: Any) -> Any:
+    """The answer given for the typed ``typed`` (:func:`parse_typed`) with the ``rows`` as shown: a typed answer
+    that names some of the attackers (air strikes: some of the targets) changes those rows only, the others keep
+    what the rows show (R-SEAT-21); ``none`` alone (typed: ``{}`` or ``[]``) clears every row.  The rows are set to
+    the answer.  Other decisions: the typed answer is the whole answer."""
+    if decision not in MERGED:
+        set_answer(decision, rows, typed)
+        return typed
+    if not typed:
+        for row in rows:
+            row.value = NONE
+    by_key = {r.key: r for r in rows}
+    pairs = [(t, s) for s, t in typed] if decision == "was_air_strikes" else list(typed.items())
+    wrong = [f"{key} cannot choose {value}" for key, value in pairs if value not in by_key[key].choices]
+    if wrong:
+        raise ValueError("; ".join(wrong))
+    for key, value in pairs:
+        by_key[key].value = value
+    return answer_of(decision, rows)
+
+
+MERGED = ("submarine_targets", "gunnery_targets", "air_targets", "was_air_strikes", "pursue", "landings")
+"""The decisions whose typed answers change only the rows they name (R-SEAT-21)."""
 
 
 def _name(known: dict[str, str], typed: str, what: str) -> str:
@@ -240,8 +286,7 @@ class CombatScreen(Screen[Any]):
                 yield Static(self.suggestion_text(), id="combat-suggestion", classes="combat-line")
                 yield Static(self.factors_text(), id="combat-factors", classes="combat-line")
                 yield Static(link_citations(notes_text(self.brief.notes)), id="combat-notes", classes="combat-line")
-                yield Input(placeholder=f"/ to type the answer ({EXAMPLES.get(self.question.decision, '')})",
-                            id="combat-typed")
+                yield Input(placeholder=typed_placeholder(self.question.decision), id="combat-typed")
                 yield Static(id="combat-message", classes="combat-line")
         yield Footer(compact=True, show_command_palette=False)
 
@@ -371,11 +416,11 @@ class CombatScreen(Screen[Any]):
     def typed_answer(self, text: str) -> None:
         """Read a typed answer (:func:`parse_typed`), show it in the rows and give it."""
         try:
-            answer = parse_typed(self.question.decision, self.rows, text)
+            answer = merge_typed(self.question.decision, self.rows, parse_typed(self.question.decision, self.rows,
+                                                                                text))
         except ValueError as exc:
             self.message(f"cannot read the answer: {exc}", ok=False)
             return
-        set_answer(self.question.decision, self.rows, answer)
         self.refresh_rows()
         self.give(answer)
 
@@ -421,6 +466,9 @@ def question_screen(player: str, question: Question, brief: Any, submit: Callabl
 def parse_order(areas: list[str], text: str) -> list[str]:
     """A typed battle order: the areas, comma-separated, each once (case does not matter).  Raises ``ValueError``
     naming what cannot be read (whether it lists every battle is the engine's to say, with the rule)."""
+    if not text.strip():
+        raise ValueError(f"nothing was typed: type every battle once ({EXAMPLES['order_battles']}), or Escape to go "
+                         "back to the list and Enter to give it (R-SEAT-20)")
     known = {a.lower(): a for a in areas}
     out = [_name(known, part, "pending battle") for part in text.split(",") if part.strip()]
     twice = sorted({a for a in out if out.count(a) > 1})
