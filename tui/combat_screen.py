@@ -138,13 +138,19 @@ def set_answer(decision: str, rows: list[Row], answer: Any) -> None:
 
 
 def typed_placeholder(decision: str) -> str:
-    """The typed answer's hint: an example, and (R-SEAT-21) that rows not named keep their choice."""
-    keeps = "; rows not named keep theirs, none clears all" if decision in MERGED else ""
-    if decision == "was_air_strikes":
-        keeps += ", none > Bismarck: no strike"
-    elif decision in MERGED:
-        keeps += f", {'Hood > none' if decision != 'landings' else '1st Marines > none'}: that one holds"
-    return f"/ to type the answer ({EXAMPLES.get(decision, '')}{keeps})"
+    """The typed answer's placeholder: an example."""
+    return f"/ to type the answer ({EXAMPLES.get(decision, '')})"
+
+
+def typed_hint(decision: str) -> str:
+    """What a typed answer does, shown as the player starts typing (R-SEAT-20, R-SEAT-21)."""
+    if decision not in MERGED:
+        nothing = "" if decision in ("day_or_night", "order_battles") else "; none: nothing"
+        return f"type {EXAMPLES.get(decision, 'the answer')}{nothing}; Enter gives it, Escape goes back to the rows"
+    hold = "none > Bismarck: no strike on Bismarck" if decision == "was_air_strikes" else \
+        f"{'1st Marines' if decision == 'landings' else 'Hood'} > none: that one holds"
+    return (f"type {EXAMPLES[decision]}: the rows you do not name keep their choice; {hold}; none alone clears "
+            "every row; Enter gives it, Escape goes back to the rows")
 
 
 def answer_of(decision: str, rows: list[Row]) -> Any:
@@ -405,6 +411,7 @@ class CombatScreen(Screen[Any]):
 
     def action_type_answer(self) -> None:
         self.query_one("#combat-typed", Input).focus()
+        self.message(typed_hint(self.question.decision), ok=True)
 
     def action_leave_input(self) -> None:
         self.query_one("#combat-answer", DataTable).focus()
