@@ -133,6 +133,7 @@ from tui.order_picker import OrderPicker
 from tui.order_selection import end_question, listing_moment, orderable_count
 from tui.phase_notes import war_note
 from tui.poc_chart import draw_poc, poc_heading
+from tui.question_words import waiting_words
 from tui.refight_dialog import RefightScreen
 from tui.rule_screen import link_citations, open_rules
 from tui.screenshots import take_screenshot
@@ -951,7 +952,7 @@ class CampaignScreen(Screen[None]):
         if session.campaign.state.winner or session.clock.finished:
             return "the game is over"
         if session.campaign.blocked:
-            return f"the game is stopped: {session.campaign.blocked}"
+            return f"the game is stopped: {waiting_words(session.campaign)}"
         if not session.waiting_for_human:
             return "the AI players are deciding; wait until a human player is asked"
         return None
@@ -1289,7 +1290,7 @@ class CampaignScreen(Screen[None]):
         elif state.winner:
             text.append(f" · GAME OVER: the {side_label(state.winner)} win", style="bold green")
         elif campaign.blocked:
-            text.append(f" · {campaign.blocked}", style="bold red")
+            text.append(f" · {waiting_words(campaign)}", style="bold red")
         return text
 
     def refresh_orders(self) -> None:

@@ -37,23 +37,14 @@ from scenarios.models import Side
 from strategic.classic.briefs import Brief, OrderBrief
 from strategic.classic.scripts import Question
 from tui.labels import side_label
+from tui.question_words import CLASSIC
 from tui.rule_screen import link_citations, open_rules
 
 NONE = "—"
 """The choice of no target, no air factor, staying, not firing."""
 
-TITLES = {
-    "submarine_targets": "each submarine's target",
-    "was_air_strikes": "air strikes: one air factor at most on each target",
-    "gunnery_targets": "gunnery: each ship's target",
-    "air_targets": "air strikes: each air unit's target, all its factors together",
-    "day_or_night": "a day (air) or night (gunnery) round",
-    "night_firing_carriers": "the carriers that will fire tonight",
-    "withdraw": "the units that withdraw after this round",
-    "order_battles": "the order in which the battles are fought",
-    "pursue": "the pursuers of the withdrawing enemy",
-    "landings": "where each landing unit goes ashore",
-}
+TITLES = CLASSIC
+"""What each decision decides (:mod:`tui.question_words`, the one place of the questions' words)."""
 
 
 ACCOUNT_LINES = 6

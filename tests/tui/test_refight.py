@@ -104,3 +104,12 @@ async def test_the_app_asks_keep_or_classic(data: CampaignData, saves: tuple[Pat
         else:
             assert [e.area for e in noted] == ["North Atlantic"]
             assert not any("question" in a["question"] for a in state.combat_answers.get("North Atlantic", []))
+
+
+def test_a_table_question_waiting_in_the_players_words(data: CampaignData, saves: tuple[Path, Path]) -> None:
+    from strategic.saves import load_state
+    from tui.question_words import waiting_words
+
+    campaign = load_state(saves[0], data)
+    assert waiting_words(campaign) == ("the battle in North Atlantic waits for the Allies to decide the ships and "
+                                       "Observation Flights sent scouting (the set-up)")
