@@ -186,7 +186,11 @@ def parse_typed(decision: str, rows: list[Row], text: str) -> Any:
     names[NONE_TYPED] = NONE
     if decision == "was_air_strikes":
         return [[_name(names, s, "air unit"), _name(keys, t, "target")] for s, t in pairs]
-    return {_name(keys, u, "unit"): _name(names, t, "target") for u, t in pairs}
+    units = [_name(keys, u, "unit") for u, _ in pairs]
+    twice = sorted({u for u in units if units.count(u) > 1})
+    if twice:
+        raise ValueError(f"{', '.join(twice)} named twice: one choice each")
+    return {unit: _name(names, t, "target") for unit, (_, t) in zip(units, pairs, strict=True)}
 
 
 NONE_TYPED = "none"
@@ -209,8 +213,11 @@ def merge_typed(decision: str, rows: list[Row], typed: Any) -> Any:
     wrong = [f"{key} cannot choose {value}" for key, value in pairs if value not in by_key[key].choices]
     if wrong:
         raise ValueError("; ".join(wrong))
+    kept = [r for r in rows if r.key not in {key for key, _ in pairs}]
     for key, value in pairs:
         by_key[key].value = value
+    if decision == "was_air_strikes":  # every typed strike goes to the engine: two at one target are refused there
+        return answer_of(decision, kept) + [[s, t] for s, t in typed if s != NONE]
     return answer_of(decision, rows)
 
 

@@ -181,6 +181,8 @@ def test_typed_gunnery_naming_one_ship_keeps_the_others_rows() -> None:
         "Dunkerque": "Gneisenau", "Strasbourg": "Scharnhorst"}
     assert [r.value for r in rows] == ["Gneisenau", NONE, "Scharnhorst"]  # the rows show the answer given
     assert merge_typed("gunnery_targets", rows, parse_typed("gunnery_targets", rows, "none")) == {}
+    with pytest.raises(ValueError, match=r"^Hood named twice: one choice each$"):
+        parse_typed("gunnery_targets", rows, "Hood > Gneisenau, hood > Scharnhorst")
     with pytest.raises(ValueError, match="nothing was typed"):
         parse_typed("gunnery_targets", rows, "   ")
     with pytest.raises(ValueError, match="nothing was typed"):
