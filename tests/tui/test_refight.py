@@ -113,3 +113,14 @@ def test_a_table_question_waiting_in_the_players_words(data: CampaignData, saves
     campaign = load_state(saves[0], data)
     assert waiting_words(campaign) == ("the battle in North Atlantic waits for the Allies to decide the ships and "
                                        "Observation Flights sent scouting (the set-up)")
+
+
+def test_play_refight_accepts_without_asking(data: CampaignData, saves: tuple[Path, Path], tmp_path: Path) -> None:
+    """``vas play --load FILE --combat classic --refight``: the game opens at once, the answers dropped."""
+    app = VictoryAtSeaApp(data)
+    app.refight = True
+    assert app.load_game_on_start(_copy(saves[1], tmp_path), "classic") is None
+    assert app.session is not None
+    state = app.session.campaign.state
+    assert state.combat == "classic" and "North Atlantic" not in state.combat_answers
+    assert [e.area for e in state.events if isinstance(e, CombatNoted) and "R-SEAT-22" in e.note] == ["North Atlantic"]
