@@ -105,6 +105,7 @@ from strategic.campaign import SUPPORTED_SETUPS, Campaign
 from strategic.classic.scripts import is_order_entry
 from strategic.clock import Clock
 from strategic.combat import BattleResolver
+from strategic.commanders import TableBattleInProgress, drop_table_battle, table_battle_in_progress
 from strategic.engine_errors import BattleError, EngineError
 from strategic.events import DiceRolled, OrderGiven
 from strategic.json_files import write_text_atomic
@@ -133,6 +134,8 @@ from tui.order_picker import OrderPicker
 from tui.order_selection import end_question, listing_moment, orderable_count
 from tui.phase_notes import war_note
 from tui.poc_chart import draw_poc, poc_heading
+from tui.question_words import waiting_words
+from tui.refight_dialog import RefightScreen
 from tui.rule_screen import link_citations, open_rules
 from tui.screenshots import take_screenshot
 from tui.stack_orders import OrderGroups, give_together, taken_back_text
@@ -974,7 +977,7 @@ class CampaignScreen(Screen[None]):
         if session.campaign.state.winner or session.clock.finished:
             return "the game is over"
         if session.campaign.blocked:
-            return f"the game is stopped: {session.campaign.blocked}"
+            return f"the game is stopped: {waiting_words(session.campaign)}"
         if not session.waiting_for_human:
             return "the AI players are deciding; wait until a human player is asked"
         return None
@@ -1313,7 +1316,7 @@ class CampaignScreen(Screen[None]):
         elif state.winner:
             text.append(f" · GAME OVER: the {side_label(state.winner)} win", style="bold green")
         elif campaign.blocked:
-            text.append(f" · {campaign.blocked}", style="bold red")
+            text.append(f" · {waiting_words(campaign)}", style="bold red")
         return text
 
     def refresh_orders(self) -> None:
@@ -1830,11 +1833,35 @@ class VictoryAtSeaApp(App[None]):
         campaign.state.combat = chosen  # type: ignore[assignment]
         return campaign, note
 
+    refight = False
+    """Fight a loaded battle in progress on the table by the classic rules without asking (R-SEAT-22)."""
+
     def _open_loaded(self, path: Path, humans: set[str] | None, combat: str | None) -> bool:
         campaign, note = self._loaded_campaign(path, combat)
+        refought = table_battle_in_progress(campaign, combat or "")
+        if refought is not None and not self.refight:  # R-SEAT-22: ask before a battle's answers are dropped
+            self._ask_refight(refought, path, humans)
+            return False
+        if refought is not None:
+            drop_table_battle(campaign, refought)
         chosen = saved_humans(campaign) if humans is None else set(humans)
         return self.open_game(campaign, chosen, resume=True, loaded_turn=campaign.state.turn, loaded_from=path,
                               combat_note=note)
+
+    def _ask_refight(self, battle: TableBattleInProgress, path: Path, humans: set[str] | None) -> None:
+        """The choice of :class:`RefightScreen`, now or at mount: keep the battle (load with the saved combat) or
+        fight it by the classic rules."""
+        def choice(how: str | None) -> None:
+            self.refight = how == "classic"
+            self.load_game(path, humans, "classic" if self.refight else None)
+
+        def show() -> None:
+            self.push_screen(RefightScreen(battle, str(path)), choice)
+
+        if self.is_running and self.screen_stack:
+            show()
+        else:
+            self._deferred = show
 
     def load_game_on_start(self, path: Path, combat: str | None = None,
                            humans: set[str] | None = None) -> str | None:

@@ -200,6 +200,7 @@ def cmd_play(args: argparse.Namespace) -> int:
             print(f"vas play: {exc}", file=sys.stderr)
             return 1
     app = VictoryAtSeaApp(_load(args), battle_log=battle_log, capture_errors=True, turn_summaries=True)
+    app.refight = args.refight
     if args.load:
         message = app.load_game_on_start(args.load, args.combat, set(args.human) if args.human else None)
         if message:
@@ -249,6 +250,9 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     play.add_argument("--combat", choices=["tactical", "classic"], default=None,
                       help="combat of the game opened with --load (default: as saved in the file; a save of "
                            "vas run --combat none is fought on the tactical table)")
+    play.add_argument("--refight", action="store_true",
+                      help="with --load and --combat classic: a battle the save is in the middle of on the tactical "
+                           "table is fought again by the classic rules without asking (its answers are dropped)")
     play.add_argument("--battle-log", type=Path, metavar="FILE",
                       help="watch a battle log (vas battle --log, vas run --battle-logs)")
     data_option(play)

@@ -50,6 +50,7 @@ from tui.battle_viewer import (
     TRACK_DOT,
     draw_table,
 )
+from tui.question_words import player_error, typed_hint
 from tui.rule_screen import link_citations, open_rules
 from tui.table_prompts import Choice, Prompt, describe_answer, prompt_for
 
@@ -284,7 +285,7 @@ class CommandScreen(Screen[Outcome]):
         self.query_one("#cmd-card", Static).update(Text(prompt.card or self._side_summary(prompt)))
         self.query_one("#cmd-advice", Static).update(Text(f"AI suggests: {prompt.advice_text}", style="italic"))
         typed = self.query_one("#cmd-typed", Input)
-        typed.placeholder, typed.value = f"/ to type: {prompt.typed_help}", ""
+        typed.placeholder, typed.value = f"/ to type: {typed_hint(q.question, prompt.typed_help)}", ""
         self._fill_choices()
         self._message((self.refusal and f"refused: {self.refusal}") or self.notice, ok=False)
         self.refusal = self.notice = None
@@ -491,7 +492,8 @@ class CommandScreen(Screen[Outcome]):
         try:
             answer = prompt.read(event.value)
         except VasError as exc:
-            self._message(f"refused: {exc}", ok=False)
+            asked = prompt.question  # the refusal in the player's words (tui.question_words)
+            self._message(f"refused: {player_error(asked.question, str(exc), asked.ship)}", ok=False)
             return
         event.input.value = ""
         self.query_one("#cmd-choices", ChoiceTable).focus()
