@@ -80,6 +80,7 @@ class Outcome:
     then: str = ""
     ships_left: dict[str, list[str]] = field(default_factory=dict)  # player -> ships left to the AI (``o``)
     turns_left: dict[str, int] = field(default_factory=dict)  # player -> the battle turn left to the AI (``t``)
+    battle_left: list[str] = field(default_factory=list)  # the players who left the whole battle to the AI (``A``)
 
 
 @dataclass
@@ -150,7 +151,8 @@ class CommandScreen(Screen[Outcome]):
 
     def __init__(self, run: Run, title: str, refusal: str | None = None, *, can_save: bool = True,
                  confirm_quit: bool = False, notice: str | None = None,
-                 ships_left: dict[str, list[str]] | None = None, turns_left: dict[str, int] | None = None) -> None:
+                 ships_left: dict[str, list[str]] | None = None, turns_left: dict[str, int] | None = None,
+                 battle_left: list[str] | None = None) -> None:
         super().__init__()
         self._run, self.battle_title, self.can_save = run, title, can_save
         self._quit_asked = False  # a battle that cannot be saved (or ``confirm_quit``) is left with q pressed twice
@@ -162,6 +164,8 @@ class CommandScreen(Screen[Outcome]):
                                                  (ships_left or {}).items()}  # kept in the save (``o``)
         for player, turn in (turns_left or {}).items():  # kept in the save too (``t``)
             self.delegated.setdefault(player, Delegation()).turn = turn
+        for player in battle_left or ():  # and the whole battle (``A``: hot-seat, the other side fights on)
+            self.delegated.setdefault(player, Delegation()).battle = True
         self._answers: queue.Queue[Any] = queue.Queue()
         self._last_player: str | None = None
         self._waiting_hand_over = False
@@ -243,6 +247,7 @@ class CommandScreen(Screen[Outcome]):
     def _end(self, outcome: Outcome) -> None:
         outcome.ships_left = {p: sorted(d.ships) for p, d in self.delegated.items() if d.ships}
         outcome.turns_left = {p: d.turn for p, d in self.delegated.items() if d.turn is not None}
+        outcome.battle_left = sorted(p for p, d in self.delegated.items() if d.battle)
         self.dismiss(outcome)
 
     # -- showing a prompt
@@ -495,6 +500,8 @@ class CommandScreen(Screen[Outcome]):
             return
         event.input.value = ""
         self.query_one("#cmd-choices", ChoiceTable).focus()
+        if prompt.said:  # what the typed answer left unsaid: the weapon systems that hold fire (R-VIEW-20)
+            self._note(prompt.player, f"{prompt.title}: {prompt.said}")
         self.give(answer)
 
     def action_delegate(self, what: str) -> None:
@@ -525,8 +532,10 @@ class CommandScreen(Screen[Outcome]):
             self._message("nothing of yours is left to the AI", ok=False)
             return
         self.delegated[prompt.player] = Delegation()
-        what = ", ".join(ships) if ships else "the rest of the turn"
+        what = taken_back(ships, left.turn)
         self._message(f"you command again: {what}", ok=True)
+        self._note(prompt.player, f"{prompt.player} takes command back: {what}")
+        self.notify(f"You command again: {what}", title="Command taken back")
 
     def action_stop(self, then: str) -> None:
         """``s`` (save) / ``q`` (quit): stop at this question; the owner keeps the answers given.  A battle that
@@ -545,6 +554,14 @@ class CommandScreen(Screen[Outcome]):
             return
         self._then, self.prompt = then, None
         self._answers.put(STOP)
+
+
+def taken_back(ships: list[str], turn: int | None) -> str:
+    """What ``c`` took back from the AI, in words: ``Atlantis, Bismarck and the rest of turn 2`` (R-SEAT-31)."""
+    parts = [", ".join(ships)] if ships else []
+    if turn is not None:
+        parts.append(f"the rest of turn {turn}")
+    return " and ".join(parts)
 
 
 def legend_of(prompt: Prompt, selected: str | None) -> Text:

@@ -185,6 +185,7 @@ class Prompt:
     only: tuple[Any] | None = None  # (the one legal answer,) when the rules leave no choice: given without asking
     only_why: str = "the only legal answer"  # said in the account when ``only`` is given
     exhaustive: bool = True  # the menu holds every legal answer (else more may be typed: never given unasked)
+    said: str = ""  # set by ``read``: what the typed answer left unsaid (the weapon systems that hold fire)
 
     @property
     def title(self) -> str:
@@ -394,7 +395,13 @@ def _fire(prompt: Prompt, battle: Any, ship: Any) -> None:
         return fire_plan_of({i: v for i, v in zip(indices, values, strict=True) if v is not None}, ship, battle)
 
     prompt.slots, prompt.combine = slots, combine
-    prompt.read = lambda text: combine(_read_allocation(text, slots, indices, _why_not(battle, ship, prompt.view)))
+    def read(text: str) -> Any:
+        values = _read_allocation(text, slots, indices, _why_not(battle, ship, prompt.view))
+        answer = combine(values)
+        prompt.said = held_systems(slots, values)
+        return answer
+
+    prompt.read = read
     prompt.typed_help = "0 > Bismarck, 2 > hold (weapon system number > target)"
     if not slots:  # an airfield, a Hangar: nothing to fire
         prompt.choices = [Choice("Hold fire", prompt.advice, "no weapon system")]
@@ -428,24 +435,40 @@ def _why_not(battle: Any, ship: Any, view: BattleView) -> Callable[[int, str], N
 def _read_allocation(text: str, slots: list[Slot], indices: list[int],
                      why_not: Callable[[int, str], None] | None = None) -> list[Any]:
     """``0 > Bismarck, 2 > hold``: each weapon system's target; an enemy it may not fire at is refused with the
-    rule (``why_not``), any other name as not one of its targets."""
+    rule (``why_not``), any other name as not one of its targets; a weapon system given two different targets
+    is refused naming it (000 Gunnery: a weapon system fires at one target, R-VIEW-20)."""
     values: list[Any] = [None] * len(slots)
+    named: dict[int, str] = {}
     for part in [p.strip() for p in text.split(",") if p.strip()]:
         if ">" not in part:
             raise InvalidOrder(f"'{part}': write weapon system > target, e.g. 0 > Bismarck, 2 > hold")
         weapon, target = (s.strip() for s in part.split(">", 1))
         if not weapon.isdigit() or int(weapon) not in indices:
             raise InvalidOrder(f"'{weapon}' is not a weapon system number here ({', '.join(map(str, indices))})")
-        slot = slots[indices.index(int(weapon))]
+        at = indices.index(int(weapon))
+        slot = slots[at]
         names = [o[0] for o in slot.options]
         read = _name_reader(names[1:], none=True, what=f"the targets of {slot.label} now")
         try:
-            values[indices.index(int(weapon))] = read(target)
+            value = read(target)
         except InvalidOrder:
             if why_not is not None:
                 why_not(int(weapon), target)
             raise
+        if at in named and values[at] != value:
+            raise InvalidOrder(f"weapon system {slot.label} is given two targets ({named[at]} and "
+                               f"{value or HOLD}): write it once")
+        values[at], named[at] = value, value or HOLD
     return values
+
+
+def held_systems(slots: list[Slot], values: list[Any]) -> str:
+    """Which weapon systems hold fire in an allocation (R-VIEW-20: a system not named holds), as said after a
+    typed answer: ``1 Secondary, 2 Torpedoes hold fire`` (empty when every system fires)."""
+    held = [s.label for s, v in zip(slots, values, strict=True) if v is None and s.refusal is None]
+    if not held:
+        return ""
+    return f"{', '.join(held)} {'holds' if len(held) == 1 else 'hold'} fire"
 
 
 def _repairs(prompt: Prompt, battle: Any, ship: Any) -> None:
