@@ -30,6 +30,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
@@ -312,17 +313,30 @@ class CommandScreen(Screen[Outcome]):
         assert self.prompt is not None
         table = self.query_one("#cmd-choices", ChoiceTable)
         table.clear(columns=True)  # the columns fit this question's rows, not the widest asked before
-        table.add_columns("Answer", "Choice")
         if self.prompt.slots:
-            for slot in self.prompt.slots:
-                label = slot.options[slot.index][0]
-                table.add_row(slot.label, f"‹ {label} ›" if slot.refusal is None else f"cannot fire: {slot.refusal}")
+            rows = [(slot.label, f"‹ {slot.options[slot.index][0]} ›" if slot.refusal is None else
+                     f"cannot fire: {slot.refusal}") for slot in self.prompt.slots]
         else:
-            for choice in self.prompt.choices:
-                table.add_row(("★ " if choice.ai else "  ") + choice.label, "")
+            rows = [(("★ " if choice.ai else "  ") + choice.label, "") for choice in self.prompt.choices]
+        for header, width in zip(("Answer", "Choice"), self._column_widths(rows), strict=True):
+            table.add_column(header, width=width)
+        for row in rows:
+            table.add_row(*row, height=None)  # a cell wider than its column wraps onto more lines
         best = next((i for i, c in enumerate(self.prompt.choices) if c.ai), 0) if not self.prompt.slots else 0
         table.move_cursor(row=best)
         self._show_detail()
+
+    def _column_widths(self, rows: list[tuple[str, str]]) -> tuple[int, int]:
+        """Each column as wide as its widest cell, the wider cut down (its cells wrap) so that both fit the side
+        panel: no answer is cut off (R-VIEW-21)."""
+        wide = [max([6] + [cell_len(r[at]) for r in rows]) for at in (0, 1)]
+        room = max(self.query_one("#cmd-side").size.width - 6, 40) - 4  # the panel's padding, the cells' padding
+        while sum(wide) > room:
+            at = 0 if wide[0] >= wide[1] else 1
+            wide[at] = max(wide[at] - (sum(wide) - room), 12)
+            if wide[0] + wide[1] > room and min(wide) <= 12:
+                break
+        return wide[0], wide[1]
 
     def _draw_table(self) -> None:
         prompt = self.prompt
@@ -368,6 +382,17 @@ class CommandScreen(Screen[Outcome]):
 
     def on_resize(self) -> None:
         self._draw_table()
+        self.call_after_refresh(self._refit_choices)
+
+    def _refit_choices(self) -> None:
+        """The answers fitted again to the side panel's new width (the highlighted row kept)."""
+        if self.prompt is None:
+            return
+        table = self.query_one("#cmd-choices", ChoiceTable)
+        row = table.cursor_row
+        self._fill_choices()
+        table.move_cursor(row=row)
+        self._show_detail()
 
     def _message(self, text: str | None, *, ok: bool) -> None:
         self._last_message = text or ""
