@@ -553,11 +553,12 @@ class CommandScreen(Screen[Outcome]):
             return
         left = self.delegated.get(prompt.player, Delegation())
         ships = sorted(left.ships)
-        if not ships and left.turn is None:
+        turn = left.turn if left.turn == prompt.question.turn else None  # a turn gone by is not taken back
+        if not ships and turn is None:
             self._message("nothing of yours is left to the AI", ok=False)
             return
         self.delegated[prompt.player] = Delegation()
-        what = taken_back(ships, left.turn)
+        what = taken_back(ships, turn)
         self._message(f"you command again: {what}", ok=True)
         self._note(prompt.player, f"{prompt.player} takes command back: {what}")
         self.notify(f"You command again: {what}", title="Command taken back")

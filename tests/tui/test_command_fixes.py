@@ -121,6 +121,9 @@ async def test_c_says_which_ships_and_turn_it_took_back() -> None:
         assert said in str(screen.query_one("#cmd-message", Static).render())
         account = _account(screen)
         assert f"US Navy takes command back: {ship} and the rest of turn {turn}" in account
+        screen.delegated[screen.prompt.player].turn = turn - 1  # type: ignore[union-attr]  # a turn gone by
+        await pilot.press("c")
+        assert "nothing of yours is left to the AI" in str(screen.query_one("#cmd-message", Static).render())
         await pilot.press("A")
         await wait_for(pilot, lambda: app.report is not None, "the battle's end")
 
