@@ -825,8 +825,9 @@ class CampaignScreen(Screen[None]):
             battle = state.question.battle
             left = {player_name(p): names for p, names in state.delegated_ships.get(battle, {}).items()}
             turns = {player_name(p): t for p, t in state.delegated_table_turns.get(battle, {}).items()}
+            whole = [player_name(p) for p in state.delegated_table_battles.get(battle, [])]
             self.app.push_screen(CommandScreen(self.session.fight_live, title, self._refusal, ships_left=left,
-                                               turns_left=turns), self._commanded_done)
+                                               turns_left=turns, battle_left=whole), self._commanded_done)
             self._refusal = None
             return
         screen = question_screen(asked.player, asked.question, asked.brief, submit=self.session.answer_combat,
@@ -867,7 +868,8 @@ class CampaignScreen(Screen[None]):
             battle = state.question.battle
             state.delegated_ships[battle] = {by_name[p]: v for p, v in outcome.ships_left.items() if p in by_name}
             state.delegated_table_turns[battle] = {by_name[p]: v for p, v in outcome.turns_left.items() if p in by_name}
-            for kept in (state.delegated_ships, state.delegated_table_turns):
+            state.delegated_table_battles[battle] = [by_name[p] for p in outcome.battle_left if p in by_name]
+            for kept in (state.delegated_ships, state.delegated_table_turns, state.delegated_table_battles):
                 if not kept[battle]:
                     kept.pop(battle)
         if outcome.kind == "refused":
