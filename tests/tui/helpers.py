@@ -12,6 +12,7 @@ from strategic.clock import Decision
 from tui.app import CampaignScreen, ConfirmScreen, HandOverScreen
 from tui.battle_choice import BattleChoiceScreen
 from tui.combat_screen import CombatScreen
+from tui.command_screen import CommandScreen
 
 T = TypeVar("T")
 
@@ -94,3 +95,24 @@ def next_screen(app: Any) -> object:
             and app.session.campaign.state.question is None and not app.session.campaign.state.pending_battles:
         return screen
     return None
+
+
+def command_screen_of(app: Any) -> CommandScreen | None:
+    screen = app.screen
+    return screen if isinstance(screen, CommandScreen) and screen.prompt is not None else None
+
+
+async def question_asked(pilot: Any, app: Any, question: str | None = None, after: int = 0) -> CommandScreen:
+    """The command screen once it shows a question after the ``after`` first (of kind ``question`` if named:
+    the AI's answer, Enter, is given to the others on the way)."""
+    while True:
+        def shown(after: int = after) -> CommandScreen | None:
+            screen = command_screen_of(app)
+            return screen if screen is not None and screen.asked > after else None
+
+        screen = await wait_for(pilot, shown, f"question {after + 1}")
+        assert screen.prompt is not None
+        if question is None or screen.prompt.question.question == question:
+            return screen
+        after = screen.asked
+        await pilot.press("enter")

@@ -19,28 +19,13 @@ from tui.demo_command import DemoCommandApp
 from tui.demo_saves import load_demo
 from tui.table_prompts import HOLD, Slot, _read_allocation, held_systems
 
+from .helpers import command_screen_of as _screen
+from .helpers import question_asked as _asked
 from .helpers import wait_for
 
 SIZE = (160, 48)
 
 
-def _screen(app: Any) -> CommandScreen | None:
-    screen = app.screen
-    return screen if isinstance(screen, CommandScreen) and screen.prompt is not None else None
-
-
-async def _asked(pilot: Any, app: Any, question: str | None = None, after: int = 0) -> CommandScreen:
-    while True:
-        def shown(after: int = after) -> CommandScreen | None:
-            screen = _screen(app)
-            return screen if screen is not None and screen.asked > after else None
-
-        screen = await wait_for(pilot, shown, f"question {after + 1}")
-        assert screen.prompt is not None
-        if question is None or screen.prompt.question.question == question:
-            return screen
-        after = screen.asked
-        await pilot.press("enter")
 
 
 def _account(screen: CommandScreen) -> str:

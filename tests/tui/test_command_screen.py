@@ -30,30 +30,13 @@ from tui.command_screen import CommandScreen
 from tui.demo_command import DemoCommandApp
 from tui.demo_saves import DemoSave, load_demo
 
+from .helpers import command_screen_of as _screen
+from .helpers import question_asked as _asked
 from .helpers import wait_for
 
 SIZE = (160, 48)
 
 
-def _screen(app: Any) -> CommandScreen | None:
-    screen = app.screen
-    return screen if isinstance(screen, CommandScreen) and screen.prompt is not None else None
-
-
-async def _asked(pilot: Any, app: Any, question: str | None = None, after: int = 0) -> CommandScreen:
-    """The command screen once it shows a question after the ``after`` first (of kind ``question`` if named:
-    the AI's answer, Enter, is given to the others on the way)."""
-    while True:
-        def shown(after: int = after) -> CommandScreen | None:
-            screen = _screen(app)
-            return screen if screen is not None and screen.asked > after else None
-
-        screen = await wait_for(pilot, shown, f"question {after + 1}")
-        assert screen.prompt is not None
-        if question is None or screen.prompt.question.question == question:
-            return screen
-        after = screen.asked
-        await pilot.press("enter")
 
 
 async def _answer(pilot: Any, screen: CommandScreen, *keys: str) -> int:
