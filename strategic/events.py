@@ -18,6 +18,7 @@ Neither needs anything here that words an event: the events sit below :mod:`stra
 
 from __future__ import annotations
 
+import re
 from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
@@ -453,6 +454,11 @@ class LeftOut(_UnitEvent):
 
     def legacy_data(self) -> dict[str, Any]:
         return {"area": self.area, "unit": self.unit}
+
+
+CLASSIC_RE = re.compile(r"^(War at Sea|VITP) (battle|air raid|landing|surprise attack): ")
+"""A classic battle's note (:class:`CombatNoted`) matching this opens a battle fought by the classic resolver
+(strategic/classic/resolver.py); group 2 is the kind of battle."""
 
 
 class CombatNoted(CampaignEvent):

@@ -10,6 +10,7 @@ from collections.abc import Iterable
 
 from strategic.classic.scripts import Question, answer_text
 from strategic.events import (
+    CLASSIC_RE,
     AirPlaced,
     AttackAnnounced,
     AutomaticVictory,
@@ -82,16 +83,20 @@ def describe(event: CampaignEvent) -> str:
 
 
 def battle_result(events: Iterable[CampaignEvent], turn: int, area: str) -> str:
-    """What became of the units in the battle in ``area`` on ``turn``, in a line (sunk, eliminated, disabled).  A
-    unit disabled at sea names no place: it belongs to the battle whose account came last before it."""
+    """What became of the units in the last battle in ``area`` on ``turn``, in a line (sunk, eliminated,
+    disabled): the losses logged after its start (a tactical battle's event, a classic battle's opening note) until
+    the next battle's, those in port (which name the port) included; an area may see two battles in a turn (the
+    surprise attack, then the battle: issue #16)."""
     fates: dict[str, list[str]] = {"sunk": [], "eliminated": [], "disabled": []}
-    fought = ""
+    mine = False
     for e in events:
         if e.turn != turn:
             continue
-        if isinstance(e, CombatNoted):
-            fought = e.area
-        elif isinstance(e, UnitSunk | UnitEliminated | UnitDisabled) and (e.place or fought) == area:
+        if isinstance(e, BattleFought | BattleHandedOver) or (isinstance(e, CombatNoted) and CLASSIC_RE.match(e.note)):
+            mine = e.area == area
+            if mine:
+                fates = {kind: [] for kind in fates}
+        elif mine and isinstance(e, UnitSunk | UnitEliminated | UnitDisabled):
             fates[e.kind].append(e.unit)
     told = "; ".join(f"{kind} {', '.join(names)}" for kind, names in fates.items() if names)
     return f"The battle in {area} is over: {told or 'no unit sunk, eliminated or disabled'}."

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 
 from scenarios.models import Theatre
 from strategic.events import (
+    CLASSIC_RE,
     AreaScore,
     AutomaticVictory,
     BattleFought,
@@ -63,6 +64,7 @@ class ClassicLosses:
 
     area: str
     losses: dict[str, dict[str, list[str]]]
+    what: str = "battle"  # battle, air raid, landing, surprise attack
 
 
 @dataclass(frozen=True)
@@ -116,25 +118,26 @@ def summarize(campaign: Campaign, turn: int, events: Iterable[CampaignEvent] | N
 
 
 def _battles(campaign: Campaign, events: list[CampaignEvent]) -> list[BattleFought | ClassicLosses | BattleHandedOver]:
-    """The turn's battles in order: tactical ones as fought; classic ones from their losses (a unit disabled at
-    sea names no place: it belongs to the classic battle told last before it)."""
-    tactical = {e.area for e in events if isinstance(e, BattleFought)}
+    """The turn's battles in order: tactical ones as fought; classic ones from their opening note and the losses
+    logged after it, until the next battle (an area may see a battle by the classic rules and another on the table
+    in one turn: the surprise attack, then the battle, issue #16).  A unit lost in port names the port: the
+    losses of a battle come after its events, so what follows a classic battle's opening is its own."""
     found: list[BattleFought | ClassicLosses | BattleHandedOver] = []
-    classic: dict[str, ClassicLosses] = {}
-    fought = ""
+    current: ClassicLosses | None = None
+    opened_in = None
     for e in events:
-        if isinstance(e, BattleFought) or (isinstance(e, BattleHandedOver) and e.how == "unfought"):
-            found.append(e)
-        elif isinstance(e, CombatNoted):
-            fought = e.area
-            if e.area not in classic and e.area not in tactical:
-                classic[e.area] = ClassicLosses(e.area, {})
-                found.append(classic[e.area])
-        elif isinstance(e, UnitSunk | UnitEliminated | UnitDisabled):
-            area = e.place or fought
-            if area in classic and area not in tactical:
-                side = SIDE_WORDS[campaign.state.unit(e.unit).side.value]
-                classic[area].losses.setdefault(side, {}).setdefault(e.kind, []).append(e.unit)
+        if current is not None and e.phase is not opened_in:
+            current = None  # a loss of a later phase is no battle's
+        if isinstance(e, BattleFought | BattleHandedOver):
+            current = None  # a battle on the table (or handed over): its losses are its own
+            if isinstance(e, BattleFought) or e.how == "unfought":
+                found.append(e)
+        elif isinstance(e, CombatNoted) and (opening := CLASSIC_RE.match(e.note)):
+            current, opened_in = ClassicLosses(e.area, {}, opening.group(2)), e.phase
+            found.append(current)
+        elif isinstance(e, UnitSunk | UnitEliminated | UnitDisabled) and current is not None:
+            side = SIDE_WORDS[campaign.state.unit(e.unit).side.value]
+            current.losses.setdefault(side, {}).setdefault(e.kind, []).append(e.unit)
     return found
 
 
@@ -179,7 +182,8 @@ def battle_lines(battle: BattleFought | ClassicLosses | BattleHandedOver) -> lis
     if isinstance(battle, ClassicLosses):
         told = "; ".join(f"{side} lost ({kind}) {', '.join(names)}" for side, kinds in battle.losses.items()
                          for kind, names in kinds.items())
-        return [f"Battle in {battle.area} (classic rules): {told or 'no unit sunk, eliminated or disabled'}."]
+        return [f"{battle.what.capitalize()} in {battle.area} (classic rules): "
+                f"{told or 'no unit sunk, eliminated or disabled'}."]
     where = battle.area if battle.what == "battle" else f"{', '.join(battle.ports) or battle.area} ({battle.area})"
     head = f"{battle.what.capitalize()} in {where}, {battle.turns} turn(s)"
     if battle.max_turns and battle.turns < battle.max_turns:
