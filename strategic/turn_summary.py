@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from scenarios.models import Theatre
+from strategic.battle_names import battle_name, fought_name
 from strategic.events import (
     CLASSIC_RE,
     AreaScore,
@@ -182,18 +183,38 @@ def battle_lines(battle: BattleFought | ClassicLosses | BattleHandedOver) -> lis
     if isinstance(battle, ClassicLosses):
         told = "; ".join(f"{side} lost ({kind}) {', '.join(names)}" for side, kinds in battle.losses.items()
                          for kind, names in kinds.items())
-        return [f"{battle.what.capitalize()} in {battle.area} (classic rules): "
+        return [f"{battle_name(battle.what, battle.area, classic=True)}: "
                 f"{told or 'no unit sunk, eliminated or disabled'}."]
-    where = battle.area if battle.what == "battle" else f"{', '.join(battle.ports) or battle.area} ({battle.area})"
-    head = f"{battle.what.capitalize()} in {where}, {battle.turns} turn(s)"
+    head = f"{fought_name(battle)}, {battle.turns} turn(s)"
     if battle.max_turns and battle.turns < battle.max_turns:
         head += f" of {battle.max_turns} (it ended when a fleet had left the table)"
     lines = [f"{head}: {result_sentence(battle)}"]
+    note = raid_note(battle)
+    if note:
+        lines.append(note)
     for side in battle.sides:
         own = [c for c in battle.counters if c.side == side]
         if own:
             lines.append(f"  {side} ({side_losses(own)}): " + counters_text(own))
     return lines
+
+
+def raid_note(battle: BattleFought) -> str:
+    """Why an air raid or surprise attack can be "won" by the side it struck (R-SUM-10): its winner moves nobody
+    (R-CARD-07, R-CARD-11); what it did is the damage, kept in port; and ships damaged but not crippled give no VP
+    (000 War at Sea: Victory Points), while each raider's Flight destroyed does.  Empty for a battle at sea or a
+    raid in which no ship was only damaged."""
+    if battle.what == "battle":
+        return ""
+    hit = [c for c in battle.counters if c.fate == "damaged" and c.hull_full and c.hull_end < c.hull_start]
+    if not hit:
+        return ""
+    side = ADJECTIVES.get(hit[0].side, hit[0].side)
+    points = sum(c.damage for c in hit)
+    return (f"  (A raid moves nobody: what it did is the damage, kept in port ({len(hit)} {side} ship(s), +{points} "
+            "damage point(s)). VP come only from ships sunk, crippled or withdrawn and from Flights destroyed, so "
+            "ships damaged but not crippled gave none, while each Flight the raiders lost gave its points: "
+            "000 War at Sea: Victory Points, R-SUM-10.)")
 
 
 def side_losses(counters: list[CounterFate]) -> str:
