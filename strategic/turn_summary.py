@@ -306,6 +306,9 @@ def _counter(c: CounterFate) -> str:
     if c.vp:
         facts.append(f"{c.vp} VP to the enemy")
     fate = "stays" if c.fate == "unharmed" else FATE_WORDS[c.fate]  # its Flights lost, not the counter
+    if c.fate == "withdrew" and not c.hull_full and c.flights and c.flights_lost == c.flights:
+        fate = "back to port, every Flight lost"  # War at Sea LBA: out for the turn (R-OPS-34)
+        facts.append("out of the area this turn, back at full strength next turn: R-OPS-34")
     if c.fate == "crippled" and c.came_in_crippled and c.hull_start == c.hull_end:
         fate = "disabled again"
     return f"{c.unit} {fate}" + (f" ({', '.join(facts)})" if facts else "")
