@@ -84,3 +84,47 @@ def test_vas_run_prints_a_turn_s_events_in_log_order(data: CampaignData) -> None
         "Mediterranean: War at Sea battle: allied Malta against axis Italian Frogmen",
         "Italian Frogmen is used and removed from play"]
     assert "Duquesne" in lines[2] and noted[0] > 2  # lines[0] is blank, [1] the turn head
+
+
+def test_the_battles_tab_names_a_frogmen_attack() -> None:
+    """The Battles tab's line (tui/app.py ``battle_label``) names a kept battle by :func:`tactical_name`: a raid of
+    the Frogmen's chariots alone is no air raid (R-SUM-11)."""
+    from types import SimpleNamespace
+    from typing import cast
+
+    from strategic.battle_names import tactical_name
+    from strategic.battles import TacticalBattle
+
+    spec = SimpleNamespace(sides=[SimpleNamespace(name="Allies", ships=["Malta guardship"]),
+                                  SimpleNamespace(name="Axis", ships=[])],
+                           flights=[], submarines=[SimpleNamespace(side=1)])
+    raid = SimpleNamespace(kind="air raid", area="Mediterranean", ports=("Malta",), spec=spec)
+    assert tactical_name(cast(TacticalBattle, raid)) == "Frogmen attack in Mediterranean on Malta"
+    spec.flights = [SimpleNamespace(side=1)]
+    assert tactical_name(cast(TacticalBattle, raid)) == "Air raid in Mediterranean on Malta"
+
+
+def test_the_seeded_pearl_harbor_names_and_note(data: CampaignData) -> None:
+    """Seed 1, turns 1-3, tactical (the play-test's ``vas run --seed 1``): the kept battles' lines start with the
+    battle's name, ports included; turn 3's summary names the surprise attack on Pearl Harbor and says why the
+    Allies "win" it 40 to 0 (R-SUM-10, R-SUM-11)."""
+    from scenarios.models import Player
+    from strategic.ai import BaselineAI, play
+    from strategic.battles import TacticalResolver
+    from strategic.clock import Clock
+    from strategic.turn_summary import summary_lines
+    from tui.app import battle_label
+
+    resolver = TacticalResolver(keep_reports=True)
+    campaign = Campaign.new(data, "standard", seed=1, resolver=resolver)
+    play(campaign, Clock(campaign), {p.value: BaselineAI() for p in Player}, stop_at_turn=4)
+    names = [battle_label(b).split(":")[0] for b in resolver.battles]
+    assert names[:3] == ["T1 Battle in North Atlantic", "T1 Battle in South Atlantic", "T1 Battle in North Sea"]
+    assert {"T3 Surprise attack in Hawaiian Islands on Pearl Harbor", "T3 Air raid in Indonesia on Singapore",
+            "T3 Air raid in Hawaiian Islands on Pearl Harbor"} <= set(names)
+    lines = summary_lines(summarize(campaign, 3))
+    head = next(i for i, line in enumerate(lines) if line.startswith("Surprise attack in Hawaiian Islands on Pearl"))
+    assert "Allies win. Allies Attrition: major victory, more VP (40 to 0)" in lines[head]
+    assert lines[head + 1].startswith("  (A raid moves nobody: what it did is the damage, kept in port (6 Allied "
+                                      "ship(s), +12 damage point(s)).")
+    assert lines[head + 2].startswith("  Allies (Hull 103 lost, 0 VP given): West Virginia damaged, stays")
