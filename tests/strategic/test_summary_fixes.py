@@ -128,3 +128,15 @@ def test_the_seeded_pearl_harbor_names_and_note(data: CampaignData) -> None:
     assert lines[head + 1].startswith("  (A raid moves nobody: what it did is the damage, kept in port (6 Allied "
                                       "ship(s), +12 damage point(s)).")
     assert lines[head + 2].startswith("  Allies (Hull 103 lost, 0 VP given): West Virginia damaged, stays")
+
+
+def test_the_waiting_battle_is_named_with_its_ports(data: CampaignData, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Seed 1 with Japan commanded: the game stops at the Pearl Harbor surprise attack (turn 3); the battle dialog
+    and the command screen's title name it as the summary does (R-SUM-11)."""
+    from strategic.battle_names import waiting_name
+    from strategic.saves import load_state
+    from tui.cli import main
+
+    save = tmp_path / "jq.json"
+    assert main(["run", "--seed", "1", "--command", "japan", "--save", str(save)]) == 3  # stopped at a question
+    assert waiting_name(load_state(save, data)) == "Surprise attack in Hawaiian Islands on Pearl Harbor"
