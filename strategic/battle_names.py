@@ -11,15 +11,15 @@ battle whose question waits (before it is fought), :func:`battle_name` the bare 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from scenarios.models import UnitType
-from strategic.events import BattleFought, Force
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # types only: this module sits at the bottom, so the narrator may name battles with it
     from strategic.battles import TacticalBattle
     from strategic.campaign import Campaign
+    from strategic.events import BattleFought
 
 FROGMEN_ATTACK = "frogmen attack"
 
@@ -33,17 +33,18 @@ def battle_name(what: str, area: str, ports: Sequence[str] = (), *, classic: boo
     return name + (" (classic rules)" if classic else "")
 
 
-def raid_kind(what: str, forces: Sequence[Force]) -> str:
+def raid_kind(what: str, sides: Iterable[tuple[int, int, int]]) -> str:
     """``frogmen attack`` for an air raid in which one side brought submarines (the Frogmen's chariots) and no
-    ship nor Flight; else ``what`` unchanged."""
-    if what == "air raid" and any(f.submarines and not f.flights and not f.ships for f in forces):
+    ship nor Flight (``sides``: each side's ships, Flights and submarines); else ``what`` unchanged."""
+    if what == "air raid" and any(subs and not flights and not ships for ships, flights, subs in sides):
         return FROGMEN_ATTACK
     return what
 
 
 def fought_name(battle: BattleFought) -> str:
     """The name of a tactical battle from its event."""
-    return battle_name(raid_kind(battle.what, battle.forces), battle.area, battle.ports)
+    sides = [(f.ships, f.flights, f.submarines) for f in battle.forces]
+    return battle_name(raid_kind(battle.what, sides), battle.area, battle.ports)
 
 
 def waiting_name(campaign: Campaign) -> str:
@@ -65,7 +66,6 @@ def waiting_name(campaign: Campaign) -> str:
 def tactical_name(battle: TacticalBattle) -> str:
     """The name of a kept tactical battle (the Battles tab), from what went on the table."""
     spec = battle.spec
-    forces = [Force(name=fleet.name, ships=len(fleet.ships), flights=sum(1 for f in spec.flights if f.side == i),
-                    submarines=sum(1 for s in spec.submarines if s.side == i))
-              for i, fleet in enumerate(spec.sides)]
-    return battle_name(raid_kind(battle.kind, forces), battle.area, battle.ports)
+    sides = [(len(fleet.ships), sum(1 for f in spec.flights if f.side == i),
+              sum(1 for b in spec.submarines if b.side == i)) for i, fleet in enumerate(spec.sides)]
+    return battle_name(raid_kind(battle.kind, sides), battle.area, battle.ports)

@@ -45,7 +45,8 @@ def test_one_name_for_a_battle() -> None:
         "Surprise attack in Hawaiian Islands (classic rules)"
     raid = _mediterranean().model_copy(update={"what": "air raid", "ports": ["Malta"], "forces": [
         Force(name="Allies", ships=2), Force(name="Axis", submarines=2)]})
-    assert raid_kind("air raid", raid.forces) == "frogmen attack"
+    assert raid_kind("air raid", [(2, 0, 0), (0, 0, 2)]) == "frogmen attack"
+    assert raid_kind("battle", [(2, 0, 0), (0, 0, 2)]) == "battle"
     assert fought_name(raid) == "Frogmen attack in Mediterranean on Malta"
     assert battle_lines(raid)[0].startswith("Frogmen attack in Mediterranean on Malta, 5 turn(s) of 8")
     flown = raid.model_copy(update={"forces": [Force(name="Allies", ships=2), Force(name="Axis", flights=6)]})
@@ -140,3 +141,14 @@ def test_the_waiting_battle_is_named_with_its_ports(data: CampaignData, tmp_path
     save = tmp_path / "jq.json"
     assert main(["run", "--seed", "1", "--command", "japan", "--save", str(save)]) == 3  # stopped at a question
     assert waiting_name(load_state(save, data)) == "Surprise attack in Hawaiian Islands on Pearl Harbor"
+
+
+def test_the_result_after_a_battle_is_that_battle_s_under_its_name() -> None:
+    """The line shown after a commanded battle (the next dialog's first line): its own losses (R-SEAT-05), under
+    the battle's one name (R-SUM-11)."""
+    from strategic.narrate import battle_result
+
+    events = _north_sea_then_mediterranean()
+    assert battle_result(events, 1, "North Sea") == ("Battle in North Sea (classic rules) is over: sunk Bretagne; "
+                                                     "disabled Algerie, Gneisenau.")
+    assert battle_result(events, 1, "Mediterranean") == "Battle in Mediterranean is over: disabled Hood."
