@@ -345,12 +345,24 @@ def _read_folder(folder: Path, override: bool, problems: list[str]) -> list[tupl
     return out
 
 
-def load_data(overrides: Iterable[Path] = (), *, base: Path | None = None) -> CampaignData:
+def load_data(overrides: Iterable[Path] = (), *, base: Path | None = None, cache: bool = True) -> CampaignData:
     """Load the bundled data (or ``base``), apply each override folder in order, cross-check it all.
 
     Raises :class:`DataError` listing every problem found (syntax, schema, duplicate keys, dangling names,
-    illegal arrivals).  A missing override folder is an error too.
+    illegal arrivals).  A missing override folder is an error too.  With ``cache`` the data last loaded from the
+    very same files is used again (:mod:`scenarios.data_cache`; never stale: its key hashes every file read).
     """
+    overrides = [Path(extra) for extra in overrides]
+    if not cache or not all(extra.is_dir() for extra in overrides):
+        return _load_data(overrides, base)
+    from scenarios import data_cache
+
+    folders = [base or bundled_data_dir(), *overrides]
+    return data_cache.cached(folders, _yaml_files, lambda: _load_data(overrides, base))
+
+
+def _load_data(overrides: list[Path], base: Path | None) -> CampaignData:
+    """:func:`load_data`, read from the files."""
     problems: list[str] = []
     data = CampaignData()
     folders: list[tuple[Path, bool]] = [(base or bundled_data_dir(), False)]

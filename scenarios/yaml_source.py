@@ -17,16 +17,26 @@ and lists and mappings may nest :data:`MAX_DEPTH` deep.  Each is a :class:`YamlL
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import yaml
-from yaml.constructor import ConstructorError
+from yaml.composer import Composer
+from yaml.constructor import ConstructorError, SafeConstructor
 from yaml.events import AliasEvent
 from yaml.reader import ReaderError
+from yaml.resolver import Resolver
 
 from scenarios.errors import InputError
+
+try:  # libyaml's parser, when PyYAML was built with it
+    from yaml.cyaml import CParser  # type: ignore[attr-defined]
+
+    _C_PARSER: tuple[type, ...] = (CParser,)
+except ImportError:  # pragma: no cover - depends on how PyYAML was installed
+    _C_PARSER = ()
 
 Path_ = tuple[str | int, ...]
 
@@ -57,21 +67,19 @@ nesting built up by aliases of nested aliases).
 """
 
 
-class StrictSafeLoader(yaml.SafeLoader):
-    """SafeLoader with YAML 1.2 booleans (``true``/``false`` only) and no implicit timestamps.
+class _LimitsComposer(Composer):
+    """PyYAML's composer, keeping the limits while it composes (see :class:`StrictSafeLoader`)."""
 
-    While composing it also keeps the limits: PyYAML composes an alias as the very node it names, so the node
-    graph stays as small as the text, but reading it copies that node.  Each node's size and height with its
-    aliases expanded (``shapes``) are known once it is composed, so every alias adds its target's size to
-    ``copies`` and is refused, at its own line, once that passes :data:`MAX_ALIAS_NODES` or the copy would
-    reach deeper than :data:`MAX_DEPTH`; an alias inside the node it names is refused too.
-    """
+    depth: int
+    copies: int
+    shapes: dict[int, tuple[int, int]]
+    check_event: Callable[..., bool]  # the parser's (PyYAML's or libyaml's)
+    peek_event: Callable[[], Any]
 
-    def __init__(self, stream: str) -> None:
-        super().__init__(stream)
+    def _start_limits(self) -> None:
         self.depth = 0
         self.copies = 0
-        self.shapes: dict[int, tuple[int, int]] = {}
+        self.shapes = {}
 
     def compose_node(self, parent: yaml.Node | None, index: Any) -> yaml.Node | None:
         if self.check_event(AliasEvent):
@@ -110,6 +118,21 @@ class StrictSafeLoader(yaml.SafeLoader):
         return 1 + sum(size for size, _ in children), 1 + max((height for _, height in children), default=0)
 
 
+class StrictSafeLoader(_LimitsComposer, yaml.SafeLoader):
+    """SafeLoader with YAML 1.2 booleans (``true``/``false`` only) and no implicit timestamps.
+
+    While composing it also keeps the limits: PyYAML composes an alias as the very node it names, so the node
+    graph stays as small as the text, but reading it copies that node.  Each node's size and height with its
+    aliases expanded (``shapes``) are known once it is composed, so every alias adds its target's size to
+    ``copies`` and is refused, at its own line, once that passes :data:`MAX_ALIAS_NODES` or the copy would
+    reach deeper than :data:`MAX_DEPTH`; an alias inside the node it names is refused too.
+    """
+
+    def __init__(self, stream: str) -> None:
+        super().__init__(stream)
+        self._start_limits()
+
+
 _REPLACED = ("tag:yaml.org,2002:bool", "tag:yaml.org,2002:timestamp", "tag:yaml.org,2002:int")
 StrictSafeLoader.yaml_implicit_resolvers = {
     first: [(tag, regexp) for tag, regexp in resolvers if tag not in _REPLACED]
@@ -118,6 +141,25 @@ StrictSafeLoader.yaml_implicit_resolvers = {
 StrictSafeLoader.add_implicit_resolver("tag:yaml.org,2002:bool", re.compile(r"^(?:true|false)$"), list("tf"))
 # YAML 1.2 core integers: no octal "010" = 8, no sexagesimal "1:30" = 90, no "1_000"
 StrictSafeLoader.add_implicit_resolver("tag:yaml.org,2002:int", re.compile(r"^[-+]?[0-9]+$"), list("-+0123456789"))
+
+
+class StrictCLoader(_LimitsComposer, *_C_PARSER, SafeConstructor, Resolver):  # type: ignore[misc]
+    """:class:`StrictSafeLoader` reading its events with libyaml's parser (PyYAML's ``CParser``, as
+    ``yaml.CSafeLoader`` does) when PyYAML was built with it: the same resolvers and the same limits, since the
+    nodes are still composed here, many times faster (issue 18).  Only a well-formed file is read this way; any
+    problem is read again by :class:`StrictSafeLoader`, so errors are worded as always."""
+
+    def __init__(self, stream: str) -> None:
+        _C_PARSER[0].__init__(self, stream)  # type: ignore[misc]
+        Composer.__init__(self)
+        SafeConstructor.__init__(self)
+        Resolver.__init__(self)
+        self._start_limits()
+
+
+StrictCLoader.yaml_implicit_resolvers = StrictSafeLoader.yaml_implicit_resolvers
+FAST_LOADER: type[StrictSafeLoader] | type[StrictCLoader] | None = StrictCLoader if _C_PARSER else None
+"""The loader tried first (``None``: PyYAML without libyaml, every file read by :class:`StrictSafeLoader`)."""
 
 
 class YamlSyntaxError(InputError):
@@ -169,8 +211,18 @@ def read_yaml(path: Path) -> YamlDocument:
     cannot be read.
     """
     text = _read_text(path)
+    if FAST_LOADER is not None:
+        try:
+            return _parse(path, text, FAST_LOADER)
+        except Exception:  # any problem: read again below, for the message as always
+            pass
+    return _parse(path, text, StrictSafeLoader)
+
+
+def _parse(path: Path, text: str, kind: type[StrictSafeLoader] | type[StrictCLoader]) -> YamlDocument:
+    """:func:`read_yaml` of the ``text`` of ``path`` with a loader of type ``kind``."""
     try:
-        loader = StrictSafeLoader(text)
+        loader = kind(text)
     except ReaderError as exc:  # a character YAML does not allow (NUL, most control characters)
         line = text.count("\n", 0, exc.position) + 1
         raise YamlSyntaxError(

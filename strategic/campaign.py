@@ -9,14 +9,15 @@ clock's calls to :meth:`enter_phase` and :meth:`leave_phase`.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from scenarios.errors import IllegalCombatDecision, InputError, InvalidOrder, RulesError, VasError
 from scenarios.limits import covers_place, selects, violated_limits
 from scenarios.loader import CampaignData
 from scenarios.models import Activity, Condition, Limit, LimitKind, Owner, Player, Setup, Side, Theatre, Unit, UnitType
-from strategic import basing, control, outbreak, placement, rulebook
+from strategic import basing, control, outbreak, placement, rulebook, snapshots
 from strategic.answer_needed import AnswerNeeded
 from strategic.board import Board
 from strategic.classic.briefs import order_brief
@@ -78,8 +79,9 @@ class Campaign:
         self.setup: Setup = data.setups[state.setup]
         self._unit_records: dict[str, Unit] = data.units
         self._limits: list[Limit] = list(data.limits.values())
+        self._selecting: dict[tuple[str, Side], tuple[Unit, list[Limit]]] = {}  # _limits_selecting
         self.keep_undo = False  # the TUI turns this on; AI play does not pay for snapshots
-        self._undo: list[tuple[CampaignState, tuple[int, dict]]] = []
+        self._undo: list[snapshots.UndoRecord] = []
         self.loaded_version: int | None = None  # the version of the save it was loaded from (strategic.saves)
         self.classic_once: set[str] = set()  # pending battles to be fought by the classic rules (fight_classic)
         self.asked: AnswerNeeded | None = None  # the combat question waiting, with its brief (issue #15)
@@ -257,16 +259,27 @@ class Campaign:
         ``conditional=False`` only the limits that always hold count (for the turn-1 raider placement)."""
         theatre = self.data.place_theatre(place)
         holds = (lambda c: self.condition_holds(c, place, side)) if conditional else (lambda c: c is Condition.ALWAYS)
-        broken = violated_limits(self._limits, unit, place, theatre, self.state.turn, activity, holds, side)
+        selecting = self._limits_selecting(unit, side)
+        broken = violated_limits(selecting, unit, place, theatre, self.state.turn, activity, holds, side)
         if activity is Activity.BASE:
-            for limit in self._limits:
-                if (limit.kind is LimitKind.CAP and limit.max is not None and selects(limit, unit, side)
+            for limit in selecting:
+                if (limit.kind is LimitKind.CAP and limit.max is not None
                         and activity in limit.activity and covers_place(limit, place, theatre)):
                     based = sum(1 for u in self.state.units_at(place, status=UnitStatus.PORT)
                                 if u.name != unit.name and selects(limit, self.unit_record(u.name)))
                     if based >= limit.max:
                         broken.append(limit)
         return broken
+
+    def _limits_selecting(self, unit: Unit, side: Side) -> list[Limit]:
+        """The limits that speak of ``unit`` on ``side`` (:func:`~scenarios.limits.selects`), in the data's order;
+        worked out once per unit and side: the limits and the unit records never change (issue 18)."""
+        key = (unit.name, side)
+        known = self._selecting.get(key)
+        if known is None or known[0] is not unit:
+            known = (unit, [limit for limit in self._limits if selects(limit, unit, side)])
+            self._selecting[key] = known
+        return known[1]
 
     def require_allowed(self, unit: Unit, place: str, activity: Activity, *, side: Side) -> None:
         broken = self.violations(unit, place, activity, side)
@@ -318,7 +331,7 @@ class Campaign:
         rule = rulebook.rule_for(order)
         plan = rule.verify(self, player, order)
         if self.keep_undo:
-            self._undo.append((self.state.model_copy(deep=True), self.dice.mark()))
+            self._undo.append(snapshots.record(self.state, self.dice.mark()))
         first = len(self.state.events)
         self.log(OrderGiven, player=player, order=order, step=self.state.step)
         rule.apply(self, plan)
@@ -329,12 +342,20 @@ class Campaign:
         Orders are recorded for undo only while :attr:`keep_undo` is on."""
         if not self._undo:
             return False
-        snapshot, dice = self._undo.pop()
-        for name in CampaignState.model_fields:  # in place: the clock holds this very state object
-            setattr(self.state, name, getattr(snapshot, name))
+        undo = self._undo.pop()
+        snapshots.restore(self.state, undo)  # in place: the clock holds this very state object
         if type(self.dice) is Dice:
-            self.dice.rewind(dice)  # the rolls of the order are taken back; the earlier ones stay in the log
+            self.dice.rewind(undo.dice)  # the rolls of the order are taken back; the earlier ones stay in the log
         return True
+
+    @contextmanager
+    def without_undo(self) -> Iterator[None]:
+        """Orders given inside keep no undo records (an AI player's: its decision ends at once, issue 18)."""
+        keep, self.keep_undo = self.keep_undo, False
+        try:
+            yield
+        finally:
+            self.keep_undo = keep
 
     def commit_decision(self) -> None:
         """The decision is over: its orders can no longer be taken back."""
@@ -343,6 +364,11 @@ class Campaign:
     def legal_orders(self, player: str) -> list[Order]:
         """Every legal order for ``player`` in the current phase (loans excluded: they are always possible)."""
         return rulebook.legal_orders(self, player)
+
+    def any_legal_order(self, player: str) -> bool:
+        """Whether ``player`` has any legal order now (:meth:`legal_orders` is not empty), found by stopping at the
+        first."""
+        return rulebook.any_legal_order(self, player)
 
     # ------------------------------------------------------------------ automatic steps of the phases
 
@@ -531,6 +557,7 @@ class Campaign:
             if entry in state.delegated_battles:
                 state.delegated_battles.remove(entry)
             state.delegated_ships.pop(entry, None)
+            state.delegated_table_turns.pop(entry, None)
             if entry in state.classic_battles:
                 state.classic_battles.remove(entry)
             if entry.startswith(outbreak.SURPRISE_PREFIX):

@@ -15,7 +15,6 @@ and the decider, and a new clock resumes there (simpy environments cannot be pic
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Callable, Generator
 from dataclasses import dataclass
 from typing import Any
@@ -25,6 +24,7 @@ import simpy
 from scenarios.models import Player, Theatre
 from strategic.campaign import Campaign
 from strategic.engine_errors import EngineError
+from strategic.snapshots import DiceLogRows, copy_state
 from strategic.state import CampaignState, Phase
 
 J, US, AL, GI = Player.JAPAN, Player.UNITED_STATES, Player.ALLIES, Player.GERMANY_ITALY
@@ -140,6 +140,7 @@ class Clock:
         self._interrupt: BaseException | None = None
         self.keep_checkpoints = checkpoints
         self.checkpoint: tuple[CampaignState, dict[str, Any]] | None = None
+        self._dice_rows = DiceLogRows()  # the checkpoints' dice logs, written out once a roll
         self._process = self.env.process(self._run(resume))
         if resume and campaign.state.pending_battles and campaign.resolver is not None:
             # a game saved while blocked on battles goes on once it has a resolver
@@ -196,10 +197,10 @@ class Clock:
 
     def _take_checkpoint(self) -> None:
         """Keep a copy of the state and dice at this decision: the last good state if the engine fails later
-        (:func:`strategic.saves.last_good_text`).  Events are frozen, so the copy shares them."""
-        state = self.campaign.state
-        memo: dict[int, Any] = {id(e): e for e in state.events}
-        self.checkpoint = (copy.deepcopy(state, memo), self.campaign.dice.state(with_log=True))
+        (:func:`strategic.saves.last_good_text`).  Events are frozen, so the copy shares them
+        (:func:`strategic.snapshots.copy_state`)."""
+        previous = self.checkpoint[0] if self.checkpoint is not None else None  # read only: unchanged units shared
+        self.checkpoint = (copy_state(self.campaign.state, previous), self._dice_rows.dice_state(self.campaign.dice))
 
     def _run(self, resume: bool) -> Generator[simpy.Event, None, None]:
         """The turn process; any failure is kept in :attr:`error` and ends the process (raised by :meth:`_pump`)."""
@@ -233,7 +234,7 @@ class Clock:
                 for index in range(start, len(deciders)):
                     state.decider = index
                     player = deciders[index]
-                    if campaign.legal_orders(player.value):
+                    if campaign.any_legal_order(player.value):
                         if self.keep_checkpoints:
                             self._take_checkpoint()
                         self.decision = Decision(state.turn, phase, player)

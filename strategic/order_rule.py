@@ -14,7 +14,7 @@ Each rule's module cites the sources of its checks; the rules are gathered in :m
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
 
 from strategic.orders import IllegalOrder
@@ -53,6 +53,10 @@ class OrderRule(ABC, Generic[OrderT, PlanT]):
     def legal(self, campaign: Campaign, player: str, us: UnitState) -> list[OrderT]:
         """The orders of this kind ``player`` may give ``us`` now: the candidates that verify."""
         return [order for order in self.candidates(campaign, player, us) if self.accepts(campaign, player, order)]
+
+    def iter_legal(self, campaign: Campaign, player: str, us: UnitState) -> Iterator[OrderT]:
+        """:meth:`legal`, one order at a time (to stop at the first, :func:`strategic.rulebook.any_legal_order`)."""
+        return (order for order in self.candidates(campaign, player, us) if self.accepts(campaign, player, order))
 
     def unit_free_legal(self, campaign: Campaign, player: str) -> list[OrderT]:
         """The orders of this kind naming no unit ``player`` may give now: the candidates that verify."""
@@ -101,6 +105,9 @@ class ChoiceRule(OrderRule[UnitOrderT, PlanT]):
 
     def legal(self, campaign: Campaign, player: str, us: UnitState) -> list[UnitOrderT]:
         return self.candidates(campaign, player, us)
+
+    def iter_legal(self, campaign: Campaign, player: str, us: UnitState) -> Iterator[UnitOrderT]:
+        return iter(self.candidates(campaign, player, us))
 
     def candidates(self, campaign: Campaign, player: str, us: UnitState) -> list[UnitOrderT]:
         try:

@@ -8,6 +8,7 @@ placements in :mod:`strategic.placement`, returns to port in :mod:`strategic.bas
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from strategic.basing import ReturnRule
@@ -63,14 +64,23 @@ def verify(campaign: Campaign, player: str, order: Order) -> Any:
 def legal_orders(campaign: Campaign, player: str) -> list[Order]:
     """Every order ``player`` may give now (loans excluded: they are always possible), as each rule of this phase
     lists them (:meth:`OrderRule.legal`: its candidates that verify)."""
+    return list(_legal_orders(campaign, player))
+
+
+def any_legal_order(campaign: Campaign, player: str) -> bool:
+    """Has ``player`` any order to give now (loans excluded)?  The first of :func:`legal_orders`, without looking
+    for the others (the clock asks this at every decision, issue 18)."""
+    return next(_legal_orders(campaign, player), None) is not None
+
+
+def _legal_orders(campaign: Campaign, player: str) -> Iterator[Order]:
+    """The legal orders of ``player`` in the order :func:`legal_orders` lists them, one at a time."""
     phase = campaign.state.phase
     mine = [us for us in campaign.state.units.values() if us.commander.value == player]
-    out: list[Order] = []
     for group in LISTING:
         rules = [rule for rule in group if phase in rule.phases]
         for rule in rules:
-            out += rule.unit_free_legal(campaign, player)
+            yield from rule.unit_free_legal(campaign, player)
         for us in mine if rules else ():
             for rule in rules:
-                out += rule.legal(campaign, player, us)
-    return out
+                yield from rule.iter_legal(campaign, player, us)

@@ -215,6 +215,10 @@ def combat_answer_problems(campaign: Campaign) -> list[str]:
             if e not in state.pending_battles]
     out += [f"delegated_ships: '{e}' is not a pending battle" for e in state.delegated_ships
             if e not in state.pending_battles]
+    out += [f"delegated_table_turns: '{e}' is not a pending battle" for e in state.delegated_table_turns
+            if e not in state.pending_battles]
+    out += [f"delegated_table_turns.{e}.{p.value}: battle turn {t} is below 0"
+            for e, turns in state.delegated_table_turns.items() for p, t in turns.items() if t < 0]
     out += [f"delegated_turn.{p.value}: turn {t} is after the game's turn {state.turn}"
             for p, t in state.delegated_turn.items() if t > state.turn]
     asked = state.question

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import hashlib
 import multiprocessing
-import re
 import signal
 import statistics
 import time
@@ -28,7 +27,7 @@ from strategic.ai import play
 from strategic.campaign import Campaign
 from strategic.clock import Clock
 from strategic.engine_errors import EngineError
-from strategic.events import BattleFought, BattleHandedOver, CombatNoted, DiceRolled
+from strategic.events import CLASSIC_RE, BattleFought, BattleHandedOver, CombatNoted, DiceRolled
 from strategic.invariants import InvariantWatcher
 from strategic.legacy_events import to_legacy
 from strategic.planner import agents_for
@@ -54,9 +53,6 @@ class MatchSpec:
 COMBATS = ("classic", "tactical")
 """The combat resolvers self-play accepts (``strategic.resolvers.make_resolver`` names; ``none`` would block)."""
 
-CLASSIC_RE = re.compile(r"^(War at Sea|VITP) (battle|air raid|landing|surprise attack): ")
-"""A classic battle's note (:class:`~strategic.events.CombatNoted`) matching this opens a battle fought by the classic
-resolver (strategic/classic/resolver.py)."""
 
 
 @dataclass

@@ -153,6 +153,8 @@ class CampaignState(BaseModel):
     delegated_turn: dict[Player, StrictInt] = Field(default_factory=dict)  # players who left this turn's battles
     # a pending table battle -> player -> the ships he left to the AI for the rest of it (issue #16, key o)
     delegated_ships: dict[str, dict[Player, list[str]]] = Field(default_factory=dict)
+    # a pending table battle -> player -> the battle turn whose rest he left to the AI (issue #16, key t)
+    delegated_table_turns: dict[str, dict[Player, StrictInt]] = Field(default_factory=dict)
     events: list[Event] = Field(default_factory=list)  # typed since version 3 (strategic.events)
 
     def unit(self, name: str) -> UnitState:

@@ -192,7 +192,7 @@ def _decider(campaign: Campaign, clock: Clock | None) -> Player | None:
     if not 0 <= state.decider < len(deciders):
         return None
     player = deciders[state.decider]
-    return player if campaign.legal_orders(player.value) else None
+    return player if campaign.any_legal_order(player.value) else None
 
 
 def _disclosed_state(campaign: Campaign, clock: Clock | None, decider: Player | None,

@@ -25,6 +25,10 @@ class Roll:
     sides: int
     faces: tuple[int, ...]
 
+    def row(self) -> list[Any]:
+        """The roll as a save's dice log holds it: ``[label, rule, sides, faces]`` (:meth:`Dice.state`)."""
+        return [self.label, self.rule, self.sides, list(self.faces)]
+
     def __str__(self) -> str:
         return (
             f"{self.label} [{self.rule}]: {'d' if len(self.faces) == 1 else f'{len(self.faces)}d'}{self.sides} -> "
@@ -80,7 +84,7 @@ class Dice:
         :meth:`from_state` restores it exactly."""
         out: dict[str, Any] = {"seed": self.seed, "key": list(self.key), "bit_generator": self._rng.bit_generator.state}
         if with_log:
-            out["log"] = [[r.label, r.rule, r.sides, list(r.faces)] for r in self.log]
+            out["log"] = [r.row() for r in self.log]
         return out
 
     @classmethod

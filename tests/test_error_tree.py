@@ -86,7 +86,7 @@ def test_bad_input_reaching_the_command_line_is_reported_not_a_bug(capsys, monke
 
     parser = cli.build_parser()
     args = parser.parse_args(["data", "check"])
-    monkeypatch.setattr(cli, "build_parser", lambda: parser)
+    monkeypatch.setattr(cli, "build_parser", lambda *only: parser)
     monkeypatch.setattr(parser, "parse_args", lambda argv=None: args)
     args.func = broken
     assert cli.main([]) == 1

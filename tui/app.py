@@ -414,7 +414,8 @@ class Session:
                 if progress is not None:
                     progress(player, decision.phase)
                 try:
-                    give_orders(campaign, player, list(self.ai[player].orders(campaign, player)))
+                    with campaign.without_undo():  # an AI's orders are never taken back (issue 18)
+                        give_orders(campaign, player, list(self.ai[player].orders(campaign, player)))
                 except Exception as exc:  # issue 13 item 1: a broken AI stops the game with a message
                     error = exc if isinstance(exc, EngineError) else EngineError(
                         decision.turn, decision.phase.value, exc, who=f"the {player_name(Player(player))} AI deciding")
@@ -811,9 +812,11 @@ class CampaignScreen(Screen[None]):
             state = self.session.campaign.state
             assert state.question is not None
             title = self._battle_words()
-            left = {player_name(p): names for p, names in state.delegated_ships.get(state.question.battle, {}).items()}
-            self.app.push_screen(CommandScreen(self.session.fight_live, title, self._refusal, ships_left=left),
-                                 self._commanded_done)
+            battle = state.question.battle
+            left = {player_name(p): names for p, names in state.delegated_ships.get(battle, {}).items()}
+            turns = {player_name(p): t for p, t in state.delegated_table_turns.get(battle, {}).items()}
+            self.app.push_screen(CommandScreen(self.session.fight_live, title, self._refusal, ships_left=left,
+                                               turns_left=turns), self._commanded_done)
             self._refusal = None
             return
         screen = question_screen(asked.player, asked.question, asked.brief, submit=self.session.answer_combat,
@@ -849,12 +852,14 @@ class CampaignScreen(Screen[None]):
             return
         answers = list(self.session.campaign.live_answers)
         state = self.session.campaign.state
-        if state.question is not None:  # the ships left to the AI stay so when the battle reopens (a save)
+        if state.question is not None:  # the ships and turns left to the AI stay so when the battle reopens (a save)
             by_name = {player_name(p): p for p in Player}  # the command screen names the players as shown
-            state.delegated_ships[state.question.battle] = {by_name[p]: names for p, names in outcome.ships_left.items()
-                                                            if p in by_name}
-            if not state.delegated_ships[state.question.battle]:
-                state.delegated_ships.pop(state.question.battle)
+            battle = state.question.battle
+            state.delegated_ships[battle] = {by_name[p]: v for p, v in outcome.ships_left.items() if p in by_name}
+            state.delegated_table_turns[battle] = {by_name[p]: v for p, v in outcome.turns_left.items() if p in by_name}
+            for kept in (state.delegated_ships, state.delegated_table_turns):
+                if not kept[battle]:
+                    kept.pop(battle)
         if outcome.kind == "refused":
             answers = answers[:-1]  # the refused answer is the last given
             self._refusal = outcome.refusal

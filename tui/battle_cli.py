@@ -1,12 +1,16 @@
 """``vas battle``: run a bundled battle headless and print a turn-by-turn account and the report.
 
     vas battle [--demo NAME] [--seed N] [--log FILE] [--human allies|axis|both] [--list]
+    vas battle --load FILE [--log FILE]
     vas battle --replay LOG
 
 ``--demo`` picks a bundled battle (default ``cruiser-action``; ``--list`` shows them), ``--seed`` its dice (the same
 seed gives the same battle), ``--human SIDE`` lets the player command the first fleet (``allies``), the second
 (``axis``) or both on the table in the command screen (:mod:`tui.demo_command`), ``--log FILE`` writes the battle
 log as JSON: the full event log (every die roll included) and the spec fought (:mod:`strategic.battle_logs`).
+``s`` in the command screen saves the battle to a file the player names; ``--load FILE`` reopens it at that
+question (:mod:`tui.demo_saves`; the save names its demo, seed and the fleets commanded, so ``--load`` goes with
+``--log`` only).
 ``--replay LOG`` prints the account and the report of a saved battle log (``vas battle --log`` or ``vas run
 --battle-logs``); when the log holds its spec, the battle is fought again and the command says whether the re-fight
 is identical, event for event (the re-fight rule of :mod:`strategic.battle_logs`).
@@ -30,6 +34,7 @@ from strategic.json_files import write_text_atomic
 from tactical import DEMOS, BattleReport, demo_spec, resolve
 from tui.arguments import seed_number
 from tui.demo_command import HUMAN_SIDES, DemoCommandApp
+from tui.demo_saves import DemoSaveError, load_demo
 from tui.outputs import OutputError, check_outputs
 
 DEFAULT_DEMO = "cruiser-action"
@@ -61,6 +66,9 @@ def add_battle_parser(subparsers: Any) -> argparse.ArgumentParser:
     battle.add_argument("--human", choices=sorted(HUMAN_SIDES), metavar="SIDE",
                         help="command the first fleet (allies), the second (axis) or both on the table, in the "
                              "command screen (the others are the AI's)")
+    battle.add_argument("--load", type=Path, metavar="FILE",
+                        help="reopen a battle saved with s in the command screen (vas battle --demo NAME --human "
+                             "SIDE), at the question it was saved at")
     battle.add_argument("--replay", type=Path, metavar="LOG",
                         help="print a saved battle log turn by turn (vas battle --log, vas run --battle-logs) and "
                              "fight it again from its spec")
@@ -93,6 +101,13 @@ def _conflicts(args: argparse.Namespace) -> str | None:
     """Why the options do not go together (the message names both flags), or ``None``."""
     given = [flag for flag, value in (("--demo", args.demo), ("--seed", args.seed), ("--log", args.log),
                                       ("--human", args.human)) if value is not None]
+    load = getattr(args, "load", None)
+    if load is not None:
+        others = [*(["--list"] if args.list else []), *(["--replay"] if args.replay else []),
+                  *[g for g in given if g != "--log"]]
+        if others:
+            return (f"--load and {others[0]} cannot be used together (the save names its demo, seed and the "
+                    "fleets you command)")
     if args.replay is not None:
         others = [*(["--list"] if args.list else []), *given]
         if others:
@@ -124,8 +139,15 @@ def cmd_battle(args: argparse.Namespace) -> int:
         return 0
     if args.replay is not None:
         return cmd_replay(args.replay)
-    demo_name: str = args.demo if args.demo is not None else DEFAULT_DEMO
-    seed: int = args.seed if args.seed is not None else 0
+    saved = None
+    if getattr(args, "load", None) is not None:
+        try:
+            saved = load_demo(args.load)
+        except DemoSaveError as exc:
+            print(f"vas battle: --load {exc}", file=sys.stderr)
+            return 1
+    demo_name: str = saved.demo if saved else args.demo if args.demo is not None else DEFAULT_DEMO
+    seed: int = saved.seed if saved else args.seed if args.seed is not None else 0
     if demo_name not in DEMOS:
         print(f"vas battle: --demo: unknown demo '{demo_name}' (known: {', '.join(DEMOS)})", file=sys.stderr)
         return 2
@@ -136,12 +158,12 @@ def cmd_battle(args: argparse.Namespace) -> int:
         return 2
     spec = demo_spec(demo_name, seed)
     print(f"{DEMOS[demo_name].title} (seed {seed})")
-    if args.human is not None:
-        app = DemoCommandApp(spec, HUMAN_SIDES[args.human], DEMOS[demo_name].title)
+    if args.human is not None or saved is not None:
+        humans = saved.humans if saved else HUMAN_SIDES[args.human]
+        app = DemoCommandApp(spec, humans, DEMOS[demo_name].title, demo=demo_name, seed=seed, saved=saved)
         app.run()
         if app.report is None:
-            print(f"The battle was left at turn {app.turn_left}: a demo is fought in one sitting.")
-            return 0
+            return _left(app, args.load)
         report = app.report
     else:
         report = resolve(spec)
@@ -154,6 +176,20 @@ def cmd_battle(args: argparse.Namespace) -> int:
             print(f"vas battle: --log {args.log}: cannot write the log ({exc.strerror or exc})", file=sys.stderr)
             return 1
         print(f"Full event log ({len(report.events)} events) written to {args.log}")
+    return 0
+
+
+def _left(app: DemoCommandApp, loaded: Path | None) -> int:
+    """A battle left before its end: why (a save whose answers do not fit it: exit 1), and how to reopen it."""
+    if app.failure is not None:
+        print(f"vas battle: {loaded or 'the battle'}: the battle cannot go on from its answers ({app.failure})",
+              file=sys.stderr)
+        return 1
+    if app.saved_to is not None:
+        print(f"The battle was left at turn {app.turn_left}; vas battle --load {app.saved_to} reopens it at the "
+              "question it was saved at.")
+    else:
+        print(f"The battle was left at turn {app.turn_left}, not saved (s at a question saves it).")
     return 0
 
 

@@ -38,6 +38,11 @@ is ("hidden in Sector 15", "running deep, unseen").  The command screen draws ev
 the table, at its depth (R-VIEW-06: the models are on an open table; detection decides who may attack them).
 A hidden boat placed on the table (``sub_placed``, no
 position logged) is drawn, once seen, where its next move starts, or else at its Sector's centre.
+
+**The command screen** (R-VIEW-10) draws from the side's view (:func:`tui.table_prompts.scene_of`): a heading arrow
+goes before its letter when another ship's letter holds the cell after it (ships 1" apart); the side's own
+submarines hidden in a Sector are the Sector's dashed edges with the boat's letter and ``≈``; MTB Sections are
+``▸`` / ``▹``; this turn's moves of Flights and MTB Sections are dotted (``∙``) in the side's colour.
 """
 
 from __future__ import annotations
@@ -64,6 +69,12 @@ ARROWS = "↑↗→↘↓↙←↖"
 SIDE_STYLES = ("bold bright_cyan", "bold bright_red")
 FLIGHT_GLYPHS = (("◆", "▲"), ("◇", "△"))
 """``FLIGHT_GLYPHS[side][0]`` a fighter, ``[side][1]`` any other Flight (strike, observation)."""
+BOAT_GLYPHS = ("▸", "▹")
+"""An MTB Section of side one, of side two."""
+TRACK_DOT, TRACK_STYLES = "∙", ("cyan", "red")
+"""A Flight's or MTB Section's move this turn, in its side's colour."""
+SUB_GLYPH = "≈"
+"""After the letter of one's own submarine hidden in a Sector (drawn at the Sector's centre, its edges dashed)."""
 MELEE_GLYPH, MELEE_STYLE = "✶", "bold yellow"
 INSTALLATION_GLYPH = "■"
 ARC_STYLES = {"fore": "yellow", "starboard": "green", "aft": "magenta", "port": "red"}
@@ -99,6 +110,7 @@ class ShipView:
     sector: int | None = None  # submarines hidden in a Sector (off the table)
     detected_turn: int | None = None  # the turn a submarine was last detected
     in_view: bool = False  # a side's view holds it on the table (the command screen: R-VIEW-06, seen at its depth)
+    own: bool = False  # the command screen: one of the side's own (its hidden submarine's Sector is drawn)
 
     def shown(self, turn: int) -> bool:
         """Whether the table draws it at ``turn``: on the table, and (a submarine) surfaced, detected this turn,
@@ -132,15 +144,36 @@ class FlightView:
         return self.role == "fighter"
 
 
+@dataclass(frozen=True)
+class BoatMark:
+    """An MTB Section on the table (000 Motor Torpedo Boats: it has no facing)."""
+
+    name: str
+    side: str
+    pos: Point
+
+
+@dataclass(frozen=True)
+class Track:
+    """A move made this turn by a Flight or an MTB Section of ``side``, from ``start`` to ``end`` (inches)."""
+
+    side: str
+    start: Point
+    end: Point
+
+
 @dataclass
 class Scene:
     """Everything the viewer shows after some events: ships (with submarines and installations) and Flights by
-    name, the smoke counters on the table (inches) and the turn of the last event."""
+    name, the smoke counters on the table (inches) and the turn of the last event; the command screen adds the MTB
+    Sections and this turn's tracks of Flights and Sections (from the side's view)."""
 
     ships: dict[str, ShipView]
     flights: dict[str, FlightView]
     smoke: list[Point]
     turn: int
+    boats: dict[str, BoatMark] = field(default_factory=dict)
+    tracks: list[Track] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -498,6 +531,7 @@ def draw_table(scene: Scene, log: dict[str, Any], max_cols: int | None = None, m
                 point = geo.centre(c, r)
                 if reach is None or math.dist(point, chosen.pos) <= reach:
                     grid[r][c] = (ARC_DOT, ARC_STYLES[_arc_of(chosen.pos, chosen.heading, point)])
+    _draw_sectors(grid, geo, scene, log)
     for x, y in scene.smoke:
         c, r = geo.cell(x, y)
         if 0 <= c < cols and 0 <= r < rows:
@@ -510,28 +544,9 @@ def draw_table(scene: Scene, log: dict[str, Any], max_cols: int | None = None, m
             if len(ghost) > 2 and c + 1 < cols:
                 grid[r][c] = (str(ghost[2]), "bold yellow reverse")
                 grid[r][c + 1] = (ARROWS[round(heading / 45) % 8], "bold yellow")
-    letters: set[tuple[int, int]] = set()
-    taken: set[tuple[int, int]] = set()  # ship letters and their heading arrows or installation marks
-    shown = [s for s in scene.ships.values() if s.shown(scene.turn) and s.pos is not None]
-    afloat = []
-    for ship in shown:  # wrecks first, then the marks, then the letters: a letter is never covered
-        assert ship.pos is not None
-        c, r = geo.cell(*ship.pos)
-        c, r = min(max(c, 0), cols - 2), min(max(r, 0), rows - 1)
-        if ship.sunk:
-            grid[r][c] = ("x", "dim")
-            continue
-        afloat.append((ship, c, r, SIDE_STYLES[log["sides"].index(ship.side)]))
-    for ship, c, r, style in afloat:
-        mark = INSTALLATION_GLYPH if ship.kind == "installation" else ARROWS[round(ship.heading / 45) % 8]
-        grid[r][c + 1] = (mark, style)
-        taken.update({(c, r), (c + 1, r)})
-    for ship, c, r, style in afloat:
-        free = [cc for cc in (c, c - 1, c + 1) if 0 <= cc < cols and (cc, r) not in letters]
-        c = free[0] if free else c  # two ships in one cell (a shrunk table): the second beside the first
-        grid[r][c] = (ship.letter, style + (" reverse" if ship.name == selected else ""))
-        letters.add((c, r))
-        taken.add((c, r))
+    _draw_tracks(grid, geo, scene, log)
+    letters, marks = _draw_ships(grid, geo, scene, log, selected)
+    taken = letters | marks  # ship letters and their heading arrows or installation marks
     cells: dict[tuple[int, int], list[FlightView]] = {}
     for flight in scene.flights.values():
         if flight.fate == "airborne" and flight.pos is not None:
@@ -543,6 +558,16 @@ def draw_table(scene: Scene, log: dict[str, Any], max_cols: int | None = None, m
         where = [cc for cc in near if (cc, r) not in taken] or [cc for cc in near if (cc, r) not in letters]
         if where:  # else five ships' letters in a row: the Flight is only listed in the side panel
             grid[r][where[0]] = (glyph, style)
+            taken.add((where[0], r))
+    for boat in scene.boats.values():
+        side = log["sides"].index(boat.side)
+        c, r = geo.cell(*boat.pos)
+        c, r = min(max(c, 0), cols - 1), min(max(r, 0), rows - 1)
+        near = [cc for cc in (c, c - 1, c + 1, c - 2, c + 2) if 0 <= cc < cols]
+        where = [cc for cc in near if (cc, r) not in taken] or [cc for cc in near if (cc, r) not in letters]
+        if where:
+            grid[r][where[0]] = (BOAT_GLYPHS[side], SIDE_STYLES[side])
+            taken.add((where[0], r))
     text = Text()
     text.append("┌" + "─" * cols + "┐\n", style="dim")
     for row in grid:
@@ -552,6 +577,84 @@ def draw_table(scene: Scene, log: dict[str, Any], max_cols: int | None = None, m
         text.append("│\n", style="dim")
     text.append(_ruler(geo), style="dim")
     return text
+
+
+Grid = list[list[tuple[str, str]]]
+
+
+def _draw_ships(grid: Grid, geo: TableGeometry, scene: Scene, log: dict[str, Any],
+                selected: str | None) -> tuple[set[tuple[int, int]], set[tuple[int, int]]]:
+    """Wrecks, then the letters (never covered), then each heading arrow or installation mark beside its letter:
+    after it, or before it when a ship 1" away holds that cell (R-VIEW-10).  Returns the cells of the letters and
+    those of the marks."""
+    cols, rows = geo.cols, geo.rows
+    letters: set[tuple[int, int]] = set()
+    placed = []
+    for ship in [s for s in scene.ships.values() if s.shown(scene.turn) and s.pos is not None]:
+        assert ship.pos is not None
+        c, r = geo.cell(*ship.pos)
+        c, r = min(max(c, 0), cols - 2), min(max(r, 0), rows - 1)
+        if ship.sunk:
+            grid[r][c] = ("x", "dim")
+            continue
+        free = [cc for cc in (c, c - 1, c + 1) if 0 <= cc < cols and (cc, r) not in letters]
+        c = free[0] if free else c  # two ships in one cell (a shrunk table): the second beside the first
+        style = SIDE_STYLES[log["sides"].index(ship.side)]
+        grid[r][c] = (ship.letter, style + (" reverse" if ship.name == selected else ""))
+        letters.add((c, r))
+        placed.append((ship, c, r, style))
+    marks: set[tuple[int, int]] = set()
+    for ship, c, r, style in placed:
+        mark = INSTALLATION_GLYPH if ship.kind == "installation" else ARROWS[round(ship.heading / 45) % 8]
+        spot = next((cc for cc in (c + 1, c - 1) if 0 <= cc < cols and (cc, r) not in letters | marks), None)
+        if spot is not None:  # else three letters abreast: the heading is in the legend
+            grid[r][spot] = (mark, style)
+            marks.add((spot, r))
+    return letters, marks
+
+
+def _draw_sectors(grid: Grid, geo: TableGeometry, scene: Scene, log: dict[str, Any]) -> None:
+    """The side's own submarines hidden in a Sector (000 Submarines: Deployment): the Sector's edges dashed in the
+    side's colour and the boat's letter with ``≈`` at its centre.  An enemy's Sector is never in the scene."""
+    width, height = table_size(log)
+    table = Table(width=width, height=height)
+    in_sector: dict[int, int] = {}  # boats drawn so far in each Sector: the next one beside them
+    for ship in scene.ships.values():
+        if not (ship.own and ship.kind == "submarine" and ship.sector and not ship.sunk):
+            continue
+        try:
+            x0, y0, x1, y1 = table.sector_rect(ship.sector)
+        except ValueError:
+            continue
+        style = TRACK_STYLES[log["sides"].index(ship.side)]
+        c0, r1 = geo.cell(x0, y0)
+        c1, r0 = geo.cell(x1 - 1e-6, y1 - 1e-6)
+        c0, c1 = max(c0, 0), min(c1, geo.cols - 1)
+        r0, r1 = max(r0, 0), min(r1, geo.rows - 1)
+        for r in range(r0, r1 + 1):
+            for c in range(c0, c1 + 1):
+                edge = "┆" if c in (c0, c1) else "┄" if r in (r0, r1) else None
+                if edge is not None:
+                    grid[r][c] = (edge, style)
+        c, r = geo.cell((x0 + x1) / 2, (y0 + y1) / 2)
+        c += 2 * in_sector.get(ship.sector, 0)
+        in_sector[ship.sector] = in_sector.get(ship.sector, 0) + 1
+        if 0 <= c < geo.cols - 1 and 0 <= r < geo.rows:
+            grid[r][c], grid[r][c + 1] = (ship.letter, style), (SUB_GLYPH, style)
+
+
+def _draw_tracks(grid: Grid, geo: TableGeometry, scene: Scene, log: dict[str, Any]) -> None:
+    """This turn's moves of Flights and MTB Sections: a dotted line in the side's colour from where each started
+    (the pieces, drawn after, cover its ends)."""
+    for track in scene.tracks:
+        style = TRACK_STYLES[log["sides"].index(track.side)]
+        steps = max(int(math.dist(track.start, track.end) * geo.scale * 2), 1)
+        for i in range(steps + 1):
+            x = track.start[0] + (track.end[0] - track.start[0]) * i / steps
+            y = track.start[1] + (track.end[1] - track.start[1]) * i / steps
+            c, r = geo.cell(x, y)
+            if 0 <= c < geo.cols and 0 <= r < geo.rows and grid[r][c][0] in ("·", ARC_DOT, TRACK_DOT):
+                grid[r][c] = (TRACK_DOT, style)
 
 
 RULER_STEP = 6.0

@@ -4,7 +4,10 @@
 
 Prints: tactical battles per second at 4v4, 12v12 and 30v30; classic battles per second; full campaigns per
 second with classic combat; the tactical engine's time per Attack Die (a whole battle's time divided by the Attack
-Dice it rolled) over a vectorised numpy baseline's time per die, measured in the same run; and, from ``N`` full
+Dice it rolled) over a vectorised numpy baseline's time per die, measured in the same run; a full classic campaign
+played as the app plays it for AI players (undo records and checkpoints kept) over the same campaign headless,
+the ratio of the medians (:func:`time_app_campaigns`); the start-up of ``vas data check`` and ``vas run --help``,
+each a new process (:func:`time_start_up`), and the data load without its cache; and, from ``N`` full
 standard campaigns with tactical combat and the baseline AI (seeds ``S .. S + N - 1``, default 3 from seed 7),
 the median seconds per campaign and the median seconds per campaign battle fought on the table, by its size: the
 ships, Flights and submarines on the table (buckets :data:`SIZE_BUCKETS`), timed by a thin wrapper around
@@ -178,6 +181,90 @@ def timed(fn: Callable[[], object], repeat: int) -> tuple[float, list[object]]:
 
 
 
+@dataclass
+class AppTimings:
+    """What :func:`time_app_campaigns` measured: wall seconds per full campaign played headless (as ``vas run``)
+    and as the app plays it for AI players (its session: undo records kept, a checkpoint at every decision), and
+    the event-log digest of each (the same game both ways)."""
+
+    headless: list[float] = field(default_factory=list)
+    app: list[float] = field(default_factory=list)
+    digests: set[str] = field(default_factory=set)
+
+    @property
+    def ratio(self) -> float:
+        return statistics.median(self.app) / statistics.median(self.headless)
+
+
+def time_app_campaigns(data: CampaignData, seed: int, runs: int, combat: str = "classic") -> AppTimings:
+    """Play the standard campaign of ``seed`` ``runs`` times each way, in turn: headless (:func:`strategic.ai.play`
+    on a plain clock) and as the app does for four AI players (``Clock(checkpoints=True)`` in a
+    :class:`tui.app.Session`, whose campaign keeps undo records, driven by :meth:`~tui.app.Session.run_ai_until_human`
+    as the app's worker drives it), each from ``Campaign.new`` to the end."""
+    from strategic.ai import BaselineAI, play
+    from strategic.campaign import Campaign
+    from strategic.clock import Clock
+    from strategic.resolvers import make_resolver
+    from strategic.selfplay import event_log_digest
+    from tui.app import Session
+
+    out = AppTimings()
+    for _ in range(runs):
+        start = time.perf_counter()
+        game = Campaign.new(data, "standard", seed=seed, resolver=make_resolver(combat))  # type: ignore[arg-type]
+        play(game, Clock(game), dict.fromkeys(PLAYERS, BaselineAI()))
+        out.headless.append(time.perf_counter() - start)
+        out.digests.add(event_log_digest(game.state.events))
+        start = time.perf_counter()
+        game = Campaign.new(data, "standard", seed=seed, resolver=make_resolver(combat))  # type: ignore[arg-type]
+        session = Session(game, Clock(game, checkpoints=True), set())
+        assert game.keep_undo, "the app's session keeps undo records"
+        session.run_ai_until_human()
+        out.app.append(time.perf_counter() - start)
+        out.digests.add(event_log_digest(game.state.events))
+    return out
+
+
+START_UPS: tuple[tuple[str, ...], ...] = (("data", "check"), ("run", "--help"))
+
+
+def time_start_up(words: Sequence[str], runs: int) -> list[float]:
+    """Wall seconds of ``vas WORDS`` run ``runs`` times, each a new Python process (``python -m tui.cli``, as the
+    ``vas`` script runs it), after one run not timed (the data cache filled, the files in the disk cache)."""
+    import subprocess
+
+    command = [sys.executable, "-m", "tui.cli", *words]
+    out = []
+    for index in range(runs + 1):
+        start = time.perf_counter()
+        subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
+        if index:
+            out.append(time.perf_counter() - start)
+    return out
+
+
+def app_rows(timings: AppTimings, seed: int) -> list[tuple[str, str]]:
+    """The bench row for :func:`time_app_campaigns`: the ratio of the medians, with both."""
+    runs = len(timings.app)
+    same = "same game" if len(timings.digests) == 1 else "GAMES DIFFER"
+    return [("campaign in the app / headless", f"{timings.ratio:.2f}x  (app {statistics.median(timings.app):.2f} s, "
+             f"headless {statistics.median(timings.headless):.2f} s; medians of {runs}, classic combat, seed {seed}, "
+             f"{same})")]
+
+
+def start_up_rows(runs: int) -> list[tuple[str, str]]:
+    """The bench rows of :func:`time_start_up` for each of :data:`START_UPS`, and of loading the data without the
+    cache (in this process)."""
+    rows = []
+    for words in START_UPS:
+        seconds = time_start_up(words, runs)
+        rows.append((f"start-up, vas {' '.join(words)}", f"{statistics.median(seconds) * 1000:.0f} ms  (median of "
+                     f"{runs}, {min(seconds) * 1000:.0f}-{max(seconds) * 1000:.0f} ms)"))
+    total, _ = timed(lambda: load_data(cache=False), runs)
+    rows.append(("data load without the cache", f"{total / runs * 1000:.0f} ms  (mean of {runs})"))
+    return rows
+
+
 class _Given(argparse.Action):
     """Store the value and remember that the option was given (``args.given``: the flags on the command line), so
     that an option given with one that makes it meaningless can be refused while its default stays visible."""
@@ -268,6 +355,8 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
     seconds, _ = timed(lambda: campaign_with("classic"), 2 * repeat)
     rows.append(("campaigns/s, classic combat", f"{2 * repeat / seconds:.2f}  ({seconds / (2 * repeat):.1f} s each)"))
+    rows += app_rows(time_app_campaigns(data, 7, 5 * repeat), 7)
+    rows += start_up_rows(3 * repeat)
     if args.skip_tactical_campaign:
         rows.append(("tactical campaign, median s", "skipped (--skip-tactical-campaign)"))
     else:

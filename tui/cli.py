@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import argparse
 import difflib
+import importlib
 import os
 import sys
 from collections import Counter
@@ -46,15 +47,22 @@ from scenarios.loader import SINGULAR, CampaignData, DataError, load_data
 from scenarios.models import LAST_TURN, Confidence, Player, Theatre, Unit
 from strategic.board import Board
 from strategic.order_of_appearance import Movement, order_of_appearance, vitp_turn
-from tui.battle_cli import add_battle_parser
-from tui.bench_command import add_bench_parser
-from tui.cards_cli import add_cards_parser
 from tui.labels import counter_label
-from tui.odds_command import add_odds_parser
-from tui.rule_command import add_rule_parser
-from tui.run_command import add_run_parser
-from tui.selfplay_command import add_selfplay_parser
 from tui.signals import exit_code, how_stopped, stop_on_signals
+
+# The commands defined in modules of their own, each imported only when it is the command run (or for the full
+# parser): their name, module, the function adding their parser, whether it takes the --data option, and their
+# help line (the same as the module's own: tests/tui/test_cli_start_up.py checks it), issue 18.
+COMMANDS: tuple[tuple[str, str, str, bool, str], ...] = (
+    ("run", "tui.run_command", "add_run_parser", True, "play a campaign headless with AI players"),
+    ("battle", "tui.battle_cli", "add_battle_parser", False,
+     "fight a bundled Victory at Sea battle and print the account"),
+    ("odds", "tui.odds_command", "add_odds_parser", True, "odds of a pending battle in a saved game (Monte Carlo)"),
+    ("selfplay", "tui.selfplay_command", "add_selfplay_parser", True, "play many seeded AI campaigns and report"),
+    ("bench", "tui.bench_command", "add_bench_parser", False, "engine speed on this machine"),
+    ("cards", "tui.cards_cli", "add_cards_parser", True, "ship cards: show, calibrate, list"),
+    ("rule", "tui.rule_command", "add_rule_parser", True, "our summary of a rule the game cites, and its rulings"),
+)
 
 
 def _load(args: argparse.Namespace) -> CampaignData:
@@ -202,7 +210,9 @@ def cmd_play(args: argparse.Namespace) -> int:
     return app.finish(sys.stderr)
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The ``vas`` parser; given ``only`` (the command being run), the commands of :data:`COMMANDS` other than it
+    are there by name and help only, and their modules are not imported (a quick start)."""
     parser = argparse.ArgumentParser(prog="vas", description="Victory at Sea: the combined WAS + VITP campaign.")
     sub = parser.add_subparsers(dest="command", required=True)
 
@@ -221,13 +231,12 @@ def build_parser() -> argparse.ArgumentParser:
     data_option(show)
     show.set_defaults(func=cmd_data_show)
 
-    add_run_parser(sub, data_option)
-    add_battle_parser(sub)
-    add_odds_parser(sub, data_option)
-    add_selfplay_parser(sub, data_option)
-    add_bench_parser(sub)
-    add_cards_parser(sub, data_option)
-    add_rule_parser(sub, data_option)
+    for name, module, adder, takes_data, help_line in COMMANDS:
+        if only is not None and name != only:
+            sub.add_parser(name, help=help_line)  # listed in the help; its options are parsed only when it is run
+            continue
+        add = getattr(importlib.import_module(module), adder)
+        add(sub, data_option) if takes_data else add(sub)
 
     play = sub.add_parser("play", help="the textual app: play hot-seat or against AI nations")
     play.add_argument("--load", type=Path, metavar="FILE", help="open a saved game")
@@ -256,10 +265,11 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
-    # SIGTERM / SIGHUP end a command as Ctrl-C does (tui.signals); not the textual apps: `vas play` has its own
-    # handlers (a signal saves the game, issue 13) and `vas battle --human` is a demo, never saved
+    words = list(sys.argv[1:] if argv is None else argv)
+    parser = build_parser(next((w for w in words if not w.startswith("-")), ""))
+    args = parser.parse_args(words)
+    # SIGTERM / SIGHUP end a command as Ctrl-C does (tui.signals); not the textual apps (`vas play`, `vas battle
+    # --human`), which have their own handling (a signal saves the game, issue 13)
     textual = args.func is cmd_play or bool(getattr(args, "human", None))
     restore = None if textual else stop_on_signals()
     try:

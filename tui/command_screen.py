@@ -9,9 +9,12 @@ not drawn) and waits while the screen shows it:
 * the ship's card, the question with its rule, the AI's answer, and the legal answers: a menu (up/down, Enter),
   or for gunnery one row per weapon system whose target left/right (or space) changes, Enter firing them all;
 * ``/`` types the answer instead (``ahead 2, port 45, ahead 4``; ``0 > Bismarck, 2 > hold``; a name);
+* ``m`` hides (or shows again) this turn's moves of Flights and MTB Sections, dotted on the table;
 * ``r`` shows the fire arcs of the ship asked about (or highlighted) out to its longest range;
 * ``a`` puts the AI's answer in the menu, ``A`` leaves the rest of the battle to the AI, ``t`` the rest of this
   turn, ``o`` this ship for the rest of the battle;
+* the account (what happened, as the side saw it) scrolls with ``[`` / ``]`` or the mouse wheel, and ``+`` makes
+  it taller or shorter; it never takes the focus from the answers;
 * ``s`` / ``q``: stop here to save or quit (the campaign keeps every answer given: the battle reopens at this
   question).
 
@@ -24,7 +27,7 @@ from __future__ import annotations
 
 import queue
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from rich.text import Text
@@ -37,7 +40,16 @@ from textual.widgets import DataTable, Footer, Input, RichLog, Static
 
 from scenarios.errors import RulesError, VasError
 from tactical import TacticalQuestion, battle_events
-from tui.battle_viewer import FLIGHT_GLYPHS, MELEE_GLYPH, SIDE_STYLES, draw_table
+from tui.battle_viewer import (
+    ARROWS,
+    BOAT_GLYPHS,
+    FLIGHT_GLYPHS,
+    MELEE_GLYPH,
+    SIDE_STYLES,
+    SUB_GLYPH,
+    TRACK_DOT,
+    draw_table,
+)
 from tui.rule_screen import link_citations, open_rules
 from tui.table_prompts import Choice, Prompt, describe_answer, prompt_for
 
@@ -67,6 +79,7 @@ class Outcome:
     refusal: str | None = None
     then: str = ""
     ships_left: dict[str, list[str]] = field(default_factory=dict)  # player -> ships left to the AI (``o``)
+    turns_left: dict[str, int] = field(default_factory=dict)  # player -> the battle turn left to the AI (``t``)
 
 
 @dataclass
@@ -91,6 +104,13 @@ class ChoiceTable(DataTable[str]):
     ]
 
 
+class AccountLog(RichLog):
+    """The account of the battle: scrolled by the mouse wheel, ``[`` and ``]`` (a page), ``+`` (taller or
+    shorter); it never takes the focus, so the answer keys stay with the answers."""
+
+    can_focus = False
+
+
 class CommandScreen(Screen[Outcome]):
     """Command the human sides of the battle fought by ``run`` (module docstring): ``run`` asks through
     :meth:`ask`, naming the player asked; ``title`` names the battle; ``refusal``: why the last answer was
@@ -106,6 +126,10 @@ class CommandScreen(Screen[Outcome]):
         Binding("A", "delegate('battle')", "AI: the battle"),
         Binding("c", "take_back", "Take command back"),
         Binding("l", "rule", "Rule", tooltip="Our summary of the rule the refusal (or the question) cites"),
+        Binding("plus", "grow_log", "Account size", tooltip="+ makes the account of the battle taller or shorter"),
+        Binding("m", "tracks", "Moves", show=False),
+        Binding("left_square_bracket", "scroll_log(-1)", "Account up", show=False),
+        Binding("right_square_bracket", "scroll_log(1)", "Account down", show=False),
         Binding("s", "stop('save')", "Save"),
         Binding("q", "stop('quit')", "Quit"),
         Binding("escape", "leave_input", "Back to the answers", show=False),
@@ -119,19 +143,25 @@ class CommandScreen(Screen[Outcome]):
     CommandScreen #cmd-side { width: 1fr; min-width: 54; padding: 0 1; }
     CommandScreen #cmd-choices { height: auto; max-height: 18; }
     CommandScreen .cmd-line { height: auto; }
-    CommandScreen #cmd-log { height: 6; }
+    CommandScreen #cmd-log { height: 7; border-top: hkey $primary; border-title-align: left; }
+    CommandScreen #cmd-log.tall { height: 60%; }
     CommandScreen #cmd-handover { height: 1fr; content-align: center middle; display: none; }
     """
 
     def __init__(self, run: Run, title: str, refusal: str | None = None, *, can_save: bool = True,
-                 ships_left: dict[str, list[str]] | None = None) -> None:
+                 confirm_quit: bool = False, notice: str | None = None,
+                 ships_left: dict[str, list[str]] | None = None, turns_left: dict[str, int] | None = None) -> None:
         super().__init__()
         self._run, self.battle_title, self.can_save = run, title, can_save
-        self._quit_asked = False  # a battle that cannot be saved is left with q pressed twice
+        self._quit_asked = False  # a battle that cannot be saved (or ``confirm_quit``) is left with q pressed twice
+        self.confirm_quit = confirm_quit or not can_save
         self.refusal = refusal
+        self.notice = notice  # said at the first question instead (not a refusal: "not saved to ...")
         self.prompt: Prompt | None = None
         self.delegated: dict[str, Delegation] = {p: Delegation(ships=set(names)) for p, names in
                                                  (ships_left or {}).items()}  # kept in the save (``o``)
+        for player, turn in (turns_left or {}).items():  # kept in the save too (``t``)
+            self.delegated.setdefault(player, Delegation()).turn = turn
         self._answers: queue.Queue[Any] = queue.Queue()
         self._last_player: str | None = None
         self._waiting_hand_over = False
@@ -139,6 +169,7 @@ class CommandScreen(Screen[Outcome]):
         self._seen_log = 0
         self._log_of: str | None = None  # whose view the account shows
         self._arcs = False  # the fire arcs of the ship asked about (or highlighted), out to its longest range
+        self._tracks = True  # this turn's moves of Flights and MTB Sections (``m`` hides them)
         self._then = ""
         self._last_message = ""  # the refusal line, whose rules ``l`` opens (issue 17, the rule lookup)
 
@@ -156,7 +187,9 @@ class CommandScreen(Screen[Outcome]):
                 yield Static(id="cmd-advice", classes="cmd-line")
                 yield Input(id="cmd-typed")
                 yield Static(id="cmd-card", classes="cmd-line")
-        yield RichLog(id="cmd-log", wrap=True, markup=False)
+        account = AccountLog(id="cmd-log", wrap=True, markup=False)
+        account.border_title = "The account: [ ] scroll a page, + taller or shorter, or the mouse wheel"
+        yield account
         yield Footer(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
@@ -209,6 +242,7 @@ class CommandScreen(Screen[Outcome]):
 
     def _end(self, outcome: Outcome) -> None:
         outcome.ships_left = {p: sorted(d.ships) for p, d in self.delegated.items() if d.ships}
+        outcome.turns_left = {p: d.turn for p, d in self.delegated.items() if d.turn is not None}
         self.dismiss(outcome)
 
     # -- showing a prompt
@@ -252,8 +286,8 @@ class CommandScreen(Screen[Outcome]):
         typed = self.query_one("#cmd-typed", Input)
         typed.placeholder, typed.value = f"/ to type: {prompt.typed_help}", ""
         self._fill_choices()
-        self._message(self.refusal and f"refused: {self.refusal}", ok=False)
-        self.refusal = None
+        self._message((self.refusal and f"refused: {self.refusal}") or self.notice, ok=False)
+        self.refusal = self.notice = None
         self._draw_table()
         log = self.query_one("#cmd-log", RichLog)
         if self._log_of != prompt.player:  # each side's account is its own view's (hot-seat: nothing hidden leaks)
@@ -295,7 +329,8 @@ class CommandScreen(Screen[Outcome]):
         if choice is not None and isinstance(choice.answer, str) and choice.answer in prompt.scene.ships:
             selected = choice.answer  # the ship to move or fire next, the target to light
         width = self.size.width - 56  # the side panel keeps its least width
-        drawing = draw_table(prompt.scene, prompt.log, max_cols=max(width, 20),
+        scene = prompt.scene if self._tracks else replace(prompt.scene, tracks=[])
+        drawing = draw_table(scene, prompt.log, max_cols=max(width, 20),
                              max_rows=max(self.size.height - 14, 8), selected=selected, ghosts=ghosts,
                              arcs=self._arcs)
         self.query_one("#cmd-drawing", Static).update(drawing)
@@ -419,6 +454,26 @@ class CommandScreen(Screen[Outcome]):
         self._arcs = not self._arcs
         self._draw_table()
 
+    def action_scroll_log(self, pages: int) -> None:
+        """``[`` / ``]``: the account a page up or down (the last line is kept in view when it comes back)."""
+        if isinstance(self.focused, Input):
+            return
+        log = self.query_one("#cmd-log", RichLog)
+        log.scroll_relative(y=pages * max(log.scrollable_content_region.height - 1, 1), animate=False)
+
+    def action_grow_log(self) -> None:
+        """``+``: the account taller (most of the screen) or back to its few lines."""
+        if isinstance(self.focused, Input):
+            return
+        self.query_one("#cmd-log", RichLog).toggle_class("tall")
+
+    def action_tracks(self) -> None:
+        """``m``: hide or show this turn's moves of Flights and MTB Sections (dotted on the table)."""
+        if isinstance(self.focused, Input):
+            return
+        self._tracks = not self._tracks
+        self._draw_table()
+
     def action_type_answer(self) -> None:
         self.query_one("#cmd-typed", Input).focus()
 
@@ -475,14 +530,18 @@ class CommandScreen(Screen[Outcome]):
 
     def action_stop(self, then: str) -> None:
         """``s`` (save) / ``q`` (quit): stop at this question; the owner keeps the answers given.  A battle that
-        cannot be saved (a demo) is not saved, and is left only when ``q`` is pressed twice."""
+        cannot be saved (a demo started without a name) is not saved; with ``confirm_quit`` (or no save) it is left
+        only when ``q`` is pressed twice."""
         if isinstance(self.focused, Input) or self.prompt is None:
             return
-        if not self.can_save and (then == "save" or not self._quit_asked):
-            self._quit_asked = then == "quit"
-            self._message("a demo battle is fought in one sitting and cannot be saved; press q again to leave it "
-                          "(nothing is kept)" if then == "quit" else "a demo battle cannot be saved (q q leaves it)",
-                          ok=False)
+        if then == "save" and not self.can_save:
+            self._quit_asked = False
+            self._message("this battle cannot be saved (q q leaves it)", ok=False)
+            return
+        if then == "quit" and self.confirm_quit and not self._quit_asked:
+            self._quit_asked = True
+            kept = "s saves it first" if self.can_save else "nothing is kept"
+            self._message(f"press q again to leave the battle ({kept})", ok=False)
             return
         self._then, self.prompt = then, None
         self._answers.put(STOP)
@@ -499,7 +558,12 @@ def legend_of(prompt: Prompt, selected: str | None) -> Text:
             gone = ship.sunk or ship.withdrew or ship.pos is None
             style = "dim" if gone else SIDE_STYLES[side]
             text.append(ship.letter, style=style + (" reverse" if ship.name == selected else ""))
+            if not gone and ship.kind != "installation":  # the heading, even where the table has no room for it
+                text.append(ARROWS[round(ship.heading / 45) % 8], style=style)
+            hidden = ship.own and ship.sector and not ship.sunk
             state = " sunk" if ship.sunk else " left" if ship.withdrew else " crippled" if ship.crippled else ""
+            state += f" hidden in Sector {ship.sector} ({ship.letter}{SUB_GLYPH})" if hidden else ""
+            gone = gone and not hidden
             text.append(f" {ship.name} {ship.hull}/{ship.hull_start}{state}  ", style="dim" if gone else "")
         text.append("\n")
     if any(f.fate == "airborne" for f in prompt.scene.flights.values()):
@@ -507,7 +571,15 @@ def legend_of(prompt: Prompt, selected: str | None) -> Text:
             fighter, strike = FLIGHT_GLYPHS[side]
             text.append(f"{fighter} fighter {strike} strike Flight: {name}   ", style=SIDE_STYLES[side])
         text.append(f"{MELEE_GLYPH} both sides' Flights\n", style="yellow")
+    for side, name in enumerate(prompt.log["sides"]):
+        if any(b.side == name for b in prompt.scene.boats.values()):
+            text.append(f"{BOAT_GLYPHS[side]} MTB Section: {name}   ", style=SIDE_STYLES[side])
+    if prompt.scene.boats:
+        text.append("\n")
+    if prompt.scene.tracks:
+        text.append(f"{TRACK_DOT}{TRACK_DOT} this turn's moves of Flights and MTB Sections (m hides them)\n",
+                    style="dim")
     return text
 
 
-__all__ = ["STOP", "ChoiceTable", "CommandScreen", "Delegation", "LiveAsk", "Outcome", "Run", "Stopped"]
+__all__ = ["STOP", "AccountLog", "ChoiceTable", "CommandScreen", "Delegation", "LiveAsk", "Outcome", "Run", "Stopped"]

@@ -35,6 +35,7 @@ from tactical import (
     TacticalQuestion,
     aa_choices,
     arcs_of,
+    battle_events,
     boat_attack_moves,
     can_scout,
     damage_control_choices,
@@ -60,8 +61,8 @@ from tactical import (
     verify_boat_plan,
     verify_flight_plan,
 )
+from tui.battle_viewer import BoatMark, Scene, Track, ship_letter
 from tui.battle_viewer import FlightView as DrawnFlight
-from tui.battle_viewer import Scene, ship_letter
 from tui.battle_viewer import ShipView as DrawnShip
 
 TITLES = {
@@ -344,7 +345,8 @@ def _pick(labels: dict[str, Any], text: str, what: str) -> Any:
 def _moves(prompt: Prompt, battle: Any, ship: Any) -> None:
     prompt.choices = [Choice(m.label + ("  (leaves the table)" if m.off_table else ""), m.plan,
                              f"{m.text}: ends at ({m.end[0]:.1f}, {m.end[1]:.1f}) heading {m.heading:.0f}°; "
-                             + _from_there(prompt.view, m.end, m.heading), ghosts=((m.end, m.heading),))
+                             + _from_there(prompt.view, m.end, m.heading),
+                             ghosts=((m.end, m.heading, _letter(prompt, ship.name)),))
                       for m in move_choices(battle, ship)]
     prompt.read = lambda text: parse_move(text, ship, battle)
     prompt.typed_help = "ahead 6 · port 45 at 2, ahead 4 · full · half"
@@ -610,7 +612,7 @@ def _submarine(prompt: Prompt, battle: Any, ship: Any) -> None:
         (x, y), heading = prompt.advice
         prompt.choices.insert(0, Choice(f"At ({x:.1f}, {y:.1f}) heading {heading:.0f}°", prompt.advice,
                                         "the AI's place: " + _from_there(prompt.view, (x, y), heading),
-                                        ghosts=(((x, y), heading),)))
+                                        ghosts=(((x, y), heading, _letter(prompt, prompt.question.ship or "")),)))
     prompt.typed_help = "JSON: [[x, y], heading]" + (" or null to stay hidden" if hidden else "")
 
 
@@ -981,14 +983,34 @@ def scene_of(view: BattleView, battle: Any) -> tuple[Scene, dict[str, Any]]:
                           "submarine" if seen.depth is not None else "ship",
                           depth=seen.depth.value if seen.depth is not None else None,
                           detected_turn=view.turn if seen.detected or seen.own else None,
-                          in_view=seen.depth is not None and seen.pos is not None)
+                          in_view=seen.depth is not None and seen.pos is not None, own=seen.own,
+                          sector=view.own_ships[name].sector if seen.own and seen.pos is None else None)
         ships[name] = drawn
     spec = {"table_width": view.table[0], "table_height": view.table[1],
             "sides": [{"ships": [{"name": n, "card": battle.state.ships[n].card.model_dump(mode="json")}
                                  for n in ships if battle.state.ships[n].side == side]} for side in (0, 1)]}
     flights = {n: DrawnFlight(n, sides[f.side], f.card, battle.state.flights[n].card.role.value, f.carrier,
                               f.status, pos=f.pos, target=f.target) for n, f in view.flights.items()}
-    return Scene(ships, flights, list(view.smoke), view.turn), {"sides": sides, "spec": spec}
+    boats = {n: BoatMark(n, sides[b.side], b.pos) for n, b in view.boats.items()
+             if b.pos is not None and b.status.value == "active"}
+    return (Scene(ships, flights, list(view.smoke), view.turn, boats=boats, tracks=tracks_of(view)),
+            {"sides": sides, "spec": spec})
+
+
+def tracks_of(view: BattleView) -> list[Track]:
+    """This turn's moves of the Flights and MTB Sections in the side's view (its log: nothing hidden is in it,
+    R-VIEW-07): a Flight's from where it started; a Section's from where its last move ended (its first move
+    after deployment starts where it deployed, which the log does not say: not drawn, R-VIEW-10)."""
+    out: list[Track] = []
+    last: dict[str, tuple[float, float]] = {}
+    for event in view.log:
+        if isinstance(event, battle_events.FlightMoved) and event.turn == view.turn and event.side:
+            out.append(Track(event.side, event.start, event.pos))
+        elif isinstance(event, battle_events.MTBMoved) and event.ship and event.side:
+            if event.turn == view.turn and event.ship in last:
+                out.append(Track(event.side, last[event.ship], event.pos))
+            last[event.ship] = event.pos
+    return out
 
 
 __all__ = ["Choice", "Prompt", "Slot", "card_text", "describe_answer", "percent", "prompt_for", "scene_of"]

@@ -283,8 +283,8 @@ async def test_hot_seat_turn_with_a_tactical_battle_opened_in_the_viewer(data: C
         label = str(battles.get_option_at_index(north_sea).prompt)
         report = fought["North Sea"].report
         sunk = [sum(1 for s in report.ships if s.side == side and s.sunk) for side in report.sides]
-        assert label == (f"T1 North Sea: Allies 10 ships, 6 Flights against Axis 2 ships; sunk Allies {sunk[0]}, "
-                         f"Axis {sunk[1]}; {report.turns_played} "
+        assert label == (f"T1 North Sea: Allies 10 ships, 6 Flights against Axis 2 ships, 6 Flights; "
+                         f"sunk Allies {sunk[0]}, Axis {sunk[1]}; {report.turns_played} "
                          f"turn(s), VP {report.victory_points[0]}-{report.victory_points[1]}, Allies win")
         battles.highlighted = north_sea
         await pilot.press("enter")
@@ -346,7 +346,7 @@ async def test_classic_combat_and_loading_with_tactical_combat(data: CampaignDat
 
 def saved_turn_2(data: CampaignData, path: Path) -> None:
     """A classic game played by the AI (the Allies ending their decisions without orders) to turn 2's set-up, after
-    turn 1's combat (an air raid in the South Atlantic), saved to ``path``."""
+    turn 1's combat (an air strike in the North Sea), saved to ``path``."""
     campaign = Campaign.new(data, "standard", seed=2, resolver=campaign_resolver("classic"))
     campaign.state.combat = "classic"  # as the app records it
     session = Session(campaign, Clock(campaign), {"allies"})
@@ -356,7 +356,7 @@ def saved_turn_2(data: CampaignData, path: Path) -> None:
     session.run_ai_until_human()
     assert campaign.state.turn == 2 and session.waiting_for_human
     assert [log_line(e).split(":")[0] for e in campaign.state.events if e.kind == "combat"] == [
-        "T1 combat    South Atlantic"]
+        "T1 combat    North Sea"]
     save(campaign, path)
 
 

@@ -96,3 +96,35 @@ def test_replay_of_a_file_that_is_not_a_battle_log(tmp_path: Path, capsys) -> No
         capsys.readouterr().err)
     assert run(["--replay", str(tmp_path / "nothing.json")]) == 1
     assert "nothing.json: not a readable battle log" in capsys.readouterr().err
+
+
+def _save(path: Path, **changed: object) -> Path:
+    data = {"kind": "vas-demo-battle", "version": 1, "demo": "cruiser-action", "seed": 0, "humans": [0],
+            "answers": [], "ships_left": {}, "turns_left": {}} | changed
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
+
+
+def test_load_refuses_what_is_not_a_saved_demo_battle_naming_the_field(tmp_path: Path, capsys) -> None:
+    cases = [({"kind": "campaign"}, "kind: not a demo battle saved by vas battle"),
+             ({"demo": "jutland"}, "demo: 'jutland' is not a bundled battle"),
+             ({"seed": -1}, "seed: -1 is not a whole number of 0 or more"),
+             ({"humans": [2]}, "humans: [2] is not a list of the fleets 0 and/or 1"),
+             ({"answers": [{"question": 1}]}, "answers[0]: an entry has exactly a question and an answer"),
+             ({"turns_left": {"US Navy": -1}}, "turns_left: not a player -> battle turn (0 or more)")]
+    for changed, words in cases:
+        path = _save(tmp_path / "s.json", **changed)
+        assert run(["--load", str(path)]) == 1
+        assert capsys.readouterr().err.startswith(f"vas battle: --load {path}: {words}")
+    (tmp_path / "t.txt").write_text("not json", encoding="utf-8")
+    assert run(["--load", str(tmp_path / "t.txt")]) == 1
+    assert "not a saved battle (not JSON" in capsys.readouterr().err
+    assert run(["--load", str(tmp_path / "none.json")]) == 1
+    assert "none.json: cannot read the file" in capsys.readouterr().err
+
+
+def test_load_goes_with_log_only(tmp_path: Path, capsys) -> None:
+    path = _save(tmp_path / "s.json")
+    for other in (["--demo", "convoy"], ["--seed", "2"], ["--human", "axis"], ["--list"], ["--replay", str(path)]):
+        assert run(["--load", str(path), *other]) == 2
+        assert f"--load and {other[0]} cannot be used together" in capsys.readouterr().err

@@ -18,10 +18,13 @@ from tactical.battle import resolve
 from tui.bench_command import (
     TacticalTimings,
     TimedResolver,
+    app_rows,
     fleet_spec,
     size_bucket,
     table_pieces,
     tactical_rows,
+    time_app_campaigns,
+    time_start_up,
     time_tactical_campaigns,
 )
 from tui.cli import build_parser, main
@@ -140,5 +143,27 @@ def test_bench_prints_every_figure(capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out
     for label in ("tactical battles/s, 4v4", "12v12", "30v30", "engine / numpy per die",
                   "classic battles/s", "campaigns/s, classic combat", "tactical campaign, median s",
-                  "(1 campaigns, seeds 7..7", "tactical battle, 2-4 pieces, median", "tactical battle, 33+ pieces"):
+                  "(1 campaigns, seeds 7..7", "tactical battle, 2-4 pieces, median", "tactical battle, 33+ pieces",
+                  "campaign in the app / headless", "same game", "start-up, vas data check",
+                  "start-up, vas run --help", "data load without the cache"):
         assert label in out
+
+
+def test_the_app_campaign_is_timed_as_the_app_plays_it(data: CampaignData, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 18: the same game both ways, the app's way with a checkpoint at each decision (and undo records kept:
+    the function checks it)."""
+    from strategic.clock import Clock
+
+    checkpoints: list[int] = []
+    take = Clock._take_checkpoint
+    monkeypatch.setattr(Clock, "_take_checkpoint", lambda clock: checkpoints.append(1) or take(clock))
+    timings = time_app_campaigns(data, 7, 1)
+    assert len(timings.headless) == len(timings.app) == 1 and len(timings.digests) == 1
+    assert len(checkpoints) > 100  # the app's clock only: the headless one keeps none
+    assert timings.ratio > 0
+    assert app_rows(timings, 7)[0][1].endswith("seed 7, same game)")
+
+
+def test_start_up_is_timed_in_new_processes() -> None:
+    (seconds,) = time_start_up(("data", "check"), 1)
+    assert seconds > 0

@@ -10,21 +10,25 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from textual.widgets import Static
+from textual.events import MouseScrollUp
+from textual.widgets import DataTable, RichLog, Static
 
 from scenarios.models import Player
 from strategic.battles import TacticalResolver
 from strategic.campaign import Campaign
 from strategic.clock import Clock, turn_plan
+from strategic.save_checks import combat_answer_problems
 from strategic.saves import load_state
 from strategic.state import Phase
-from tactical import Seat, decode_tactical, demo_spec, resolve
+from tactical import Seat, decode_tactical, demo_spec, read_tactical_script, resolve
 from tactical.dice import Dice
 from tests.strategic.classic.helpers import at_sea, game
 from tui.app import CampaignScreen, PathScreen, Session, VictoryAtSeaApp
 from tui.battle_choice import BattleChoiceScreen
+from tui.battle_viewer import TRACK_DOT
 from tui.command_screen import CommandScreen
 from tui.demo_command import DemoCommandApp
+from tui.demo_saves import DemoSave, load_demo
 
 from .helpers import wait_for
 
@@ -201,6 +205,52 @@ async def test_a_ship_left_to_the_ai_is_taken_back_with_c() -> None:
     assert ship in asked_about
 
 
+async def test_the_account_scrolls_by_keys_and_wheel_and_grows_without_taking_the_answer_keys() -> None:
+    app = DemoCommandApp(demo_spec("cruiser-action", 0), (0,), "Cruiser action")
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await _asked(pilot, app, "choose_mover")
+        log = screen.query_one("#cmd-log", RichLog)
+        assert log.max_scroll_y > 0 and log.scroll_y == log.max_scroll_y  # more lines than it shows: the last
+        await pilot.press("left_square_bracket")
+        page = log.scrollable_content_region.height - 1
+        assert log.scroll_y == max(log.max_scroll_y - page, 0)
+        await pilot.press("right_square_bracket")
+        assert log.scroll_y == log.max_scroll_y
+        await pilot._post_mouse_events([MouseScrollUp], "#cmd-log")
+        await wait_for(pilot, lambda: log.scroll_y < log.max_scroll_y, "the wheel scrolling the account")
+        short = log.size.height
+        await pilot.press("plus")
+        await wait_for(pilot, lambda: log.size.height > 2 * short, "the account taller")
+        assert screen.focused is screen.query_one("#cmd-choices")  # the answers keep the keys
+        choices = screen.query_one("#cmd-choices", DataTable)
+        row = choices.cursor_row
+        await pilot.press("up" if row == choices.row_count - 1 else "down")
+        assert choices.cursor_row == (row - 1 if row == choices.row_count - 1 else row + 1)
+        await pilot.press("plus")
+        await wait_for(pilot, lambda: log.size.height == short, "the account back to its few lines")
+        await pilot.press("A")
+        await wait_for(pilot, lambda: app.report is not None, "the battle's end")
+
+
+async def test_this_turns_flight_moves_are_dotted_and_m_hides_them() -> None:
+    app = DemoCommandApp(demo_spec("carrier-clash", 0), (0,), "Carrier clash")
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await _asked(pilot, app)
+        for _ in range(80):
+            if screen.prompt.scene.tracks:  # type: ignore[union-attr]
+                break
+            screen = await _asked(pilot, app, None, await _answer(pilot, screen, "enter"))
+        assert screen.prompt.scene.tracks  # type: ignore[union-attr]
+        drawing = screen.query_one("#cmd-drawing", Static)
+        assert TRACK_DOT in str(drawing.render())
+        await pilot.press("m")
+        assert TRACK_DOT not in str(drawing.render())
+        await pilot.press("m")
+        assert TRACK_DOT in str(drawing.render())
+        await pilot.press("A")
+        await wait_for(pilot, lambda: app.report is not None, "the battle's end")
+
+
 async def test_hot_seat_hides_the_table_between_the_two_sides() -> None:
     spec = demo_spec("cruiser-action", 0)
     app = DemoCommandApp(spec, (0, 1), "Cruiser action")
@@ -311,6 +361,46 @@ async def test_a_ship_left_to_the_ai_stays_so_in_the_save(data, tmp_path) -> Non
     assert reopened.state.delegated_ships == {}
 
 
+async def test_the_rest_of_a_turn_left_to_the_ai_stays_so_in_the_save(data, tmp_path) -> None:
+    campaign = _coral(data, [Player.JAPAN])
+    app = VictoryAtSeaApp(data, session=Session(campaign, Clock(campaign, resume=True), {"japan"}))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await _command_the_battle(pilot, app)
+        while screen.prompt.question.turn < 1:  # type: ignore[union-attr]
+            screen = await _asked(pilot, app, None, await _answer(pilot, screen, "enter"))
+        turn = screen.prompt.question.turn  # type: ignore[union-attr]
+        screen = await _save_in_mid_battle(pilot, app, tmp_path / "turn-asked.json")  # before t, at this turn
+        screen = await _asked(pilot, app, None, await _answer(pilot, screen, "t"))
+        after = screen.prompt.question  # type: ignore[union-attr]
+        assert after.turn == turn + 1  # the rest of the turn was the AI's
+        screen = await _save_in_mid_battle(pilot, app, tmp_path / "turn-left.json")
+        assert screen.delegated["Japan"].turn == turn  # the screen reopened after the save keeps it
+    saved = json.loads((tmp_path / "turn-left.json").read_text(encoding="utf-8"))
+    assert saved["delegated_table_turns"] == {"Coral Sea": {"japan": turn}}
+    # hot-seat: the rest of the turn left to the AI while the other side was asked in it, saved there
+    at_turn = json.loads((tmp_path / "turn-asked.json").read_text(encoding="utf-8"))
+    at_turn["delegated_table_turns"] = {"Coral Sea": {"japan": turn}}
+    (tmp_path / "hot-seat.json").write_text(json.dumps(at_turn), encoding="utf-8")
+    reopened = load_state(tmp_path / "hot-seat.json", data, TacticalResolver(turns=3))
+    assert reopened.state.delegated_table_turns == {"Coral Sea": {Player.JAPAN: turn}}
+    app2 = VictoryAtSeaApp(data, session=Session(reopened, Clock(reopened, resume=True), {"japan"}))
+    async with app2.run_test(size=SIZE) as pilot:
+        screen = await wait_for(pilot, lambda: _screen(app2), "the battle reopened from the save")
+        assert screen.prompt.question == after  # type: ignore[union-attr]  # the AI answered the rest of the turn
+        await pilot.press("A")
+        await wait_for(pilot, lambda: isinstance(app2.screen, CampaignScreen) and not reopened.state.pending_battles,
+                       "the battle's end")
+    assert reopened.state.delegated_table_turns == {}
+
+
+def test_a_turn_left_to_the_ai_in_a_battle_not_pending_is_refused(data) -> None:
+    campaign = _coral(data, [Player.JAPAN])
+    campaign.state.delegated_table_turns = {"Java Sea": {Player.JAPAN: 1}, "Coral Sea": {Player.JAPAN: -1}}
+    assert [p for p in combat_answer_problems(campaign) if p.startswith("delegated_table_turns")] == [
+        "delegated_table_turns: 'Java Sea' is not a pending battle",
+        "delegated_table_turns.Coral Sea.japan: battle turn -1 is below 0"]
+
+
 async def test_the_ai_chosen_for_every_battle_is_saved_and_asks_no_more(data) -> None:
     reference = _coral(data, [])
     reference.resolve_pending()
@@ -338,6 +428,62 @@ async def test_a_demo_battle_is_not_saved_and_is_left_with_q_twice() -> None:
         await pilot.press("q")
         await wait_for(pilot, lambda: not app.is_running, "the app to close")
     assert app.report is None and app.turn_left == 0
+
+
+async def test_a_demo_battle_saved_in_the_middle_reopens_at_the_same_question(tmp_path) -> None:
+    spec, path = demo_spec("cruiser-action", 0), tmp_path / "demo.json"
+    app = DemoCommandApp(spec, (0,), "Cruiser action", demo="cruiser-action", seed=0)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await _asked(pilot, app, "choose_order")
+        ship = screen.prompt.question.ship  # type: ignore[union-attr]
+        screen = await _asked(pilot, app, None, await _answer(pilot, screen, "o"))  # kept in the save too
+        question = screen.prompt.question  # type: ignore[union-attr]
+        await pilot.press("s")
+        await wait_for(pilot, lambda: (isinstance(app.screen, PathScreen) and app.screen.query("#path")) or None,
+                       "the save dialog")
+        await pilot.press("ctrl+u", *str(tmp_path / "no-such-folder" / "x.json"), "enter")
+        screen = await wait_for(pilot, lambda: _screen(app), "the battle going on")
+        assert "not saved to" in str(screen.query_one("#cmd-message", Static).render()) and not path.exists()
+        assert screen.prompt.question == question  # type: ignore[union-attr]
+        await pilot.press("s")
+        await wait_for(pilot, lambda: (isinstance(app.screen, PathScreen) and app.screen.query("#path")) or None,
+                       "the save dialog")
+        await pilot.press("ctrl+u", *str(path), "enter")
+        screen = await wait_for(pilot, lambda: _screen(app), "the battle going on")
+        assert screen.prompt.question == question and path.exists()  # type: ignore[union-attr]
+        given = list(app.given)
+        await pilot.press("q")
+        assert "press q again to leave the battle (s saves it first)" in str(
+            screen.query_one("#cmd-message", Static).render())
+        await pilot.press("q")
+        await wait_for(pilot, lambda: not app.is_running, "the app to close")
+    saved = load_demo(path)
+    assert (saved.demo, saved.seed, saved.humans, saved.answers) == ("cruiser-action", 0, (0,), given)
+    assert saved.ships_left == {"US Navy": [ship]}
+    again = DemoCommandApp(spec, saved.humans, "Cruiser action", demo=saved.demo, seed=saved.seed, saved=saved)
+    async with again.run_test(size=SIZE) as pilot:
+        screen = await wait_for(pilot, lambda: _screen(again), "the battle reopened")
+        assert screen.prompt.question == question  # type: ignore[union-attr]
+        assert screen.delegated["US Navy"].ships == {ship}
+        await pilot.press("A")
+        await wait_for(pilot, lambda: again.report is not None, "the battle's end")
+    assert again.report.to_json() == _replayed(spec, again.given)  # type: ignore[union-attr]
+
+
+async def test_a_demo_save_whose_answers_do_not_fit_its_battle_is_refused() -> None:
+    spec = demo_spec("cruiser-action", 0)
+    first = DemoCommandApp(spec, (0,), "Cruiser action")
+    async with first.run_test(size=SIZE) as pilot:
+        await _asked(pilot, first, "choose_order")
+        await pilot.press("q", "q")
+        await wait_for(pilot, lambda: not first.is_running, "the app to close", 60)
+    entries = [e.to_json() for e in first.given]
+    entries[-1]["question"]["options"] = {"changed": True}  # an answer to a question this battle does not ask
+    saved = DemoSave("cruiser-action", 0, (0,), read_tactical_script(entries))
+    app = DemoCommandApp(spec, (0,), "Cruiser action", demo="cruiser-action", saved=saved)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: not app.is_running, "the app to close", 60)
+    assert app.failure is not None and "US Navy's answers" in app.failure and app.report is None
 
 
 async def test_a_crash_in_mid_battle_keeps_the_answers_given_on_the_table(data, tmp_path) -> None:
