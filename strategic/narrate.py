@@ -90,6 +90,8 @@ def battle_result(events: Iterable[CampaignEvent], turn: int, area: str) -> str:
     surprise attack, then the battle: issue #16)."""
     fates: dict[str, list[str]] = {"sunk": [], "eliminated": [], "disabled": []}
     mine, name = False, battle_name("battle", area)
+    ports: list[str] = []
+    classic: str | None = None  # the kind of a classic battle, named once its losses give its ports
     for e in events:
         if e.turn != turn:
             continue
@@ -97,12 +99,16 @@ def battle_result(events: Iterable[CampaignEvent], turn: int, area: str) -> str:
         if isinstance(e, BattleFought | BattleHandedOver | CombatNoted) and (opening or not isinstance(e, CombatNoted)):
             mine = e.area == area
             if mine:
-                fates = {kind: [] for kind in fates}
+                fates, ports = {kind: [] for kind in fates}, []
+                classic = opening.group(2) if opening else None
                 name = (fought_name(e) if isinstance(e, BattleFought) else  # the battle's one name (R-SUM-11)
-                        battle_name(e.battle, area) if isinstance(e, BattleHandedOver) else
-                        battle_name(opening.group(2) if opening else "battle", area, classic=True))
+                        battle_name(e.battle, area) if isinstance(e, BattleHandedOver) else name)
         elif mine and isinstance(e, UnitSunk | UnitEliminated | UnitDisabled):
             fates[e.kind].append(e.unit)
+            if classic is not None and e.place and e.place != area and e.place not in ports:
+                ports.append(e.place)  # struck in port: the classic battle's name gives the port (R-SUM-11)
+    if classic is not None:
+        name = battle_name(classic, area, ports, classic=True)
     told = "; ".join(f"{kind} {', '.join(names)}" for kind, names in fates.items() if names)
     return f"{name} is over: {told or 'no unit sunk, eliminated or disabled'}."
 

@@ -66,6 +66,7 @@ class ClassicLosses:
     area: str
     losses: dict[str, dict[str, list[str]]]
     what: str = "battle"  # battle, air raid, landing, surprise attack
+    ports: list[str] = field(default_factory=list)  # the ports its losses name (struck in port)
 
 
 @dataclass(frozen=True)
@@ -139,6 +140,8 @@ def _battles(campaign: Campaign, events: list[CampaignEvent]) -> list[BattleFoug
         elif isinstance(e, UnitSunk | UnitEliminated | UnitDisabled) and current is not None:
             side = SIDE_WORDS[campaign.state.unit(e.unit).side.value]
             current.losses.setdefault(side, {}).setdefault(e.kind, []).append(e.unit)
+            if e.place and e.place != current.area and e.place not in current.ports:
+                current.ports.append(e.place)
     return found
 
 
@@ -183,7 +186,7 @@ def battle_lines(battle: BattleFought | ClassicLosses | BattleHandedOver) -> lis
     if isinstance(battle, ClassicLosses):
         told = "; ".join(f"{side} lost ({kind}) {', '.join(names)}" for side, kinds in battle.losses.items()
                          for kind, names in kinds.items())
-        return [f"{battle_name(battle.what, battle.area, classic=True)}: "
+        return [f"{battle_name(battle.what, battle.area, battle.ports, classic=True)}: "
                 f"{told or 'no unit sunk, eliminated or disabled'}."]
     head = f"{fought_name(battle)}, {battle.turns} turn(s)"
     if battle.max_turns and battle.turns < battle.max_turns:
