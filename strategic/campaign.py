@@ -558,6 +558,7 @@ class Campaign:
                 state.delegated_battles.remove(entry)
             state.delegated_ships.pop(entry, None)
             state.delegated_table_turns.pop(entry, None)
+            state.delegated_table_battles.pop(entry, None)
             if entry in state.classic_battles:
                 state.classic_battles.remove(entry)
             if entry.startswith(outbreak.SURPRISE_PREFIX):

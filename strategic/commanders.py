@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from scenarios.models import Player, Side, Theatre
 from strategic.answer_needed import AnswerNeeded
+from strategic.events import CombatNoted
 from tactical import Seat, TacticalEntry, TacticalQuestion, read_tactical_script
 
 if TYPE_CHECKING:
@@ -134,3 +135,60 @@ class TableSeats:
 
 __all__ = ["PREFERENCE", "LiveAsk", "TableSeats", "classic_by_choice", "commander_of", "commands_battles",
            "commands_now"]
+
+
+@dataclass(frozen=True)
+class TableBattleInProgress:
+    """A battle a save is in the middle of on the tactical table: its ``area`` (the pending entry), the number of
+    ``answers`` given there and the players who gave them (R-SEAT-22)."""
+
+    area: str
+    answers: int
+    players: tuple[str, ...]
+
+    def facts(self, where: str) -> str:
+        """What loading ``where`` with the classic rules would lose."""
+        given = "that answer" if self.answers == 1 else "those answers"
+        return (f"{where} is in the middle of the battle in {self.area} on the tactical table: {self.answers} "
+                f"answer{'s' if self.answers != 1 else ''} given by {', '.join(self.players)}. Fought by the classic "
+                f"rules it would start again from the beginning and {given} would "
+                "be dropped (R-SEAT-22).")
+
+    def refusal(self, where: str, flag: str) -> str:
+        """Why a headless load of ``where`` with ``--combat classic`` is refused, and how to go on (``flag``)."""
+        return (f"{self.facts(where)} Load it without --combat to finish the battle on the table, or add {flag} "
+                "to fight it by the classic rules.")
+
+
+def table_battle_in_progress(campaign: Campaign, combat: str) -> TableBattleInProgress | None:
+    """The battle on the tactical table a save is in the middle of (answers given to its questions there) that
+    ``combat`` (``classic``: every battle by the classic rules) would fight again from its start, dropping those
+    answers (R-SEAT-22); ``None`` when no answer would be lost.  A battle its commander already handed to the
+    classic rules (``classic_battles``) has no answers on the table."""
+    if combat != "classic":
+        return None
+    state = campaign.state
+    for entry in state.pending_battles:
+        on_table = [a for a in state.combat_answers.get(entry, []) if "question" in a["question"]]
+        if on_table and entry not in state.classic_battles:
+            players = sorted({_answerer(a) for a in on_table})
+            return TableBattleInProgress(entry, len(on_table), tuple(players))
+    return None
+
+
+def _answerer(answer: dict[str, Any]) -> str:
+    """The side that gave a recorded table answer, in the player's words."""
+    side = answer["question"].get("side")
+    return "the Allied side" if side == SIDE_INDEX[Side.ALLIED] else "the Axis side"
+
+
+def drop_table_battle(campaign: Campaign, battle: TableBattleInProgress) -> None:
+    """The player chose to fight ``battle`` by the classic rules (R-SEAT-22): its answers on the table are dropped
+    (and its waiting question), and the game's record says so."""
+    state = campaign.state
+    state.combat_answers.pop(battle.area, None)
+    if state.question is not None and state.question.battle == battle.area:
+        state.question, campaign.asked = None, None
+    campaign.log(CombatNoted, "002 §4.1", area=battle.area,
+                 note=f"fought again from its start by the classic rules on loading: {battle.answers} "
+                      f"answer{'s' if battle.answers != 1 else ''} given on the tactical table dropped (R-SEAT-22)")

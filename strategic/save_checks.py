@@ -217,6 +217,8 @@ def combat_answer_problems(campaign: Campaign) -> list[str]:
             if e not in state.pending_battles]
     out += [f"delegated_table_turns: '{e}' is not a pending battle" for e in state.delegated_table_turns
             if e not in state.pending_battles]
+    out += [f"delegated_table_battles: '{e}' is not a pending battle" for e in state.delegated_table_battles
+            if e not in state.pending_battles]
     out += [f"delegated_table_turns.{e}.{p.value}: battle turn {t} is below 0"
             for e, turns in state.delegated_table_turns.items() for p, t in turns.items() if t < 0]
     out += [f"delegated_turn.{p.value}: turn {t} is after the game's turn {state.turn}"

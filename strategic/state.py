@@ -155,6 +155,9 @@ class CampaignState(BaseModel):
     delegated_ships: dict[str, dict[Player, list[str]]] = Field(default_factory=dict)
     # a pending table battle -> player -> the battle turn whose rest he left to the AI (issue #16, key t)
     delegated_table_turns: dict[str, dict[Player, StrictInt]] = Field(default_factory=dict)
+    # a pending table battle -> the players who left the rest of it to the AI (key A; hot-seat: the other side
+    # still commands, R-SEAT-30)
+    delegated_table_battles: dict[str, list[Player]] = Field(default_factory=dict)
     events: list[Event] = Field(default_factory=list)  # typed since version 3 (strategic.events)
 
     def unit(self, name: str) -> UnitState:

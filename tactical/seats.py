@@ -30,7 +30,7 @@ from typing import Any, get_type_hints
 
 from pydantic import TypeAdapter, ValidationError
 
-from scenarios.errors import InputError
+from scenarios.errors import IllegalOrder, InputError
 from tactical.captain import Captain
 from tactical.geometry import DeploymentZone, Edge, Point
 from tactical.orders import OrderName
@@ -234,8 +234,12 @@ class Seat:
                             lambda: self._adviser().plan_move(battle, ship))
 
     def return_point(self, battle: Battle, ship: ShipState, edge: Edge) -> float:
-        return self._answer("return_point", battle, ship.side, ship.name,  # type: ignore[no-any-return]
-                            lambda: self._adviser().return_point(battle, ship, edge), edge=edge)
+        point = float(self._answer("return_point", battle, ship.side, ship.name,
+                                   lambda: self._adviser().return_point(battle, ship, edge), edge=edge))
+        if not 0.0 <= point <= 1.0:  # a point of that edge, not beyond its ends (R-VIEW-22)
+            raise IllegalOrder("000 War at Sea: Scouting", f"{ship.name} comes back at a point of the {edge.value} "
+                               f"edge (0 to 1 along it, west to east or south to north), not {point:g}")
+        return point
 
     def choose_firer(self, battle: Battle, side: int, candidates: list[str]) -> str:
         return self._answer("choose_firer", battle, side, None,  # type: ignore[no-any-return]

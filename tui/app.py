@@ -106,6 +106,7 @@ from strategic.campaign import SUPPORTED_SETUPS, Campaign
 from strategic.classic.scripts import is_order_entry
 from strategic.clock import Clock
 from strategic.combat import BattleResolver
+from strategic.commanders import TableBattleInProgress, drop_table_battle, table_battle_in_progress
 from strategic.engine_errors import BattleError, EngineError
 from strategic.events import DiceRolled, OrderGiven
 from strategic.json_files import write_text_atomic
@@ -118,6 +119,7 @@ from strategic.saves import SaveError, autosave_path, last_good_text, load_state
 from strategic.state import CombatQuestion, Event, Phase
 from strategic.views import CampaignView, observe
 from tactical import DEMOS, CardIndex, TacticalEntry, TacticalQuestion
+from tui.ai_follow import AiFollow, turn_over_text
 from tui.battle_choice import BattleChoiceScreen
 from tui.battle_viewer import BattleViewerScreen
 from tui.board_info import status_word
@@ -128,14 +130,16 @@ from tui.combat_screen import CombatScreen, question_screen
 from tui.command_screen import CommandScreen, LiveAsk, Outcome
 from tui.help_screen import HelpScreen
 from tui.labels import counter_label, side_label
-from tui.order_entry import GRAMMAR, OrderSyntaxError, describe, parse_orders
+from tui.order_entry import GRAMMAR, OrderSyntaxError, describe, hint, parse_orders
 from tui.order_picker import OrderPicker
 from tui.order_selection import end_question, listing_moment, orderable_count
 from tui.phase_notes import war_note
 from tui.poc_chart import draw_poc, poc_heading
+from tui.question_words import waiting_words
+from tui.refight_dialog import RefightScreen
 from tui.rule_screen import link_citations, open_rules
 from tui.screenshots import take_screenshot
-from tui.stack_orders import give_together
+from tui.stack_orders import OrderGroups, give_together, taken_back_text
 from tui.turn_summary import TurnSummaries, TurnSummaryScreen, last_summed_turn
 from tui.unit_details import UnitDetailsScreen, picked_units, place_units
 
@@ -571,7 +575,9 @@ class StartScreen(Screen[None]):
 
     def load_humans_text(self) -> Text:
         """The load section's line naming the human players of a loaded game."""
-        return Text(f"Human in the loaded game: {players_text(self.humans())}; the others are played by the AI.",
+        humans = self.humans()
+        others = "the others are played by the AI" if humans else "the AI plays all four"
+        return Text(f"Human in the loaded game: {players_text(humans) if humans else 'none'}; {others}.",
                     style="italic")
 
     @on(Switch.Changed)
@@ -673,6 +679,8 @@ class CampaignScreen(Screen[None]):
         self.summaries = TurnSummaries(last_summed_turn(session.campaign))  # issue #17: one summary a turn
         self._map_orders: list[Order] = []  # the seated human's legal orders, for the map's selected place
         self._last_message = ""  # the latest message, whose rules ``l`` opens (issue 17, the rule lookup)
+        self._given = OrderGroups()  # the orders given together, taken back together (R-UI-43)
+        self._follow = AiFollow()  # the moment last drawn while the AI plays (R-UI-46)
         # is shown
 
     def compose(self) -> ComposeResult:
@@ -815,8 +823,9 @@ class CampaignScreen(Screen[None]):
             battle = state.question.battle
             left = {player_name(p): names for p, names in state.delegated_ships.get(battle, {}).items()}
             turns = {player_name(p): t for p, t in state.delegated_table_turns.get(battle, {}).items()}
+            whole = [player_name(p) for p in state.delegated_table_battles.get(battle, [])]
             self.app.push_screen(CommandScreen(self.session.fight_live, title, self._refusal, ships_left=left,
-                                               turns_left=turns), self._commanded_done)
+                                               turns_left=turns, battle_left=whole), self._commanded_done)
             self._refusal = None
             return
         screen = question_screen(asked.player, asked.question, asked.brief, submit=self.session.answer_combat,
@@ -857,7 +866,8 @@ class CampaignScreen(Screen[None]):
             battle = state.question.battle
             state.delegated_ships[battle] = {by_name[p]: v for p, v in outcome.ships_left.items() if p in by_name}
             state.delegated_table_turns[battle] = {by_name[p]: v for p, v in outcome.turns_left.items() if p in by_name}
-            for kept in (state.delegated_ships, state.delegated_table_turns):
+            state.delegated_table_battles[battle] = [by_name[p] for p in outcome.battle_left if p in by_name]
+            for kept in (state.delegated_ships, state.delegated_table_turns, state.delegated_table_battles):
                 if not kept[battle]:
                     kept.pop(battle)
         if outcome.kind == "refused":
@@ -882,7 +892,22 @@ class CampaignScreen(Screen[None]):
 
     def _ai_progress(self, player: str, phase: Phase) -> None:
         who = PLAYER_NAMES[Player(player)].split(" (")[0]
-        self.app.call_from_thread(self._busy, True, f"AI players are deciding: {who}, {phase.value} phase…")
+        self.app.call_from_thread(self._follow_ai, f"AI players are deciding: {who}, {phase.value} phase…")
+
+    def _follow_ai(self, text: str) -> None:
+        """Between two AI decisions (the worker waits): the busy line, and at a new phase or turn the phase bar, map,
+        log and POC; an all-AI game offers each finished turn's summary (R-UI-46, :mod:`tui.ai_follow`)."""
+        self._busy(True, text)
+        campaign = self.session.campaign
+        if not self._follow.moved(campaign):
+            return
+        self.query_one("#phase-bar", Static).update(link_citations(self.phase_bar()))
+        self.query_one(BoardPane).show(campaign, self.session.view(), [])
+        self.refresh_log()
+        self.refresh_poc()
+        turn = None if self.session.humans else self.summaries.due(campaign)
+        if turn is not None:
+            self.notify(turn_over_text(turn), title="Turn summary", timeout=8)
 
     def _human_ready(self, player: str) -> None:
         self.session.last_human = player
@@ -952,7 +977,7 @@ class CampaignScreen(Screen[None]):
         if session.campaign.state.winner or session.clock.finished:
             return "the game is over"
         if session.campaign.blocked:
-            return f"the game is stopped: {session.campaign.blocked}"
+            return f"the game is stopped: {waiting_words(session.campaign)}"
         if not session.waiting_for_human:
             return "the AI players are deciding; wait until a human player is asked"
         return None
@@ -987,8 +1012,8 @@ class CampaignScreen(Screen[None]):
         if why:
             self._message(f"nothing to undo: {why}", ok=False)
             return
-        taken_back = self.session.campaign.undo()
-        self._message("order taken back" if taken_back else "nothing to undo in this decision", ok=taken_back)
+        taken = self._given.take_back(self.session.campaign, self.session.clock.decision)
+        self._message(taken_back_text(taken) if taken else "nothing to undo in this decision", ok=bool(taken))
         self.refresh_all()
 
     def action_save(self, after: Callable[[], None] | None = None) -> None:
@@ -1148,7 +1173,7 @@ class CampaignScreen(Screen[None]):
         line (the next typing replaces it; an arrow key keeps it for correcting)."""
         line = event.value.strip().removeprefix("/").strip()  # a / typed again to start an order is no part of it
         try:
-            orders = parse_orders(self.session.campaign.data, line)
+            orders = parse_orders(self.session.campaign.data, line, self.session.campaign.state.phase)
         except OrderSyntaxError as exc:
             self._message(f"refused '{line}': {exc}", ok=False)
             event.input.select_all()
@@ -1188,6 +1213,7 @@ class CampaignScreen(Screen[None]):
         if not given.ok:
             self._message(f"{refused}{given.refused_text(len(orders))}", ok=False)
             return False
+        self._given.given(session.clock.decision, orders)
         told = "; ".join(narrate(e) for e in given.events if not isinstance(e, OrderGiven | DiceRolled))
         count = f"{len(orders)} orders given: " if len(orders) > 3 else ""  # a stack's account is long
         self._message(count + "; ".join(t for t in (told or "; ".join(describe(o) for o in orders), note) if t),
@@ -1290,7 +1316,7 @@ class CampaignScreen(Screen[None]):
         elif state.winner:
             text.append(f" · GAME OVER: the {side_label(state.winner)} win", style="bold green")
         elif campaign.blocked:
-            text.append(f" · {campaign.blocked}", style="bold red")
+            text.append(f" · {waiting_words(campaign)}", style="bold red")
         return text
 
     def refresh_orders(self) -> None:
@@ -1318,6 +1344,7 @@ class CampaignScreen(Screen[None]):
             Text(f"{PLAYER_NAMES[decision.player]}: {decision.phase.value} — {units} unit{'s' if units != 1 else ''} "
                  f"to order, {len(legal)} legal orders ({PHASE_RULES[decision.phase]})", style="bold")))
         self.query_one(OrderPicker).show(session.campaign, decision.player.value, legal, order_filter.value)
+        self.query_one("#order-input", Input).placeholder = hint(legal)  # the orders of this phase (R-UI-42)
 
     def refresh_units(self, view: CampaignView | None = None) -> None:
         """The units table, as the seated player sees the units (``view``: his view, made now if not given)."""
@@ -1550,6 +1577,7 @@ class PathScreen(ModalScreen[str | None]):
         with Vertical(id="path-dialog"):
             yield Label(self.prompt)
             yield Input(self.value, id="path")
+            yield Static(id="path-error")
             with Horizontal():
                 yield Button("OK", id="ok", variant="primary")
                 yield Button("Cancel", id="cancel")
@@ -1557,7 +1585,13 @@ class PathScreen(ModalScreen[str | None]):
     @on(Button.Pressed, "#ok")
     @on(Input.Submitted, "#path")
     def ok(self) -> None:
-        self.dismiss(self.query_one("#path", Input).value.strip() or None)
+        """A path given closes the dialog with it; an empty one is said, and the dialog stays open."""
+        value = self.query_one("#path", Input).value.strip()
+        if not value:
+            self.query_one("#path-error", Static).update(Text("type a file name (Escape or Cancel: no save)",
+                                                              style="bold red"))
+            return
+        self.dismiss(value)
 
     @on(Button.Pressed, "#cancel")
     def cancel(self) -> None:
@@ -1798,11 +1832,35 @@ class VictoryAtSeaApp(App[None]):
         campaign.state.combat = chosen  # type: ignore[assignment]
         return campaign, note
 
+    refight = False
+    """Fight a loaded battle in progress on the table by the classic rules without asking (R-SEAT-22)."""
+
     def _open_loaded(self, path: Path, humans: set[str] | None, combat: str | None) -> bool:
         campaign, note = self._loaded_campaign(path, combat)
+        refought = table_battle_in_progress(campaign, combat or "")
+        if refought is not None and not self.refight:  # R-SEAT-22: ask before a battle's answers are dropped
+            self._ask_refight(refought, path, humans)
+            return False
+        if refought is not None:
+            drop_table_battle(campaign, refought)
         chosen = saved_humans(campaign) if humans is None else set(humans)
         return self.open_game(campaign, chosen, resume=True, loaded_turn=campaign.state.turn, loaded_from=path,
                               combat_note=note)
+
+    def _ask_refight(self, battle: TableBattleInProgress, path: Path, humans: set[str] | None) -> None:
+        """The choice of :class:`RefightScreen`, now or at mount: keep the battle (load with the saved combat) or
+        fight it by the classic rules."""
+        def choice(how: str | None) -> None:
+            self.refight = how == "classic"
+            self.load_game(path, humans, "classic" if self.refight else None)
+
+        def show() -> None:
+            self.push_screen(RefightScreen(battle, str(path)), choice)
+
+        if self.is_running and self.screen_stack:
+            show()
+        else:
+            self._deferred = show
 
     def load_game_on_start(self, path: Path, combat: str | None = None,
                            humans: set[str] | None = None) -> str | None:

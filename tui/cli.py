@@ -48,6 +48,7 @@ from scenarios.models import LAST_TURN, Confidence, Player, Theatre, Unit
 from strategic.board import Board
 from strategic.order_of_appearance import Movement, order_of_appearance, vitp_turn
 from tui.labels import counter_label
+from tui.pipe_safe import pipe_safe_stdout
 from tui.signals import exit_code, how_stopped, stop_on_signals
 
 # The commands defined in modules of their own, each imported only when it is the command run (or for the full
@@ -199,6 +200,7 @@ def cmd_play(args: argparse.Namespace) -> int:
             print(f"vas play: {exc}", file=sys.stderr)
             return 1
     app = VictoryAtSeaApp(_load(args), battle_log=battle_log, capture_errors=True, turn_summaries=True)
+    app.refight = args.refight
     if args.load:
         message = app.load_game_on_start(args.load, args.combat, set(args.human) if args.human else None)
         if message:
@@ -248,6 +250,9 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     play.add_argument("--combat", choices=["tactical", "classic"], default=None,
                       help="combat of the game opened with --load (default: as saved in the file; a save of "
                            "vas run --combat none is fought on the tactical table)")
+    play.add_argument("--refight", action="store_true",
+                      help="with --load and --combat classic: a battle the save is in the middle of on the tactical "
+                           "table is fought again by the classic rules without asking (its answers are dropped)")
     play.add_argument("--battle-log", type=Path, metavar="FILE",
                       help="watch a battle log (vas battle --log, vas run --battle-logs)")
     data_option(play)
@@ -282,11 +287,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _run(args: argparse.Namespace) -> int:
     """``args``'s command, every way it can end turned into an exit code and at most one line (module docstring)."""
     try:
-        return int(args.func(args))
-    except BrokenPipeError:  # e.g. `vas run | head`: the reader has gone; stop quietly
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-        return 0
+        if args.func is cmd_play or getattr(args, "human", None):  # a textual app owns the terminal
+            return int(args.func(args))
+        with pipe_safe_stdout():  # `vas run | head -1`: the command goes on to its end, its exit code kept (R-UI-47)
+            return int(args.func(args))
     except DataError as exc:
         print(f"vas: {len(exc.problems)} problem(s) in the campaign data:", file=sys.stderr)
         for problem in exc.problems:

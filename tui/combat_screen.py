@@ -37,23 +37,14 @@ from scenarios.models import Side
 from strategic.classic.briefs import Brief, OrderBrief
 from strategic.classic.scripts import Question
 from tui.labels import side_label
+from tui.question_words import CLASSIC
 from tui.rule_screen import link_citations, open_rules
 
 NONE = "—"
 """The choice of no target, no air factor, staying, not firing."""
 
-TITLES = {
-    "submarine_targets": "each submarine's target",
-    "was_air_strikes": "air strikes: one air factor at most on each target",
-    "gunnery_targets": "gunnery: each ship's target",
-    "air_targets": "air strikes: each air unit's target, all its factors together",
-    "day_or_night": "a day (air) or night (gunnery) round",
-    "night_firing_carriers": "the carriers that will fire tonight",
-    "withdraw": "the units that withdraw after this round",
-    "order_battles": "the order in which the battles are fought",
-    "pursue": "the pursuers of the withdrawing enemy",
-    "landings": "where each landing unit goes ashore",
-}
+TITLES = CLASSIC
+"""What each decision decides (:mod:`tui.question_words`, the one place of the questions' words)."""
 
 
 ACCOUNT_LINES = 6
@@ -137,6 +128,22 @@ def set_answer(decision: str, rows: list[Row], answer: Any) -> None:
                 by_key[unit].value = target
 
 
+def typed_placeholder(decision: str) -> str:
+    """The typed answer's placeholder: an example."""
+    return f"/ to type the answer ({EXAMPLES.get(decision, '')})"
+
+
+def typed_hint(decision: str) -> str:
+    """What a typed answer does, shown as the player starts typing (R-SEAT-20, R-SEAT-21)."""
+    if decision not in MERGED:
+        nothing = "" if decision in ("day_or_night", "order_battles") else "; none: nothing"
+        return f"type {EXAMPLES.get(decision, 'the answer')}{nothing}; Enter gives it, Escape goes back to the rows"
+    hold = "none > Bismarck: no strike on Bismarck" if decision == "was_air_strikes" else \
+        f"{'1st Marines' if decision == 'landings' else 'Hood'} > none: that one holds"
+    return (f"type {EXAMPLES[decision]}: the rows you do not name keep their choice; {hold}; none alone clears "
+            "every row; Enter gives it, Escape goes back to the rows")
+
+
 def answer_of(decision: str, rows: list[Row]) -> Any:
     """The JSON answer the rows show."""
     chosen = [r for r in rows if r.value != NONE]
@@ -151,9 +158,15 @@ def answer_of(decision: str, rows: list[Row]) -> Any:
 
 def parse_typed(decision: str, rows: list[Row], text: str) -> Any:
     """A typed answer: ``night``; ``Lexington, Enterprise`` (or ``none``) for a set of units;
-    ``Myoko > Lexington, Nachi > Enterprise`` for targets (War at Sea air strikes: ``source > target``).  Names
-    are matched without regard to case.  Raises ``ValueError`` naming what cannot be read."""
+    ``Myoko > Lexington, Nachi > Enterprise`` for targets (War at Sea air strikes: ``source > target``), where
+    ``Myoko > none`` (air strikes: ``none > Lexington``) is a unit holding fire (a target left without a strike).
+    Names are matched without regard to case.  Raises ``ValueError`` naming what cannot be read; nothing typed is
+    refused, never read as doing nothing (R-SEAT-20): ``none`` says that."""
     text = text.strip()
+    if not text:
+        raise ValueError(f"nothing was typed: type the answer ({EXAMPLES.get(decision, 'see the rows')}"
+                         f"{'' if decision == 'day_or_night' else '; none for nothing'}), or Escape to go back to "
+                         "the rows and Enter to give what they show (R-SEAT-20)")
     if decision == "day_or_night":
         if text.lower() not in ("day", "night"):
             raise ValueError("type day or night")
@@ -170,9 +183,46 @@ def parse_typed(decision: str, rows: list[Row], text: str) -> Any:
         if not sep:
             raise ValueError(f"'{part.strip()}': write UNIT > TARGET")
         pairs.append((left, right))
+    names[NONE_TYPED] = NONE
     if decision == "was_air_strikes":
         return [[_name(names, s, "air unit"), _name(keys, t, "target")] for s, t in pairs]
-    return {_name(keys, u, "unit"): _name(names, t, "target") for u, t in pairs}
+    units = [_name(keys, u, "unit") for u, _ in pairs]
+    twice = sorted({u for u in units if units.count(u) > 1})
+    if twice:
+        raise ValueError(f"{', '.join(twice)} named twice: one choice each")
+    return {unit: _name(names, t, "target") for unit, (_, t) in zip(units, pairs, strict=True)}
+
+
+NONE_TYPED = "none"
+"""Typed for no target (``Hood > none``) or no air unit (``none > Bismarck``): parse_typed reads it as :data:`NONE`."""
+
+
+def merge_typed(decision: str, rows: list[Row], typed: Any) -> Any:
+    """The answer given for the typed ``typed`` (:func:`parse_typed`) with the ``rows`` as shown: a typed answer
+    that names some of the attackers (air strikes: some of the targets) changes those rows only, the others keep
+    what the rows show (R-SEAT-21); ``none`` alone (typed: ``{}`` or ``[]``) clears every row.  The rows are set to
+    the answer.  Other decisions: the typed answer is the whole answer."""
+    if decision not in MERGED:
+        set_answer(decision, rows, typed)
+        return typed
+    if not typed:
+        for row in rows:
+            row.value = NONE
+    by_key = {r.key: r for r in rows}
+    pairs = [(t, s) for s, t in typed] if decision == "was_air_strikes" else list(typed.items())
+    wrong = [f"{key} cannot choose {value}" for key, value in pairs if value not in by_key[key].choices]
+    if wrong:
+        raise ValueError("; ".join(wrong))
+    kept = [r for r in rows if r.key not in {key for key, _ in pairs}]
+    for key, value in pairs:
+        by_key[key].value = value
+    if decision == "was_air_strikes":  # every typed strike goes to the engine: two at one target are refused there
+        return answer_of(decision, kept) + [[s, t] for s, t in typed if s != NONE]
+    return answer_of(decision, rows)
+
+
+MERGED = ("submarine_targets", "gunnery_targets", "air_targets", "was_air_strikes", "pursue", "landings")
+"""The decisions whose typed answers change only the rows they name (R-SEAT-21)."""
 
 
 def _name(known: dict[str, str], typed: str, what: str) -> str:
@@ -240,8 +290,7 @@ class CombatScreen(Screen[Any]):
                 yield Static(self.suggestion_text(), id="combat-suggestion", classes="combat-line")
                 yield Static(self.factors_text(), id="combat-factors", classes="combat-line")
                 yield Static(link_citations(notes_text(self.brief.notes)), id="combat-notes", classes="combat-line")
-                yield Input(placeholder=f"/ to type the answer ({EXAMPLES.get(self.question.decision, '')})",
-                            id="combat-typed")
+                yield Input(placeholder=typed_placeholder(self.question.decision), id="combat-typed")
                 yield Static(id="combat-message", classes="combat-line")
         yield Footer(compact=True, show_command_palette=False)
 
@@ -360,6 +409,7 @@ class CombatScreen(Screen[Any]):
 
     def action_type_answer(self) -> None:
         self.query_one("#combat-typed", Input).focus()
+        self.message(typed_hint(self.question.decision), ok=True)
 
     def action_leave_input(self) -> None:
         self.query_one("#combat-answer", DataTable).focus()
@@ -371,11 +421,11 @@ class CombatScreen(Screen[Any]):
     def typed_answer(self, text: str) -> None:
         """Read a typed answer (:func:`parse_typed`), show it in the rows and give it."""
         try:
-            answer = parse_typed(self.question.decision, self.rows, text)
+            answer = merge_typed(self.question.decision, self.rows, parse_typed(self.question.decision, self.rows,
+                                                                                text))
         except ValueError as exc:
             self.message(f"cannot read the answer: {exc}", ok=False)
             return
-        set_answer(self.question.decision, self.rows, answer)
         self.refresh_rows()
         self.give(answer)
 
@@ -421,6 +471,9 @@ def question_screen(player: str, question: Question, brief: Any, submit: Callabl
 def parse_order(areas: list[str], text: str) -> list[str]:
     """A typed battle order: the areas, comma-separated, each once (case does not matter).  Raises ``ValueError``
     naming what cannot be read (whether it lists every battle is the engine's to say, with the rule)."""
+    if not text.strip():
+        raise ValueError(f"nothing was typed: type every battle once ({EXAMPLES['order_battles']}), or Escape to go "
+                         "back to the list and Enter to give it (R-SEAT-20)")
     known = {a.lower(): a for a in areas}
     out = [_name(known, part, "pending battle") for part in text.split(",") if part.strip()]
     twice = sorted({a for a in out if out.count(a) > 1})

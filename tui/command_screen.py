@@ -30,6 +30,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
@@ -50,6 +51,7 @@ from tui.battle_viewer import (
     TRACK_DOT,
     draw_table,
 )
+from tui.question_words import player_error, typed_hint
 from tui.rule_screen import link_citations, open_rules
 from tui.table_prompts import Choice, Prompt, describe_answer, prompt_for
 
@@ -80,6 +82,7 @@ class Outcome:
     then: str = ""
     ships_left: dict[str, list[str]] = field(default_factory=dict)  # player -> ships left to the AI (``o``)
     turns_left: dict[str, int] = field(default_factory=dict)  # player -> the battle turn left to the AI (``t``)
+    battle_left: list[str] = field(default_factory=list)  # the players who left the whole battle to the AI (``A``)
 
 
 @dataclass
@@ -150,7 +153,8 @@ class CommandScreen(Screen[Outcome]):
 
     def __init__(self, run: Run, title: str, refusal: str | None = None, *, can_save: bool = True,
                  confirm_quit: bool = False, notice: str | None = None,
-                 ships_left: dict[str, list[str]] | None = None, turns_left: dict[str, int] | None = None) -> None:
+                 ships_left: dict[str, list[str]] | None = None, turns_left: dict[str, int] | None = None,
+                 battle_left: list[str] | None = None) -> None:
         super().__init__()
         self._run, self.battle_title, self.can_save = run, title, can_save
         self._quit_asked = False  # a battle that cannot be saved (or ``confirm_quit``) is left with q pressed twice
@@ -162,6 +166,8 @@ class CommandScreen(Screen[Outcome]):
                                                  (ships_left or {}).items()}  # kept in the save (``o``)
         for player, turn in (turns_left or {}).items():  # kept in the save too (``t``)
             self.delegated.setdefault(player, Delegation()).turn = turn
+        for player in battle_left or ():  # and the whole battle (``A``: hot-seat, the other side fights on)
+            self.delegated.setdefault(player, Delegation()).battle = True
         self._answers: queue.Queue[Any] = queue.Queue()
         self._last_player: str | None = None
         self._waiting_hand_over = False
@@ -243,6 +249,7 @@ class CommandScreen(Screen[Outcome]):
     def _end(self, outcome: Outcome) -> None:
         outcome.ships_left = {p: sorted(d.ships) for p, d in self.delegated.items() if d.ships}
         outcome.turns_left = {p: d.turn for p, d in self.delegated.items() if d.turn is not None}
+        outcome.battle_left = sorted(p for p, d in self.delegated.items() if d.battle)
         self.dismiss(outcome)
 
     # -- showing a prompt
@@ -284,7 +291,7 @@ class CommandScreen(Screen[Outcome]):
         self.query_one("#cmd-card", Static).update(Text(prompt.card or self._side_summary(prompt)))
         self.query_one("#cmd-advice", Static).update(Text(f"AI suggests: {prompt.advice_text}", style="italic"))
         typed = self.query_one("#cmd-typed", Input)
-        typed.placeholder, typed.value = f"/ to type: {prompt.typed_help}", ""
+        typed.placeholder, typed.value = f"/ to type: {typed_hint(q.question, prompt.typed_help)}", ""
         self._fill_choices()
         self._message((self.refusal and f"refused: {self.refusal}") or self.notice, ok=False)
         self.refusal = self.notice = None
@@ -307,17 +314,30 @@ class CommandScreen(Screen[Outcome]):
         assert self.prompt is not None
         table = self.query_one("#cmd-choices", ChoiceTable)
         table.clear(columns=True)  # the columns fit this question's rows, not the widest asked before
-        table.add_columns("Answer", "Choice")
         if self.prompt.slots:
-            for slot in self.prompt.slots:
-                label = slot.options[slot.index][0]
-                table.add_row(slot.label, f"‹ {label} ›" if slot.refusal is None else f"cannot fire: {slot.refusal}")
+            rows = [(slot.label, f"‹ {slot.options[slot.index][0]} ›" if slot.refusal is None else
+                     f"cannot fire: {slot.refusal}") for slot in self.prompt.slots]
         else:
-            for choice in self.prompt.choices:
-                table.add_row(("★ " if choice.ai else "  ") + choice.label, "")
+            rows = [(("★ " if choice.ai else "  ") + choice.label, "") for choice in self.prompt.choices]
+        for header, width in zip(("Answer", "Choice"), self._column_widths(rows), strict=True):
+            table.add_column(header, width=width)
+        for row in rows:
+            table.add_row(*row, height=None)  # a cell wider than its column wraps onto more lines
         best = next((i for i, c in enumerate(self.prompt.choices) if c.ai), 0) if not self.prompt.slots else 0
         table.move_cursor(row=best)
         self._show_detail()
+
+    def _column_widths(self, rows: list[tuple[str, str]]) -> tuple[int, int]:
+        """Each column as wide as its widest cell, the wider cut down (its cells wrap) so that both fit the side
+        panel: no answer is cut off (R-VIEW-21)."""
+        wide = [max([6] + [cell_len(r[at]) for r in rows]) for at in (0, 1)]
+        room = max(self.query_one("#cmd-side").size.width - 6, 40) - 4  # the panel's padding, the cells' padding
+        while sum(wide) > room:
+            at = 0 if wide[0] >= wide[1] else 1
+            wide[at] = max(wide[at] - (sum(wide) - room), 12)
+            if wide[0] + wide[1] > room and min(wide) <= 12:
+                break
+        return wide[0], wide[1]
 
     def _draw_table(self) -> None:
         prompt = self.prompt
@@ -363,6 +383,17 @@ class CommandScreen(Screen[Outcome]):
 
     def on_resize(self) -> None:
         self._draw_table()
+        self.call_after_refresh(self._refit_choices)
+
+    def _refit_choices(self) -> None:
+        """The answers fitted again to the side panel's new width (the highlighted row kept)."""
+        if self.prompt is None:
+            return
+        table = self.query_one("#cmd-choices", ChoiceTable)
+        row = table.cursor_row
+        self._fill_choices()
+        table.move_cursor(row=row)
+        self._show_detail()
 
     def _message(self, text: str | None, *, ok: bool) -> None:
         self._last_message = text or ""
@@ -491,10 +522,13 @@ class CommandScreen(Screen[Outcome]):
         try:
             answer = prompt.read(event.value)
         except VasError as exc:
-            self._message(f"refused: {exc}", ok=False)
+            asked = prompt.question  # the refusal in the player's words (tui.question_words)
+            self._message(f"refused: {player_error(asked.question, str(exc), asked.ship)}", ok=False)
             return
         event.input.value = ""
         self.query_one("#cmd-choices", ChoiceTable).focus()
+        if prompt.said:  # what the typed answer left unsaid: the weapon systems that hold fire (R-VIEW-20)
+            self._note(prompt.player, f"{prompt.title}: {prompt.said}")
         self.give(answer)
 
     def action_delegate(self, what: str) -> None:
@@ -521,12 +555,15 @@ class CommandScreen(Screen[Outcome]):
             return
         left = self.delegated.get(prompt.player, Delegation())
         ships = sorted(left.ships)
-        if not ships and left.turn is None:
+        turn = left.turn if left.turn == prompt.question.turn else None  # a turn gone by is not taken back
+        if not ships and turn is None:
             self._message("nothing of yours is left to the AI", ok=False)
             return
         self.delegated[prompt.player] = Delegation()
-        what = ", ".join(ships) if ships else "the rest of the turn"
+        what = taken_back(ships, turn)
         self._message(f"you command again: {what}", ok=True)
+        self._note(prompt.player, f"{prompt.player} takes command back: {what}")
+        self.notify(f"You command again: {what}", title="Command taken back")
 
     def action_stop(self, then: str) -> None:
         """``s`` (save) / ``q`` (quit): stop at this question; the owner keeps the answers given.  A battle that
@@ -545,6 +582,14 @@ class CommandScreen(Screen[Outcome]):
             return
         self._then, self.prompt = then, None
         self._answers.put(STOP)
+
+
+def taken_back(ships: list[str], turn: int | None) -> str:
+    """What ``c`` took back from the AI, in words: ``Atlantis, Bismarck and the rest of turn 2`` (R-SEAT-31)."""
+    parts = [", ".join(ships)] if ships else []
+    if turn is not None:
+        parts.append(f"the rest of turn {turn}")
+    return " and ".join(parts)
 
 
 def legend_of(prompt: Prompt, selected: str | None) -> Text:

@@ -41,6 +41,7 @@ class DemoCommandApp(App[None]):
         self.given: list[TacticalEntry] = list(saved.answers) if saved else []  # the human sides' answers, in order
         self.ships_left = dict(saved.ships_left) if saved else {}
         self.turns_left = dict(saved.turns_left) if saved else {}
+        self.battle_left = list(saved.battle_left) if saved else []
         self.turn_left = 0  # the turn the player stopped at
         self.failure: str | None = None  # the battle could not go on (a save whose answers do not fit it)
         self.saved_to: Path | None = None
@@ -51,7 +52,7 @@ class DemoCommandApp(App[None]):
     def _command(self, refusal: str | None, notice: str | None = None) -> None:
         self.push_screen(CommandScreen(self._run, self.battle_title, refusal, can_save=self.demo is not None,
                                        confirm_quit=True, notice=notice, ships_left=self.ships_left,
-                                       turns_left=self.turns_left), self._after)
+                                       turns_left=self.turns_left, battle_left=self.battle_left), self._after)
 
     def _run(self, ask: LiveAsk) -> BattleReport:
         """Fight the battle (on the screen's thread) from its start: the answers given so far, then ``ask``."""
@@ -66,6 +67,7 @@ class DemoCommandApp(App[None]):
     def _after(self, outcome: Outcome | None) -> None:
         if outcome is not None:
             self.ships_left, self.turns_left = outcome.ships_left, outcome.turns_left
+            self.battle_left = outcome.battle_left
         if outcome is not None and outcome.kind == "refused":
             self.given = self.given[:-1]  # the refused answer is the last given
             self._command(outcome.refusal)
@@ -89,7 +91,8 @@ class DemoCommandApp(App[None]):
         problem = None
         if name is not None and self.demo is not None:
             path = Path(name).expanduser()
-            save = DemoSave(self.demo, self.seed, self.humans, list(self.given), self.ships_left, self.turns_left)
+            save = DemoSave(self.demo, self.seed, self.humans, list(self.given), self.ships_left, self.turns_left,
+                            self.battle_left)
             try:
                 if not path.parent.is_dir():
                     raise FileNotFoundError(f"no folder {path.parent}")

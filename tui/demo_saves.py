@@ -37,11 +37,12 @@ class DemoSave:
     answers: list[TacticalEntry]
     ships_left: dict[str, list[str]] = field(default_factory=dict)
     turns_left: dict[str, int] = field(default_factory=dict)
+    battle_left: list[str] = field(default_factory=list)  # the players who left the rest to the AI (``A``)
 
     def to_json(self) -> dict[str, Any]:
         return {"kind": KIND, "version": VERSION, "demo": self.demo, "seed": self.seed, "humans": list(self.humans),
                 "answers": [e.to_json() for e in self.answers], "ships_left": self.ships_left,
-                "turns_left": self.turns_left}
+                "turns_left": self.turns_left, "battle_left": self.battle_left}
 
 
 def save_demo(path: Path, save: DemoSave) -> None:
@@ -85,7 +86,10 @@ def _read(path: Path, data: dict[str, Any]) -> DemoSave:
     if not isinstance(turns, dict) or any(not isinstance(t, int) or isinstance(t, bool) or t < 0
                                           for t in turns.values()):
         raise DemoSaveError(f"{path}: turns_left: not a player -> battle turn (0 or more)")
-    return DemoSave(demo, seed, tuple(humans), answers, ships, turns)
+    battle = data.get("battle_left", [])
+    if not isinstance(battle, list) or not all(isinstance(p, str) for p in battle):
+        raise DemoSaveError(f"{path}: battle_left: not a list of players")
+    return DemoSave(demo, seed, tuple(humans), answers, ships, turns, battle)
 
 
 __all__ = ["DemoSave", "DemoSaveError", "load_demo", "save_demo"]

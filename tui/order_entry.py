@@ -9,8 +9,12 @@ separated by commas, ``Nelson, Rodney``: one order per unit, the same destinatio
     lend UNITS > PLAYER      recall UNITS
 
 A line that does not parse raises :class:`OrderSyntaxError` with a hint; a misspelt name gets the closest names
-("did you mean ...?", :func:`difflib.get_close_matches`).  A parsed order still goes through the engine's
-verification, which names the rule if it is illegal.
+("did you mean ...?", :func:`difflib.get_close_matches`).  A name may be shortened (R-UI-40): ``med`` is the
+Mediterranean, ``n atl`` the North Atlantic (each word typed begins a word of the name, in order); a shortening
+that fits several names is refused with them all.  Only ``move`` takes a path: any other order names one place
+(R-UI-41).  A port where a sea area is wanted (``move Hood > Malta``) is refused with the order that goes to a
+port in the phase (``place`` or ``return``).  A parsed order still goes through the engine's verification, which
+names the rule if it is illegal.
 """
 
 from __future__ import annotations
@@ -34,6 +38,7 @@ from strategic.orders import (
     ReturnToPort,
     Sortie,
 )
+from strategic.phases import Phase
 from tui.labels import player_label
 
 GRAMMAR = ("move UNIT[, UNIT...] > AREA [> AREA] [raid|landing] · air UNIT > AREA · sub UNIT > AREA · raider UNIT > "
@@ -92,12 +97,38 @@ def did_you_mean(text: str, names: list[str]) -> str:
     return f" (did you mean {listed}?)"
 
 
+MAX_LISTED = 6
+"""At most this many names are listed for a shortening that fits several."""
+
+
+def shortened(text: str, names: list[str]) -> list[str]:
+    """The names ``text`` may be short for (R-UI-40): each word typed begins a word of the name, the words in a
+    row (``n atl``: North Atlantic; ``pacific``: the three Pacific areas).  Case is ignored."""
+    typed = text.casefold().split()
+    if not typed:
+        return []
+    out = []
+    for name in names:
+        words = name.casefold().split()
+        if any(all(w.startswith(t) for w, t in zip(words[i:], typed, strict=False)) and len(words) - i >= len(typed)
+               for i in range(len(words))):
+            out.append(name)
+    return out
+
+
 def _name(data: CampaignData, text: str, kinds: tuple[str, ...], what: str) -> str:
     wanted = text.strip().casefold()
     names = [key for section in kinds for key in data.sections[section]]
     for key in names:
         if key.casefold() == wanted:
             return key
+    fits = shortened(wanted, names)
+    if len(fits) == 1:
+        return fits[0]
+    if fits:
+        listed = fits[:MAX_LISTED] + ([f"{len(fits) - MAX_LISTED} more"] if len(fits) > MAX_LISTED else [])
+        raise OrderSyntaxError(f"'{text.strip()}' could be {', '.join(listed[:-1])} or {listed[-1]}: type more of "
+                               f"the {what}'s name")
     raise OrderSyntaxError(f"no {what} named '{text.strip()}'{did_you_mean(text, names)}")
 
 
@@ -124,9 +155,10 @@ def parse(data: CampaignData, line: str) -> Order:
 VERBS = ("move", "air", "sub", "raider", "place", "defer", "return", "lend", "recall")
 
 
-def parse_orders(data: CampaignData, line: str) -> list[Order]:
+def parse_orders(data: CampaignData, line: str, phase: Phase | None = None) -> list[Order]:
     """Read a typed order for one unit or a comma-separated list of units (see the module docstring): one order
-    per unit, in the order named.  Raises :class:`OrderSyntaxError`."""
+    per unit, in the order named.  ``phase`` (the phase now) shapes the hint for a port named as a sea area.
+    Raises :class:`OrderSyntaxError`."""
     words = line.strip().split(None, 1)
     if not words:
         raise OrderSyntaxError(f"empty order; {GRAMMAR}")
@@ -139,8 +171,38 @@ def parse_orders(data: CampaignData, line: str) -> list[Order]:
                 for unit in _units(data, rest)]
     if len(parts) < 2 or not parts[0]:
         raise OrderSyntaxError(f"'{verb}' needs a unit and a place: {GRAMMAR}")
+    if verb != "move" and len(parts) > 2:
+        raise OrderSyntaxError(f"'{verb}' names one place, not a path ('{' > '.join(parts[1:])}'): only move goes "
+                               f"through several sea areas; {verb} UNIT > {_TARGET[verb]}")
     units = _units(data, parts[0])
-    return [_order(data, verb, unit, parts[1:]) for unit in units]
+    try:
+        return [_order(data, verb, unit, parts[1:]) for unit in units]
+    except OrderSyntaxError as exc:
+        port = _port_named(data, parts[-1].rsplit(None, 1)[0] if verb == "move" else parts[-1])
+        if port is None or verb in ("place", "return"):
+            raise
+        raise OrderSyntaxError(f"{exc}: {port} is a port; {_to_port(phase, verb, parts[0].strip(), port)}") from None
+
+
+_TARGET = {"air": "AREA", "sub": "AREA", "raider": "AREA", "place": "PLACE", "return": "PORT", "lend": "PLAYER"}
+
+
+def _port_named(data: CampaignData, text: str) -> str | None:
+    """The port ``text`` names exactly (case ignored), or ``None``."""
+    wanted = text.strip().casefold()
+    return next((port for port in data.ports if port.casefold() == wanted), None)
+
+
+def _to_port(phase: Phase | None, verb: str, units: str, port: str) -> str:
+    """The order that sends units to a port in ``phase`` (an arrival's place, a return), or what ``verb`` goes to
+    instead (R-UI-42)."""
+    if phase is Phase.RETURN:
+        return f"in the return phase: return {units} > {port}"
+    if phase is Phase.REINFORCE or phase is None:
+        return f"in the reinforce phase: place {units} > {port}"
+    if verb == "move":
+        return f"a move ends in a sea area (units in {port} put to sea into one it touches)"
+    return f"'{verb}' goes to a sea area"
 
 
 def _order(data: CampaignData, verb: str, unit: str, parts: list[str]) -> Order:
@@ -170,3 +232,19 @@ def _order(data: CampaignData, verb: str, unit: str, parts: list[str]) -> Order:
             raise OrderSyntaxError(f"no player named '{target}'")
         return Loan(unit=unit, to=player)  # type: ignore[arg-type]
     raise OrderSyntaxError(f"unknown order '{verb}': {GRAMMAR}")  # pragma: no cover - VERBS is checked first
+
+
+_HINTS: tuple[tuple[type, str], ...] = (
+    (PlaceReinforcement, "place UNIT[, UNIT...] > PORT (or AREA)"), (DeferReinforcement, "defer UNIT"),
+    (PlaceAir, "air UNIT > AREA"), (PlaceSubmarine, "sub UNIT > AREA"), (PlaceSurfaceRaider, "raider UNIT > AREA"),
+    (ReturnToPort, "return UNIT[, UNIT...] > PORT"))
+_MOVE_HINTS = {"patrol": "move UNIT[, UNIT...] > AREA [> AREA]", "raid": "move UNIT[, UNIT...] > AREA [> AREA] raid",
+               "landing": "move UNIT > AREA landing"}
+
+
+def hint(legal: list[Order]) -> str:
+    """The order line's placeholder: the typed forms of the orders legal now (R-UI-42), else the whole grammar."""
+    said = [text for kind, text in _HINTS if any(isinstance(o, kind) for o in legal)]
+    modes = dict.fromkeys(o.mode for o in legal if isinstance(o, Move))
+    said = [_MOVE_HINTS[m] for m in modes] + said
+    return f"/ to type an order: {' · '.join(said)}" if said else f"/ to type an order: {GRAMMAR}"

@@ -11,7 +11,8 @@ Steps and keys (the list keeps the id ``orders``):
 * ways: Enter gives the orders.
 
 Escape (or Backspace, or the left arrow) goes back a step.  A printable key that is not one of the screen's
-commands starts a typed order in the order line (the :class:`~textual.widgets.Input` named by ``type_into``): from
+commands and begins an order's word (``m`` of move, ``p`` of place ...; another key is said to do nothing, R-UI-44)
+starts a typed order in the order line (the :class:`~textual.widgets.Input` named by ``type_into``): from
 then on every key pressed before the focus reaches that line (keys typed fast arrive first) goes into it too, Enter
 and Backspace included, so typing an order never fires a command.  What to show comes from
 :mod:`tui.order_selection`; nothing here judges legality.
@@ -32,7 +33,7 @@ from textual.widgets.option_list import Option
 
 from strategic.campaign import Campaign
 from strategic.orders import Order
-from tui.order_entry import describe
+from tui.order_entry import VERBS, describe
 from tui.order_selection import (
     Choice,
     Stack,
@@ -44,6 +45,19 @@ from tui.order_selection import (
     unit_free_orders,
     warnings_text,
 )
+
+
+def begins_order(character: str) -> bool:
+    """Whether a key typed in the list may begin a typed order: the first letter of an order's word (R-UI-44)."""
+    return bool(character) and any(verb.startswith(character.casefold()) for verb in VERBS)
+
+
+def stray_key_text(character: str) -> str:
+    """What a key that is neither a command nor the start of an order says (R-UI-44)."""
+    if character.casefold() in ("y", "n"):
+        return (f"'{character}' answers a question, and none is open (e asks first only while units could still be "
+                "given orders); / types an order")
+    return f"'{character}' is no command here (? lists the keys); / types an order"
 
 
 class OrderList(OptionList):
@@ -63,6 +77,10 @@ class OrderList(OptionList):
     async def on_key(self, event: events.Key) -> None:
         printable = event.is_printable and bool(event.character)
         starts = printable and event.key not in self.screen.active_bindings
+        if starts and not self.typing and not begins_order(event.character or ""):
+            event.stop()  # a stray key (y or n with no question open) starts nothing (R-UI-44)
+            self.post_message(OrderPicker.Note(stray_key_text(event.character or ""), ok=False))
+            return
         goes_on = self.typing and (printable or event.key in ("enter", "backspace"))
         if not self.type_into or not (starts or goes_on):
             return
@@ -146,6 +164,7 @@ class OrderPicker(Vertical):
         self.wanted = ""
         self.at = _Selection()
         self._ids: dict[str, object] = {}
+        self._prompt = ""  # the step's prompt, shown again when the highlight leaves a warning
 
     def compose(self) -> ComposeResult:
         yield Static(id="pick-prompt")
@@ -176,6 +195,7 @@ class OrderPicker(Vertical):
     def render_step(self) -> None:
         options, prompt = {"units": self._unit_options, "places": self._place_options,
                            "ways": self._way_options}[self.at.step]()
+        self._prompt = prompt
         order_list = self.order_list
         order_list.clear_options()
         order_list.add_options(options)
@@ -232,6 +252,16 @@ class OrderPicker(Vertical):
         return ", ".join(names) if len(names) <= 4 else f"{', '.join(names[:3])} and {len(names) - 3} more"
 
     # -- keys
+    @on(OptionList.OptionHighlighted, "#orders")
+    def _highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        """A damaged or disabled unit highlighted: its warning, with the rules, under the prompt (R-UI-45)."""
+        if self.at.step != "units":
+            return
+        value = self._ids.get(event.option.id or "")
+        warning = value.warning if isinstance(value, UnitRow) else ""
+        self.query_one("#pick-prompt", Static).update(
+            Text(f"⚠ {warning}", style="yellow") if warning else Text(self._prompt, style="italic"))
+
     @on(OptionList.OptionSelected, "#orders")
     def _selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()

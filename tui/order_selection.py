@@ -38,6 +38,10 @@ SINKING_RULE = "case V-05"
 """A unit sinks only when its damage exceeds its defence (rulings/cases.md V-05; reference/was.md §4.3,
 reference/vitp.md §4.4)."""
 
+PORT_SINKING_RULE = "R-CMB-05"
+"""In port a unit sinks only when its damage exceeds ``in-port-sink-multiplier`` times its defence (docs/rulings.md
+R-CMB-05; reference/vitp.md §4.4 [R]): a ship so damaged in port may still sail (docs/rulings.md, the save checks)."""
+
 
 @dataclass(frozen=True)
 class UnitRow:
@@ -176,6 +180,9 @@ def damage_warning(campaign: Campaign, us: UnitState) -> str:
         defence = campaign.unit_record(us.name).defence
         sinks = f"; at sea it sinks if its damage exceeds its defence {defence} ({SINKING_RULE})" \
             if defence is not None else ""
+        if defence is not None and us.status is UnitStatus.PORT:
+            floats = defence * campaign.data.constant_number("in-port-sink-multiplier")
+            sinks += f"; in port up to {floats} ({PORT_SINKING_RULE})"
         notes.append(f"{us.name} carries {us.damage} damage point{'s' if us.damage > 1 else ''}{sinks}")
     return "; ".join(notes)
 

@@ -40,6 +40,7 @@ from strategic.battles import TacticalResolver
 from strategic.campaign import Campaign
 from strategic.classic.briefs import OrderBrief
 from strategic.clock import Clock
+from strategic.commanders import drop_table_battle, table_battle_in_progress
 from strategic.engine_errors import EngineError
 from strategic.events import (
     MOVE_TYPES,
@@ -128,6 +129,9 @@ def add_run_parser(sub: argparse._SubParsersAction, data_option) -> None:  # typ
                           "games): the run stops at the first one (exit 3), shows it and how to answer it (--load "
                           "FILE --answer JSON); none: the AI answers every side (a loaded game keeps its "
                           "commanders otherwise)")
+    run.add_argument("--refight", action="store_true",
+                     help="with --load and --combat classic: a save in the middle of a battle on the tactical table "
+                          "fights that battle again by the classic rules, dropping its answers (else refused, exit 2)")
     run.add_argument("--answer", metavar="JSON",
                      help="with --load: the answer to the combat question the save waits at (JSON, as the stop "
                           "shows), then the run goes on")
@@ -162,6 +166,12 @@ def cmd_run(args: argparse.Namespace) -> int:
     except ValueError as exc:
         print(f"vas run: {exc}", file=sys.stderr)
         return 2
+    refought = table_battle_in_progress(campaign, args.combat) if args.load and args.combat else None
+    if refought is not None and not args.refight:  # R-SEAT-22: never drop a battle's answers without a word
+        print(f"vas run: {refought.refusal(str(args.load), '--refight')}", file=sys.stderr)
+        return 2
+    if refought is not None:
+        drop_table_battle(campaign, refought)
     combat = campaign.state.combat
     if args.battle_logs is not None and combat != "tactical":
         print(f"vas run: --battle-logs saves tactical battles; this game's combat is {combat}", file=sys.stderr)
@@ -308,6 +318,9 @@ def _usage_problem(args: argparse.Namespace) -> str | None:
         given = [flag for flag, value in (("--seed", args.seed), ("--setup/--start", args.setup)) if value is not None]
         if given:
             return (f"{' and '.join(given)} cannot be used with --load: a saved game keeps its own set-up and seed")
+    if args.refight and (args.load is None or args.combat != "classic"):
+        return ("--refight fights a loaded game's battle on the table by the classic rules: give --load and "
+                "--combat classic")
     if args.battle_logs is not None and args.combat not in (None, "tactical"):
         return f"--battle-logs saves tactical battles; it needs --combat tactical, not {args.combat}"
     return None

@@ -70,3 +70,34 @@ def give_together(campaign: Campaign, apply: Callable[[str, Order], list[Event]]
                 campaign.undo()
             return Given(refusals=[Refusal(unit_of(order), exc)])
     return given
+
+
+class OrderGroups:
+    """The groups of orders given together in the current decision, so that ``u`` takes back a whole group, as it
+    was given (R-UI-43): a stack's orders stand or fall together.  A new decision (another :class:`Decision`
+    object of the clock) starts with no group; an order not given through :meth:`given` is taken back alone."""
+
+    def __init__(self) -> None:
+        self._decision: object = None
+        self._groups: list[list[str]] = []
+
+    def given(self, decision: object, orders: list[Order]) -> None:
+        """``orders`` were given together in ``decision``."""
+        if decision is not self._decision:
+            self._decision, self._groups = decision, []
+        self._groups.append([unit_of(o) for o in orders])
+
+    def take_back(self, campaign: Campaign, decision: object) -> list[str] | None:
+        """Take back the last group given in ``decision`` (state and dice, :meth:`Campaign.undo`): the units it
+        named, or ``None`` if there was nothing to take back."""
+        group = self._groups.pop() if decision is self._decision and self._groups else [""]
+        taken = [unit for unit in group if campaign.undo()]
+        return taken or None
+
+
+def taken_back_text(units: list[str]) -> str:
+    """``order taken back`` for one order, ``5 orders taken back (Hood, ...)`` for a group (R-UI-43)."""
+    named = [u for u in units if u]
+    if len(units) == 1:
+        return f"order taken back{f' ({named[0]})' if named else ''}"
+    return f"{len(units)} orders taken back, given together: {', '.join(named)}"

@@ -32,6 +32,7 @@ from tactical import (
     BattleView,
     DeploymentZone,
     Depth,
+    Edge,
     TacticalQuestion,
     aa_choices,
     arcs_of,
@@ -39,6 +40,7 @@ from tactical import (
     boat_attack_moves,
     can_scout,
     damage_control_choices,
+    deck_refusal,
     decode_tactical,
     describe_move,
     encode_tactical,
@@ -92,8 +94,8 @@ TITLES = {
     "crash_dive": "whether {ship} crash dives",
     "escape": "whether {ship} tries to escape",
     "fire_first": "whether you fire first at night",
-    "choose_searchlight": "the enemy {ship} lights with its searchlight",
-    "choose_radar_target": "the enemy {ship}'s radar tries to detect",
+    "choose_searchlight": "which enemy ship {ship} lights with its searchlight",
+    "choose_radar_target": "which enemy ship the radar of {ship} tries to detect",
 }
 """What each question decides, in the player's words."""
 
@@ -185,6 +187,7 @@ class Prompt:
     only: tuple[Any] | None = None  # (the one legal answer,) when the rules leave no choice: given without asking
     only_why: str = "the only legal answer"  # said in the account when ``only`` is given
     exhaustive: bool = True  # the menu holds every legal answer (else more may be typed: never given unasked)
+    said: str = ""  # set by ``read``: what the typed answer left unsaid (the weapon systems that hold fire)
 
     @property
     def title(self) -> str:
@@ -394,7 +397,13 @@ def _fire(prompt: Prompt, battle: Any, ship: Any) -> None:
         return fire_plan_of({i: v for i, v in zip(indices, values, strict=True) if v is not None}, ship, battle)
 
     prompt.slots, prompt.combine = slots, combine
-    prompt.read = lambda text: combine(_read_allocation(text, slots, indices, _why_not(battle, ship, prompt.view)))
+    def read(text: str) -> Any:
+        values = _read_allocation(text, slots, indices, _why_not(battle, ship, prompt.view))
+        answer = combine(values)
+        prompt.said = held_systems(slots, values)
+        return answer
+
+    prompt.read = read
     prompt.typed_help = "0 > Bismarck, 2 > hold (weapon system number > target)"
     if not slots:  # an airfield, a Hangar: nothing to fire
         prompt.choices = [Choice("Hold fire", prompt.advice, "no weapon system")]
@@ -428,24 +437,40 @@ def _why_not(battle: Any, ship: Any, view: BattleView) -> Callable[[int, str], N
 def _read_allocation(text: str, slots: list[Slot], indices: list[int],
                      why_not: Callable[[int, str], None] | None = None) -> list[Any]:
     """``0 > Bismarck, 2 > hold``: each weapon system's target; an enemy it may not fire at is refused with the
-    rule (``why_not``), any other name as not one of its targets."""
+    rule (``why_not``), any other name as not one of its targets; a weapon system given two different targets
+    is refused naming it (000 Gunnery: a weapon system fires at one target, R-VIEW-20)."""
     values: list[Any] = [None] * len(slots)
+    named: dict[int, str] = {}
     for part in [p.strip() for p in text.split(",") if p.strip()]:
         if ">" not in part:
             raise InvalidOrder(f"'{part}': write weapon system > target, e.g. 0 > Bismarck, 2 > hold")
         weapon, target = (s.strip() for s in part.split(">", 1))
         if not weapon.isdigit() or int(weapon) not in indices:
             raise InvalidOrder(f"'{weapon}' is not a weapon system number here ({', '.join(map(str, indices))})")
-        slot = slots[indices.index(int(weapon))]
+        at = indices.index(int(weapon))
+        slot = slots[at]
         names = [o[0] for o in slot.options]
         read = _name_reader(names[1:], none=True, what=f"the targets of {slot.label} now")
         try:
-            values[indices.index(int(weapon))] = read(target)
+            value = read(target)
         except InvalidOrder:
             if why_not is not None:
                 why_not(int(weapon), target)
             raise
+        if at in named and values[at] != value:
+            raise InvalidOrder(f"weapon system {slot.label} is given two targets ({named[at]} and "
+                               f"{value or HOLD}): write it once")
+        values[at], named[at] = value, value or HOLD
     return values
+
+
+def held_systems(slots: list[Slot], values: list[Any]) -> str:
+    """Which weapon systems hold fire in an allocation (R-VIEW-20: a system not named holds), as said after a
+    typed answer: ``1 Secondary, 2 Torpedoes hold fire`` (empty when every system fires)."""
+    held = [s.label for s, v in zip(slots, values, strict=True) if v is None and s.refusal is None]
+    if not held:
+        return ""
+    return f"{', '.join(held)} {'holds' if len(held) == 1 else 'hold'} fire"
 
 
 def _repairs(prompt: Prompt, battle: Any, ship: Any) -> None:
@@ -581,6 +606,58 @@ def zone_words(zone: DeploymentZone) -> str:
     return f"{zone.describe()} ({rects})"
 
 
+RETURN_STEPS = (0.1, 0.25, 0.5, 0.75, 0.9)
+"""The points offered along a returning scout's edge besides the AI's (fractions of the edge)."""
+
+R_RETURN = "000 War at Sea: Scouting"
+
+
+def _edge_words(battle: Any, edge: Any, fraction: float) -> tuple[str, tuple[float, float]]:
+    """A point of ``edge`` in the player's words: ``the west edge, 13" from the south-west corner, at (0, 13)``."""
+    table = battle.state.table
+    along_x = edge.value in ("south", "north")
+    length = table.width if along_x else table.height
+    corner = f"{edge.value}-west" if along_x else f"south-{edge.value}"
+    at = table.edge_point(edge, fraction)
+    return (f"the {edge.value} edge, {fraction * length:.0f}\" from the {corner} corner, at "
+            f"({at[0]:.0f}, {at[1]:.0f})", at)
+
+
+def _return_point(prompt: Prompt, battle: Any, ship: Any) -> None:
+    """return_point (000 War at Sea: Scouting, R-VIEW-22): the scout comes on at a point of the edge the dice
+    chose: the AI's point and a few others along that edge, each drawn as a ghost; or typed in inches from the
+    edge's west (south) end, refused beyond the edge's ends."""
+    prompt.exhaustive = False
+    edge = Edge(prompt.question.options["edge"])
+    table = battle.state.table
+    length = table.width if edge.value in ("south", "north") else table.height
+    name = prompt.question.ship or ""
+    ai = float(prompt.advice)
+    points = [ai] + [f for f in RETURN_STEPS if abs(f - ai) * length >= 3.0]
+    prompt.choices = []
+    for f in sorted(points):
+        words, at = _edge_words(battle, edge, f)
+        ghost = ((at, edge.inward_heading, _letter(prompt, name)),)
+        prompt.choices.append(Choice(words, ai if f == ai else f, f"{name} comes on at {words}, heading "
+                                     f"{edge.inward_heading:.0f}° into the table", ghosts=ghost))
+    prompt.advice_text = _edge_words(battle, edge, ai)[0]
+
+    def read(text: str) -> float:
+        wanted = text.strip().rstrip('"').strip()
+        try:
+            inches = float(wanted)
+        except ValueError:
+            raise InvalidOrder(f"'{text}' is not a distance in inches along the {edge.value} edge") from None
+        if not 0.0 <= inches <= length:
+            raise IllegalOrder(R_RETURN, f"{name} comes back along the {edge.value} edge the dice chose: "
+                                         f"0 to {length:g}\" from its corner, not {inches:g}\"")
+        return inches / length
+
+    prompt.read = read
+    corner = _edge_words(battle, edge, 0.0)[0].split(" from the ")[1].split(",")[0]
+    prompt.typed_help = f"inches along the {edge.value} edge from the {corner}, 0 to {length:g}"
+
+
 def _letter(prompt: Prompt, name: str) -> str:
     drawn = prompt.scene.ships.get(name)
     return drawn.letter if drawn is not None else "?"
@@ -628,6 +705,7 @@ _BUILDERS: dict[str, Callable[[Prompt, Any, Any], None]] = {
     "plan_move": _moves,
     "plan_fire": _fire,
     "damage_control": _repairs,
+    "return_point": _return_point,
     "choose_searchlight": _optional_target,
     "choose_radar_target": _optional_target,
     "choose_depth": _depth,
@@ -671,14 +749,39 @@ def _move_words(battle: Any, flight: Any, move: Any) -> str:
     return f"{what}: {flown:.1f}\" to ({end[0]:.1f}, {end[1]:.1f})" if move.path else what
 
 
+def ship_class(card: str, name: str, kind: str) -> str:
+    """A ship's class and type in words: ``Kagero class destroyer``; ``destroyer`` when the ship is the class's
+    namesake card (``Kagero`` is a Kagero) — R-VIEW-21."""
+    return kind if card == name else f"{card} class {kind}"
+
+
 def _target_words(battle: Any, flight: Any, name: str) -> str:
     ship = battle.state.ships.get(name)
     if ship is None:
         boat = battle.state.mtbs[name]
         return f"MTB Section {boat.card.name}, {_inches(flight.pos, boat.pos):.1f}\" away (bombs, or strafing 4+)"
-    return (f"{ship.card.name} ({ship.card.type.value}), Hull {ship.hull}/{ship.hull_start}, "
+    return (f"{name} ({ship_class(ship.card.name, name, ship.card.type.value)}), Hull {ship.hull}/{ship.hull_start}, "
             f"{_inches(flight.pos, ship.pos):.1f}\" away; a {_role(flight.card)} hits on "
             f"{AIR_ROLL_TO_HIT[flight.card.role]}+ before modifiers (000 Attacking with Aircraft)")
+
+
+def _home_words(battle: Any, flight: Any, home: Any) -> tuple[str, Any, str]:
+    """The AI's way home as an offer: landing, leaving, strafing, or waiting astern of a carrier that cannot
+    recover the Flight this turn, named with where the carrier is now and why (000 Launching and Recovering
+    Aircraft: a carrier recovers only after moving straight into the wind; R-VIEW-21)."""
+    rule = "the AI's way home (000 Launching and Recovering Aircraft)"
+    if home.land or home.leave or home.attack:
+        label = f"land on {home.land}" if home.land else "leave the table" if home.leave else f"attack {home.attack}"
+        return label, home, rule
+    end = home.path[-1]
+    carriers = [s for s in battle.state.fleet(flight.side) if s.has("Carrier") and s.on_table and s.pos is not None]
+    if not carriers:
+        return f"return to {flight.carrier or 'base'}", home, rule
+    carrier = min(carriers, key=lambda c: math.dist(c.pos, end))
+    why = deck_refusal(battle, carrier) or "no room on deck this turn"
+    return (f"wait astern of {carrier.name}", home,
+            f"{carrier.name} is now at ({carrier.pos[0]:.1f}, {carrier.pos[1]:.1f}) and cannot recover it this "
+            f"turn ({why}): the Flight waits {math.dist(carrier.pos, end):.0f}\" astern of it (the AI's way home)")
 
 
 def _legal_alone(battle: Any, side: int, name: str, move: Any) -> bool:
@@ -709,9 +812,7 @@ def _flight_slot(battle: Any, view: Any, flight: Any, ai_move: Any) -> Slot:
                for n, m in engage_moves(battle, flight).items() if n in view.flights]
     home = home_move(battle, flight)
     if home.path:
-        offers.append((f"land on {home.land}" if home.land else "leave the table" if home.leave else
-                       f"attack {home.attack}" if home.attack else f"return to {flight.carrier or 'base'}", home,
-                       "the AI's way home (000 Launching and Recovering Aircraft)"))
+        offers.append(_home_words(battle, flight, home))
     seen = [ai_move]
     for label, move, detail in offers:
         if move not in seen and _legal_alone(battle, flight.side, flight.name, move):

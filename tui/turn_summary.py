@@ -1,7 +1,7 @@
 """The end-of-turn summary in the app (issue #17): a screen shown when a turn's control phase is over, with what
 the turn did (:mod:`strategic.turn_summary`: battles and why each is won, lost or drawn, losses, repairs,
 arrivals, control changes, POC per area and per theatre against the victory lines).  Enter or Escape closes it;
-``r`` on the campaign screen shows the last turn's again.
+``r`` on the campaign screen shows the last turn's again, and ← → in it go through every finished turn (R-UI-46).
 
 :class:`TurnSummaries` remembers the last turn shown, so each turn's summary comes up once, after the AI or the
 player has played the turn through (the campaign screen calls :meth:`TurnSummaries.due` when it redraws).
@@ -38,8 +38,14 @@ def last_summed_turn(campaign: Campaign) -> int | None:
 
 
 def summary_text(campaign: Campaign, turn: int) -> str:
-    """The summary of ``turn`` as the screen shows it."""
-    return "\n".join(summary_lines(summarize(campaign, turn))[1:])
+    """The summary of ``turn`` as the screen shows it (from a copy of the log: the AI worker may be adding to
+    it)."""
+    return "\n".join(summary_lines(summarize(campaign, turn, list(campaign.state.events)))[1:])
+
+
+def summed_turns(campaign: Campaign) -> list[int]:
+    """The turns whose control phase is over (their POC scored), in order."""
+    return sorted({e.turn for e in list(campaign.state.events) if isinstance(e, PocScored)})
 
 
 class TurnSummaryScreen(ModalScreen[None]):
@@ -47,10 +53,13 @@ class TurnSummaryScreen(ModalScreen[None]):
 
     DEFAULT_CSS = CSS
     BINDINGS = [Binding("enter,escape", "close", "Close"), Binding("r", "close", "Close", show=False),
-                Binding("l", "rule", "Rule", show=False)]
+                Binding("l", "rule", "Rule", show=False),
+                Binding("left", "turn(-1)", "Earlier turn", show=False, priority=True),  # before the scroll's own
+                Binding("right", "turn(1)", "Later turn", show=False, priority=True)]
 
     def __init__(self, campaign: Campaign, turn: int) -> None:
         super().__init__()
+        self.campaign = campaign
         self.turn = turn
         self.text = summary_text(campaign, turn)
 
@@ -59,11 +68,23 @@ class TurnSummaryScreen(ModalScreen[None]):
             yield Static(Text(f"End of turn {self.turn}", style="bold"), id="turn-summary-title")
             with VerticalScroll(id="turn-summary-scroll"):
                 yield Static(link_citations(Text(self.text)), id="turn-summary-text")
-            yield Static("Enter or Escape: back to the game; r shows this again; l (or a click): the rules it cites",
-                         id="turn-summary-hint")
+            yield Static("Enter or Escape: back to the game; r shows this again; ← →: the other finished turns; l (or "
+                         "a click): the rules it cites", id="turn-summary-hint")
 
     def on_mount(self) -> None:
         self.query_one("#turn-summary-scroll").focus()
+
+    def action_turn(self, step: int) -> None:
+        """← or →: the summary of the finished turn before or after this one (none further: it stays)."""
+        turns = summed_turns(self.campaign)
+        wanted = [t for t in turns if (t < self.turn if step < 0 else t > self.turn)]
+        if not wanted:
+            self.notify(f"no finished turn {'before' if step < 0 else 'after'} turn {self.turn}", timeout=3)
+            return
+        self.turn = wanted[-1] if step < 0 else wanted[0]
+        self.text = summary_text(self.campaign, self.turn)
+        self.query_one("#turn-summary-title", Static).update(Text(f"End of turn {self.turn}", style="bold"))
+        self.query_one("#turn-summary-text", Static).update(link_citations(Text(self.text)))
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -30,6 +30,7 @@ from strategic.battle_forces import (
 from strategic.battles import TABLE_SHIPS, TacticalResolver
 from strategic.campaign import Campaign
 from strategic.combat import Battle as CampaignBattle
+from strategic.narrate import describe
 from strategic.state import Phase
 from tactical import battle_events as ev
 from tactical.ai import SimpleCaptain
@@ -481,7 +482,7 @@ def test_the_crowded_england_air_raid_is_fought(data) -> None:
         assert min(distance(p, inst.pos) for p in positions.values()) >= 1.0
     assert not [e for e in fought.report.events if isinstance(e, STACKING) and e.turn == 0]
     assert fought.report.turns_played >= 1
-    assert any("Tactical air raid on England from South Atlantic" in e.text for e in campaign.state.events)
+    assert any("Tactical air raid on England from South Atlantic" in describe(e) for e in campaign.state.events)
     sunk = {s.name for s in fought.report.ships if s.sunk}
     assert {r.name for r in outcome.results if r.sunk} == sunk & set(in_port)
 

@@ -474,7 +474,7 @@ async def test_enter_escape_and_refused_typed_orders(data: CampaignData) -> None
         await pilot.pause()
         assert app.focused is orders and order_input.value == "u"
         assert campaign.state.unit("Rodney").status is UnitStatus.AWAITING
-        assert text_of(screen, "#order-message") == "order taken back"
+        assert text_of(screen, "#order-message") == "order taken back (Rodney)"
         # a refused typed order: quoted in the message, selected so the next typing replaces it
         order_input.value = ""
         await pilot.press("slash", *"move Akagi > Hawaiian Islands", "enter")

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from textual.app import App
 from textual.widgets import DataTable, Select, Static
 
@@ -20,7 +21,7 @@ from tactical.dice import Dice
 from tests.strategic.classic.helpers import at_sea, game
 from tui.app import CampaignScreen, HandOverScreen, Session, VictoryAtSeaApp
 from tui.battle_choice import BattleChoiceScreen
-from tui.combat_screen import CombatScreen, parse_typed, rows_for
+from tui.combat_screen import NONE, CombatScreen, Row, merge_typed, parse_order, parse_typed, rows_for
 
 from .helpers import next_screen, wait_for, wait_for_human
 
@@ -131,7 +132,63 @@ async def test_a_typed_answer_is_read_and_given(data) -> None:
             await pilot.press("space" if key == " " else key)
         await pilot.press("enter")
         await wait_for(pilot, lambda: app.result != "open", "the screen to close")
-    assert app.given == [[[source, target]]]
+    kept = [[s, t] for s, t in asked.brief.suggestion if t != target]  # the rows not named keep theirs (R-SEAT-21)
+    assert kept and sorted(app.given[0]) == sorted([*kept, [source, target]])
+
+
+async def test_nothing_typed_is_refused_and_nothing_is_given(data) -> None:
+    """R-SEAT-20: ``/`` then Enter on an empty line is not "no air strikes": it is refused, with an example."""
+    campaign = _asked(data, "North Sea", NORTH_SEA, (Player.ALLIES,))
+    app = Harness(campaign)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await wait_for(pilot, lambda: app.screen if isinstance(app.screen, CombatScreen) else None,
+                                "the combat screen")
+        await pilot.press("slash", "space", "enter")
+        message = await wait_for(pilot, lambda: str(screen.query_one("#combat-message", Static).render())
+                                 if "nothing was typed" in str(screen.query_one("#combat-message", Static).render())
+                                 else None, "the refusal")
+        assert "e.g. Ark Royal > Bismarck, Allied LBA > Tirpitz; none for nothing" in message
+        assert "R-SEAT-20" in message
+        assert app.given == [] and app.result == "open"
+
+
+async def test_a_typed_strike_left_out_names_only_that_row(data) -> None:
+    """R-SEAT-21: ``none > TARGET`` takes that target's strike away; every other row keeps the AI's strike."""
+    campaign = _asked(data, "North Sea", NORTH_SEA, (Player.ALLIES,))
+    asked = campaign.asked
+    assert asked is not None
+    suggestion = [list(p) for p in asked.brief.suggestion]
+    assert len(suggestion) >= 2
+    dropped = suggestion[0][1]
+    app = Harness(campaign)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, CombatScreen), "the combat screen")
+        await pilot.press("slash", *[("space" if k == " " else k) for k in f"NONE > {dropped}"], "enter")
+        await wait_for(pilot, lambda: app.result != "open", "the screen to close")
+    assert sorted(app.given[0]) == sorted(suggestion[1:])
+
+
+def test_typed_gunnery_naming_one_ship_keeps_the_others_rows() -> None:
+    """R-SEAT-21 on the tester's battle: ``Dunkerque > Gneisenau`` changes Dunkerque's row only; ``Hood > none``
+    makes Hood hold fire; ``none`` alone (and only it) makes every ship hold fire."""
+    targets = ["Gneisenau", "Scharnhorst"]
+    rows = [Row(n, [NONE, *targets], "Scharnhorst") for n in ("Dunkerque", "Hood", "Strasbourg")]
+    typed = parse_typed("gunnery_targets", rows, "dunkerque > GNEISENAU")
+    assert typed == {"Dunkerque": "Gneisenau"}
+    assert merge_typed("gunnery_targets", rows, typed) == {"Dunkerque": "Gneisenau", "Hood": "Scharnhorst",
+                                                           "Strasbourg": "Scharnhorst"}
+    assert merge_typed("gunnery_targets", rows, parse_typed("gunnery_targets", rows, "Hood > none")) == {
+        "Dunkerque": "Gneisenau", "Strasbourg": "Scharnhorst"}
+    assert [r.value for r in rows] == ["Gneisenau", NONE, "Scharnhorst"]  # the rows show the answer given
+    assert merge_typed("gunnery_targets", rows, parse_typed("gunnery_targets", rows, "none")) == {}
+    with pytest.raises(ValueError, match=r"^Hood named twice: one choice each$"):
+        parse_typed("gunnery_targets", rows, "Hood > Gneisenau, hood > Scharnhorst")
+    with pytest.raises(ValueError, match="nothing was typed"):
+        parse_typed("gunnery_targets", rows, "   ")
+    with pytest.raises(ValueError, match="nothing was typed"):
+        parse_typed("withdraw", rows, "")
+    with pytest.raises(ValueError, match="nothing was typed"):
+        parse_order(["North Sea"], " ")
 
 
 def test_typed_answers_are_read_or_refused_naming_what_is_wrong(data) -> None:

@@ -84,7 +84,7 @@ def digest(path: Path) -> str:
 
 async def test_a_failed_battle_autosaves_and_goes_on_by_the_classic_rules(
         data: CampaignData, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The first battle of turn 1 (an air raid in the South Atlantic, fought while the AI plays Germany-Italy's
+    """The first battle of turn 1 (an air raid in the North Sea, fought while the AI plays Germany-Italy's
     submarines, in the worker) raises: the dialog names it, the rewound campaign is written beside the player's
     save (which is untouched), and "go on" fights that battle by the classic rules and reaches turn 2's first
     British decision."""
@@ -107,10 +107,10 @@ async def test_a_failed_battle_autosaves_and_goes_on_by_the_classic_rules(
             screen = await end_phase(pilot, app, screen)
         await press_end(pilot, app)
         dialog = await wait_for_dialog(pilot, app)
-        assert text_of(dialog, "#error-message") == ("engine error on turn 1, combat phase, air raid in South "
-                                                     "Atlantic: RuntimeError: the dice tower fell over")
+        assert text_of(dialog, "#error-message") == ("engine error on turn 1, combat phase, air raid in North "
+                                                     "Sea: RuntimeError: the dice tower fell over")
         assert text_of(dialog, "#error-where").splitlines() == [
-            "Where: turn 1, combat phase", "Battle: air raid in South Atlantic",
+            "Where: turn 1, combat phase", "Battle: air raid in North Sea",
             "Rule: none named (a program error: RuntimeError)"]
         autosave = tmp_path / "mine.autosave.json"
         message = text_of(dialog, "#error-saved")
@@ -120,7 +120,7 @@ async def test_a_failed_battle_autosaves_and_goes_on_by_the_classic_rules(
         assert digest(mine) == saved and not (tmp_path / DEFAULT_AUTOSAVE).exists()
         kept = load_state(autosave, data)
         assert kept.state.turn == 1 and kept.state.phase is Phase.COMBAT
-        assert kept.state.pending_battles == ["South Atlantic"] and kept.state.combat == "classic"
+        assert kept.state.pending_battles == ["North Sea"] and kept.state.combat == "classic"
         assert isinstance(session.error, BattleError)
         assert "STOPPED by an engine error" in text_of(screen, "#phase-bar")
         assert text_of(screen, "#decision").startswith("No decision for you now: the game is stopped by an engine "
@@ -132,8 +132,8 @@ async def test_a_failed_battle_autosaves_and_goes_on_by_the_classic_rules(
         assert (decision.turn, decision.phase, decision.player.value) == (2, Phase.REINFORCE, "allies")
         assert session.error is None and session.clock.error is None and screen.session is session
         fought = [log_line(e) for e in campaign.state.events if CLASSIC_AFTER_ERROR in describe(e)]
-        assert len(fought) == 1 and "South Atlantic" in fought[0]
-        assert calls[:2] == ["South Atlantic", "South Atlantic"]  # the failure, then the classic battle
+        assert len(fought) == 1 and "North Sea" in fought[0]
+        assert calls[:2] == ["North Sea", "North Sea"]  # the failure, then the classic battle
         assert not isinstance(app.screen, EngineErrorScreen)
         assert digest(mine) == saved
 

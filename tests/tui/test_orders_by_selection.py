@@ -191,11 +191,12 @@ async def test_damaged_and_disabled_units_are_marked_with_the_rule(data: Campaig
         highlight(orders, "   ✗ Hood")
         await pilot.press("enter")
         assert message(screen) == ("Hood is disabled this turn (VITP 4.4, 4.8); Hood carries 2 damage points; at sea "
-                                   f"it sinks if its damage exceeds its defence 4 (case V-05); Hood: {refusal}")
+                                   "it sinks if its damage exceeds its defence 4 (case V-05); in port up to 8 "
+                                   f"(R-CMB-05); Hood: {refusal}")
         highlight(orders, "   [ ] Rodney")
         await pilot.press("enter")
         assert message(screen) == ("Rodney carries 1 damage point; at sea it sinks if its damage exceeds its defence "
-                                   "5 (case V-05)")
+                                   "5 (case V-05); in port up to 10 (R-CMB-05)")
         assert str(screen.query_one("#pick-prompt").render()).startswith("Rodney: where to?")
         screen.query_one("#order-input", Input).value = "move Hood > North Atlantic"
         await pilot.press("slash", "enter")

@@ -120,7 +120,7 @@ def test_the_options_say_what_they_mean_and_are_each_legal() -> None:
 
     resolve(demo_spec("carrier-clash", 0), (Seat(0, ask=ask), None))
     labels = {o[0].split(" ")[0] for p in seen for s in p.slots for o in s.options}
-    assert {"★", "hold", "attack", "engage", "return"} <= labels
+    assert {"★", "hold", "attack", "engage", "wait"} <= labels  # wait astern of a carrier (R-VIEW-21)
 
 
 def test_a_fighter_engages_an_enemy_flight_and_a_flight_holds() -> None:

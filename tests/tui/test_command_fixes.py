@@ -1,0 +1,169 @@
+"""A fresh player's play-test of the command screen (table2): a typed gunnery answer naming a weapon system twice,
+``c`` saying what it took back, ``A`` kept in a save (hot-seat)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from textual.widgets import RichLog, Static
+
+from scenarios.errors import InvalidOrder
+from scenarios.models import Player
+from strategic.save_checks import combat_answer_problems
+from tactical import demo_spec
+from tests.strategic.classic.helpers import game
+from tui.app import PathScreen
+from tui.command_screen import CommandScreen, taken_back
+from tui.demo_command import DemoCommandApp
+from tui.demo_saves import load_demo
+from tui.table_prompts import HOLD, Slot, _read_allocation, held_systems
+
+from .helpers import wait_for
+
+SIZE = (160, 48)
+
+
+def _screen(app: Any) -> CommandScreen | None:
+    screen = app.screen
+    return screen if isinstance(screen, CommandScreen) and screen.prompt is not None else None
+
+
+async def _asked(pilot: Any, app: Any, question: str | None = None, after: int = 0) -> CommandScreen:
+    while True:
+        def shown(after: int = after) -> CommandScreen | None:
+            screen = _screen(app)
+            return screen if screen is not None and screen.asked > after else None
+
+        screen = await wait_for(pilot, shown, f"question {after + 1}")
+        assert screen.prompt is not None
+        if question is None or screen.prompt.question.question == question:
+            return screen
+        after = screen.asked
+        await pilot.press("enter")
+
+
+def _account(screen: CommandScreen) -> str:
+    """The account's text, its wrapped lines joined again."""
+    return " ".join(" ".join(line.text for line in screen.query_one("#cmd-log", RichLog).lines).split())
+
+
+def _slots() -> list[Slot]:
+    def guns(*targets: str) -> list[tuple[str, Any, str]]:
+        return [(HOLD, None, "holds")] + [(t, t, "") for t in targets]
+    return [Slot("0 A Turrets", guns("Atlantis", "Komet")), Slot("1 Secondary", guns("Atlantis")),
+            Slot("2 Torpedoes", guns("Komet"))]
+
+
+def test_a_weapon_system_given_two_targets_is_refused_naming_it() -> None:
+    with pytest.raises(InvalidOrder, match=r"weapon system 0 A Turrets is given two targets \(Atlantis and hold\)"):
+        _read_allocation("0 > Atlantis, 0 > hold", _slots(), [0, 1, 2])
+    with pytest.raises(InvalidOrder, match=r"0 A Turrets is given two targets \(Atlantis and Komet\)"):
+        _read_allocation("0 > Atlantis, 0 > Komet", _slots(), [0, 1, 2])
+    assert _read_allocation("0 > Atlantis, 0 > atl", _slots(), [0, 1, 2]) == ["Atlantis", None, None]  # the same
+
+
+def test_the_weapon_systems_not_named_are_said_to_hold_fire() -> None:
+    slots = _slots()
+    values = _read_allocation("0 > Atlantis", slots, [0, 1, 2])
+    assert held_systems(slots, values) == "1 Secondary, 2 Torpedoes hold fire"
+    assert held_systems(slots, _read_allocation("0 > Komet, 1 > Atl", slots, [0, 1, 2])) == "2 Torpedoes holds fire"
+    assert held_systems(slots, ["Atlantis", "Atlantis", "Komet"]) == ""
+
+
+def test_what_c_took_back_is_named() -> None:
+    assert taken_back(["Atlantis", "Bismarck"], 2) == "Atlantis, Bismarck and the rest of turn 2"
+    assert taken_back([], 1) == "the rest of turn 1"
+    assert taken_back(["Komet"], None) == "Komet"
+
+
+async def test_a_typed_fire_plan_with_a_duplicate_is_refused_and_a_short_one_says_what_holds() -> None:
+    app = DemoCommandApp(demo_spec("cruiser-action", 0), (0,), "Cruiser action")
+    async with app.run_test(size=SIZE) as pilot:
+        after = 0
+        while True:  # the AI's answers until a ship has two weapon systems and a target in range
+            screen = await _asked(pilot, app, "plan_fire", after)
+            prompt = screen.prompt
+            assert prompt is not None
+            if len(prompt.slots) > 1 and prompt.slots[0].refusal is None and len(prompt.slots[0].options) > 1:
+                break
+            after = screen.asked
+            await pilot.press("enter")
+        target = prompt.slots[0].options[1][0]
+        await pilot.press("slash", *f"0 > {target}, 0 > hold", "enter")
+        message = str(screen.query_one("#cmd-message", Static).render())
+        assert f"refused: weapon system {prompt.slots[0].label} is given two targets ({target} and hold)" in message
+        assert screen.prompt is prompt
+        asked = screen.asked
+        await pilot.press("ctrl+u", *f"0 > {target}", "enter")
+        screen = await _asked(pilot, app, None, asked)
+        account = _account(screen)
+        held = held_systems(prompt.slots, [target] + [None] * (len(prompt.slots) - 1))
+        assert held and f"{prompt.title}: {held}" in account
+        await pilot.press("A")
+        await wait_for(pilot, lambda: app.report is not None, "the battle's end")
+    fired = next(e for e in app.given if e.question == prompt.question)
+    assert [s["weapon"] for s in fired.answer["shots"]] == [0]
+
+
+async def test_c_says_which_ships_and_turn_it_took_back() -> None:
+    app = DemoCommandApp(demo_spec("cruiser-action", 0), (0,), "Cruiser action")
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await _asked(pilot, app, "choose_order")
+        ship = screen.prompt.question.ship  # type: ignore[union-attr]
+        asked = screen.asked
+        await pilot.press("o")
+        screen = await _asked(pilot, app, None, asked)
+        turn = screen.prompt.question.turn  # type: ignore[union-attr]
+        screen.delegated[screen.prompt.player].turn = turn  # type: ignore[union-attr]  # as t would leave it
+        await pilot.press("c")
+        said = f"you command again: {ship} and the rest of turn {turn}"
+        assert said in str(screen.query_one("#cmd-message", Static).render())
+        account = _account(screen)
+        assert f"US Navy takes command back: {ship} and the rest of turn {turn}" in account
+        screen.delegated[screen.prompt.player].turn = turn - 1  # type: ignore[union-attr]  # a turn gone by
+        await pilot.press("c")
+        assert "nothing of yours is left to the AI" in str(screen.query_one("#cmd-message", Static).render())
+        await pilot.press("A")
+        await wait_for(pilot, lambda: app.report is not None, "the battle's end")
+
+
+async def test_the_battle_left_to_the_ai_in_hot_seat_stays_so_in_the_save(tmp_path) -> None:
+    spec, path = demo_spec("cruiser-action", 0), tmp_path / "hot.json"
+    app = DemoCommandApp(spec, (0, 1), "Cruiser action", demo="cruiser-action", seed=0)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await _asked(pilot, app)
+        first = screen.prompt.player  # type: ignore[union-attr]
+        asked = screen.asked
+        await pilot.press("A")  # this side's whole battle to the AI; the other side goes on
+        screen = await _asked(pilot, app, None, asked)
+        await pilot.press("enter")  # the hand-over
+        assert screen.prompt.player != first  # type: ignore[union-attr]
+        await pilot.press("s")
+        await wait_for(pilot, lambda: (isinstance(app.screen, PathScreen) and app.screen.query("#path")) or None,
+                       "the save dialog")
+        await pilot.press("ctrl+u", *str(path), "enter")
+        await wait_for(pilot, lambda: path.exists() or None, "the save")
+    saved = load_demo(path)
+    assert saved.battle_left == [first]
+    again = DemoCommandApp(spec, saved.humans, "Cruiser action", demo=saved.demo, seed=saved.seed, saved=saved)
+    async with again.run_test(size=SIZE) as pilot:
+        screen = await wait_for(pilot, lambda: _screen(again), "the battle reopened")
+        assert screen.delegated[first].battle
+        for _ in range(6):  # only the other side is asked
+            await pilot.press("enter")
+            assert screen.prompt is None or screen.prompt.player != first
+            screen = await wait_for(pilot, lambda: _screen(again) or (again.report is not None) or None, "asked")
+            if not isinstance(screen, CommandScreen):
+                break
+        if again.report is None:
+            await pilot.press("A")
+            await wait_for(pilot, lambda: again.report is not None, "the battle's end")
+
+
+def test_a_battle_left_to_the_ai_not_pending_is_refused(data) -> None:
+    campaign = game(data)
+    campaign.state.pending_battles = ["Coral Sea"]
+    campaign.state.delegated_table_battles = {"Java Sea": [Player.JAPAN], "Coral Sea": [Player.JAPAN]}
+    assert [p for p in combat_answer_problems(campaign) if p.startswith("delegated_table_battles")] == [
+        "delegated_table_battles: 'Java Sea' is not a pending battle"]
