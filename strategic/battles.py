@@ -147,6 +147,7 @@ class TacticalBattle:
     left_out: dict[str, str]
     notes: list[str]
     kind: str = "battle"
+    ports: tuple[str, ...] = ()  # the ports an air raid or surprise attack struck
 
 
 @dataclass
@@ -539,7 +540,8 @@ class TacticalResolver:
                          "is eliminated: R-CARD-11)")
         self._log(campaign, battle, outcome, result, notes, left_out, report, RULE_RAIDS)
         if self.keep_reports:
-            self._keep(TacticalBattle(battle.area, state.turn, year, spec, report, left_out, notes, kind))
+            self._keep(TacticalBattle(battle.area, state.turn, year, spec, report, left_out, notes, kind,
+                                      tuple(ports)))
 
     @staticmethod
     def _airfield_results(campaign: Campaign, report: BattleReport, airfields: dict[str, str],

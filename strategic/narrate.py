@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from strategic.battle_names import battle_name, fought_name
 from strategic.classic.scripts import Question, answer_text
 from strategic.events import (
     CLASSIC_RE,
@@ -88,18 +89,28 @@ def battle_result(events: Iterable[CampaignEvent], turn: int, area: str) -> str:
     the next battle's, those in port (which name the port) included; an area may see two battles in a turn (the
     surprise attack, then the battle: issue #16)."""
     fates: dict[str, list[str]] = {"sunk": [], "eliminated": [], "disabled": []}
-    mine = False
+    mine, name = False, battle_name("battle", area)
+    ports: list[str] = []
+    classic: str | None = None  # the kind of a classic battle, named once its losses give its ports
     for e in events:
         if e.turn != turn:
             continue
-        if isinstance(e, BattleFought | BattleHandedOver) or (isinstance(e, CombatNoted) and CLASSIC_RE.match(e.note)):
+        opening = CLASSIC_RE.match(e.note) if isinstance(e, CombatNoted) else None
+        if isinstance(e, BattleFought | BattleHandedOver | CombatNoted) and (opening or not isinstance(e, CombatNoted)):
             mine = e.area == area
             if mine:
-                fates = {kind: [] for kind in fates}
+                fates, ports = {kind: [] for kind in fates}, []
+                classic = opening.group(2) if opening else None
+                name = (fought_name(e) if isinstance(e, BattleFought) else  # the battle's one name (R-SUM-11)
+                        battle_name(e.battle, area) if isinstance(e, BattleHandedOver) else name)
         elif mine and isinstance(e, UnitSunk | UnitEliminated | UnitDisabled):
             fates[e.kind].append(e.unit)
+            if classic is not None and e.place and e.place != area and e.place not in ports:
+                ports.append(e.place)  # struck in port: the classic battle's name gives the port (R-SUM-11)
+    if classic is not None:
+        name = battle_name(classic, area, ports, classic=True)
     told = "; ".join(f"{kind} {', '.join(names)}" for kind, names in fates.items() if names)
-    return f"The battle in {area} is over: {told or 'no unit sunk, eliminated or disabled'}."
+    return f"{name} is over: {told or 'no unit sunk, eliminated or disabled'}."
 
 
 def lead(value: int) -> str:

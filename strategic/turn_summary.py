@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from scenarios.models import Theatre
+from strategic.battle_names import battle_name, fought_name
 from strategic.events import (
     CLASSIC_RE,
     AreaScore,
@@ -65,6 +66,7 @@ class ClassicLosses:
     area: str
     losses: dict[str, dict[str, list[str]]]
     what: str = "battle"  # battle, air raid, landing, surprise attack
+    ports: list[str] = field(default_factory=list)  # the ports its losses name (struck in port)
 
 
 @dataclass(frozen=True)
@@ -138,6 +140,8 @@ def _battles(campaign: Campaign, events: list[CampaignEvent]) -> list[BattleFoug
         elif isinstance(e, UnitSunk | UnitEliminated | UnitDisabled) and current is not None:
             side = SIDE_WORDS[campaign.state.unit(e.unit).side.value]
             current.losses.setdefault(side, {}).setdefault(e.kind, []).append(e.unit)
+            if e.place and e.place != current.area and e.place not in current.ports:
+                current.ports.append(e.place)
     return found
 
 
@@ -182,18 +186,38 @@ def battle_lines(battle: BattleFought | ClassicLosses | BattleHandedOver) -> lis
     if isinstance(battle, ClassicLosses):
         told = "; ".join(f"{side} lost ({kind}) {', '.join(names)}" for side, kinds in battle.losses.items()
                          for kind, names in kinds.items())
-        return [f"{battle.what.capitalize()} in {battle.area} (classic rules): "
+        return [f"{battle_name(battle.what, battle.area, battle.ports, classic=True)}: "
                 f"{told or 'no unit sunk, eliminated or disabled'}."]
-    where = battle.area if battle.what == "battle" else f"{', '.join(battle.ports) or battle.area} ({battle.area})"
-    head = f"{battle.what.capitalize()} in {where}, {battle.turns} turn(s)"
+    head = f"{fought_name(battle)}, {battle.turns} turn(s)"
     if battle.max_turns and battle.turns < battle.max_turns:
         head += f" of {battle.max_turns} (it ended when a fleet had left the table)"
     lines = [f"{head}: {result_sentence(battle)}"]
+    note = raid_note(battle)
+    if note:
+        lines.append(note)
     for side in battle.sides:
         own = [c for c in battle.counters if c.side == side]
         if own:
             lines.append(f"  {side} ({side_losses(own)}): " + counters_text(own))
     return lines
+
+
+def raid_note(battle: BattleFought) -> str:
+    """Why an air raid or surprise attack can be "won" by the side it struck (R-SUM-10): its winner moves nobody
+    (R-CARD-07, R-CARD-11); what it did is the damage, kept in port; and ships damaged but not crippled give no VP
+    (000 War at Sea: Victory Points), while each raider's Flight destroyed does.  Empty for a battle at sea or a
+    raid in which no ship was only damaged."""
+    if battle.what == "battle":
+        return ""
+    hit = [c for c in battle.counters if c.fate == "damaged" and c.hull_full and c.hull_end < c.hull_start]
+    if not hit:
+        return ""
+    side = ADJECTIVES.get(hit[0].side, hit[0].side)
+    points = sum(c.damage for c in hit)
+    return (f"  (A raid moves nobody: what it did is the damage, kept in port ({len(hit)} {side} ship(s), +{points} "
+            "damage point(s)). VP come only from ships sunk, crippled or withdrawn and from Flights destroyed, so "
+            "ships damaged but not crippled gave none, while each Flight the raiders lost gave its points: "
+            "000 War at Sea: Victory Points, R-SUM-10.)")
 
 
 def side_losses(counters: list[CounterFate]) -> str:
@@ -285,6 +309,9 @@ def _counter(c: CounterFate) -> str:
     if c.vp:
         facts.append(f"{c.vp} VP to the enemy")
     fate = "stays" if c.fate == "unharmed" else FATE_WORDS[c.fate]  # its Flights lost, not the counter
+    if c.fate == "withdrew" and not c.hull_full and c.flights and c.flights_lost == c.flights:
+        fate = "back to port, every Flight lost"  # War at Sea LBA: out for the turn (R-OPS-34)
+        facts.append("out of the area this turn, back at full strength next turn: R-OPS-34")
     if c.fate == "crippled" and c.came_in_crippled and c.hull_start == c.hull_end:
         fate = "disabled again"
     return f"{c.unit} {fate}" + (f" ({', '.join(facts)})" if facts else "")

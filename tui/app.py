@@ -100,6 +100,7 @@ from scenarios.models import Player
 from strategic.ai import Agent, BaselineAI, give_orders
 from strategic.answer_needed import AnswerNeeded
 from strategic.battle_logs import battle_log
+from strategic.battle_names import tactical_name, waiting_name
 from strategic.battles import TacticalBattle, TacticalResolver, campaign_year, forces_text
 from strategic.campaign import SUPPORTED_SETUPS, Campaign
 from strategic.classic.scripts import is_order_entry
@@ -799,11 +800,8 @@ class CampaignScreen(Screen[None]):
         return True
 
     def _battle_words(self) -> str:
-        """``Air raid in South Atlantic``: the kind and area of the battle waiting for the player."""
-        campaign = self.session.campaign
-        battle = campaign.battle_waiting()
-        area = campaign.state.question.battle.split(":", 1)[-1] if campaign.state.question else ""
-        return f"{(battle.kind if battle is not None else 'battle').capitalize()} in {area}"
+        """``Air raid in South Atlantic on England``: the battle waiting for the player (R-SUM-11)."""
+        return waiting_name(self.session.campaign)
 
     def _battle_chosen(self, chosen: tuple[str, bool] | None) -> None:
         """The player's choice for the battle, and whether for the rest of the game (:class:`BattleChoiceScreen`)."""
@@ -1443,10 +1441,9 @@ def battle_label(battle: TacticalBattle) -> str:
     """One line of the Battles list: turn, area (and the kind when not a battle at sea), each side's forces, the
     ships sunk per side, turns fought, VP and winner."""
     report = battle.report
-    kind = "" if battle.kind == "battle" else f" ({battle.kind})"
     sunk = ", ".join(f"{side} {sum(1 for s in report.ships if s.side == side and s.sunk)}" for side in report.sides)
     result = f"{report.winner} win" if report.winner else "a draw"
-    return (f"T{battle.turn} {battle.area}{kind}: {forces_text(battle.spec)}; sunk {sunk}; "
+    return (f"T{battle.turn} {tactical_name(battle)}: {forces_text(battle.spec)}; sunk {sunk}; "
             f"{report.turns_played} turn(s), VP {report.victory_points[0]}-{report.victory_points[1]}, {result}")
 
 

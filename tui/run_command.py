@@ -488,19 +488,7 @@ def render_turn(campaign: Campaign, turn: int, events: list[Event],
         out.append(f"Arrivals ({len(arrivals)}): " + ", ".join(f"{n} {k}" for k, n in where.most_common()))
     elif arrivals:
         out.append(f"Arrivals ({len(arrivals)}): " + ", ".join(f"{e.unit} ({e.place})" for e in arrivals))
-    for kind in NOTED_TYPES:
-        out += [f"  {describe(e)}  [{e.rule}]" for e in events if isinstance(e, kind)]
-    moves: Counter[str] = Counter(campaign.state.unit(e.unit).commander.value for e in events
-                                  if isinstance(e, MOVE_TYPES))
-    if moves:
-        out.append("Moves: " + ", ".join(f"{p} {n}" for p, n in sorted(moves.items())))
-    for event in events:
-        if not isinstance(event, BATTLE_TYPES):
-            continue
-        out.append(f"  {describe(event)}")
-        groups = extra.get(event.area) if isinstance(event, BattleFought) else None
-        if groups:
-            out += groups.pop(0)
+    out += _in_log_order(campaign, events, extra)
     out += [line for groups in extra.values() for group in groups for line in group]
     control = campaign.state.control
     for theatre in campaign.setup.theatres:
@@ -513,6 +501,27 @@ def render_turn(campaign: Campaign, turn: int, events: list[Event],
     if any(isinstance(e, PocScored) for e in events):  # the turn is over: its summary (issue #17)
         out += summary_lines(summarize(campaign, turn, events))
     return "\n".join(out)
+
+
+def _in_log_order(campaign: Campaign, events: list[Event], extra: dict[str, list[list[str]]]) -> list[str]:
+    """The turn's noted events (each with its rule), its moves (one line where the first move is logged) and its
+    battles, in the order the log has them: a unit used up in a battle is told after that battle's start, a
+    side-change roll before the battles that follow it (R-SUM-12)."""
+    moves: Counter[str] = Counter(campaign.state.unit(e.unit).commander.value for e in events
+                                  if isinstance(e, MOVE_TYPES))
+    out: list[str] = []
+    for event in events:
+        if isinstance(event, NOTED_TYPES):
+            out.append(f"  {describe(event)}  [{event.rule}]")
+        elif isinstance(event, MOVE_TYPES) and moves:
+            out.append("Moves: " + ", ".join(f"{p} {n}" for p, n in sorted(moves.items())))
+            moves.clear()
+        elif isinstance(event, BATTLE_TYPES):
+            out.append(f"  {describe(event)}")
+            groups = extra.get(event.area) if isinstance(event, BattleFought) else None
+            if groups:
+                out += groups.pop(0)
+    return out
 
 
 NOTED_TYPES = (UnitRemoved, LocationRoll, CaribbeanRoll, SideChange, ForcedMove, UnitLost, PortCaptured,

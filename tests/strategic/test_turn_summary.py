@@ -48,8 +48,8 @@ def test_the_summary_of_a_seeded_turn(seed_one_turn_one: Campaign) -> None:
         "Dunkerque damaged, stays (Hull 29 lost of 73, +2 damage); Tourville damaged, stays (Hull 15 lost of 25, +1 "
         "damage); unharmed: Barham, Kent, Dorsetshire, Exeter, Cornwall",
         "  Axis (Hull 59 lost, 285 VP given): Gneisenau withdrew to port (Hull 21 lost of 79, +2 damage); Admiral "
-        "Hipper sunk (Hull 38 lost of 38, 155 VP to the enemy); Axis LBA withdrew to port (6 of 6 Flight(s) lost, "
-        "130 VP to the enemy)"]
+        "Hipper sunk (Hull 38 lost of 38, 155 VP to the enemy); Axis LBA back to port, every Flight lost (6 of 6 "
+        "Flight(s) lost, 130 VP to the enemy, out of the area this turn, back at full strength next turn: R-OPS-34)"]
     assert ("POC WAS +5 this turn (Axis: Barents Sea 2, Baltic Sea 1, Mediterranean 2, Cape of Good Hope 3; Allies: "
             "North Atlantic 1, South Atlantic 1, North Sea 1): track Axis +5; after turn 10 the side ahead wins the "
             "theatre (002 §3.1).") in lines

@@ -283,7 +283,7 @@ async def test_hot_seat_turn_with_a_tactical_battle_opened_in_the_viewer(data: C
         label = str(battles.get_option_at_index(north_sea).prompt)
         report = fought["North Sea"].report
         sunk = [sum(1 for s in report.ships if s.side == side and s.sunk) for side in report.sides]
-        assert label == (f"T1 North Sea: Allies 10 ships, 6 Flights against Axis 2 ships, 6 Flights; "
+        assert label == (f"T1 Battle in North Sea: Allies 10 ships, 6 Flights against Axis 2 ships, 6 Flights; "
                          f"sunk Allies {sunk[0]}, Axis {sunk[1]}; {report.turns_played} "
                          f"turn(s), VP {report.victory_points[0]}-{report.victory_points[1]}, Allies win")
         battles.highlighted = north_sea

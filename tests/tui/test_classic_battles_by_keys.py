@@ -248,7 +248,7 @@ async def test_a_vitp_battle_commanded_by_keys_is_the_scripted_battle(data) -> N
     assert (lexington.status, lexington.place, lexington.damage) == (UnitStatus.PORT, "Australia", 0)
     for name in ("Kaga", "Shokaku", "Nachi", "Haguro"):
         assert (state.unit(name).status, state.unit(name).place) == (UnitStatus.SEA, "Coral Sea"), name
-    assert told.startswith("The battle in Coral Sea is over"), told
+    assert told.startswith("Battle in Coral Sea (classic rules) is over"), told
 
 
 # --------------------------------------------------------------------------- War at Sea: the Mediterranean
@@ -322,4 +322,4 @@ async def test_a_war_at_sea_battle_commanded_by_keys_is_the_scripted_battle(data
         assert state.unit(name).status is UnitStatus.SUNK, name
     assert (state.unit("Zara").status, state.unit("Zara").place) == (UnitStatus.PORT, "Italy")
     assert (state.unit("Hood").status, state.unit("Hood").damage) == (UnitStatus.PORT, 3)
-    assert told.startswith("The battle in Mediterranean is over"), told
+    assert told.startswith("Battle in Mediterranean (classic rules) is over"), told

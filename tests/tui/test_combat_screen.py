@@ -240,7 +240,7 @@ async def test_a_whole_battle_hot_seat_both_sides_human_is_the_ais_battle(data) 
             answered += 1
             await wait_for(pilot, lambda s=screen: app.screen is not s, "the question to close")
     assert answered == questions and handovers >= 1 and choices == 2
-    assert told == "The battle in Coral Sea is over: sunk Enterprise, Lexington.", told
+    assert told == "Battle in Coral Sea (classic rules) is over: sunk Enterprise, Lexington.", told
     assert campaign.state.pending_battles == []
     fought = [e for e in campaign.state.events if e.phase is Phase.COMBAT and e.kind != "combat_answer"]
     assert fought == [e for e in reference.state.events if e.phase is Phase.COMBAT]

@@ -307,7 +307,7 @@ async def test_a_campaign_battle_commanded_saved_and_reopened_is_the_ais_battle(
         await wait_for(pilot, lambda: isinstance(app.screen, CampaignScreen) and not campaign.state.pending_battles,
                        "the battle's end")
         told = str(app.screen.query_one("#order-message", Static).render())
-    assert told.startswith("The battle in Coral Sea is over")
+    assert told.startswith("Battle in Coral Sea is over")
     fought = [e for e in campaign.state.events if e.phase is Phase.COMBAT and e.kind != "tactical_answers"]
     assert fought == [e for e in reference.state.events if e.phase is Phase.COMBAT]
     assert next(len(e.answers) for e in campaign.state.events if e.kind == "tactical_answers") == given

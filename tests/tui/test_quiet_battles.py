@@ -43,22 +43,24 @@ async def test_battles_with_nothing_to_decide_go_on_and_the_summary_follows(data
                           turn_summaries=True)
     async with app.run_test(size=SIZE) as pilot:
         hawaii = await _choice(pilot, app)
-        assert hawaii.what == "Surprise attack in Hawaiian Islands"
+        assert hawaii.what == "Surprise attack in Hawaiian Islands on Pearl Harbor"  # R-SUM-11
         await pilot.press("k")  # the defender of a surprise attack decides nothing in classic combat
         indonesia = await _choice(pilot, app, hawaii.what)
         assert indonesia.what == "Surprise attack in Indonesia"
         assert str(indonesia.query_one(Static).render()) == (
-            "The battle in Hawaiian Islands is over: sunk West Virginia, Nevada; disabled Maryland, Oklahoma.")
+            "Surprise attack in Hawaiian Islands on Pearl Harbor (classic rules) is over: sunk West Virginia, Nevada; "
+            "disabled Maryland, Oklahoma.")
         await pilot.press("c")  # on the table: every question has one legal answer, none is shown
         after = await _choice(pilot, app, indonesia.what)
-        assert str(after.query_one(Static).render()) == "The battle in Indonesia is over: eliminated 5th Air Force."
+        assert str(after.query_one(Static).render()) == ("Surprise attack in Indonesia is over: eliminated 5th Air "
+                                                         "Force.")
         assert "surprise:Indonesia" not in campaign.state.pending_battles
         await pilot.press("f", "a")  # the AI for the rest of the game: the turn ends
         summary = await wait_for(pilot, lambda: isinstance(app.screen, TurnSummaryScreen) and app.screen,
                                  "the end-of-turn summary")
         assert summary.turn == 3 and summary.text == summary_text(campaign, 3)
-        assert ("Surprise attack in Hawaiian Islands (classic rules): Allies lost (sunk) West Virginia, Nevada; "
-                "Allies lost (disabled) Maryland, Oklahoma.") in summary.text.splitlines()  # in port: lost all the same
+        assert ("Surprise attack in Hawaiian Islands on Pearl Harbor (classic rules): Allies lost (sunk) West "
+                "Virginia, Nevada; Allies lost (disabled) Maryland, Oklahoma.") in summary.text.splitlines()  # in port
         assert "Surprise attack in Indonesia" in summary.text
         await pilot.press("enter")
         screen = await wait_for(pilot, lambda: isinstance(app.screen, CampaignScreen) and app.screen, "closed")
