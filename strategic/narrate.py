@@ -6,7 +6,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from strategic.battle_names import battle_name, fought_name
 from strategic.classic.scripts import Question, answer_text
@@ -64,10 +64,12 @@ from strategic.events import (
     Victory,
 )
 
+Naming = Callable[[str], str]
+"""How a player or a side is written: ``str`` (the data's ids) or the app's labels (:func:`describe`)."""
 
-def log_line(event: CampaignEvent) -> str:
-    """``T3 patrol    <text>  [rule]``: one line of the event log."""
-    return f"T{event.turn} {event.phase.value:9} {describe(event)}" + (f"  [{event.rule}]" if event.rule else "")
+def log_line(event: CampaignEvent, name: Naming = str) -> str:
+    """``T3 patrol    <text>  [rule]``: one line of the event log (``name``: as :func:`describe`)."""
+    return f"T{event.turn} {event.phase.value:9} {describe(event, name)}" + (f"  [{event.rule}]" if event.rule else "")
 
 
 def transcript(events: Iterable[CampaignEvent]) -> str:
@@ -75,8 +77,13 @@ def transcript(events: Iterable[CampaignEvent]) -> str:
     return "".join(f"{log_line(e)}\n" for e in events)
 
 
-def describe(event: CampaignEvent) -> str:
-    """The sentence of ``event``."""
+def describe(event: CampaignEvent, name: Naming = str) -> str:
+    """The sentence of ``event``.  ``name`` writes a player or a side: as the data has it by default
+    (``germany_italy``, ``allied``: the golden transcripts, the saves' text and ``vas run``), or as the players say
+    it where the app passes its labels (``Germany-Italy``, ``Allies``; issue #17)."""
+    for kind, named in _NAMED_WORDS:
+        if isinstance(event, kind):
+            return named(event, name)  # type: ignore[operator]
     for kinds, words in _WORDS:
         if isinstance(event, kinds):
             return words(event)  # type: ignore[operator]
@@ -126,8 +133,8 @@ def _order(e: OrderGiven) -> str:
     return f"{e.player}: {e.order.model_dump_json(exclude={'kind'})}"
 
 
-def _refused(e: OrderRefused) -> str:
-    return f"{e.player}: {e.rule}: {e.message}"
+def _refused(e: OrderRefused, name: Naming) -> str:
+    return f"{name(e.player)}: {e.rule}: {e.message}"
 
 
 def _dice(e: DiceRolled) -> str:
@@ -135,8 +142,8 @@ def _dice(e: DiceRolled) -> str:
     return f"{e.label}: {count}{e.sides} -> " + ", ".join(map(str, e.faces))
 
 
-def _loan(e: LoanChanged) -> str:
-    return f"{e.unit} lent to {e.to}" if e.to else f"{e.unit} recalled by {e.player}"
+def _loan(e: LoanChanged, name: Naming) -> str:
+    return f"{e.unit} lent to {name(e.to)}" if e.to else f"{e.unit} recalled by {name(e.player)}"
 
 
 def _arrival(e: UnitArrived) -> str:
@@ -211,9 +218,9 @@ CHOSEN = {"command": "commands it", "ai": "lets the AI command his side",
           "classic": "has it fought by the classic rules"}
 
 
-def _chosen(e: BattleChosen) -> str:
+def _chosen(e: BattleChosen, name: Naming) -> str:
     rest = ", and every battle he commands from now on" if e.for_the_rest else ""
-    return f"{e.player} {CHOSEN[e.how]} in {e.battle}{rest}"
+    return f"{name(e.player)} {CHOSEN[e.how]} in {e.battle}{rest}"
 
 
 def force_words(force: Force) -> str:
@@ -266,20 +273,26 @@ def _poc(e: PocScored) -> str:
     return "POC " + ", ".join(f"{t.value} {v:+d} (track {lead(e.totals[t])})" for t, v in e.awards.items())
 
 
-def _victory(e: Victory) -> str:
-    return f"victory to the {e.winner} side (" + ", ".join(f"{t.value}: {r}" for t, r in e.results.items()) + ")"
+def _victory(e: Victory, name: Naming) -> str:
+    results = ", ".join(f"{t.value}: {name(r)}" for t, r in e.results.items())
+    return f"victory to the {name(e.winner)} side ({results})"
 
 
-def _answered(e: CombatAnswered) -> str:
-    return f"{e.player}: {Question.from_json(e.question, 'question').describe()}: {answer_text(e.answer)}"
+def _answered(e: CombatAnswered, name: Naming) -> str:
+    return f"{name(e.player)}: {Question.from_json(e.question, 'question').describe()}: {answer_text(e.answer)}"
+
+
+def _delegated(e: CombatDelegated, name: Naming) -> str:
+    who = name(e.player)
+    left = (f"{who} leaves the order of the {e.battle.split(':', 1)[1]} battles to the AI"
+            if e.battle.startswith("order:") else f"{who} leaves the battle in {e.battle} to the AI")
+    return left + (", and his other battles this turn" if e.whole_turn else "")
 
 
 _WORDS: tuple[tuple[type | tuple[type, ...], object], ...] = (
     (TurnBegan, _turn),
     (OrderGiven, _order),
-    (OrderRefused, _refused),
     (DiceRolled, _dice),
-    (LoanChanged, _loan),
     (UnitArrived, _arrival),
     (KeptInReserve, lambda e: f"{e.unit} is kept in reserve"),
     (UnitRemoved, _removal),
@@ -313,15 +326,20 @@ _WORDS: tuple[tuple[type | tuple[type, ...], object], ...] = (
     (UnitLanded, lambda e: f"{e.unit} lands in {e.base}"),
     (PocScored, _poc),
     (PortIsolated, lambda e: f"{e.port} is isolated ({e.turns}/{e.needed} turns)"),
-    (PortCaptured, lambda e: f"{e.port} falls to the {e.side} side {e.how}"),
     (UnitEscaped, lambda e: f"{e.unit} puts to sea from {e.port}"),
-    (AutomaticVictory, lambda e: f"{e.theatre.value}: automatic victory for the {e.side} side ({lead(e.poc)})"),
+    (Noted, lambda e: e.note),
+)
+
+_NAMED_WORDS: tuple[tuple[type, object], ...] = (
+    # the events that name a player or a side: worded with describe's ``name``
+    (OrderRefused, _refused),
+    (LoanChanged, _loan),
+    (PortCaptured, lambda e, name: f"{e.port} falls to the {name(e.side)} side {e.how}"),
+    (AutomaticVictory, lambda e, name: f"{e.theatre.value}: automatic victory for the {name(e.side)} side "
+                                       f"({lead(e.poc)})"),
     (Victory, _victory),
     (CombatAnswered, _answered),
     (BattleChosen, _chosen),
-    (TacticalAnswered, lambda e: f"{e.player} gives {len(e.answers)} order(s) on the table in {e.battle}"),
-    (CombatDelegated, lambda e: (f"{e.player} leaves the order of the {e.battle.split(':', 1)[1]} battles to the AI"
-                                 if e.battle.startswith("order:") else f"{e.player} leaves the battle in {e.battle} "
-                                 "to the AI") + (", and his other battles this turn" if e.whole_turn else "")),
-    (Noted, lambda e: e.note),
+    (TacticalAnswered, lambda e, name: f"{name(e.player)} gives {len(e.answers)} order(s) on the table in {e.battle}"),
+    (CombatDelegated, _delegated),
 )

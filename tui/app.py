@@ -129,7 +129,7 @@ from tui.cards_cli import counter_lines
 from tui.combat_screen import CombatScreen, question_screen
 from tui.command_screen import CommandScreen, LiveAsk, Outcome
 from tui.help_screen import HelpScreen
-from tui.labels import counter_label, side_label
+from tui.labels import counter_label, side_label, spoken_name
 from tui.order_entry import GRAMMAR, OrderSyntaxError, describe, hint, parse_orders
 from tui.order_picker import OrderPicker
 from tui.order_selection import end_question, listing_moment, orderable_count
@@ -1214,7 +1214,7 @@ class CampaignScreen(Screen[None]):
             self._message(f"{refused}{given.refused_text(len(orders))}", ok=False)
             return False
         self._given.given(session.clock.decision, orders)
-        told = "; ".join(narrate(e) for e in given.events if not isinstance(e, OrderGiven | DiceRolled))
+        told = "; ".join(narrate(e, spoken_name) for e in given.events if not isinstance(e, OrderGiven | DiceRolled))
         count = f"{len(orders)} orders given: " if len(orders) > 3 else ""  # a stack's account is long
         self._message(count + "; ".join(t for t in (told or "; ".join(describe(o) for o in orders), note) if t),
                       ok=True)
@@ -1384,7 +1384,7 @@ class CampaignScreen(Screen[None]):
             log.add(self.game_line())
         for event in events[self._logged:]:
             if not isinstance(event, OrderGiven | DiceRolled):  # the orders and rolls are in the saved log
-                log.add(log_line(event))
+                log.add(log_line(event, spoken_name))
         self._logged = len(events)
 
     def refresh_battles(self) -> None:

@@ -40,3 +40,9 @@ def player_label(player: object) -> str:
     """``Germany-Italy`` for a :class:`~scenarios.models.Player` or its value (unknown text as it is)."""
     text = str(getattr(player, "value", player))
     return PLAYER_LABELS.get(text, text)
+
+
+def spoken_name(text: str) -> str:
+    """A player or a side as the players say it (``germany_italy`` -> ``Germany-Italy``, ``allied`` -> ``Allies``):
+    the ``name`` the app gives :func:`strategic.narrate.describe` (issue #17); other text as it is."""
+    return PLAYER_LABELS.get(text) or SIDE_LABELS.get(text, text)
