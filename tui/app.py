@@ -674,6 +674,7 @@ class CampaignScreen(Screen[None]):
         self._commanded: tuple[str, int] | None = None  # the battle (and turn) a human commanded, until its result
         self._chosen: set[tuple[str, int, str]] = set()  # battle, turn, player: chose how it is fought (this session)
         self._refusal: str | None = None  # why the command screen's last answer was refused, shown when it reopens
+        self._retype = ""  # that answer as typed, given back to be put right
         self._after_command = ""  # save or quit, once the answers of a stopped battle are handed in
         self._last_result = ("", 0)  # the last commanded battle's result and turn, for the next battle's dialog
         self.summaries = TurnSummaries(last_summed_turn(session.campaign))  # issue #17: one summary a turn
@@ -825,8 +826,9 @@ class CampaignScreen(Screen[None]):
             turns = {player_name(p): t for p, t in state.delegated_table_turns.get(battle, {}).items()}
             whole = [player_name(p) for p in state.delegated_table_battles.get(battle, [])]
             self.app.push_screen(CommandScreen(self.session.fight_live, title, self._refusal, ships_left=left,
-                                               turns_left=turns, battle_left=whole), self._commanded_done)
-            self._refusal = None
+                                               turns_left=turns, battle_left=whole, retype=self._retype),
+                                 self._commanded_done)
+            self._refusal, self._retype = None, ""
             return
         screen = question_screen(asked.player, asked.question, asked.brief, submit=self.session.answer_combat,
                                  save=self.action_save,
@@ -872,7 +874,7 @@ class CampaignScreen(Screen[None]):
                     kept.pop(battle)
         if outcome.kind == "refused":
             answers = answers[:-1]  # the refused answer is the last given
-            self._refusal = outcome.refusal
+            self._refusal, self._retype = outcome.refusal, outcome.typed
         refused = self.session.hand_in(answers)
         if refused is not None or outcome.kind == "failed":  # never a loop of screens: the AI fights on
             why = refused or outcome.refusal

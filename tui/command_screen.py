@@ -83,6 +83,7 @@ class Outcome:
     ships_left: dict[str, list[str]] = field(default_factory=dict)  # player -> ships left to the AI (``o``)
     turns_left: dict[str, int] = field(default_factory=dict)  # player -> the battle turn left to the AI (``t``)
     battle_left: list[str] = field(default_factory=list)  # the players who left the whole battle to the AI (``A``)
+    typed: str = ""  # ``refused``: the answer as the player typed it (the reopened screen gives it back to edit)
 
 
 @dataclass
@@ -154,8 +155,9 @@ class CommandScreen(Screen[Outcome]):
     def __init__(self, run: Run, title: str, refusal: str | None = None, *, can_save: bool = True,
                  confirm_quit: bool = False, notice: str | None = None,
                  ships_left: dict[str, list[str]] | None = None, turns_left: dict[str, int] | None = None,
-                 battle_left: list[str] | None = None) -> None:
+                 battle_left: list[str] | None = None, retype: str = "") -> None:
         super().__init__()
+        self.retype = retype  # a refused typed answer, back in the line (with the focus) to be put right
         self._run, self.battle_title, self.can_save = run, title, can_save
         self._quit_asked = False  # a battle that cannot be saved (or ``confirm_quit``) is left with q pressed twice
         self.confirm_quit = confirm_quit or not can_save
@@ -177,6 +179,7 @@ class CommandScreen(Screen[Outcome]):
         self._arcs = False  # the fire arcs of the ship asked about (or highlighted), out to its longest range
         self._tracks = True  # this turn's moves of Flights and MTB Sections (``m`` hides them)
         self._then = ""
+        self._typed = ""  # the last answer given, as typed ("" when picked from the rows)
         self._last_message = ""  # the refusal line, whose rules ``l`` opens (issue 17, the rule lookup)
 
     def compose(self) -> ComposeResult:
@@ -214,14 +217,14 @@ class CommandScreen(Screen[Outcome]):
             self.app.call_from_thread(self._end, Outcome("stopped", then=self._then))
             return
         except RulesError as exc:
-            self.app.call_from_thread(self._end, Outcome("refused", refusal=str(exc)))
+            self.app.call_from_thread(self._end, Outcome("refused", refusal=str(exc), typed=self._typed))
             return
         except VasError as exc:
             self.app.call_from_thread(self._end, Outcome("failed", refusal=str(exc)))
             return
         except Exception as exc:  # an answer the engine could not use at all (a typed name it does not know)
             why = f"the engine cannot use this answer ({type(exc).__name__}: {exc})"
-            self.app.call_from_thread(self._end, Outcome("refused", refusal=why))
+            self.app.call_from_thread(self._end, Outcome("refused", refusal=why, typed=self._typed))
             return
         self.app.call_from_thread(self._end, Outcome("done", result))
 
@@ -291,7 +294,7 @@ class CommandScreen(Screen[Outcome]):
         self.query_one("#cmd-card", Static).update(Text(prompt.card or self._side_summary(prompt)))
         self.query_one("#cmd-advice", Static).update(Text(f"AI suggests: {prompt.advice_text}", style="italic"))
         typed = self.query_one("#cmd-typed", Input)
-        typed.placeholder, typed.value = f"/ to type: {typed_hint(q.question, prompt.typed_help)}", ""
+        typed.placeholder, typed.value = f"/ to type: {typed_hint(q.question, prompt.typed_help)}", self.retype
         self._fill_choices()
         self._message((self.refusal and f"refused: {self.refusal}") or self.notice, ok=False)
         self.refusal = self.notice = None
@@ -304,7 +307,8 @@ class CommandScreen(Screen[Outcome]):
             log.write(Text(event.text, style="dim" if isinstance(event, battle_events.DiceRolled) else ""))
         self._seen_log = len(view.log)
         if not self._waiting_hand_over:
-            self.query_one("#cmd-choices", ChoiceTable).focus()
+            (typed if self.retype else self.query_one("#cmd-choices", ChoiceTable)).focus()
+        self.retype = ""
 
     def _side_summary(self, prompt: Prompt) -> str:
         own = [s for s in prompt.view.ships.values() if s.own and s.status.value == "active"]
@@ -419,11 +423,11 @@ class CommandScreen(Screen[Outcome]):
         open_rules(self.app, key)
 
     # -- answering
-    def give(self, answer: Any) -> None:
-        """Hand ``answer`` to the waiting battle."""
+    def give(self, answer: Any, typed: str = "") -> None:
+        """Hand ``answer`` to the waiting battle (``typed``: as the player typed it, given back if it is refused)."""
         if self.prompt is None or self._waiting_hand_over:
             return
-        self.prompt = None
+        self.prompt, self._typed = None, typed
         self.query_one("#cmd-title", Static).update(Text(f"{self.battle_title}: the battle goes on…", style="bold"))
         self._answers.put(answer)
 
@@ -525,11 +529,11 @@ class CommandScreen(Screen[Outcome]):
             asked = prompt.question  # the refusal in the player's words (tui.question_words)
             self._message(f"refused: {player_error(asked.question, str(exc), asked.ship)}", ok=False)
             return
-        event.input.value = ""
+        typed, event.input.value = event.value, ""
         self.query_one("#cmd-choices", ChoiceTable).focus()
         if prompt.said:  # what the typed answer left unsaid: the weapon systems that hold fire (R-VIEW-20)
             self._note(prompt.player, f"{prompt.title}: {prompt.said}")
-        self.give(answer)
+        self.give(answer, typed)
 
     def action_delegate(self, what: str) -> None:
         """Leave this ship, this turn or the battle to the AI; the question waiting is answered by it too."""

@@ -49,10 +49,11 @@ class DemoCommandApp(App[None]):
     def on_mount(self) -> None:
         self._command(refusal=None)
 
-    def _command(self, refusal: str | None, notice: str | None = None) -> None:
+    def _command(self, refusal: str | None, notice: str | None = None, retype: str = "") -> None:
         self.push_screen(CommandScreen(self._run, self.battle_title, refusal, can_save=self.demo is not None,
                                        confirm_quit=True, notice=notice, ships_left=self.ships_left,
-                                       turns_left=self.turns_left, battle_left=self.battle_left), self._after)
+                                       turns_left=self.turns_left, battle_left=self.battle_left, retype=retype),
+                         self._after)
 
     def _run(self, ask: LiveAsk) -> BattleReport:
         """Fight the battle (on the screen's thread) from its start: the answers given so far, then ``ask``."""
@@ -70,7 +71,7 @@ class DemoCommandApp(App[None]):
             self.battle_left = outcome.battle_left
         if outcome is not None and outcome.kind == "refused":
             self.given = self.given[:-1]  # the refused answer is the last given
-            self._command(outcome.refusal)
+            self._command(outcome.refusal, retype=outcome.typed)
             return
         if outcome is not None and outcome.kind == "stopped" and outcome.then == "save":
             name = str(self.saved_to) if self.saved_to else f"{self.demo}-battle.json"

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from textual.widgets import RichLog, Static
+from textual.widgets import Input, RichLog, Static
 
 from scenarios.errors import InvalidOrder
 from scenarios.models import Player
@@ -152,3 +152,27 @@ def test_a_battle_left_to_the_ai_not_pending_is_refused(data) -> None:
     campaign.state.delegated_table_battles = {"Java Sea": [Player.JAPAN], "Coral Sea": [Player.JAPAN]}
     assert [p for p in combat_answer_problems(campaign) if p.startswith("delegated_table_battles")] == [
         "delegated_table_battles: 'Java Sea' is not a pending battle"]
+
+
+async def test_a_typed_answer_the_rules_refuse_comes_back_in_the_line_to_be_put_right() -> None:
+    """Play-test: a typed scouting answer the engine refuses (more Observation Flights than the side has) reopens
+    the question with the refusal, the text typed back in the line and the focus on it, so the next keys edit it
+    (never an Enter on the AI's row)."""
+    app = DemoCommandApp(demo_spec("carrier-clash", 0), (0,), "Carrier clash")
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await _asked(pilot, app, "choose_scouts")
+        typed = '[["USS Fletcher"], 99]'
+        await pilot.press("slash", *typed, "enter")
+        screen = await wait_for(pilot, lambda: (s if (s := _screen(app)) is not None and s is not screen
+                                                and s.prompt is not None
+                                                and s.prompt.question.question == "choose_scouts" else None),
+                                "the question asked again")
+        line = screen.query_one("#cmd-typed", Input)
+        message = str(screen.query_one("#cmd-message", Static).render())
+        assert message.startswith("refused: 000 Observation Flights") and "4 flight(s)" in message
+        assert line.value == typed and screen.focused is line
+        line.value = '[["USS Fletcher"], 2]'
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: app.given and app.given[0].question.question == "choose_scouts",
+                       "the scouting answer given")
+        assert app.given[0].answer == [["USS Fletcher"], 2]
