@@ -22,6 +22,15 @@ if TYPE_CHECKING:  # types only: this module sits at the bottom, so the narrator
     from strategic.events import BattleFought
 
 FROGMEN_ATTACK = "frogmen attack"
+SURPRISE_KEY = "surprise:"  # a pending surprise attack's key (strategic.outbreak.SURPRISE_PREFIX)
+
+
+def entry_words(entry: str) -> str:
+    """A pending battle's key as the players say it: ``the battle in North Sea``, ``the surprise attack in Hawaiian
+    Islands`` (for ``surprise:Hawaiian Islands``, 002 §5.7)."""
+    if entry.startswith(SURPRISE_KEY):
+        return f"the surprise attack in {entry.removeprefix(SURPRISE_KEY)}"
+    return f"the battle in {entry}"
 
 
 def battle_name(what: str, area: str, ports: Sequence[str] = (), *, classic: bool = False) -> str:

@@ -19,6 +19,7 @@ from scenarios.loader import CampaignData
 from scenarios.models import Activity, Condition, Limit, LimitKind, Owner, Player, Setup, Side, Theatre, Unit, UnitType
 from strategic import basing, control, outbreak, placement, rulebook, snapshots
 from strategic.answer_needed import AnswerNeeded
+from strategic.battle_names import entry_words
 from strategic.board import Board
 from strategic.classic.briefs import order_brief
 from strategic.classic.scripts import (
@@ -711,7 +712,7 @@ class Campaign:
         except VasError:
             raise
         except Exception as exc:
-            raise InvalidOrder(f"the battle in {entry} cannot use the answer given ({type(exc).__name__}: {exc})") \
+            raise InvalidOrder(f"{entry_words(entry)} cannot use the answer given ({type(exc).__name__}: {exc})") \
                 from exc
 
     def fight_live(self, ask: LiveAsk) -> list[TacticalEntry]:
@@ -788,7 +789,7 @@ class Campaign:
                 return f"{what} waits for an answer from {asked.player.value}"
             what = (TacticalQuestion if asked.engine == "tactical" else Question).from_json(
                 asked.question, "question").describe()
-            return f"the battle in {asked.battle} waits for an answer from {asked.player.value}: {what}"
+            return f"{entry_words(asked.battle)} waits for an answer from {asked.player.value}: {what}"
         if self.state.pending_battles:
             why = "no combat resolver is configured" if self.resolver is None else "not yet resolved"
             return (f"battles pending in {', '.join(self.state.pending_battles)}: {why} "

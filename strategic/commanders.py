@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from scenarios.models import Player, Side, Theatre
 from strategic.answer_needed import AnswerNeeded
+from strategic.battle_names import entry_words
 from strategic.events import CombatNoted
 from tactical import Seat, TacticalEntry, TacticalQuestion, read_tactical_script
 
@@ -149,7 +150,7 @@ class TableBattleInProgress:
     def facts(self, where: str) -> str:
         """What loading ``where`` with the classic rules would lose."""
         given = "that answer" if self.answers == 1 else "those answers"
-        return (f"{where} is in the middle of the battle in {self.area} on the tactical table: {self.answers} "
+        return (f"{where} is in the middle of {entry_words(self.area)} on the tactical table: {self.answers} "
                 f"answer{'s' if self.answers != 1 else ''} given by {', '.join(self.players)}. Fought by the classic "
                 f"rules it would start again from the beginning and {given} would "
                 "be dropped (R-SEAT-22).")

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING
 
 from scenarios.models import Activity, Side, Theatre, UnitType
 from strategic import placement
+from strategic.battle_names import SURPRISE_KEY
 from strategic.combat import Battle, fights, raidable
 from strategic.control import change_hands
 from strategic.events import AttackAnnounced, ControlLost, NoSurprise, PearlForceDecided, UnitMoved, UnitReturned
@@ -39,7 +40,7 @@ if TYPE_CHECKING:
     from strategic.campaign import Campaign
 
 PEARL, HAWAII, INDONESIA, YOKOSUKA = "Pearl Harbor", "Hawaiian Islands", "Indonesia", "Yokosuka Navy Yard"
-SURPRISE_PREFIX = "surprise:"
+SURPRISE_PREFIX = SURPRISE_KEY
 WATCHED_BASES = ("Truk", "Saigon")  # 002 §5.731-5.732
 
 

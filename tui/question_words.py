@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 
+from strategic.battle_names import entry_words
 from strategic.campaign import Campaign
 from strategic.classic.scripts import Question, is_order_entry
 from tactical import TacticalQuestion
@@ -155,8 +156,8 @@ def waiting_words(campaign: Campaign) -> str | None:
         table = TacticalQuestion.from_json(asked.question, "question")
         when = f"turn {table.turn}, {table.phase}" if table.turn else \
             "the set-up" if table.phase == "set-up" else f"the set-up, {table.phase}"
-        return f"the battle in {asked.battle} waits for {who} to decide {sentence(table.question, table.ship)} ({when})"
+        return f"{entry_words(asked.battle)} waits for {who} to decide {sentence(table.question, table.ship)} ({when})"
     classic = Question.from_json(asked.question, "question")
-    return (f"the battle in {asked.battle} waits for {who} to decide {sentence(classic.decision)} (round "
+    return (f"{entry_words(asked.battle)} waits for {who} to decide {sentence(classic.decision)} (round "
             f"{classic.round}, {classic.stage})")
 

@@ -16,6 +16,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Label, Static
 
+from strategic.battle_names import entry_words
 from strategic.commanders import TableBattleInProgress
 
 
@@ -42,7 +43,8 @@ class RefightScreen(ModalScreen[str]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="refight"):
-            yield Label(Text(f"Battle in {self.battle.area} in progress on the tactical table", style="bold"))
+            what = entry_words(self.battle.area).removeprefix("the ")
+            yield Label(Text(f"{what[:1].upper()}{what[1:]} in progress on the tactical table", style="bold"))
             yield Static(self.battle.facts(self.where), id="refight-facts")
             yield Static("Keep it: the game opens with the combat it was saved with, and the battle goes on where it "
                          "stopped. Classic rules: the battle is fought again from its start by the War at Sea / "

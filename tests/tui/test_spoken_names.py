@@ -30,3 +30,11 @@ def test_the_events_naming_a_player_or_a_side_in_the_players_words() -> None:
     left = CombatDelegated(turn=3, phase=Phase.COMBAT, player="japan", battle="Coral Sea", whole_turn=True)
     assert describe(left, spoken_name) == ("Japan leaves the battle in Coral Sea to the AI, and his other battles "
                                            "this turn")
+
+
+def test_a_pending_battle_is_named_in_words_not_by_its_key() -> None:
+    """Play-test: ``surprise:Hawaiian Islands`` is the key of a pending surprise attack, never player text."""
+    from strategic.battle_names import entry_words
+
+    assert entry_words("surprise:Hawaiian Islands") == "the surprise attack in Hawaiian Islands"
+    assert entry_words("North Sea") == "the battle in North Sea"
