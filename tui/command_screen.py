@@ -84,6 +84,7 @@ class Outcome:
     turns_left: dict[str, int] = field(default_factory=dict)  # player -> the battle turn left to the AI (``t``)
     battle_left: list[str] = field(default_factory=list)  # the players who left the whole battle to the AI (``A``)
     typed: str = ""  # ``refused``: the answer as the player typed it (the reopened screen gives it back to edit)
+    turn: int | None = None  # the battle turn of the question on the screen when it ended (``stopped``)
 
 
 @dataclass
@@ -180,6 +181,7 @@ class CommandScreen(Screen[Outcome]):
         self._tracks = True  # this turn's moves of Flights and MTB Sections (``m`` hides them)
         self._then = ""
         self._typed = ""  # the last answer given, as typed ("" when picked from the rows)
+        self._asked_turn: int | None = None  # the battle turn of the last question shown
         self._last_message = ""  # the refusal line, whose rules ``l`` opens (issue 17, the rule lookup)
 
     def compose(self) -> ComposeResult:
@@ -253,11 +255,12 @@ class CommandScreen(Screen[Outcome]):
         outcome.ships_left = {p: sorted(d.ships) for p, d in self.delegated.items() if d.ships}
         outcome.turns_left = {p: d.turn for p, d in self.delegated.items() if d.turn is not None}
         outcome.battle_left = sorted(p for p, d in self.delegated.items() if d.battle)
+        outcome.turn = self._asked_turn
         self.dismiss(outcome)
 
     # -- showing a prompt
     def show(self, prompt: Prompt) -> None:
-        self.prompt = prompt
+        self.prompt, self._asked_turn = prompt, prompt.question.turn
         self.asked += 1
         if self._last_player not in (None, prompt.player):
             self._hand_over(prompt.player)

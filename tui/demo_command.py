@@ -84,7 +84,8 @@ class DemoCommandApp(App[None]):
             self.report = outcome.result
         else:
             self.failure = outcome.refusal if outcome is not None and outcome.kind == "failed" else None
-            self.turn_left = self.given[-1].question.turn if self.given else 0
+            asked = outcome.turn if outcome is not None else None  # the question it was left at, else the last answered
+            self.turn_left = asked if asked is not None else self.given[-1].question.turn if self.given else 0
         self.exit()
 
     def _save_to(self, name: str | None) -> None:

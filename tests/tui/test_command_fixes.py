@@ -176,3 +176,21 @@ async def test_a_typed_answer_the_rules_refuse_comes_back_in_the_line_to_be_put_
         await wait_for(pilot, lambda: app.given and app.given[0].question.question == "choose_scouts",
                        "the scouting answer given")
         assert app.given[0].answer == [["USS Fletcher"], 2]
+
+
+async def test_a_demo_left_in_the_middle_names_the_turn_of_the_question_it_was_left_at() -> None:
+    """Play-test: left (q q) at a question of turn 2, the battle was left at turn 2, though the last answer given
+    may be of turn 1."""
+    app = DemoCommandApp(demo_spec("cruiser-action", 0), (0,), "Cruiser action")
+    async with app.run_test(size=SIZE) as pilot:
+        after = 0
+        while True:
+            screen = await _asked(pilot, app, None, after)
+            assert screen.prompt is not None
+            if screen.prompt.question.turn == 2:
+                break
+            after = screen.asked
+            await pilot.press("enter")
+        await pilot.press("q", "q")
+        await wait_for(pilot, lambda: not app.is_running, "the app to close")
+    assert app.report is None and app.turn_left == 2
