@@ -50,7 +50,8 @@ class BattleChoiceScreen(ModalScreen[tuple[str, bool]]):
         with Vertical(id="choice"):
             if self.last:
                 yield Static(Text(self.last, style="italic"))  # the battle just fought
-            yield Static(Text(f"{self.what}: {self.player} commands a side", style="bold"))  # wraps: a long name
+            who = "the Allies command" if self.player == "Allies" else f"{self.player} commands"
+            yield Static(Text(f"{self.what}: {who} a side", style="bold"))  # wraps: a long name
             yield Static(f"The battle is fought {how}. Command it yourself, or let the AI command your side "
                          "(you can also hand it to the AI at any question later).")
             with Horizontal(id="for-good"):

@@ -315,7 +315,8 @@ class CombatScreen(Screen[Any]):
     # -- texts
     def title_text(self) -> Text:
         q, view = self.question, self.brief.view
-        text = Text(f"Battle in {q.area} · {view.theatre.value} · round {q.round} ({q.stage}) — ", style="bold")
+        stage = "" if q.stage == "round" else f" ({q.stage})"  # a stage named as the round is said once
+        text = Text(f"Battle in {q.area} · {view.theatre.value} · round {q.round}{stage} — ", style="bold")
         text.append(f"{PLAYERS.get(self.player, self.player)} decide{'' if self.player == 'allies' else 's'} "
                     f"{TITLES.get(q.decision, q.decision)}")
         text.append(f"\nRule: {self.brief.rule}", style="italic")

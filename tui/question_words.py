@@ -158,6 +158,7 @@ def waiting_words(campaign: Campaign) -> str | None:
             "the set-up" if table.phase == "set-up" else f"the set-up, {table.phase}"
         return f"{entry_words(asked.battle)} waits for {who} to decide {sentence(table.question, table.ship)} ({when})"
     classic = Question.from_json(asked.question, "question")
+    stage = "" if classic.stage == "round" else f", {classic.stage}"  # a stage named as the round is said once
     return (f"{entry_words(asked.battle)} waits for {who} to decide {sentence(classic.decision)} (round "
-            f"{classic.round}, {classic.stage})")
+            f"{classic.round}{stage})")
 

@@ -513,7 +513,7 @@ async def test_the_battle_dialog_shows_the_last_battles_result_first() -> None:
         screen = await wait_for(pilot, lambda: app.screen if isinstance(app.screen, BattleChoiceScreen) else None,
                                 "the dialog")
         shown = [str(w.render()) for w in screen.query(Static)]
-        assert shown[0] == last and any("Battle in North Sea: Allies commands a side" in t for t in shown)
+        assert shown[0] == last and any("Battle in North Sea: the Allies command a side" in t for t in shown)
         await pilot.press("f", "k")
         await wait_for(pilot, lambda: app.chosen is not None, "the choice")
     assert app.chosen == ("classic", True)
