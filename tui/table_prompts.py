@@ -792,7 +792,7 @@ def _legal_alone(battle: Any, side: int, name: str, move: Any) -> bool:
     return True
 
 
-def _flight_slot(battle: Any, view: Any, flight: Any, ai_move: Any) -> Slot:
+def _flight_slot(battle: Any, view: Any, flight: Any, ai_move: Any, plan: dict[str, Any]) -> Slot:
     """plan_flights: one Flight's options, each legal alone (the plan is verified whole by the engine)."""
     who = _flight_words(flight)
     if flight.engaged or flight.launched_turn == battle.state.turn:
@@ -810,6 +810,7 @@ def _flight_slot(battle: Any, view: Any, flight: Any, ai_move: Any) -> Slot:
                                   f"({_role(battle.state.flights[n].card)}, Dogfight "
                                   f"{battle.state.flights[n].card.dogfight:+d} against {flight.card.dogfight:+d})")
                for n, m in engage_moves(battle, flight).items() if n in view.flights]
+    offers += _escort_offers(battle, flight, plan)
     home = home_move(battle, flight)
     if home.path:
         offers.append(_home_words(battle, flight, home))
@@ -819,6 +820,24 @@ def _flight_slot(battle: Any, view: Any, flight: Any, ai_move: Any) -> Slot:
             seen.append(move)
             options.append((label, move, f"{who}; {_move_words(battle, flight, move)}. {detail}"))
     return Slot(flight.name, options, ai=0)
+
+
+def _escort_offers(battle: Any, flight: Any, plan: dict[str, Any]) -> list[tuple[str, Any, str]]:
+    """A Fighter's escort of each other Flight of its side it can reach (000 Escorting: only Fighters escort, in
+    base contact with the Flights escorted), flown to where that Flight ends as planned now; the Flight escorted
+    may then be sent elsewhere: the escort follows it (``combine``)."""
+    if flight.card.role.value != "fighter" or flight.pos is None:
+        return []
+    offers = []
+    for ward in sorted(battle.state.air(flight.side), key=lambda f: f.name):
+        if ward.name == flight.name or ward.pos is None:
+            continue
+        move = escort_move(battle, flight, ward.name, plan.get(ward.name))
+        if move is not None:
+            offers.append((f"escort {ward.name}", move, f"stays in base contact with {ward.name} "
+                           f"({ward.card.name}) wherever you send it this move; an enemy attacking it must take "
+                           "on its escort first (000 Escorting)"))
+    return offers
 
 
 def _flights(prompt: Prompt, battle: Any, ship: Any) -> None:
@@ -831,13 +850,12 @@ def _flights(prompt: Prompt, battle: Any, ship: Any) -> None:
         chosen = {n: m for n, m in zip(names, values, strict=True) if m is not None}
         for flight in flights:  # an escort left to the AI follows its ward where the player sends it
             move = chosen.get(flight.name)
-            if move is not None and move == plan.get(flight.name) and move.escort and \
-                    chosen.get(move.escort[0]) != plan.get(move.escort[0]):
+            if move is not None and move.escort and chosen.get(move.escort[0]) != plan.get(move.escort[0]):
                 chosen[flight.name] = escort_move(battle, flight, move.escort[0], chosen.get(move.escort[0])) or move
         verify_flight_plan(battle, side, chosen)  # raises IllegalOrder naming the rule
         return chosen
 
-    prompt.slots = [_flight_slot(battle, prompt.view, f, plan.get(f.name)) for f in flights]
+    prompt.slots = [_flight_slot(battle, prompt.view, f, plan.get(f.name), plan) for f in flights]
     prompt.combine = combine
     prompt.advice_text = "; ".join(f"{n}: {_move_words(battle, battle.state.flights[n], m)}"
                                    for n, m in plan.items()) or "every Flight holds"

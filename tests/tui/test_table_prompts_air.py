@@ -6,6 +6,7 @@ screen by left/right and Enter."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import Any
 
@@ -333,3 +334,27 @@ async def test_a_strike_is_directed_on_the_command_screen_by_left_right_and_ente
     flown = next(e for e in app.given if e.question == question)
     plan = decode_tactical("plan_flights", flown.answer, "flights")
     assert plan[slot.label].attack == target
+
+
+def test_a_fighter_escorts_a_strike_flight_wherever_the_player_sends_it() -> None:
+    """000 Escorting: a Fighter's row offers to escort each friendly Flight it can reach; with the strike sent to
+    attack another ship than the AI's, the escort follows it and ends in base contact with it."""
+    def escort(prompt: Prompt, battle: Any) -> Any:
+        for guard in prompt.slots:
+            for at, (_, move, _) in enumerate(guard.options):  # the AI's own escort, or one offered
+                ward = next((s for s in prompt.slots if move is not None and move.escort
+                             and s.label == move.escort[0]), None)
+                if ward is None or not _set(ward, "attack "):
+                    continue
+                guard.index = at
+                try:
+                    return prompt.combine([s.value for s in prompt.slots])  # type: ignore[misc]
+                except IllegalOrder:
+                    continue
+        return None
+
+    seat, picked = _fight(demo_spec("carrier-clash", 0), 0, "plan_flights", escort)
+    _given(seat, picked)
+    plan = picked[0][1]
+    escorts = [(m, plan[m.escort[0]]) for m in plan.values() if m.escort and plan[m.escort[0]].attack]
+    assert escorts and all(math.dist(m.path[-1], ward.path[-1]) == pytest.approx(0.4) for m, ward in escorts)
