@@ -19,7 +19,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from strategic.campaign import Campaign
-from strategic.events import PocScored
+from strategic.events import PocScored, TurnBegan
 from strategic.turn_summary import summarize, summary_lines
 from tui.rule_screen import link_citations, open_rules
 
@@ -33,8 +33,10 @@ TurnSummaryScreen { align: center middle; }
 
 
 def last_summed_turn(campaign: Campaign) -> int | None:
-    """The last turn whose control phase is over (its POC scored), or ``None``."""
-    return next((e.turn for e in reversed(campaign.state.events) if isinstance(e, PocScored)), None)
+    """The last turn that is over (its return phase played: the next has begun, or the game ended in it), or
+    ``None``; a summary shown after the control phase would leave out the turn's returns (trial of issue 17)."""
+    turns = summed_turns(campaign)
+    return turns[-1] if turns else None
 
 
 def summary_text(campaign: Campaign, turn: int) -> str:
@@ -44,8 +46,13 @@ def summary_text(campaign: Campaign, turn: int) -> str:
 
 
 def summed_turns(campaign: Campaign) -> list[int]:
-    """The turns whose control phase is over (their POC scored), in order."""
-    return sorted({e.turn for e in list(campaign.state.events) if isinstance(e, PocScored)})
+    """The turns that are over, in order: each turn before one that has begun, and the turn the game ended in."""
+    events = list(campaign.state.events)  # a copy: the AI worker may be adding to the log
+    begun = {e.turn for e in events if isinstance(e, TurnBegan)}
+    over = {turn for turn in begun if turn + 1 in begun}
+    if campaign.state.winner is not None:
+        over |= {e.turn for e in events if isinstance(e, PocScored)}
+    return sorted(over)
 
 
 class TurnSummaryScreen(ModalScreen[None]):

@@ -14,13 +14,14 @@ from textual.widgets import Static
 
 from strategic.battles import TacticalResolver
 from strategic.clock import Clock
+from strategic.phases import Phase
 from strategic.saves import load_state
 from tui.app import CampaignScreen, Session, VictoryAtSeaApp
 from tui.battle_choice import BattleChoiceScreen
 from tui.cli import main
 from tui.turn_summary import TurnSummaryScreen, summary_text
 
-from .helpers import wait_for
+from .helpers import press_end, wait_for, wait_for_human
 
 SIZE = (160, 48)
 
@@ -55,7 +56,10 @@ async def test_battles_with_nothing_to_decide_go_on_and_the_summary_follows(data
         assert str(after.query_one(Static).render()) == ("Surprise attack in Indonesia is over: eliminated 5th Air "
                                                          "Force.")
         assert "surprise:Indonesia" not in campaign.state.pending_battles
-        await pilot.press("f", "a")  # the AI for the rest of the game: the turn ends
+        await pilot.press("f", "a")  # the AI for the rest of the game
+        screen = await wait_for_human(pilot, app)  # the return phase: the summary waits for the turn's end
+        assert screen.session.clock.decision.phase is Phase.RETURN and not isinstance(app.screen, TurnSummaryScreen)
+        await press_end(pilot, app)
         summary = await wait_for(pilot, lambda: isinstance(app.screen, TurnSummaryScreen) and app.screen,
                                  "the end-of-turn summary")
         assert summary.turn == 3 and summary.text == summary_text(campaign, 3)
