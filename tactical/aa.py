@@ -42,7 +42,6 @@ from tactical.state import Battle, FlightState, FlightStatus, MTBState, ShipStat
 
 R_AA = "000 Shooting Down Aircraft"
 R_LOCAL = "000 Local X"
-R_DP = "000 DP"
 
 
 def shoot_down(battle: Battle, flight: FlightState, by: str) -> None:

@@ -289,11 +289,6 @@ def overflight_fire(battle: Battle, flight: FlightState, path: Sequence[Point]) 
 # --------------------------------------------------------------------------- movement
 
 
-def end_of(flight: FlightState, move: FlightMove) -> Point:
-    assert flight.pos is not None
-    return move.path[-1] if move.path else flight.pos
-
-
 def _off_edge(battle: Battle, p: Point) -> Edge | None:
     t = battle.state.table
     if p[1] <= EPS:
@@ -793,11 +788,3 @@ def reset_flights(battle: Battle) -> None:
 
 # --------------------------------------------------------------------------- exact odds
 
-
-def air_hit_chance(role: AircraftRole, modifier: int = 0, *, kamikaze: bool = False, evading: bool = False) -> float:
-    """Exact chance that a Flight's attack hits: the Attack with Aircraft number less ``modifier``, a kamikaze's
-    miss rolled again, hits on an evading target rolled again (one re-roll a die, R-TAC-14)."""
-    p = min(max(7 - (ROLL_TO_HIT[role] - modifier), 0), 6) / 6
-    if evading:
-        return p * p + ((1 - p) * p if kamikaze else 0.0)
-    return p + (1 - p) * p if kamikaze else p

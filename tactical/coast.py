@@ -36,10 +36,7 @@ from tactical.geometry import (
 from tactical.hull import apply_hull_damage
 from tactical.state import Battle, ShipState
 
-R_LAND = "000 Land"
-R_SHORE = "000 Shore Batteries"
 R_SHORE_CRIT = "000 Shore Battery Critical Hits"
-R_NETS = "000 Torpedo Nets"
 AGROUND_DISTANCE = 1.0
 AGROUND_HULL = 10
 AGROUND_HULL_001 = 6

@@ -45,8 +45,6 @@ R_WEATHER = "000 Bad Weather"
 R_SEARCH = "000 Searchlights"
 R_STAR = "000 Star Shells"
 R_RADAR = "000 Radar"
-R_ADV_RADAR = "000 Advanced Radar"
-R_POOR = "000 Submarines: Poor Visibility"
 
 NIGHT_LIMIT = 20.0
 NIGHT_AUTO = 5.0
@@ -86,11 +84,6 @@ def speed_factor(battle: Battle, ship: ShipState) -> float:
     if battle.state.bad_weather and ship.type in (ShipType.DESTROYER, ShipType.CIVILIAN):
         return 0.5
     return 1.0
-
-
-def crew_check_modifier(battle: Battle) -> int:
-    """000 Bad Weather: -1 to every crew quality check (applied by :func:`tactical.orders.crew_check`)."""
-    return -1 if battle.state.bad_weather else 0
 
 
 def burning(ship: ShipState) -> bool:

@@ -77,10 +77,6 @@ class Edge(StrEnum):
     EAST = "east"
 
     @property
-    def opposite(self) -> Edge:
-        return {Edge.SOUTH: Edge.NORTH, Edge.NORTH: Edge.SOUTH, Edge.WEST: Edge.EAST, Edge.EAST: Edge.WEST}[self]
-
-    @property
     def inward_heading(self) -> float:
         """Heading (degrees) pointing from this edge into the table."""
         return {Edge.SOUTH: 0.0, Edge.NORTH: 180.0, Edge.WEST: 90.0, Edge.EAST: 270.0}[self]
@@ -107,13 +103,6 @@ def advance(pos: Sequence[float], heading: float, inches: float) -> Point:
 def distance(a: Sequence[float], b: Sequence[float]) -> float:
     """Bridge-to-bridge distance in inches (scalar ``math``: this is the engine's hot path)."""
     return math.hypot(b[0] - a[0], b[1] - a[1])
-
-
-def distance_matrix(positions: np.ndarray) -> np.ndarray:
-    """``(n, 2)`` positions -> ``(n, n)`` distances in inches."""
-    pts = np.asarray(positions, dtype=float).reshape(-1, 2)
-    diff = pts[:, None, :] - pts[None, :, :]
-    return np.hypot(diff[..., 0], diff[..., 1])
 
 
 def bearing(a: Sequence[float], b: Sequence[float]) -> float:
@@ -269,18 +258,6 @@ def segment_crosses_polygon(a: Sequence[float], b: Sequence[float], polygon: Seq
         return True
     n = len(polygon)
     return any(segments_cross(a, b, polygon[i], polygon[(i + 1) % n]) for i in range(n))
-
-
-def segment_polygon_distance(a: Sequence[float], b: Sequence[float], polygon: Sequence[Sequence[float]]) -> float:
-    """Least distance in inches between the segment ``a``-``b`` and ``polygon`` (0 if they meet)."""
-    if segment_crosses_polygon(a, b, polygon):
-        return 0.0
-    n = len(polygon)
-    best = min(point_segment_distance(v, a, b) for v in polygon)
-    for i in range(n):
-        c, d = polygon[i], polygon[(i + 1) % n]
-        best = min(best, point_segment_distance(a, c, d), point_segment_distance(b, c, d))
-    return best
 
 
 SECTOR_SIZE = 12.0

@@ -63,8 +63,6 @@ from tactical.variants import (
 )
 
 R_NOMINATE = "000 Nominate Targets"
-CLOSE_RANGE = 10.0
-"""001 Attacking (option): +1 within 10"."""
 
 
 # --------------------------------------------------------------------------- the roll to hit

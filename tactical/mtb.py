@@ -35,7 +35,6 @@ from tactical.orders import IllegalOrder, all_hands, evading
 from tactical.plans import BoatMove
 from tactical.state import Battle, MTBState, ShipState, Status
 
-R_MTB = "000 Motor Torpedo Boats"
 R_MTB_MOVE = "000 MTB Sections: Movement Phase"
 R_MTB_ATTACK = "000 Attacking with MTB Sections"
 R_MTB_SHOOT = "000 Shooting at MTB Sections"
@@ -79,10 +78,6 @@ STRAFING = WeaponSystem(
     name="Strafing Attack", kind=WeaponKind.LIGHT_GUN, arcs=ALL_ARCS, ranges=(3, 3, 3, 3), ad=1, ap=4, dd=1,
 )
 """000 Strafing Aircraft: 1 AD, AP +4, DD 1 (only against MTB Sections)."""
-
-
-def bad_weather_silenced(battle: Battle) -> bool:
-    return battle.state.bad_weather
 
 
 def max_move(battle: Battle, boat: MTBState) -> float:
@@ -388,6 +383,3 @@ def reset_boats(battle: Battle) -> None:
         boat.reset_turn()
         boat.target, boat.kamikaze = None, False
 
-
-def attackers_on(battle: Battle, ship: str, side: int) -> int:
-    return sum(1 for m in battle.state.boats(side) if m.target == ship)

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from scenarios.cards import WeaponKind
 from scenarios.errors import IllegalOrder as IllegalOrder  # the one error of illegal orders, re-exported
 from tactical import events as ev
 from tactical.criticals import lower_area
@@ -55,15 +54,6 @@ def crew_check(battle: Battle, ship: ShipState, what: str, modifier: int = 0) ->
     (000 Bad Weather); 4+ succeeds (:func:`crew_check_target`)."""
     roll = battle.dice.d6(label=f"{ship.name} crew check: {what}", rule=R_CREW)
     return roll >= crew_check_target(battle, ship, modifier)
-
-
-def opposed_crew_check(battle: Battle, a: ShipState, b: ShipState, what: str) -> ShipState:
-    """Opposed crew quality check: both roll with their modifiers, the higher wins, ties are rolled again."""
-    while True:
-        ra = battle.dice.d6(label=f"{a.name} opposed crew check: {what}", rule=R_CREW) + a.crew_modifier()
-        rb = battle.dice.d6(label=f"{b.name} opposed crew check: {what}", rule=R_CREW) + b.crew_modifier()
-        if ra != rb:
-            return a if ra > rb else b
 
 
 def legal_orders(ship: ShipState, battle: Battle | None = None) -> list[OrderName]:
@@ -172,6 +162,3 @@ def making_smoke(ship: ShipState) -> bool:
 def flank_speed(ship: ShipState) -> bool:
     return ship.order == OrderName.FLANK_SPEED.value and ship.order_ok
 
-
-def has_weapon_kind(ship: ShipState, kind: WeaponKind) -> bool:
-    return any(w.kind is kind for w in ship.card.weapons)

@@ -30,8 +30,6 @@ from tactical.turn import roll_off
 
 R_OBJ = "000 War at Sea: Fleet Objectives"
 R_SCOUT = "000 War at Sea: Scouting"
-R_DEPLOY = "000 War at Sea: Deployment"
-R_VICTORY = "000 War at Sea: Victory or Defeat"
 HOME_EDGES = (Edge.SOUTH, Edge.NORTH)
 """Side 0 deploys along the south edge, side 1 along the north edge."""
 
@@ -68,9 +66,6 @@ OBJECTIVE_TABLE: dict[int, tuple[Objective, Priority]] = {
     12: (Objective.ULTIMATE_ENEMY, Priority.HIGH),
 }
 """000 Fleet Objective Table (2D6); the 11-12 row is Ultimate Enemy, high priority (R-TAC-17)."""
-
-PRIORITY_OF = {obj: pri for obj, pri in OBJECTIVE_TABLE.values()}
-PRIORITY_FACTOR = {Priority.HIGH: 1.1, Priority.MEDIUM: 1.0, Priority.LOW: 0.9}
 
 MATCHED_OBJECTIVES: tuple[tuple[Objective, Objective], ...] = (
     (Objective.ATTRITION, Objective.DESTROY),
@@ -120,11 +115,6 @@ def roll_matched_objectives(battle: Battle) -> tuple[Objective, Objective]:
     first, second = MATCHED_OBJECTIVES[face - 1]
     winner = roll_off(battle, "objective roll-off", "000 Competitive Battles")
     return (first, second) if winner == 0 else (second, first)
-
-
-def points_allowance(points: int, objective: Objective) -> int:
-    """Fleet points after the objective's priority: +10% high, -10% low (rounded down)."""
-    return math.floor(points * PRIORITY_FACTOR[PRIORITY_OF[objective]] + 1e-9)
 
 
 # --------------------------------------------------------------------------- scouting

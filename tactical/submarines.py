@@ -50,8 +50,6 @@ R_DEPTH = "000 Submarines: Depth"
 R_DETECT = "000 Submarines: Detection"
 R_DC = "000 Depth Charges"
 R_LONG = "000 Long-Ranged Detection"
-R_CRASH = "000 Crash Dive"
-R_ESCAPE = "000 Escape"
 R_OBS = "000 Observation Aircraft (submarines)"
 R_ASW = "000 ASW Aircraft"
 

@@ -12,8 +12,6 @@ from tactical.orders import IllegalOrder, evading
 from tactical.plans import FirePlan
 from tactical.state import Battle, ShipState
 
-R_001_ATTACK = "001 Attacking (option)"
-R_003_SPLASH = "003 Splash Counters (option)"
 R_003_RADAR = "003 Radar (option)"
 R_003_NIGHT = "003 Night Battles (option)"
 R_003_WEATHER = "003 Bad Weather (option)"

@@ -33,9 +33,6 @@ from tactical.events import Event
 from tactical.geometry import Point
 from tactical.state import Battle, Depth, FlightState, MTBState, ShipState, Status
 
-SCOUTS_REVEALED = "scouting"
-"""The phase of the set-up in which both players reveal their scouts (000 War at Sea: Scouting)."""
-
 SECRET_PHASES = ("set-up", "deployment")
 """Set-up phases before the scouts are revealed."""
 

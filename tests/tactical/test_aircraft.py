@@ -4,18 +4,15 @@ Scramble!), with scripted dice; rulings R-TAC-20 to R-TAC-29."""
 from __future__ import annotations
 
 import itertools
-from fractions import Fraction
 
 import pytest
 from pydantic import ValidationError
 
-from scenarios.cards import AircraftRole
 from tactical import battle_events as ev
 from tactical.aa import aa_kill_chance, aa_targets, fire_aa
 from tactical.ai import with_defaults
 from tactical.aircraft import (
     air_attacks,
-    air_hit_chance,
     aircraft_movement,
     deck_refusal,
     dogfights,
@@ -142,24 +139,6 @@ def test_evade_rerolls_air_hits() -> None:
     flight.target = "CA"
     air_attacks(battle, 0, with_defaults(Quiet()))
     assert ship.hull == 20
-
-
-def test_exact_air_hit_chances() -> None:
-    """By enumeration of the D6 (and its one re-roll)."""
-    for role in AircraftRole:
-        for mod in range(-3, 3):
-            for kamikaze, evading in itertools.product((False, True), repeat=2):
-                from tactical.aircraft import ROLL_TO_HIT
-
-                need = ROLL_TO_HIT[role] - mod
-                wins = Fraction(0)
-                for a, b in itertools.product(range(1, 7), repeat=2):
-                    first = a >= need
-                    hit = b >= need if (first and evading) or (not first and kamikaze) else first
-                    wins += Fraction(hit, 36)
-                assert air_hit_chance(role, mod, kamikaze=kamikaze, evading=evading) == pytest.approx(float(wins))
-    assert air_hit_chance(AircraftRole.DIVE_BOMBER) == pytest.approx(2 / 3)
-    assert air_hit_chance(AircraftRole.KAMIKAZE, kamikaze=True) == pytest.approx(3 / 4)
 
 
 # --------------------------------------------------------------------------- AA

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import numpy as np
 import pytest
 
 from scenarios.cards import Arc
@@ -16,7 +15,6 @@ from tactical.geometry import (
     arcs_of,
     bearing,
     distance,
-    distance_matrix,
     range_band,
     relative_bearing,
     segment_hits_discs,
@@ -34,8 +32,6 @@ def test_headings_are_compass_degrees() -> None:
 
 def test_distances_bridge_to_bridge() -> None:
     assert distance((0, 0), (3, 4)) == 5.0
-    m = distance_matrix(np.array([[0, 0], [3, 4], [6, 8]]))
-    assert m.shape == (3, 3) and m[0, 2] == 10.0 and m[1, 1] == 0.0
 
 
 @pytest.mark.parametrize(

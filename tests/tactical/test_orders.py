@@ -6,7 +6,7 @@ import pytest
 
 from tactical.attack_dice import attack_modifiers, line_of_fire
 from tactical.criticals import damage_control
-from tactical.orders import IllegalOrder, OrderName, crew_check, issue_order, legal_orders, opposed_crew_check
+from tactical.orders import IllegalOrder, OrderName, crew_check, issue_order, legal_orders
 from tactical.state import Area, Vital
 from tests.tactical.helpers import make_battle, make_card
 
@@ -22,11 +22,6 @@ def test_crew_quality_checks() -> None:
     ship.criticals[Area.CREW] = 4  # Heavy Shrapnel: -1
     battle.dice.push(4, 5)
     assert not crew_check(battle, ship, "x") and crew_check(battle, ship, "x")
-
-
-def test_opposed_checks_reroll_ties() -> None:
-    battle, ship = _ship([3, 3, 2, 5])
-    assert opposed_crew_check(battle, ship, battle.ship("E"), "x") is battle.ship("E")
 
 
 def test_which_orders_a_ship_may_give() -> None:
