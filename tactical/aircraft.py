@@ -179,7 +179,7 @@ def deck_refusal(battle: Battle, ship: ShipState) -> str | None:
         return "000 Bad Weather: carriers may not launch or recover aircraft"
     if ship.aground:
         return "000 Land: a ship run aground may not launch or recover aircraft"
-    if ship.criticals[Area.CREW] >= 2:
+    if ship.in_force(Area.CREW).no_deck:
         return f"{R_LAUNCH}: a carrier with a Crew Critical Score of 2 or more may not launch or recover Flights"
     if ship.order is not None and ship.order != OrderName.SCRAMBLE.value:
         return "000 Carrier: a carrier launches or recovers only if its captain gives no Order but Scramble!"

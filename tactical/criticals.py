@@ -25,6 +25,7 @@ from scenarios.cards import WeaponKind
 from tactical import events as ev
 from tactical.coast import shore_critical
 from tactical.crit2d6 import critical_2d6, fight_fires
+from tactical.critical_table import LEVELS, VITAL_TABLE, TurretHit, result_of
 from tactical.hull import apply_hull_damage
 from tactical.state import Area, Battle, ShipState, Vital
 
@@ -33,44 +34,8 @@ R_VITAL = "000 Vital Systems"
 R_DC = "000 Damage Control"
 R_ESC = "000 Check for Escalation"
 
-EFFECT_NAMES = {
-    Area.ENGINE: ["", "Props Damaged", "Rudder Damaged", "Turbine Damaged", "Fuel System Ruptured",
-                  "Engines Disabled", "Fuel Explosion"],
-    Area.WEAPONS: ["", "Secondary Weapons Damaged", "Secondary Weapons Destroyed", "Turret Damaged",
-                   "Turret Destroyed", "Magazine Explosion", "Multiple Explosions"],
-    Area.CREW: ["", "Shrapnel", "Fire", "Multiple Fires", "Heavy Shrapnel", "Hull Breach", "Explosion"],
-}  # fmt: skip
-"""Names of each Critical Score 1-6 of each area."""
-
-EXTRA_DAMAGE: dict[Area, list[tuple[int, int]]] = {
-    # (fixed, number of D6) for scores 1..6
-    Area.ENGINE: [(0, 0), (1, 0), (2, 0), (3, 0), (0, 1), (0, 3)],
-    Area.WEAPONS: [(1, 0), (2, 0), (3, 0), (0, 1), (0, 2), (0, 3)],
-    Area.CREW: [(0, 0), (1, 0), (2, 0), (3, 0), (0, 1), (0, 2)],
-}
-"""Extra damage of each Critical Score 1-6: a fixed number, or a number of D6."""
-
-CHAINS: dict[tuple[Area, int], Area] = {
-    (Area.ENGINE, 3): Area.CREW,
-    (Area.ENGINE, 6): Area.CREW,
-    (Area.WEAPONS, 2): Area.CREW,
-    (Area.CREW, 3): Area.WEAPONS,
-    (Area.CREW, 5): Area.ENGINE,
-    (Area.CREW, 6): Area.WEAPONS,
-}
-"""Penalties that raise another area's Critical Score by 1."""
-
-AD_LOSS: dict[tuple[Area, int], int] = {(Area.WEAPONS, 1): 1, (Area.WEAPONS, 2): 2, (Area.CREW, 1): 1}
-"""The "-N Attack Dice*" penalties."""
-
-VITAL_TABLE = {
-    1: (Vital.BRIDGE_DESTROYED, (1, 0)),
-    2: (Vital.RUDDER_JAMMED, (0, 1)),
-    3: (Vital.FIRE_IN_ENGINEERING, (0, 2)),
-    4: (Vital.MAGAZINE_ABLAZE, (0, 2)),
-    5: (Vital.SECONDARY_EXPLOSIONS, (0, 4)),
-}
-"""000 Vital Systems: D6 -> result and its damage (fixed, number of D6)."""
+EFFECT_NAMES = {area: ["", *(lv.name for lv in levels)] for area, levels in LEVELS.items()}
+"""Names of each Critical Score 1-6 of each area (tactical.critical_table)."""
 
 
 def area_for_roll(d10: int) -> Area | None:
@@ -130,7 +95,7 @@ def _roll_critical(battle: Battle, ship: ShipState, devastating: bool) -> None:
 
 
 def _extra_damage(battle: Battle, ship: ShipState, area: Area, score: int) -> int:
-    fixed, d6 = EXTRA_DAMAGE[area][score - 1]
+    fixed, d6 = result_of(area, score).fixed, result_of(area, score).d6
     if d6:
         fixed += sum(battle.dice.roll(d6, 6, label=f"{ship.name} {EFFECT_NAMES[area][score]} damage", rule=R_CRIT))
     cap = battle.state.damage_cap
@@ -161,15 +126,16 @@ def raise_area(
     if not ship.hittable:
         return
     _lasting_penalty(battle, ship, area, new)
-    chained = CHAINS.get((area, new))
+    chained = result_of(area, new).raises
     if chained is not None:
         raise_area(battle, ship, chained, cause=f"{EFFECT_NAMES[area][new]}")
 
 
-def _lasting_penalty(battle: Battle, ship: ShipState, area: Area, level: int) -> None:
+def _lasting_penalty(battle: Battle, ship: ShipState, area: Area, score: int) -> None:
     """The random choices of a level's penalty (000 critical tables; the * roll; turrets)."""
-    key = f"{area.value}:{level}"
-    loss = AD_LOSS.get((area, level))
+    key = f"{area.value}:{score}"
+    result = result_of(area, score)
+    loss = result.ad_loss
     if loss:
         kind = _roll_ad_loss_system(battle, ship)
         if kind is not None:
@@ -178,17 +144,17 @@ def _lasting_penalty(battle: Battle, ship: ShipState, area: Area, level: int) ->
                 ev.SystemPenalty, ship=ship.name, side=battle.side_name(ship.side), system=kind.value, amount=loss
             )
         return
-    if area is Area.WEAPONS and level == 3:
+    if result.turret is TurretHit.DAMAGED:
         turret = _random_turret(battle, ship, "Turret Damaged")
         if turret is not None:
             ship.level_effects[key] = {"turret_check": turret}
         return
-    if area is Area.WEAPONS and level >= 4:
+    if result.turret is TurretHit.DESTROYED:
         if not ship.has_turrets():
             ship.light_gun_halvings += 1
             battle.log.emit(ev.LightGunsHalved, ship=ship.name, side=battle.side_name(ship.side))
             return
-        turret = _random_turret(battle, ship, EFFECT_NAMES[area][level])
+        turret = _random_turret(battle, ship, result.name)
         if turret is not None:
             ship.weapons[turret].destroyed = True
             battle.log.emit(

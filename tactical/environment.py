@@ -88,7 +88,7 @@ def speed_factor(battle: Battle, ship: ShipState) -> float:
 
 def burning(ship: ShipState) -> bool:
     """000 Night Battles: a ship suffering Fire or Multiple Fires is spotted (Crew Critical Score 2+, R-TAC-33)."""
-    return ship.criticals[Area.CREW] >= 2
+    return ship.in_force(Area.CREW).burning
 
 
 def near_land(battle: Battle, pos: Point, inches: float) -> bool:

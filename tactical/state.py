@@ -24,18 +24,11 @@ from scenarios.cards import (
     has_trait,
     parse_trait,
 )
+from tactical.critical_table import IN_FORCE, Area, InForce, Vital
 from tactical.dice import Dice
 from tactical.events import EventLog
 from tactical.geometry import Point, Table
 from tactical.options import RuleOptions
-
-
-class Area(StrEnum):
-    """000 "Critical Hits": the three areas with a Critical Score (Vital Systems are tracked apart)."""
-
-    ENGINE = "engine"
-    WEAPONS = "weapons"
-    CREW = "crew"
 
 
 class Status(StrEnum):
@@ -54,20 +47,6 @@ class Depth(StrEnum):
     SURFACED = "surfaced"
     SUBMERGED = "submerged"
     DEEP = "running deep"
-
-
-class Vital(StrEnum):
-    """000 "Vital Systems" results."""
-
-    BRIDGE_DESTROYED = "bridge destroyed"
-    RUDDER_JAMMED = "rudder jammed"
-    FIRE_IN_ENGINEERING = "fire in engineering"
-    MAGAZINE_ABLAZE = "magazine ablaze"
-    SECONDARY_EXPLOSIONS = "secondary explosions"
-
-
-ESCALATION_FROM = {Area.ENGINE: 4, Area.WEAPONS: 4, Area.CREW: 2}
-"""000 critical tables: the lowest score of each area whose penalty includes Escalation (cumulative above)."""
 
 
 @dataclass
@@ -204,13 +183,13 @@ class ShipState:
         deep), less the Engine penalties (Props -1", Turbine -1", Fuel System -1", cumulative; 0 from Engines
         Disabled), halved once crippled (R-TAC-05); 0 aground or for an installation.  Bad weather's halving for
         destroyers and civilian ships is applied by :func:`tactical.environment.speed_factor`."""
-        engine = self.criticals[Area.ENGINE]
-        if engine >= 5 or self.aground or self.installation is not None:
+        engine = IN_FORCE[Area.ENGINE, self.criticals[Area.ENGINE]]
+        if engine.engines_disabled or self.aground or self.installation is not None:
             return 0.0
         base = self.card.flank_speed
         if self.depth in (Depth.SUBMERGED, Depth.DEEP) and self.card.submerged_speed is not None:
             base = self.card.submerged_speed
-        speed = float(base) - sum(1 for level in (1, 3, 4) if engine >= level)
+        speed = float(base) - engine.speed_loss
         for effect in self.level_effects.values():
             if effect.get("speed_zero"):
                 return 0.0
@@ -221,20 +200,26 @@ class ShipState:
 
     def straight_run_before_turn(self) -> float:
         """Inches of straight movement needed before each turn: 2", Agile 1", Rudder Damaged 3" (R-TAC-06)."""
-        if self.criticals[Area.ENGINE] >= 2:
-            return 3.0
+        rudder = IN_FORCE[Area.ENGINE, self.criticals[Area.ENGINE]].straight_run
+        if rudder is not None:
+            return rudder
         return 1.0 if self.has("Agile") else 2.0
 
     def crew_modifier(self) -> int:
         """Modifier to this ship's crew quality checks (Crew Critical Score 4+, Heavy Shrapnel: -1; a crippled
         ship under the 003 rules: -1)."""
-        mod = -1 if self.criticals[Area.CREW] >= 4 else 0
+        mod = IN_FORCE[Area.CREW, self.criticals[Area.CREW]].crew_check
         if self.crippled and "criticals_2d6" in self.flags:
             mod -= 1
         return mod
 
     def escalating(self, area: Area) -> bool:
-        return self.criticals[area] >= ESCALATION_FROM[area]
+        """000 Check for Escalation: the area's score includes Escalation (tactical.critical_table)."""
+        return IN_FORCE[area, self.criticals[area]].escalates
+
+    def in_force(self, area: Area) -> InForce:
+        """The penalties of ``area``'s Critical Score (000 critical tables, cumulative)."""
+        return IN_FORCE[area, self.criticals[area]]
 
     def ad_losses(self, kind: WeaponKind) -> int:
         """Attack Dice lost by every system of ``kind`` to the active "-N Attack Dice*" critical results."""
