@@ -103,9 +103,9 @@ def test_state_round_trips_through_json(data) -> None:
     from tactical.turn import play_turn
 
     spec = demo_spec("battleships", 2, data)
-    from tactical.battle import _build_state
+    from tactical.muster import build_state
 
-    battle = Battle(_build_state(spec), Dice(2))
+    battle = Battle(build_state(spec), Dice(2))
     for i, ship in enumerate(battle.state.ships.values()):
         ship.pos = (10.0 + 6 * i, 5.0 if ship.side == 0 else 43.0)
         ship.heading = 0.0 if ship.side == 0 else 180.0
@@ -133,13 +133,13 @@ def test_spotting_needs_observation_flights_and_an_enemy_target() -> None:
 @pytest.mark.parametrize("name", ["carrier-clash", "convoy", "night-action"])
 def test_state_with_flights_boats_and_submarines_round_trips(data, name) -> None:
     """E-02 for the issue 6 state: Flights, submarines, night spotting, options, wind."""
-    from tactical.battle import _build_state
     from tactical.dice import Dice
+    from tactical.muster import build_state
     from tactical.state import Battle
     from tactical.turn import play_turn
 
     spec = demo_spec(name, 2, data)
-    battle = Battle(_build_state(spec), Dice(2))
+    battle = Battle(build_state(spec), Dice(2))
     battle.state.wind = "north"
     for i, ship in enumerate(s for s in battle.state.ships.values() if s.status.value == "active"):
         ship.pos = (10.0 + 6 * i, 5.0 if ship.side == 0 else 43.0)

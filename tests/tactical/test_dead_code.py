@@ -13,8 +13,8 @@ PACKAGES = ("tactical", "strategic", "tui", "scenarios", "tests")
 LEFT_OUT = ("tactical/ai/", "tactical/card_generator.py")
 
 USED_UNSEEN: dict[tuple[str, str], str] = {
-    ("tactical/battle.py", "_afloat"): "a pydantic model validator of ShipSpec",
-    ("tactical/battle.py", "_consistent"): "a pydantic model validator of BattleSpec",
+    ("tactical/battle_spec.py", "_afloat"): "a pydantic model validator of ShipSpec",
+    ("tactical/battle_spec.py", "_consistent"): "a pydantic model validator of BattleSpec",
     ("tactical/views.py", "own_flights"): "a field of SideView, read by the AI and the TUI through the view",
     ("tactical/views.py", "own_boats"): "a field of SideView, read by the AI and the TUI through the view",
 }
