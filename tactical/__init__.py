@@ -11,8 +11,9 @@ its modules (an import-linter contract in pyproject.toml).  The rule modules nev
 from tactical import events as battle_events
 from tactical.aa import verify_aa_plan
 from tactical.ai import boat_attack_moves, engage_moves, escort_move, home_move, strike_moves
+from tactical.air_movement import verify_flight_plan
 from tactical.aircraft import ROLL_TO_HIT as AIR_ROLL_TO_HIT
-from tactical.aircraft import deck_refusal, launch_refusal, verify_flight_plan
+from tactical.aircraft import deck_refusal, launch_refusal
 from tactical.battle import (
     BattleReport,
     BattleSpec,

@@ -22,22 +22,21 @@ from __future__ import annotations
 
 from tactical import events as ev
 from tactical.aa import aa_fire
+from tactical.air_attacks import air_attacks, ready_attackers
+from tactical.air_movement import aircraft_movement
 from tactical.aircraft import (
     AIRCRAFT_NOMINEE,
     aboard,
-    air_attacks,
-    aircraft_movement,
     deck_allowance,
     deck_refusal,
-    dogfights,
     launch,
-    ready_attackers,
     rearm,
     reset_flights,
 )
 from tactical.captain import Captain
 from tactical.crit2d6 import fires_end_phase
 from tactical.criticals import damage_control, escalation
+from tactical.dogfights import dogfights
 from tactical.environment import after_move, end_turn, radar_detection, searchlight_refusal, use_searchlight
 from tactical.geometry import Edge, distance
 from tactical.gunnery import fire

@@ -11,18 +11,11 @@ from pydantic import ValidationError
 from tactical import battle_events as ev
 from tactical.aa import aa_kill_chance, aa_targets, fire_aa
 from tactical.ai import with_defaults
-from tactical.aircraft import (
-    air_attacks,
-    aircraft_movement,
-    deck_refusal,
-    dogfights,
-    launch,
-    move_flights,
-    rearm,
-    roll_wind,
-    verify_flight_plan,
-)
+from tactical.air_attacks import air_attacks
+from tactical.air_movement import aircraft_movement, move_flights, verify_flight_plan
+from tactical.aircraft import deck_refusal, launch, rearm, roll_wind
 from tactical.battle import BattleSpec, FleetSpec, FlightSpec, ShipSpec, resolve
+from tactical.dogfights import dogfights
 from tactical.geometry import distance
 from tactical.gunnery import usable_now
 from tactical.orders import IllegalOrder, OrderName

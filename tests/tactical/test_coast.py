@@ -9,11 +9,12 @@ from pydantic import ValidationError
 from tactical import battle_events as ev
 from tactical.aa import aa_targets
 from tactical.attack_dice import attack_modifiers, line_of_fire
-from tactical.battle import BattleSpec, FleetSpec, InstallationSpec, ShipSpec, _build_state, resolve
+from tactical.battle import BattleSpec, FleetSpec, InstallationSpec, ShipSpec, resolve
 from tactical.coast import shore_battery_cost, shore_critical
 from tactical.dice import ScriptedDice
 from tactical.gunnery import fire, target_refusal, to_hit, usable_now
 from tactical.movement import execute_move, max_move
+from tactical.muster import build_state
 from tactical.orders import legal_orders
 from tactical.plans import FirePlan, MovePlan, Shot
 from tactical.scenario import Objective
@@ -59,7 +60,7 @@ def shore_battle(spec: InstallationSpec, ships, dice=()) -> Battle:
     ships = ships or [("Far", make_card("Far"), (1.0, 1.0), 0.0)]
     fleets = (FleetSpec(name="Blue", ships=[ShipSpec(name=n, card=c) for n, c, *_ in ships]), FleetSpec(name="Red"))
     bs = BattleSpec(sides=fleets, shore_batteries=[spec])
-    battle = Battle(_build_state(bs), ScriptedDice(dice))
+    battle = Battle(build_state(bs), ScriptedDice(dice))
     for name, _, pos, heading in ships:
         battle.ship(name).pos, battle.ship(name).heading = pos, heading
     battle.state.turn = battle.log.turn = 1

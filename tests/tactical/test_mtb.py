@@ -7,7 +7,7 @@ import pytest
 from tactical import battle_events as ev
 from tactical.aa import aa_can_hit_boat, boats_aa, fire_aa
 from tactical.ai import with_defaults
-from tactical.aircraft import air_attacks
+from tactical.air_attacks import air_attacks
 from tactical.gunnery import fire, verify_fire_plan
 from tactical.mtb import boat_attacks, gun_refusal, move_boats, verify_boat_plan
 from tactical.orders import IllegalOrder

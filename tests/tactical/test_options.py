@@ -129,9 +129,9 @@ def test_001_torpedo_reloads_and_crippled_tubes() -> None:
     spec = BattleSpec(sides=(FleetSpec(name="Blue", ships=[ShipSpec(name="CA", card=card)]),
                              FleetSpec(name="Red", ships=[ShipSpec(name="B", card=make_card("B"))])),
                       options=RuleOptions(torpedo_reloads=True))  # fmt: skip
-    from tactical.battle import _build_state
+    from tactical.muster import build_state
 
-    assert _build_state(spec).ships["CA"].weapons[1].reloads_left == 2
+    assert build_state(spec).ships["CA"].weapons[1].reloads_left == 2
     battle = make_battle([("CA", card, 0, (10.0, 10.0), 0.0)], [1, 5])
     opt(battle, torpedo_reloads=True)
     battle.ship("CA").flags.append("torpedo_reloads")

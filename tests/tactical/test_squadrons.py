@@ -6,7 +6,8 @@ import pytest
 from pydantic import ValidationError
 
 from tactical import battle_events as ev
-from tactical.battle import BattleSpec, FleetSpec, ShipSpec, _build_state
+from tactical.battle import BattleSpec, FleetSpec, ShipSpec
+from tactical.muster import build_state
 from tactical.turn import gunnery_phase, keep_squadrons, movement_phase
 from tests.tactical.helpers import ScriptCaptain, make_battle, make_card
 
@@ -51,7 +52,7 @@ def test_spec_squadrons() -> None:
     ships = [ShipSpec(name=f"S{i}", card=make_card(f"S{i}")) for i in range(7)]
     red = FleetSpec(name="Red", ships=[ShipSpec(name="R", card=make_card("R"))])
     spec = BattleSpec(sides=(FleetSpec(name="Blue", ships=ships, squadrons=[["S0", "S1", "S2"]]), red))
-    assert _build_state(spec).ships["S1"].squadron == "Blue 1"
+    assert build_state(spec).ships["S1"].squadron == "Blue 1"
     with pytest.raises(ValidationError, match="two to six"):
         BattleSpec(sides=(FleetSpec(name="Blue", ships=ships, squadrons=[[s.name for s in ships]]), red))
     with pytest.raises(ValidationError, match="one squadron"):

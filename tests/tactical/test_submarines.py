@@ -7,7 +7,8 @@ from pydantic import ValidationError
 
 from tactical import battle_events as ev
 from tactical.ai import with_defaults
-from tactical.aircraft import air_attacks, verify_flight_plan
+from tactical.air_attacks import air_attacks
+from tactical.air_movement import verify_flight_plan
 from tactical.battle import BattleSpec, FleetSpec, ShipSpec, SubmarineSpec
 from tactical.geometry import Table, distance
 from tactical.gunnery import fire, max_dice, target_refusal, usable_now, verify_fire_plan
