@@ -24,11 +24,14 @@ from scenarios.cards import (
     has_trait,
     parse_trait,
 )
+from tactical.coast_state import CoastFields
 from tactical.critical_table import IN_FORCE, Area, InForce, Vital
 from tactical.dice import Dice
 from tactical.events import EventLog
 from tactical.geometry import Point, Table
 from tactical.options import RuleOptions
+from tactical.ship_turn import TurnFlags
+from tactical.submarine_state import Depth, SubmarineFields
 
 
 class Status(StrEnum):
@@ -39,14 +42,6 @@ class Status(StrEnum):
     WITHDRAWN = "withdrawn"  # moved off a table edge (000 Tactical Withdrawals)
     DEEP = "deep"  # a carrier in deep deployment, off the table (000 Deep Deployment)
     HIDDEN = "hidden"  # a submarine noted in a Sector, off the table, running deep (000 Submarines: Deployment)
-
-
-class Depth(StrEnum):
-    """000 Submarines: Depth."""
-
-    SURFACED = "surfaced"
-    SUBMERGED = "submerged"
-    DEEP = "running deep"
 
 
 @dataclass
@@ -68,8 +63,13 @@ class WeaponState:
 
 
 @dataclass
-class ShipState:
+class ShipState(TurnFlags, SubmarineFields, CoastFields):
     """One ship in the battle.  ``side`` is 0 or 1; ``pos`` is ``None`` while off the table.
+
+    Its fields come in groups: its core state here (card, Hull, place, damage, criticals), its flags of the turn
+    (:class:`~tactical.ship_turn.TurnFlags`), a submarine's own state
+    (:class:`~tactical.submarine_state.SubmarineFields`) and its state by the coast
+    (:class:`~tactical.coast_state.CoastFields`), read and set as attributes of the ship.
 
     ``hull_start`` is the Hull at the start of the battle (the card's, less any damage brought in);
     ``criticals`` the Critical Score of each area (0-6); ``level_effects`` the random choices made when a score
@@ -94,35 +94,8 @@ class ShipState:
     rudder_jam: str | None = None  # "left", "straight", "right" (Vital Systems: Rudder Jammed)
     scout: bool = False  # committed to scouting at the start
     anchored: bool = False  # a Stationary Target (000 Attack Dice Modifiers)
-    aground: bool = False  # 000 Land: run aground (Flank Speed 0, Stationary Target)
     squadron: str | None = None  # 000 Squadrons
-    installation: str | None = None  # "shore battery", "coastal structure", "aa emplacement" (000 Coasts)
-    attack_modifier: int = 0  # a Coastal Structure's modifier to Attack Dice rolled against it
-    shore_effects: dict[str, int] = field(default_factory=dict)  # Shore Battery criticals in force
-    # submarines (000 Submarines)
-    depth: Depth | None = None
-    sector: int | None = None
-    detected: bool = False  # until the End Phase
-    detected_last_turn: bool = False
-    surfaced_last_turn: bool = False
-    torpedo_turn: int = -10  # last turn it fired a torpedo
-    silent_running: bool = False  # Rig for Silent Running! passed this turn
-    depth_changed: bool = False  # changed depth this turn (no Orders)
-    asw_last: dict[str, int] = field(default_factory=dict)  # depth charge system -> last turn it fired
     flags: list[str] = field(default_factory=list)  # options that change the ship's own figures (criticals_2d6 ...)
-    # per turn
-    moved: float = 0.0
-    has_moved: bool = False
-    has_fired: bool = False
-    order: str | None = None
-    order_ok: bool = False
-    speed_at_move: float = 0.0
-    turned: bool = False  # made a turn in its move this turn (carriers launch only on a straight run)
-    deck_moves: int = 0  # Flights launched or recovered this turn (000 Launching and Recovering Aircraft)
-    searchlight: str | None = None  # the enemy it lit with its searchlights this turn (000 Searchlights)
-    detect_tried: bool = False  # tried to detect a submarine this turn (000 Detection)
-    aa_fired: bool = False  # its AA Batteries fired this turn (000 Shooting Down Aircraft)
-    dp_as_aa: list[int] = field(default_factory=list)  # DP weapons used as AA this turn (000 DP)
 
     def __post_init__(self) -> None:
         if not self.weapons:
@@ -280,20 +253,8 @@ class ShipState:
         return self.depth in (Depth.SUBMERGED, Depth.DEEP)
 
     def reset_turn(self) -> None:
-        self.moved = 0.0
-        self.has_moved = False
-        self.has_fired = False
-        self.order = None
-        self.order_ok = False
-        self.speed_at_move = 0.0
-        self.turned = False
-        self.deck_moves = 0
-        self.searchlight = None
-        self.detect_tried = False
-        self.aa_fired = False
-        self.dp_as_aa = []
-        self.silent_running = False
-        self.depth_changed = False
+        self.reset_turn_flags()
+        self.reset_submarine_turn()
         for w in self.weapons:
             w.fired_last_turn = w.fired_this_turn
             w.fired_this_turn = False
