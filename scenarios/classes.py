@@ -236,6 +236,7 @@ class ShipClass(Sourced):
     air_group: Count = 0
     radar: Radar = Radar.NONE
     depth_charges: bool = False
+    sonar: bool = False  # hydrophones or active sonar for hunting submarines (the Sub-Hunter trait, R-CARD-24)
     refits: list[ClassRefit] = Field(default_factory=list)
     ships: list[ClassShip] = Field(min_length=1)
     notes: Annotated[str, Strict()] = ""

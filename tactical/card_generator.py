@@ -179,8 +179,25 @@ def armour(belt_mm: int) -> int:
     return next(value for least, value in ARMOUR_BANDS if belt_mm >= least)
 
 
-def hull(full_load_t: int, civilian: bool) -> int:
-    per = CIVILIAN_HULL_PER_KILOTON if civilian else HULL_PER_KILOTON
+@dataclass(frozen=True)
+class CardModel:
+    """The fitted constants of the generator (R-CARD-23): ``vas cards calibrate`` fits them on one navy's published
+    cards and tests them on another's (:func:`tactical.card_calibration.fit`); :data:`MODEL` is the bundled fit."""
+
+    hull_per_kiloton: float = HULL_PER_KILOTON
+    light_gun_share: float = LIGHT_GUN_SHARE
+    destroyer_gun_share: float = DESTROYER_GUN_SHARE
+    casemate_gun_share: float = CASEMATE_GUN_SHARE
+    aa_barrels_per_die: int = AA_BARRELS_PER_DIE
+    local_barrels_per_point: int = LOCAL_BARRELS_PER_POINT
+
+
+MODEL = CardModel()
+"""The model the campaign's generated cards use."""
+
+
+def hull(full_load_t: int, civilian: bool, model: CardModel = MODEL) -> int:
+    per = CIVILIAN_HULL_PER_KILOTON if civilian else model.hull_per_kiloton
     return max(2, half_up(full_load_t / 1000 * per))
 
 
@@ -204,17 +221,17 @@ def main_gun_profile(calibre_mm: int) -> tuple[int, int, list[str]]:
     return ap, dd, (["Heavy"] if calibre_mm >= HEAVY_MIN_CALIBRE else [])
 
 
-def light_gun_dice(count: int, mounting: Mounting, category: Category) -> int:
+def light_gun_dice(count: int, mounting: Mounting, category: Category, model: CardModel = MODEL) -> int:
     if mounting == Mounting.CASEMATE:
-        share = CASEMATE_GUN_SHARE
+        share = model.casemate_gun_share
     elif category == Category.DESTROYER:
-        share = DESTROYER_GUN_SHARE
+        share = model.destroyer_gun_share
     else:
-        share = LIGHT_GUN_SHARE
+        share = model.light_gun_share
     return max(1, half_up(count * share))
 
 
-def _light_guns(battery: SecondaryBattery, cls: ShipClass) -> WeaponSystem:
+def _light_guns(battery: SecondaryBattery, cls: ShipClass, model: CardModel = MODEL) -> WeaponSystem:
     weak = battery.calibre_mm < WEAK_BELOW_CALIBRE
     traits = []
     if battery.dual_purpose:
@@ -223,6 +240,8 @@ def _light_guns(battery: SecondaryBattery, cls: ShipClass) -> WeaponSystem:
         traits.append("Restricted")
     if cls.category is Category.MERCHANT:
         traits.append("Slow-Loading")
+    if battery.mounting is Mounting.TURRET and not battery.dual_purpose:
+        traits.append("Twin-Linked")  # R-CARD-24: a surface-only battery in turrets (Bismarck's 15 cm)
     if weak:
         traits.append("Weak")
     return WeaponSystem(
@@ -230,7 +249,7 @@ def _light_guns(battery: SecondaryBattery, cls: ShipClass) -> WeaponSystem:
         kind=WeaponKind.LIGHT_GUN,
         arcs=ARCS[battery.position],
         ranges=range_bands(battery.range_yd),
-        ad=light_gun_dice(battery.count, battery.mounting, cls.category),
+        ad=light_gun_dice(battery.count, battery.mounting, cls.category, model),
         ap=-2 if weak else -1,
         dd=1,
         traits=traits,
@@ -254,7 +273,7 @@ def _torpedoes(mounts: TorpedoMounts) -> list[WeaponSystem]:
     ]
 
 
-def weapons(cls: ShipClass) -> list[WeaponSystem]:
+def weapons(cls: ShipClass, model: CardModel = MODEL) -> list[WeaponSystem]:
     """The weapon systems of a class in one state (refits already applied)."""
     out: list[WeaponSystem] = []
     main = cls.main
@@ -271,11 +290,11 @@ def weapons(cls: ShipClass) -> list[WeaponSystem]:
         else:
             as_light = SecondaryBattery(gun=main.gun, calibre_mm=main.calibre_mm, range_yd=main.range_yd,
                                         count=main.guns, mounting=Mounting.SINGLE, dual_purpose=main.dual_purpose)
-            out.append(_light_guns(as_light, cls))
+            out.append(_light_guns(as_light, cls, model))
     for battery in cls.secondary:
-        out.append(_light_guns(battery, cls))
-    local = max(1, half_up(cls.aa.light / LOCAL_BARRELS_PER_POINT))
-    aa_dice = cls.aa.medium // AA_BARRELS_PER_DIE
+        out.append(_light_guns(battery, cls, model))
+    local = max(1, half_up(cls.aa.light / model.local_barrels_per_point))
+    aa_dice = cls.aa.medium // model.aa_barrels_per_die
     out.append(WeaponSystem(name="AA Battery", kind=WeaponKind.AA_BATTERY, arcs=ALL_ARCS,
                             ranges=AA_RANGES if aa_dice else None, ad=aa_dice, dd=0, traits=[f"Local {local}"]))
     for mounts in cls.torpedoes:
@@ -309,6 +328,8 @@ def ship_traits(cls: ShipClass) -> list[str]:
         traits.append(f"Flights {cls.air_group // FLIGHT_AIRCRAFT}")
     if cls.depth_charges:
         traits.append("Depth Charge")
+    if cls.sonar:
+        traits.append("Sub-Hunter")  # R-CARD-24: hydrophones or active sonar to hunt submarines
     return traits
 
 
@@ -357,14 +378,14 @@ class CardState:
         return {f: getattr(self, f) for f in REFIT_FIELDS}
 
 
-def card_state(cls: ShipClass) -> CardState:
+def card_state(cls: ShipClass, model: CardModel = MODEL) -> CardState:
     """The card figures of ``cls`` as it stands (apply :meth:`ShipClass.as_of` first for a year)."""
     card_type = CARD_TYPE[cls.category]
-    hull_value = hull(cls.full_load_t, cls.category in CIVILIAN)
+    hull_value = hull(cls.full_load_t, cls.category in CIVILIAN, model)
     speed = flank_speed(cls.speed_kn)
     armour_value = armour(cls.belt_mm)
     traits = ship_traits(cls)
-    systems = weapons(cls)
+    systems = weapons(cls, model)
     return CardState(
         flank_speed=speed,
         armour=armour_value,
@@ -376,13 +397,13 @@ def card_state(cls: ShipClass) -> CardState:
     )
 
 
-def generate(cls: ShipClass) -> ShipCard:
+def generate(cls: ShipClass, model: CardModel = MODEL) -> ShipCard:
     """The card of ``cls`` as built, with one refit per class refit year holding what changes."""
-    base = card_state(cls.as_of(None))
+    base = card_state(cls.as_of(None), model)
     refits: list[Refit] = []
     previous = base.fields()
     for class_refit in cls.refits:
-        now = card_state(cls.as_of(class_refit.year)).fields()
+        now = card_state(cls.as_of(class_refit.year), model).fields()
         changed = {f: v for f, v in now.items() if v != previous[f]}
         previous = now
         if changed:
@@ -419,11 +440,12 @@ class CardIndex:
     """Cards for the ships of one data set: data cards (published or the user's) first, then generated ones."""
 
     data: CampaignData
+    model: CardModel = MODEL
     _generated: dict[str, ShipCard] = field(default_factory=dict)
 
     def generated(self, class_name: str) -> ShipCard:
         if class_name not in self._generated:
-            self._generated[class_name] = generate(self.data.classes[class_name])
+            self._generated[class_name] = generate(self.data.classes[class_name], self.model)
         return self._generated[class_name]
 
     def overrides(self, card: ShipCard) -> bool:

@@ -3,6 +3,8 @@
     vas cards show NAME [--year Y] [--data DIR]...   the card of a counter, ship class, ship or data card
     vas cards calibrate [--misses N] [--data DIR]...  the generator against the published cards, per field
     vas cards list [--data DIR]...                    every ship counter, its class and where its card comes from
+    vas cards import SHIPS.csv WEAPONS.csv --nation XX [--out FILE] [--data DIR]...
+                                                      published cards (CSV pair) as a cards data file for --data
 
 Cards are generated from the ship classes (``tactical.card_generator``); a published card or one of yours
 (``--data DIR``, with the class's name as ``class_name``) replaces the generated one for the ships it lists.
@@ -18,12 +20,16 @@ import difflib
 import sys
 from pathlib import Path
 
+from pydantic import ValidationError
+
+from scenarios.card_csv import cards_from_csv, dump_cards
 from scenarios.cards import ShipCard
 from scenarios.classes import class_of_counter, ship_name
+from scenarios.errors import InputError
 from scenarios.forces import LAST_YEAR
 from scenarios.loader import CampaignData, load_data
 from tactical import CardIndex
-from tactical.card_calibration import FIELDS, LABELS, calibrate
+from tactical.card_calibration import FIELDS, LABELS, calibrate, cross_validate
 from tui.arguments import whole_number
 
 FIRST_WAR_YEAR = 1939
@@ -67,6 +73,13 @@ def add_cards_parser(sub: argparse._SubParsersAction, data_option) -> None:  # t
     lst = cards_sub.add_parser("list", help="every ship counter, its class and its card's source")
     data_option(lst)
     lst.set_defaults(func=cmd_cards_list)
+    imp = cards_sub.add_parser("import", help="convert a published CSV pair (ships, weapons) to a cards data file")
+    imp.add_argument("ships_csv", metavar="SHIPS.csv")
+    imp.add_argument("weapons_csv", metavar="WEAPONS.csv")
+    imp.add_argument("--nation", required=True, metavar="XX", help="the cards' nation code (e.g. UK, DE, IT)")
+    imp.add_argument("--out", metavar="FILE", help="write the YAML here (default: standard output)")
+    data_option(imp)
+    imp.set_defaults(func=cmd_cards_import)
 
 
 def _load(args: argparse.Namespace) -> CampaignData:
@@ -186,6 +199,13 @@ def cmd_cards_calibrate(args: argparse.Namespace) -> int:
         agree, total = totals[name]
         share = 100 * agree / total if total else 0.0
         print(f"  {LABELS[name]:36} {agree:4}/{total:<4} {share:5.1f}%")
+    for train, test, model, results in cross_validate(data):
+        print(f"\nCross-validation (R-CARD-23): fitted on the {train} cards, tested on the {test} cards")
+        fitted = ", ".join(f"{k} {v:g}" for k, v in vars(model).items())
+        print(f"  fitted: {fitted}")
+        for r in results:
+            error = "" if r.mean_error is None else f"  mean error {r.mean_error:.2f}"
+            print(f"  {r.label:36} {r.agree:4}/{r.total:<4} {100 * r.share:5.1f}%{error}")
     for name in FIELDS:
         misses = report.misses(name)
         if not misses or args.misses == 0:
@@ -195,6 +215,31 @@ def cmd_cards_calibrate(args: argparse.Namespace) -> int:
             print(f"  {line}")
         if len(misses) > args.misses:
             print(f"  ... {len(misses) - args.misses} more (--misses N)")
+    return 0
+
+
+def cmd_cards_import(args: argparse.Namespace) -> int:
+    """A published CSV pair as a ``cards`` data file (:mod:`scenarios.card_csv`, R-CARD-20); each ship's card
+    takes the class that lists the ship in the data (else its own name) as ``class_name``."""
+    data = _load(args)
+    if args.nation not in data.nations:
+        print(f"vas cards import: --nation: unknown nation '{args.nation}' (one of {', '.join(data.nations)})",
+              file=sys.stderr)
+        return 2
+    class_of = {s.name: c.name for c in data.classes.values() for s in c.ships}
+    try:
+        cards = cards_from_csv(Path(args.ships_csv), Path(args.weapons_csv), args.nation, class_of)
+        for card in cards:
+            ShipCard.model_validate(card)
+    except (InputError, ValidationError) as exc:
+        print(f"vas cards import: {exc}", file=sys.stderr)
+        return 2
+    text = dump_cards(cards, f"Ship cards converted by `vas cards import` from {args.ships_csv}, {args.weapons_csv}")
+    if args.out:
+        Path(args.out).write_text(text, encoding="utf-8")
+        print(f"{len(cards)} card(s) written to {args.out}")
+    else:
+        sys.stdout.write(text)
     return 0
 
 

@@ -98,7 +98,8 @@ def test_ships_line(fought: TacticalBattle) -> None:
         parts.append(f"{side} {sum(s.hull_lost for s in ships)}/{sum(s.hull_start for s in ships)}"
                      + (f" ({hit})" if hit else ""))
     assert line == "Hull lost: " + "; ".join(parts)
-    assert sum(s.hull_start for s in fought.report.ships if s.side == "Axis") == 117  # Gneisenau, Admiral Hipper
+    # the published cards (R-CARD-20): Gneisenau 72, Admiral Hipper 36
+    assert sum(s.hull_start for s in fought.report.ships if s.side == "Axis") == 108
 
 
 def test_bad_files_are_named(fought: TacticalBattle, tmp_path: Path) -> None:

@@ -10,7 +10,7 @@ from scenarios.cards import ShipType, WeaponKind
 from scenarios.classes import class_of_counter
 from scenarios.loader import CampaignData, load_data
 from scenarios.models import UnitType
-from tactical.card_calibration import calibrate, matched
+from tactical.card_calibration import calibrate, cross_validate, matched
 from tactical.card_generator import (
     CardIndex,
     armour,
@@ -76,7 +76,10 @@ def test_every_campaign_ship_has_a_card_for_every_year(data: CampaignData) -> No
         unit = data.units[counter]
         for year in (1939, 1941, 1942, 1943, 1944, 1945):
             card = index.for_counter(counter, year)
-            assert card.type is TYPE_OF[unit.type], counter
+            # a published card keeps its printed Type (R-CARD-21: Scharnhorst and Gneisenau are Cruisers)
+            expected = ShipType.CRUISER if card.class_name == "Scharnhorst" else TYPE_OF[unit.type]
+            assert card.type is expected, counter
+            assert index.generated(card.class_name).type is TYPE_OF[unit.type], counter
             assert card.hull > card.crippled >= 0 and card.points > 0
             assert any(w.kind is WeaponKind.AA_BATTERY for w in card.weapons)
             if unit.type in (UnitType.RAIDER, UnitType.CONVOY):
@@ -132,14 +135,49 @@ cards:
 
 
 def test_calibration_meets_the_targets(data: CampaignData) -> None:
-    """Issue 7: at least 80% exact Armour and Flank Speed and 80% of Hull within 10% on the handed set."""
+    """Issue 7: at least 80% exact Armour and Flank Speed and 80% of Hull within 10% on the published US and German
+    cards."""
     report = calibrate(data)
-    assert len({c.card for c in report.comparisons}) == 38 and len(report.comparisons) == 104
+    assert len({c.card for c in report.comparisons}) == 45 and len(report.comparisons) == 125  # US and German
     for field in ("armour", "flank_speed", "hull"):
         assert report.share(field) >= 0.8, field
-    assert report.share("weapons") >= 0.75 and report.share("weapons_profile") >= 0.9
+    assert report.share("weapons") >= 0.68 and report.share("weapons_profile") >= 0.84  # German light guns: R-CARD-23
     assert report.share("points") >= 0.75
-    assert not report.misses("armour") and report.misses("hull_exact")
+    assert report.misses("armour") == [f"Admiral Hipper{y}: published 3, generated 2"
+                                       for y in ("", " 1942", " 1944", " 1945")] + [
+        "Blucher: published 3, generated 2"] + [f"Prinz Eugen{y}: published 3, generated 2"
+                                                for y in ("", " 1942", " 1944", " 1945")]
+    assert report.misses("hull_exact")
+
+
+def test_cross_validation_fits_on_one_navy_and_tests_on_the_other(data: CampaignData) -> None:
+    """R-CARD-23: the constants fitted on the US cards and on the German cards, each tested on the other."""
+    runs = {(train, test): (model, {r.label: r for r in results})
+            for train, test, model, results in cross_validate(data)}
+    assert set(runs) == {("US", "DE"), ("DE", "US")}
+    us_model, on_de = runs["US", "DE"]
+    de_model, on_us = runs["DE", "US"]
+    assert (us_model.light_gun_share, de_model.light_gun_share) == (0.75, 0.5)
+    assert (us_model.local_barrels_per_point, de_model.local_barrels_per_point) == (15, 18)
+    hull = on_de["Hull (within 10%)"]
+    assert (hull.agree, hull.total) == (21, 21)
+    light = on_de["Light Gun AD (within one die)"]
+    assert (light.agree, light.total) == (0, 33) and light.mean_error == pytest.approx(3.36, abs=0.01)
+    assert (on_us["Armour (exact)"].agree, on_us["Armour (exact)"].total) == (104, 104)
+    assert on_us["AA Local (within one)"].share > 0.95
+
+
+def test_twin_linked_and_sub_hunter(data: CampaignData) -> None:
+    """R-CARD-24: a surface-only turret battery is Twin-Linked; a class with sonar is a Sub-Hunter."""
+    bismarck = generate(data.classes["Bismarck"])
+    light = {w.name: w for w in bismarck.weapons if w.kind is WeaponKind.LIGHT_GUN}
+    assert light["Light Guns (12 x 149mm)"].traits == ["Restricted", "Twin-Linked"]
+    assert light["Light Guns (12 x 149mm)"].ad == 9 and light["Light Guns (12 x 149mm)"].ranges == (6, 12, 18, 25)
+    assert "Twin-Linked" not in light["Light Guns (16 x 105mm)"].traits
+    assert "Sub-Hunter" in generate(data.classes["Admiral Hipper"]).traits
+    assert "Sub-Hunter" not in bismarck.traits
+    aa = next(w for w in bismarck.as_of(1944).weapons if w.kind is WeaponKind.AA_BATTERY)
+    assert (aa.ad, aa.traits) == (0, ["Local 6"])  # R-CARD-22: 94 light barrels / 15; the published 1944 is 5
 
 
 @pytest.mark.parametrize("counter", ["Yamato", "Hood", "Kitakami", "Atlantis", "Convoy 1A", "De Ruyter"])
