@@ -77,6 +77,12 @@ class UnitType(StrEnum):
     def is_ship(self) -> bool:
         return self in SURFACE_SHIP_TYPES
 
+    @property
+    def sails_as_ship(self) -> bool:
+        """A surface ship, or a German surface raider after turn 1: it returns to port, changes games and is moved
+        by 002 §3.36 like the other German ships (002 §2.212)."""
+        return self in SURFACE_SHIP_TYPES or self is UnitType.RAIDER
+
 
 SURFACE_SHIP_TYPES = frozenset(
     {UnitType.BB, UnitType.BC, UnitType.PB, UnitType.CV, UnitType.CVL, UnitType.CA, UnitType.CL}

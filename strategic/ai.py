@@ -20,7 +20,7 @@ from collections.abc import Callable
 from typing import Protocol
 
 from scenarios.models import Side, Theatre, UnitType
-from strategic import outbreak, placement
+from strategic import convoy_ai, neutral_ai, outbreak, placement
 from strategic.campaign import Campaign
 from strategic.clock import Clock, Decision
 from strategic.combat import invadable_bases
@@ -127,6 +127,7 @@ class BaselineAI:
         return [best[n] for n in sorted(best)]
 
     def _patrol(self, campaign: Campaign, legal: list[Order]) -> list[Order]:
+        sailing_convoys, legal = convoy_ai.split(campaign, legal)
         raiders = [o for o in legal if isinstance(o, PlaceSurfaceRaider)]
         held = set(strike_force(campaign)) if strike_turn(campaign) else set()
         moves = [o for o in legal if isinstance(o, Move) and len(o.path) == 1 and o.unit not in held]
@@ -147,7 +148,8 @@ class BaselineAI:
                                                      o.path[0]))
             crowd[best.path[0]] += 1
             out.append(best)
-        return out
+        out += sailing_convoys
+        return out + neutral_ai.sail_out(campaign, moves, out)
 
     def _by_value(self, campaign: Campaign, orders: list[PlaceAir], *, spread: bool) -> list[Order]:
         return _spread(campaign, orders, lambda o: o.area, self._value)

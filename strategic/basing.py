@@ -70,6 +70,9 @@ def return_options(campaign: Campaign, us: UnitState) -> list[ReturnOption]:
     unit = campaign.unit_record(us.name)
     area = us.place
     assert area is not None and us.status is UnitStatus.SEA
+    if unit.type is UnitType.CONVOY:  # R-OPS-41: a convoy that did not arrive turns back to where it assembled
+        home = "United States"
+        return [ReturnOption(home, "convoy", "WAS §5 convoys (R-OPS-41)")] if campaign.can_base(unit, us, home) else []
     pre_war = pre_war_ports(campaign, us)
     if pre_war is not None:
         return [ReturnOption(p, "pre-war", "002 §5.51") for p in pre_war if campaign.can_base(unit, us, p)]
@@ -77,7 +80,7 @@ def return_options(campaign: Campaign, us: UnitState) -> list[ReturnOption]:
     for port in campaign.board.ports_on(area):
         if campaign.can_base(unit, us, port):
             options.append(ReturnOption(port, "touch", "002 §3.246; WAS 5.7; VITP 17.31"))
-    if unit.type.is_ship and not us.returned_early:
+    if unit.type.sails_as_ship and not us.returned_early:  # raiders too (002 §2.212, R-OPS-44)
         for ret in campaign.board.returns_from(area, unit.nation):
             if ret.only_if is Condition.PORT_FRIENDLY and not campaign.port_friendly(ret.port, us.side):
                 continue
@@ -87,7 +90,7 @@ def return_options(campaign: Campaign, us: UnitState) -> list[ReturnOption]:
                 continue
             if campaign.can_base(unit, us, ret.port) and ret.port not in [o.port for o in options]:
                 options.append(ReturnOption(ret.port, "transfer", ret.source))
-    if (not options and unit.nation == "DE" and unit.type.is_ship and area in ATLANTIC
+    if (not options and unit.nation == "DE" and unit.type.sails_as_ship and area in ATLANTIC
             and data.areas[area].theatre is Theatre.WAS and campaign.can_base(unit, us, "Germany")):
         options.append(ReturnOption("Germany", "oil", "WAS 3.4 (oil roll)"))
     if not any(o.how == "touch" for o in options) and data.areas[area].theatre is Theatre.VITP:

@@ -21,9 +21,10 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol
 
 from scenarios.models import Owner, PortKind, Side, Theatre, UnitType
-from strategic.basing import default_return
+from strategic.basing import ReturnOption, default_return, execute_return
 from strategic.control import change_hands
 from strategic.events import UnitDisabled, UnitEliminated, UnitLanded, UnitRemoved, UnitSunk
+from strategic.neutral import refuge_for_disabled
 from strategic.state import UnitState, UnitStatus
 
 if TYPE_CHECKING:
@@ -220,6 +221,8 @@ def apply_outcome(campaign: Campaign, outcome: BattleOutcome) -> None:
             us.returned_early = True
             if campaign.unit_record(us.name).type is UnitType.SS:
                 us.status, us.place, us.mode = UnitStatus.PORT, None, None  # back to the reserve (R-OPS-04)
+            elif result.disabled and (refuge := refuge_for_disabled(campaign, us, area)) is not None:
+                execute_return(campaign, us, ReturnOption(refuge, "neutral", "WAS Neutral Port (R-OPS-42)"))
             else:
                 default_return(campaign, us)
             if result.disabled and us.status is not UnitStatus.REMOVED:  # not lost for want of a port (W-01)

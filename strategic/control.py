@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from scenarios.models import Owner, Side, Theatre, UnitType
+from strategic import convoys, neutral
 from strategic.basing import default_return
 from strategic.events import AreaScore, AutomaticVictory, PocScored, PortCaptured, PortIsolated, UnitEscaped, Victory
 from strategic.state import Mode, PocRecord, UnitStatus
@@ -80,6 +81,8 @@ def settle_control_and_poc(campaign: Campaign) -> dict[Theatre, int]:
         score = _area_score(campaign, area, controller, list(awards))
         scores.append(score)
         awards[score.track] += score.value
+    if Theatre.WAS in awards:  # War at Sea extras: convoys arriving (R-OPS-40), ships overstaying in the neutral port
+        awards[Theatre.WAS] += convoys.arrivals(campaign) + neutral.stay_penalties(campaign)
     for track, value in awards.items():
         state.poc[track] = state.poc.get(track, 0) + value
     state.poc_history.append(PocRecord(turn=state.turn, awards=awards, totals=dict(state.poc)))

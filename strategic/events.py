@@ -513,6 +513,31 @@ class AreaScore(BaseModel):
     value: int = 0
 
 
+class ConvoyArrived(_UnitEvent):
+    """The convoy ``unit`` reached ``port`` (England or Russia) and scores ``poc`` for the Allies (War at Sea,
+    reference/was.md §5; R-OPS-40)."""
+
+    kind: Literal["convoy_arrived"] = "convoy_arrived"
+    port: str
+    poc: int
+
+    def legacy_data(self) -> dict[str, Any]:
+        return {"unit": self.unit, "port": self.port, "poc": self.poc}
+
+
+class NeutralPortStay(_UnitEvent):
+    """``unit`` stayed a second turn in the neutral port: its side (``side``) loses ``poc`` (War at Sea,
+    reference/was.md §1.3; R-OPS-43)."""
+
+    kind: Literal["neutral_stay"] = "neutral_stay"
+    port: str
+    side: str
+    poc: int
+
+    def legacy_data(self) -> dict[str, Any]:
+        return {"unit": self.unit, "port": self.port, "side": self.side, "poc": self.poc}
+
+
 class PocScored(CampaignEvent):
     """The control phase's POC ``awards`` per theatre (Axis positive) and the tracks after them (``totals``);
     ``areas``: each played area's control and award (empty in events of older saves)."""
@@ -627,8 +652,8 @@ Event = Annotated[
     | AirPlaced | SubmarinePlaced | SurfaceRaiderPlaced | UnitReturned | OilRoll | UnitFrozen | Repaired
     | AttackAnnounced | PearlForceDecided | NoSurprise | ControlLost | BattlesWaiting | BattleHandedOver
     | BattleFought | BattleNote | LeftOut | CombatNoted | UnitSunk | UnitEliminated | UnitDisabled | UnitLanded
-    | PocScored | PortIsolated | PortCaptured | UnitEscaped | AutomaticVictory | Victory | CombatAnswered
-    | CombatDelegated | TacticalAnswered | BattleChosen | Noted,
+    | ConvoyArrived | NeutralPortStay | PocScored | PortIsolated | PortCaptured | UnitEscaped | AutomaticVictory
+    | Victory | CombatAnswered | CombatDelegated | TacticalAnswered | BattleChosen | Noted,
     Field(discriminator="kind"),
 ]
 """Any campaign event (the closed union)."""

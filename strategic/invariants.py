@@ -51,6 +51,7 @@ from strategic.control import CONTROL_BEFORE_VITP
 from strategic.events import (
     AutomaticVictory,
     CampaignEvent,
+    ConvoyArrived,
     PocScored,
     UnitLost,
     UnitRemoved,
@@ -68,8 +69,9 @@ if TYPE_CHECKING:
     from strategic.clock import Clock
 
 LOSS_KINDS: dict[UnitStatus, tuple[type[CampaignEvent], ...]] = {
-    UnitStatus.SUNK: (UnitSunk,), UnitStatus.REMOVED: (UnitRemoved, UnitLost)}
-"""The events that put a counter in each final status (strategic/combat.py, placement.py, basing.py)."""
+    UnitStatus.SUNK: (UnitSunk,), UnitStatus.REMOVED: (UnitRemoved, UnitLost, ConvoyArrived)}
+"""The events that put a counter in each final status (strategic/combat.py, placement.py, basing.py; a delivered
+convoy leaves play, strategic/convoys.py, R-OPS-40)."""
 
 MAX_MESSAGES_PER_CHECK = 20
 """A broken check stops listing after this many messages (a sweep's report stays readable)."""
@@ -212,7 +214,7 @@ def check_losses(campaign: Campaign) -> list[str]:
         if name in gone_at:
             out.append(f"losses: T{event.turn} {legacy_kind(event)} event names {name} after its loss "
                        f"(event {gone_at[name]}): {describe(event)}")
-        elif isinstance(event, (UnitSunk, UnitRemoved, UnitLost)) and isinstance(name, str):
+        elif isinstance(event, (UnitSunk, UnitRemoved, UnitLost, ConvoyArrived)) and isinstance(name, str):
             gone_at[name] = index
     return out
 

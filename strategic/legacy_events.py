@@ -258,6 +258,8 @@ _READERS: dict[str, Callable[[str, Fields], tuple[Any, Fields]]] = {
     "disabled": _simple(ev.UnitDisabled, lambda t, d: {**d, "place": "" if t.endswith("returns to port")
                                                        else _after(t, " is disabled in ")}),
     "landing": _simple(ev.UnitLanded, lambda t, d: d),
+    "convoy_arrived": _simple(ev.ConvoyArrived, lambda t, d: d),
+    "neutral_stay": _simple(ev.NeutralPortStay, lambda t, d: d),
     "poc": _poc,
     "isolation": _simple(ev.PortIsolated, lambda t, d: dict(zip(("port", "turns", "needed"), re.fullmatch(
         r"(.+) is isolated \((\d+)/(\d+) turns\)", t).groups(), strict=True))),  # type: ignore[union-attr]

@@ -13,6 +13,7 @@ from itertools import pairwise
 from typing import TYPE_CHECKING
 
 from scenarios.models import Activity, Theatre, UnitType
+from strategic import convoys
 from strategic.events import MoveCutShort, SpeedRoll, UnitMoved
 from strategic.order_rule import OrderRule, passes
 from strategic.orders import IllegalOrder, Move
@@ -22,7 +23,8 @@ if TYPE_CHECKING:
     from strategic.campaign import Campaign
 
 MOVING_TYPES = frozenset(
-    {UnitType.BB, UnitType.BC, UnitType.PB, UnitType.CV, UnitType.CVL, UnitType.CA, UnitType.CL, UnitType.RAIDER}
+    {UnitType.BB, UnitType.BC, UnitType.PB, UnitType.CV, UnitType.CVL, UnitType.CA, UnitType.CL, UnitType.RAIDER,
+     UnitType.CONVOY}  # convoys along their routes only (strategic.convoys, R-OPS-40)
 )
 
 # 002 §3.341-3.343: the only moves from game to game, as (port, path) -> allowed nations (None: any nation the
@@ -80,6 +82,8 @@ class MoveRule(OrderRule[Move, MovePlan]):
         if not passes(ready_to_sail, campaign, player, us, mode):
             return []
         assert us.place is not None
+        if campaign.unit_record(us.name).type is UnitType.CONVOY:
+            return [Move(unit=us.name, path=path) for path in convoys.ROUTES]
         paths = candidate_paths(campaign, us.place, campaign.unit_record(us.name).nation, mode)
         return [Move(unit=us.name, path=path, mode=mode.value) for path in paths]  # type: ignore[arg-type]
 
@@ -143,6 +147,8 @@ def _plan_route(campaign: Campaign, us: UnitState, origin: str, path: tuple[str,
     if mode in (Mode.RAID, Mode.LANDING) and (origin_theatre is Theatre.WAS or Theatre.WAS in theatres):
         raise IllegalOrder("002 §3.244" if mode is Mode.RAID else "002 §3.243",
                            f"{mode.value} moves are not allowed in War at Sea")
+    if unit.type is UnitType.CONVOY:
+        return _plan_convoy(campaign, us, origin, path, mode)
     free, most = max_free_and_total(unit.nation, mode, origin_theatre)
     if len(path) > most:
         raise IllegalOrder(rule, f"a {mode.value} move by a {unit.nation} ship reaches at most {most} sea areas")
@@ -156,6 +162,17 @@ def _plan_route(campaign: Campaign, us: UnitState, origin: str, path: tuple[str,
         on_failure = "port"  # WAS: a ship that fails its speed roll stays in port (reference/was.md §3.1)
     roll_theatre = theatres[free] if len(path) > free else None
     return MovePlan(unit.name, origin, tuple(path), mode, free, roll_theatre, on_failure, rule)
+
+
+def _plan_convoy(campaign: Campaign, us: UnitState, origin: str, path: tuple[str, ...], mode: Mode) -> MovePlan:
+    """R-OPS-40: a convoy patrols one of :data:`strategic.convoys.ROUTES` from the United States, with no speed
+    roll (it has no speed factor: R-EU-14), and not through enemy-controlled areas (WAS 3.1)."""
+    if mode is not Mode.PATROL:
+        raise IllegalOrder(convoys.RULE, "convoys sail as patrollers")
+    convoys.require_route(origin, path)
+    _require_borders(campaign, campaign.unit_record(us.name).nation, origin, path, convoys.RULE)
+    _require_entries(campaign, us, path)
+    return MovePlan(us.name, origin, tuple(path), mode, len(path), None, "stop", convoys.RULE)
 
 
 def _require_split_turn_order(campaign: Campaign, origin_theatre: Theatre, mode: Mode) -> None:

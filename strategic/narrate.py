@@ -26,6 +26,7 @@ from strategic.events import (
     CombatDelegated,
     CombatNoted,
     ControlLost,
+    ConvoyArrived,
     DiceRolled,
     Force,
     ForcedMove,
@@ -34,6 +35,7 @@ from strategic.events import (
     LoanChanged,
     LocationRoll,
     MoveCutShort,
+    NeutralPortStay,
     NoSurprise,
     Noted,
     OilRoll,
@@ -324,6 +326,7 @@ _WORDS: tuple[tuple[type | tuple[type, ...], object], ...] = (
     (UnitEliminated, lambda e: f"{e.unit} is eliminated in {e.place}"),
     (UnitDisabled, _disabled),
     (UnitLanded, lambda e: f"{e.unit} lands in {e.base}"),
+    (ConvoyArrived, lambda e: f"{e.unit} reaches {e.port}: {e.poc} POC for the Allies"),
     (PocScored, _poc),
     (PortIsolated, lambda e: f"{e.port} is isolated ({e.turns}/{e.needed} turns)"),
     (UnitEscaped, lambda e: f"{e.unit} puts to sea from {e.port}"),
@@ -334,6 +337,8 @@ _NAMED_WORDS: tuple[tuple[type, object], ...] = (
     # the events that name a player or a side: worded with describe's ``name``
     (OrderRefused, _refused),
     (LoanChanged, _loan),
+    (NeutralPortStay, lambda e, name: f"{e.unit} stays a second turn in {e.port}: the {name(e.side)} side "
+                                      f"loses {e.poc} POC"),
     (PortCaptured, lambda e, name: f"{e.port} falls to the {name(e.side)} side {e.how}"),
     (AutomaticVictory, lambda e, name: f"{e.theatre.value}: automatic victory for the {name(e.side)} side "
                                        f"({lead(e.poc)})"),

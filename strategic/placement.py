@@ -298,7 +298,8 @@ def forced_moves(campaign: Campaign) -> None:
         if unit.nation == "JP" and theatre is Theatre.WAS and state.poc[Theatre.VITP] <= 0:
             us.status, us.place, us.mode, us.moved = UnitStatus.SEA, "Bay of Bengal", Mode.RAID, True
             campaign.log(ForcedMove, "002 §3.36", unit=unit.name, leaves=Theatre.WAS)
-        elif unit.nation == "DE" and theatre is Theatre.VITP and state.poc[Theatre.WAS] <= 0 and unit.type.is_ship:
+        elif (unit.nation == "DE" and theatre is Theatre.VITP and state.poc[Theatre.WAS] <= 0
+              and unit.type.sails_as_ship):  # raiders too (002 §2.212, R-OPS-44)
             us.status, us.place, us.mode, us.moved = UnitStatus.SEA, "Cape of Good Hope", Mode.PATROL, True
             campaign.log(ForcedMove, "002 §3.36", unit=unit.name, leaves=Theatre.VITP)
     del data

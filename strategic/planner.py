@@ -25,6 +25,7 @@ from collections import Counter, defaultdict
 from collections.abc import Iterable
 
 from scenarios.models import Side, Theatre, Unit, UnitType
+from strategic import convoy_ai, neutral_ai
 from strategic.ai import BaselineAI, strike_force, strike_turn
 from strategic.campaign import Campaign
 from strategic.classic.resolver import ClassicResolver
@@ -152,12 +153,14 @@ class PlanningAI:
     def _patrol(self, campaign: Campaign, player: str, legal: list[Order]) -> list[Order]:
         out: list[Order] = [o for o in self._baseline.orders(campaign, player)
                             if isinstance(o, PlaceSurfaceRaider)]
+        sailing_convoys, legal = convoy_ai.split(campaign, legal)
+        out += sailing_convoys
         moves: dict[str, list[Move]] = defaultdict(list)
         for order in legal:
             if isinstance(order, Move):
                 moves[order.unit].append(order)
         if not moves:
-            return out
+            return out + neutral_ai.sail_out(campaign, legal, out)
         side = campaign.state.unit(next(iter(moves))).side
         threat = self.enemy_threat(campaign, side)
         mine_at_sea: dict[str, float] = defaultdict(float)
@@ -190,7 +193,7 @@ class PlanningAI:
                 taken.add(name)
                 got += power[name]
                 mine_at_sea[area] += power[name]
-        return out
+        return out + neutral_ai.sail_out(campaign, legal, out)
 
     def _fit_to_sail(self, campaign: Campaign, name: str) -> bool:
         unit, us = campaign.unit_record(name), campaign.state.unit(name)

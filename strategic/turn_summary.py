@@ -19,7 +19,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from scenarios.models import Theatre
+from scenarios.models import Theatre, UnitType
 from strategic.battle_names import battle_name, fought_name
 from strategic.events import (
     CLASSIC_RE,
@@ -30,7 +30,9 @@ from strategic.events import (
     CampaignEvent,
     CombatNoted,
     ControlLost,
+    ConvoyArrived,
     CounterFate,
+    NeutralPortStay,
     ObjectiveCheck,
     PocScored,
     PortCaptured,
@@ -95,6 +97,9 @@ class TurnSummary:
     scored: list[AreaScore] = field(default_factory=list)
     tracks: list[TrackStanding] = field(default_factory=list)
     endings: list[AutomaticVictory | Victory] = field(default_factory=list)
+    convoys: list[ConvoyArrived] = field(default_factory=list)  # convoys that arrived (R-OPS-40)
+    convoys_lost: list[UnitSunk] = field(default_factory=list)  # convoys sunk this turn
+    neutral_stays: list[NeutralPortStay] = field(default_factory=list)  # R-OPS-43
 
 
 def summarize(campaign: Campaign, turn: int, events: Iterable[CampaignEvent] | None = None) -> TurnSummary:
@@ -106,6 +111,10 @@ def summarize(campaign: Campaign, turn: int, events: Iterable[CampaignEvent] | N
     summary.arrivals = [e for e in chosen if isinstance(e, UnitArrived)]
     summary.captures = [e for e in chosen if isinstance(e, PortCaptured | ControlLost)]
     summary.endings = [e for e in chosen if isinstance(e, AutomaticVictory | Victory)]
+    summary.convoys = [e for e in chosen if isinstance(e, ConvoyArrived)]
+    summary.convoys_lost = [e for e in chosen if isinstance(e, UnitSunk)
+                            and campaign.unit_record(e.unit).type is UnitType.CONVOY]
+    summary.neutral_stays = [e for e in chosen if isinstance(e, NeutralPortStay)]
     poc = next((e for e in reversed(chosen) if isinstance(e, PocScored)), None)
     if poc is not None:
         summary.control = [a for a in poc.areas if a.before != a.side]
@@ -163,7 +172,10 @@ def summary_lines(summary: TurnSummary) -> list[str]:
     if summary.arrivals:
         out.append(_arrivals(summary.arrivals))
     out += control_lines(summary)
-    out += [track_line(t, [a for a in summary.scored if a.track is t.theatre]) for t in summary.tracks]
+    out += convoy_lines(summary)
+    extras = _extra_scores(summary)
+    out += [track_line(t, [a for a in summary.scored if a.track is t.theatre],
+                       extras if t.theatre is Theatre.WAS else None) for t in summary.tracks]
     out += [_ending(e) for e in summary.endings]
     return out
 
@@ -339,13 +351,41 @@ def control_lines(summary: TurnSummary) -> list[str]:
     return out
 
 
-def track_line(t: TrackStanding, scored: list[AreaScore]) -> str:
-    """``POC WAS +2 this turn (Axis: Mediterranean 3; Allies: North Sea 1): track Axis +7; ...``."""
+def convoy_lines(summary: TurnSummary) -> list[str]:
+    """The convoys that arrived and those sunk (R-OPS-40), and the ships that overstayed in the neutral port
+    (R-OPS-43)."""
+    out: list[str] = []
+    told = [f"{e.unit} reaches {e.port} (Allies +{e.poc} POC)" for e in summary.convoys]
+    told += [f"{e.unit} sunk in {e.place}" for e in summary.convoys_lost]
+    if told:
+        out.append("Convoys: " + "; ".join(told) + ".")
+    if summary.neutral_stays:
+        out.append("Neutral port: " + "; ".join(f"{e.unit} stayed a second turn in {e.port} (the "
+                                                f"{SIDE_WORDS.get(e.side, e.side)} lose {e.poc} POC)"
+                                                for e in summary.neutral_stays) + ".")
+    return out
+
+
+def _extra_scores(summary: TurnSummary) -> dict[str, list[str]]:
+    """The War at Sea POC not scored by an area, by the side they count for: convoys, neutral-port stays."""
+    extra: dict[str, list[str]] = {"axis": [], "allied": []}
+    convoy_poc = sum(e.poc for e in summary.convoys)
+    if convoy_poc:
+        extra["allied"].append(f"convoys {convoy_poc}")
+    for side, gains in (("allied", "axis"), ("axis", "allied")):
+        stays = sum(e.poc for e in summary.neutral_stays if e.side == side)
+        if stays:
+            extra[gains].append(f"neutral-port stays {stays}")
+    return extra
+
+
+def track_line(t: TrackStanding, scored: list[AreaScore], extra: dict[str, list[str]] | None = None) -> str:
+    """``POC WAS +2 this turn (Axis: Mediterranean 3; Allies: North Sea 1, convoys 1): track Axis +7; ...``."""
     if not t.started:
         return f"POC {t.theatre.value}: not scored until VITP begins (track {lead(t.total)})."
     sides = []
     for side, sign in (("axis", 1), ("allied", -1)):
-        areas = [f"{a.area} {a.value * sign}" for a in scored if a.value * sign > 0]
+        areas = [f"{a.area} {a.value * sign}" for a in scored if a.value * sign > 0] + (extra or {}).get(side, [])
         if areas:
             sides.append(f"{SIDE_WORDS[side]}: {', '.join(areas)}")
     why = f" ({'; '.join(sides)})" if sides else " (no area scored)"
