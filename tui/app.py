@@ -19,8 +19,8 @@ four: a save does not hold them.  The tactical
 battles of the current and the previous turn are kept (older ones are dropped, so memory stays bounded) and listed
 in the Battles tab (key ``b``), from which each opens in the battle viewer; a notification says when battles were
 fought.  Battles fought before a save are not in it: after a load the Battles tab says so (``vas run
---battle-logs DIR`` keeps every battle's log).  The odds advisor (key ``d``) always simulates classic combat and
-says so: in a tactical game its odds are an estimate.
+--battle-logs DIR`` keeps every battle's log).  The odds advisor (key ``d``) simulates the game's combat: in a
+tactical game the tactical battle itself, in worker processes, with a progress line; leaving the tab cancels it.
 
 Keys (issue: new-user trial): the campaign screen's letter keys act whatever list or table has the focus; ``e``,
 ``u`` and ``?`` show the Orders tab, where their result is written, and say why when no human decides.  The order
@@ -60,6 +60,7 @@ import asyncio
 import contextlib
 import io
 import json
+import os
 import signal
 import tempfile
 import threading
@@ -91,7 +92,7 @@ from textual.widgets import (
     TabPane,
 )
 from textual.widgets.option_list import Option
-from textual.worker import WorkerFailed
+from textual.worker import WorkerFailed, get_current_worker
 from textual_plotext import PlotextPlot
 
 from scenarios.errors import InputError, InvalidOrder, RulesError
@@ -639,6 +640,10 @@ class StartScreen(Screen[None]):
 # --------------------------------------------------------------------------- campaign
 
 
+ODDS_RUNS = {"classic": 300, "tactical": 20}
+"""The odds tab's runs per battle: a few seconds on two cores (R-PERF-03)."""
+
+
 class CampaignScreen(Screen[None]):
     """The campaign: phase bar, map, and tabs for orders, units, log, battles, odds and POC.
 
@@ -651,7 +656,7 @@ class CampaignScreen(Screen[None]):
         Binding("u", "undo", "Undo"),
         Binding("s", "save", "Save"),
         Binding("o", "oob", "Appearance", tooltip="The order of appearance"),
-        Binding("d", "odds", "Odds", tooltip="Classic odds of the coming battles"),
+        Binding("d", "odds", "Odds", tooltip="Odds of the coming battles"),
         Binding("b", "battles", "Battles"),
         Binding("r", "turn_summary", "Summary", tooltip="The summary (report) of the last turn played"),
         Binding("l", "rule", "Rule", tooltip="Our summary of the rule the latest message (or the phase bar) cites"),
@@ -1086,6 +1091,8 @@ class CampaignScreen(Screen[None]):
         """A tab clicked: the Battles tab's list (its battle highlighted) or the units table takes the focus, so
         the arrows and Enter work at once and the highlighted line shows (issue #17)."""
         pane = event.pane.id
+        if pane != "tab-odds":
+            self.workers.cancel_group(self, "odds")  # the odds stop when the player leaves them (issue #18)
         if pane == "tab-battles":
             self.action_battles()
         elif pane == "tab-units":
@@ -1109,9 +1116,10 @@ class CampaignScreen(Screen[None]):
         self.app.push_screen(ConfirmScreen("Quit? Anything since your last save (s) is lost."), done)
 
     def odds_note(self) -> str:
-        """What the odds are: always classic combat, so in a tactical game only an estimate."""
+        """What the odds are: the combat of the game (the tactical battle itself in a tactical game)."""
         if self.session.tactical:
-            return "Classic odds: an estimate; battles are fought on the tactical table."
+            return (f"Tactical odds: {ODDS_RUNS['tactical']} runs of each battle on the tactical table "
+                    "(AI captains), 95% intervals in brackets.")
         return "Classic odds: the battles of this game are fought by the classic rules."
 
     def odds_prompt(self) -> str:
@@ -1119,29 +1127,51 @@ class CampaignScreen(Screen[None]):
         return f"{self.odds_note()}\nPress d for the odds of the battles the units now at sea would fight."
 
     def action_odds(self) -> None:
-        """The odds advisor on every battle the current positions would bring (classic combat, 300 runs), headed
-        by :meth:`odds_note`.  The odds scroll takes the focus (the order list, hidden with its tab, would hand it
-        to the order filter, which would bring the Orders tab back)."""
+        """The odds advisor on every battle the current positions would bring (the game's combat: 300 classic or
+        20 tactical runs, R-PERF-03), headed by :meth:`odds_note`.  The odds scroll takes the focus (the order
+        list, hidden with its tab, would hand it to the order filter, which would bring the Orders tab back)."""
         self.query_one("#tabs", TabbedContent).active = "tab-odds"
         self.query_one("#odds-scroll", VerticalScroll).focus()
         self.query_one("#odds-text", Static).update(Text("Simulating…", style="italic"))
         self.compute_odds()
 
+    def _odds_progress(self, area: str, done: int, total: int) -> None:
+        self.query_one("#odds-text", Static).update(Text(f"Simulating {area}: {done}/{total} runs…", style="italic"))
+
     @work(thread=True, exclusive=True, group="odds")
     def compute_odds(self) -> None:
-        from strategic.classic.resolver import ClassicResolver
+        """The odds in a thread (worker processes for tactical runs, R-PERF-01); cancelled when the player leaves
+        the Odds tab or the screen (``cancelled`` is asked between runs)."""
         from strategic.combat import find_battles
         from strategic.odds import battle_odds
+        from strategic.odds_workers import OddsCancelled
+        from strategic.resolvers import make_resolver
 
+        worker = get_current_worker()
+        combat = "tactical" if self.session.tactical else "classic"
         campaign = self.session.campaign
         battles = find_battles(campaign)
         lines = [self.odds_note(), ""]
         if not battles:
             lines.append("No battle would be fought with the units now at sea.")
         for battle in battles:
-            report = battle_odds(campaign, battle.area, ClassicResolver(), runs=300, seed=campaign.state.turn)
+            resolver = make_resolver(combat)
+            assert resolver is not None
+
+            def told(done: int, total: int, area: str = battle.area) -> None:
+                self.app.call_from_thread(self._odds_progress, area, done, total)
+
+            try:
+                report = battle_odds(
+                    campaign, battle.area, resolver, runs=ODDS_RUNS[combat], seed=campaign.state.turn,
+                    workers=min(2, os.cpu_count() or 1) if combat == "tactical" else 1,
+                    progress=told,
+                    cancelled=lambda: worker.is_cancelled)
+            except OddsCancelled:
+                return
             lines += [*report.lines(), ""]
-        self.app.call_from_thread(self.query_one("#odds-text", Static).update, "\n".join(lines))
+        if not worker.is_cancelled:
+            self.app.call_from_thread(self.query_one("#odds-text", Static).update, "\n".join(lines))
 
     def action_help(self) -> None:
         """``?``: the orders, the keys and the map legend in a scrolling dialog (:mod:`tui.help_screen`)."""

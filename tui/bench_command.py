@@ -345,6 +345,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
         seconds += time.perf_counter() - start
         fought += runs
     rows.append(("classic battles/s (turn-1 battles)", f"{fought / seconds:,.0f}"))
+    rows += tactical_odds_rows(campaign, 10 * repeat)
 
     def campaign_with(resolver_name: str) -> None:
         from strategic.resolvers import make_resolver
@@ -366,3 +367,20 @@ def cmd_bench(args: argparse.Namespace) -> int:
     for key, value in rows:
         print(f"{key:<{width}}  {value}")
     return 0
+
+
+def tactical_odds_rows(campaign, runs: int) -> list[tuple[str, str]]:  # type: ignore[no-untyped-def]
+    """``vas odds`` with tactical combat on the turn-1 battles, with 1 and 2 worker processes (runs/s)."""
+    from strategic.battles import TacticalResolver
+    from strategic.odds import battle_odds
+
+    rows: list[tuple[str, str]] = []
+    for workers in (1, 2):
+        start = time.perf_counter()
+        for area in campaign.state.pending_battles:
+            battle_odds(campaign, area, TacticalResolver(), runs=runs, workers=workers)
+        seconds = time.perf_counter() - start
+        fought = runs * len(campaign.state.pending_battles)
+        rows.append((f"tactical odds runs/s, {workers} worker{'s' if workers > 1 else ''}",
+                     f"{fought / seconds:.2f}  ({fought} runs of the turn-1 battles in {seconds:.1f} s)"))
+    return rows

@@ -489,24 +489,25 @@ async def test_enter_escape_and_refused_typed_orders(data: CampaignData) -> None
 
 async def test_screen_keys_from_the_battles_tab_and_odds_label(data: CampaignData) -> None:
     """Issue (new-user trial) items 2, 4: e, u and ? pressed with the Battles list focused act and show the Orders
-    tab with their result; d shows the Odds tab with the classic odds labelled as an estimate in a tactical
-    game."""
+    tab with their result; d shows the Odds tab with the odds of the tactical battle itself in a tactical game
+    (issue #18)."""
     campaign = Campaign.new(data, "standard", seed=2, resolver=campaign_resolver("tactical"))
     app = VictoryAtSeaApp(data, session=Session(campaign, Clock(campaign), {"allies"}))
     async with app.run_test(size=SIZE) as pilot:
         screen = await wait_for_human(pilot, app)
         tabs = screen.query_one("#tabs", TabbedContent)
         assert str(tabs.get_tab("tab-odds").label) == "Classic odds"
-        assert text_of(screen, "#odds-text").startswith(
-            "Classic odds: an estimate; battles are fought on the tactical table.\nPress d for the odds")
+        note = "Tactical odds: 20 runs of each battle on the tactical table (AI captains), 95% intervals in brackets."
+        assert text_of(screen, "#odds-text").startswith(f"{note}\nPress d for the odds")
         await pilot.press("d")
-        for _ in range(100):
+        for _ in range(1000):
             await pilot.pause(0.05)
             if not screen.workers:
                 break
         assert tabs.active == "tab-odds" and app.focused is screen.query_one("#odds-scroll")
         odds = text_of(screen, "#odds-text").splitlines()
-        assert odds[0] == "Classic odds: an estimate; battles are fought on the tactical table."
+        fought = [n for n in odds if n.endswith(": 20 tactical battles (95% confidence intervals in brackets)")]
+        assert odds[0] == note and (fought or odds[2] == "No battle would be fought with the units now at sea.")
         await pilot.press("b")
         await pilot.pause()
         assert tabs.active == "tab-battles" and app.focused is screen.query_one("#battles")

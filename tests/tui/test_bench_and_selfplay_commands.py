@@ -145,8 +145,24 @@ def test_bench_prints_every_figure(capsys: pytest.CaptureFixture[str]) -> None:
                   "classic battles/s", "campaigns/s, classic combat", "tactical campaign, median s",
                   "(1 campaigns, seeds 7..7", "tactical battle, 2-4 pieces, median", "tactical battle, 33+ pieces",
                   "campaign in the app / headless", "same game", "start-up, vas data check",
-                  "start-up, vas run --help", "data load without the cache"):
+                  "start-up, vas run --help", "data load without the cache", "tactical odds runs/s, 1 worker",
+                  "tactical odds runs/s, 2 workers"):
         assert label in out
+
+
+def test_bench_times_the_tactical_odds_with_one_and_two_workers(data: CampaignData) -> None:
+    """Issue 18: the odds rows fight the tactical battle itself with 1 and 2 processes."""
+    from strategic.state import Phase
+    from tests.strategic.engine_helpers import game, sea
+    from tui.bench_command import tactical_odds_rows
+
+    campaign = game(data, turn=2, phase=Phase.COMBAT)
+    for name in ("Kent", "Admiral Hipper"):
+        sea(campaign, name, "North Atlantic")
+    campaign.state.pending_battles = ["North Atlantic"]
+    rows = tactical_odds_rows(campaign, 2)
+    assert [label for label, _ in rows] == ["tactical odds runs/s, 1 worker", "tactical odds runs/s, 2 workers"]
+    assert all("(2 runs of the turn-1 battles in " in value for _, value in rows)
 
 
 def test_the_app_campaign_is_timed_as_the_app_plays_it(data: CampaignData, monkeypatch: pytest.MonkeyPatch) -> None:
