@@ -1,0 +1,137 @@
+"""``vas join``: play one seat of a campaign that ``vas serve`` hosts (issue #21).
+
+    vas join URL --seat PLAYER --token T [--ai baseline]
+
+The seat is shown only its own view (the server sends nothing else).  ``--ai baseline`` answers every question
+with the AI's advice the server sends with it (the baseline AI's orders or combat answer, R-NET-06): an AI seat, for
+tests and to fill seats.  Without ``--ai`` the seat is played at the terminal: the events are printed as they come,
+and each question lists its legal orders by number; type numbers to give those orders (``a`` the AI's advice,
+``d`` done, a JSON order or answer as ``vas run --answer`` takes it).  The TUI of ``vas play`` is not yet driven
+remotely (R-NET-08).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import sys
+from collections.abc import Callable
+from typing import Any
+
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed, InvalidURI
+
+from scenarios.models import Player
+from strategic.protocol import (
+    MAX_MESSAGE,
+    Answer,
+    Events,
+    GameOver,
+    Hello,
+    ProtocolError,
+    Question,
+    Refusal,
+    Wait,
+    Welcome,
+    read_server,
+    write,
+)
+
+PLAYERS = [p.value for p in Player]
+Chooser = Callable[[Question], Answer]
+
+
+def add_join_parser(sub: argparse._SubParsersAction, data_option: Any = None) -> None:  # type: ignore[type-arg]
+    run = sub.add_parser("join", help="play a seat of a campaign that vas serve hosts")
+    run.add_argument("url", help="the server's address, ws://HOST:PORT (vas serve prints it)")
+    run.add_argument("--seat", required=True, choices=PLAYERS, help="the player this seat plays")
+    run.add_argument("--token", required=True, help="the seat's token (vas serve prints it)")
+    run.add_argument("--ai", choices=["baseline"], help="play the seat with the AI (its advice) instead")
+    run.set_defaults(func=cmd_join)
+
+
+def ai_answer(question: Question) -> Answer:
+    """The AI seat's answer: the advice the question carries (R-NET-06)."""
+    if question.type == "orders":
+        return Answer(ask=question.ask, type="orders", orders=list(question.advice or []), done=True)
+    return Answer(ask=question.ask, type="combat", answer=question.advice)
+
+
+async def play_seat(url: str, seat: Player, token: str, choose: Chooser, out: Callable[[str], None]) -> GameOver:
+    """Join ``url`` as ``seat`` and answer every question with ``choose`` until the game is over; raises
+    :class:`ProtocolError` for a refusal of the hello (a wrong token) or a message not of the schema."""
+    async with connect(url, max_size=MAX_MESSAGE) as connection:
+        await connection.send(write(Hello(seat=seat, token=token)))
+        first = read_server(await connection.recv())
+        if isinstance(first, Refusal):
+            raise ProtocolError(f"the server refused the seat: {first.message}")
+        if isinstance(first, Welcome):
+            out(f"joined {first.setup}, seed {first.seed}, combat {first.combat}, as {first.seat.value}")
+        return await _answer_all(connection, choose, out)
+
+
+async def _answer_all(connection: ClientConnection, choose: Chooser, out: Callable[[str], None]) -> GameOver:
+    async for text in connection:
+        message = read_server(text)
+        if isinstance(message, Events):
+            for line in message.lines:
+                out(line)
+        elif isinstance(message, Refusal):
+            out(f"refused: {message.message}" + (f" [{message.rule}]" if message.rule else ""))
+        elif isinstance(message, Wait):
+            out(f"turn {message.turn} {message.phase}: waiting for {message.who.value} ({message.type})")
+        elif isinstance(message, Question):
+            await connection.send(write(choose(message)))
+        elif isinstance(message, GameOver):
+            out(f"game over: {message.summary}")
+            return message
+    raise ProtocolError("the server closed the connection before the game was over")
+
+
+def terminal_answer(question: Question) -> Answer:
+    """A seat played at the terminal (module docstring)."""
+    if question.type == "combat":
+        print(f"combat question in {question.battle} ({question.rule}): {json.dumps(question.question)}")
+        print(f"the AI would answer {json.dumps(question.advice)}")
+        text = input("answer (JSON, a: the AI's, d: leave the battle to the AI) > ").strip()
+        if text == "d":
+            return Answer(ask=question.ask, type="delegate")
+        return Answer(ask=question.ask, type="combat", answer=question.advice if text in ("", "a") else
+                      _json(text))
+    print(f"turn {question.turn}, {question.phase}: your orders ({len(question.legal)} legal)")
+    for i, order in enumerate(question.legal[:60], 1):
+        print(f"  {i:3} {json.dumps(order)}")
+    text = input("orders (numbers, a: the AI's, d: done, or a JSON order) > ").strip()
+    if text in ("", "d"):
+        return Answer(ask=question.ask, type="orders", orders=[], done=True)
+    if text == "a":
+        return Answer(ask=question.ask, type="orders", orders=list(question.advice or []), done=True)
+    if text.startswith("{"):
+        return Answer(ask=question.ask, type="orders", orders=[_json(text)], done=False)
+    picked = [question.legal[int(n) - 1] for n in text.replace(",", " ").split()
+              if n.isdigit() and 0 < int(n) <= len(question.legal)]
+    return Answer(ask=question.ask, type="orders", orders=picked, done=False)
+
+
+def _json(text: str) -> Any:
+    try:
+        return json.loads(text)
+    except ValueError:
+        return text
+
+
+def cmd_join(args: argparse.Namespace) -> int:
+    choose: Chooser = ai_answer if args.ai else terminal_answer
+    try:
+        over = asyncio.run(play_seat(args.url, Player(args.seat), args.token, choose, print))
+    except ProtocolError as exc:
+        print(f"vas join: {exc}", file=sys.stderr)
+        return 2
+    except (OSError, InvalidURI, ConnectionClosed) as exc:
+        print(f"vas join: cannot reach {args.url}: {exc}", file=sys.stderr)
+        return 1
+    except (KeyboardInterrupt, EOFError):
+        print("\nvas join: left the game; join again with the same token to go on", file=sys.stderr)
+        return 130
+    return 0 if over else 1

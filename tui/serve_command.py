@@ -1,0 +1,260 @@
+"""``vas serve``: host one campaign for seats that join over the network (issue #21).
+
+    vas serve [--setup NAME] [--seed N] [--combat tactical|classic] [--load FILE] [--human PLAYER...]
+              [--command PLAYER...|none] [--turns K] [--host H] [--port P] [--save FILE] [--data DIR]...
+
+Each ``--human`` player is a remote seat (a human with ``vas join``, or an AI with ``vas join --ai``); its token
+is printed at start (and kept beside the save, so that a restarted server takes the same tokens, R-NET-07).  The
+others are played on the server by the baseline AI.  The game runs on :class:`strategic.session.GameSession`:
+every order and answer is checked and applied here only.  The game is saved (``--save``, default
+``vas-serve.json``) each time it stops for a seat and at the end; ``--load`` that save to go on where it stopped.
+The server listens on localhost unless ``--host`` says otherwise, and says where (R-NET-01).  It ends when the game
+does (``--turns K``: at the start of the K-th turn after the first).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import hmac
+import json
+import secrets
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from websockets.asyncio.server import ServerConnection, serve
+from websockets.exceptions import ConnectionClosed
+
+from scenarios.errors import InputError
+from scenarios.loader import CampaignData, load_data
+from scenarios.models import Player
+from strategic.battles import TacticalResolver
+from strategic.campaign import Campaign
+from strategic.clock import Clock
+from strategic.json_files import write_text_atomic
+from strategic.protocol import MAX_MESSAGE, Answer, Hello, ProtocolError, Refusal, Welcome, read_client, write
+from strategic.resolvers import make_resolver
+from strategic.saves import SaveError, load_state, save
+from strategic.session import GameSession
+from tui.arguments import seed_number, whole_number
+
+PLAYERS = [p.value for p in Player]
+
+
+def add_serve_parser(sub: argparse._SubParsersAction, data_option) -> None:  # type: ignore[type-arg]
+    run = sub.add_parser("serve", help="host a campaign for players on other machines")
+    run.add_argument("--setup", "--start", dest="setup", type=lambda t: t.replace("-", "_"),
+                     help="set-up of a new game (default standard)")
+    run.add_argument("--seed", type=seed_number, help="dice seed of a new game (default 1)")
+    run.add_argument("--combat", choices=["tactical", "classic"], help="combat of a new game (default tactical)")
+    run.add_argument("--load", type=Path, metavar="FILE", help="go on with a saved game (a serve save)")
+    run.add_argument("--human", nargs="+", default=[], metavar="PLAYER",
+                     help=f"players who join over the network (vas join), of {', '.join(PLAYERS)}; the others "
+                          "are the server's AI")
+    run.add_argument("--command", nargs="+", metavar="PLAYER",
+                     help="players among the --human ones who answer their own combat decisions (default: every "
+                          "--human player); none: the AI answers every side")
+    run.add_argument("--turns", type=whole_number(1), metavar="K", help="stop after K turns")
+    run.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine "
+                     "only)")
+    run.add_argument("--port", type=whole_number(0), default=8765, help="port (default 8765; 0: any free one)")
+    run.add_argument("--save", type=Path, metavar="FILE", default=Path("vas-serve.json"),
+                     help="autosave here each time the game stops for a seat (default vas-serve.json)")
+    data_option(run)
+    run.set_defaults(func=cmd_serve)
+
+
+def tokens_path(save_path: Path) -> Path:
+    """Where a served game keeps its seats' tokens: beside its save (R-NET-07)."""
+    return save_path.with_name(save_path.name + ".seats.json")
+
+
+def seat_tokens(save_path: Path, humans: list[Player], *, reuse: bool) -> dict[Player, str]:
+    """A fresh random token for each human seat, or (``reuse``, a restarted server) the ones kept beside the
+    save for seats that had one (R-NET-07)."""
+    kept: dict[str, str] = {}
+    path = tokens_path(save_path)
+    if reuse and path.exists():
+        try:
+            kept = {str(k): str(v) for k, v in json.loads(path.read_text()).items()}
+        except (ValueError, AttributeError) as exc:
+            raise InputError(f"{path}: not a seats file ({exc})") from None
+    tokens = {p: kept.get(p.value) or secrets.token_urlsafe(16) for p in humans}
+    write_text_atomic(path, json.dumps({p.value: t for p, t in tokens.items()}, indent=1))
+    return tokens
+
+
+def build_campaign(args: argparse.Namespace, data: CampaignData) -> tuple[Campaign, Clock]:
+    """The new or loaded game, its resolver and clock; the human seats command their battles (``--command``)."""
+    if args.load is not None:
+        campaign = load_state(args.load, data)
+        if args.combat:
+            campaign.state.combat = args.combat
+    else:
+        campaign = Campaign.new(data, args.setup or "standard", seed=1 if args.seed is None else args.seed)
+        campaign.state.combat = args.combat or "tactical"
+        commanders = args.human if args.command is None else [p for p in args.command if p != "none"]
+        campaign.state.battle_commanders = [Player(p) for p in PLAYERS if p in commanders]
+    combat = campaign.state.combat
+    campaign.resolver = TacticalResolver(keep_reports=False) if combat == "tactical" else make_resolver(combat)
+    return campaign, Clock(campaign, resume=args.load is not None)
+
+
+@dataclass
+class Seat:
+    connection: ServerConnection
+    player: Player
+    seen: int = 0  # the events this connection was sent
+
+
+@dataclass
+class Host:
+    """The served game: the session, each seat's token and the seats connected now."""
+
+    session: GameSession
+    tokens: dict[Player, str]
+    seats: list[Seat] = field(default_factory=list)
+    done: asyncio.Event = field(default_factory=asyncio.Event)
+
+    async def handler(self, connection: ServerConnection) -> None:
+        seat = await self._hello(connection)
+        if seat is None:
+            return
+        self.seats.append(seat)
+        try:
+            await self._send_news(seat)
+            async for text in connection:
+                await self._on_message(seat, text)
+        except ConnectionClosed:
+            pass
+        finally:
+            self.seats.remove(seat)
+
+    async def _hello(self, connection: ServerConnection) -> Seat | None:
+        try:
+            message = read_client(await connection.recv())
+        except ProtocolError as exc:
+            await connection.close(1008, _refuse(connection, str(exc)))
+            return None
+        except ConnectionClosed:
+            return None
+        if not isinstance(message, Hello):
+            await connection.send(write(Refusal(message="say hello first: seat and token (R-NET-02)")))
+            await connection.close(1008, "no hello")
+            return None
+        token = self.tokens.get(message.seat)
+        if token is None or not hmac.compare_digest(token.encode(), message.token.encode()):
+            await connection.send(write(Refusal(message=f"wrong token for the {message.seat.value} seat, or it is "
+                                                        "not a seat that joins (R-NET-02)", rule="R-NET-02")))
+            await connection.close(1008, "wrong token")
+            return None
+        state = self.session.campaign.state
+        await connection.send(write(Welcome(seat=message.seat, setup=state.setup, seed=state.seed,
+                                            combat=state.combat)))
+        return Seat(connection, message.seat)
+
+    async def _on_message(self, seat: Seat, text: str | bytes) -> None:
+        try:
+            message = read_client(text)
+        except ProtocolError as exc:
+            await seat.connection.send(write(Refusal(message=str(exc))))
+            return
+        if not isinstance(message, Answer):
+            await seat.connection.send(write(Refusal(message="already joined: send answers (R-NET-02)")))
+            return
+        for refusal in self.session.answer(seat.player, message):
+            await seat.connection.send(write(refusal))
+        for other in list(self.seats):
+            await self._send_news(other)
+        if self.session.over:
+            self.done.set()
+
+    async def _send_news(self, seat: Seat) -> None:
+        events = self.session.events_for(seat.player, seat.seen)
+        seat.seen = events.upto
+        try:
+            if events.lines:
+                await seat.connection.send(write(events))
+            await seat.connection.send(write(self.session.message_for(seat.player)))
+        except ConnectionClosed:
+            pass
+
+
+def _refuse(connection: ServerConnection, reason: str) -> str:
+    return reason[:120]
+
+
+async def host_game(host: Host, address: str, port: int, ready: Any = None) -> None:
+    """Serve ``host`` on ``address``:``port`` until its game is over; ``ready(port)`` is called once listening."""
+    async with serve(host.handler, address, port, max_size=MAX_MESSAGE) as server:
+        bound = next(iter(server.sockets)).getsockname()[1]
+        if ready is not None:
+            ready(bound)
+        if host.session.over:
+            host.done.set()
+        await host.done.wait()
+        for seat in list(host.seats):  # every seat is told the game is over
+            await host._send_news(seat)
+            await seat.connection.close()
+
+
+def make_host(args: argparse.Namespace, data: CampaignData) -> Host:
+    """The game of ``args`` with its autosave and tokens (raises :class:`InputError` for a bad save or seat)."""
+    campaign, clock = build_campaign(args, data)
+    humans = [Player(p) for p in PLAYERS if p in args.human]
+    tokens = seat_tokens(args.save, humans, reuse=args.load is not None)
+    stop = campaign.state.turn + args.turns if args.turns else None
+    if args.load is not None and args.turns is None:
+        stop = _kept_stop(args.save)
+    write_text_atomic(args.save.with_name(args.save.name + ".stop"), json.dumps(stop))
+    session = GameSession(campaign, clock, humans, stop_turn=stop, on_stop=lambda: save(campaign, args.save))
+    return Host(session, tokens)
+
+
+def _kept_stop(save_path: Path) -> int | None:
+    """The turn a restarted game stops at: the one its first server was told (kept beside the save)."""
+    path = save_path.with_name(save_path.name + ".stop")
+    try:
+        value = json.loads(path.read_text()) if path.exists() else None
+    except ValueError:
+        return None
+    return value if isinstance(value, int) else None
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    unknown = [p for p in args.human + (args.command or []) if p not in (*PLAYERS, "none")]
+    if unknown:
+        print(f"vas serve: unknown player(s) {', '.join(unknown)}; use {', '.join(PLAYERS)}", file=sys.stderr)
+        return 2
+    if args.load is not None and (args.seed is not None or args.setup is not None):
+        print("vas serve: --seed and --setup cannot be used with --load: a saved game keeps its own", file=sys.stderr)
+        return 2
+    data = load_data([Path(d) for d in args.data or []])
+    try:
+        host = make_host(args, data)
+    except (SaveError, InputError, ValueError) as exc:
+        print(f"vas serve: {exc}", file=sys.stderr)
+        return 1
+
+    def ready(port: int) -> None:
+        where = "this machine only" if args.host in ("127.0.0.1", "localhost", "::1") else "the network"
+        print(f"vas serve: listening on ws://{args.host}:{port} ({where}); autosave {args.save}", flush=True)
+        for player, token in host.tokens.items():
+            print(f"  {player.value}: vas join ws://{args.host}:{port} --seat {player.value} --token {token}",
+                  flush=True)
+        ai = [p for p in PLAYERS if Player(p) not in host.tokens]
+        print(f"  AI on the server: {', '.join(ai) or 'none'}", flush=True)
+
+    try:
+        asyncio.run(host_game(host, args.host, args.port, ready))
+    except OSError as exc:
+        print(f"vas serve: cannot listen on {args.host}:{args.port}: {exc}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print(f"\nvas serve: stopped; the game is saved in {args.save} (vas serve --load {args.save})",
+              file=sys.stderr)
+        return 130
+    print(f"vas serve: game over: {host.session.game_over().summary}; saved in {args.save}")
+    return 0
