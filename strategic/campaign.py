@@ -17,6 +17,7 @@ from scenarios.errors import IllegalCombatDecision, InputError, InvalidOrder, Ru
 from scenarios.limits import covers_place, selects, violated_limits
 from scenarios.loader import CampaignData
 from scenarios.models import Activity, Condition, Limit, LimitKind, Owner, Player, Setup, Side, Theatre, Unit, UnitType
+from scenarios.names import player_words
 from strategic import basing, control, outbreak, placement, rulebook, snapshots
 from strategic.answer_needed import AnswerNeeded
 from strategic.battle_names import entry_words
@@ -300,7 +301,8 @@ class Campaign:
     @staticmethod
     def require_commander(us: UnitState, player: str) -> None:
         if us.commander.value != player:
-            raise IllegalOrder("002 §3", f"{us.name} takes orders from {us.commander.value}, not {player}")
+            raise IllegalOrder("002 §3", f"{us.name} takes orders from {player_words(us.commander)}, "
+                                          f"not {player_words(player)}")
 
     @staticmethod
     def require_active(us: UnitState) -> None:
@@ -786,10 +788,10 @@ class Campaign:
             asked = self.state.question
             if is_order_entry(asked.battle):
                 what = Question.from_json(asked.question, "question").describe()
-                return f"{what} waits for an answer from {asked.player.value}"
+                return f"{what} waits for an answer from {player_words(asked.player)}"
             what = (TacticalQuestion if asked.engine == "tactical" else Question).from_json(
                 asked.question, "question").describe()
-            return f"{entry_words(asked.battle)} waits for an answer from {asked.player.value}: {what}"
+            return f"{entry_words(asked.battle)} waits for an answer from {player_words(asked.player)}: {what}"
         if self.state.pending_battles:
             why = "no combat resolver is configured" if self.resolver is None else "not yet resolved"
             return (f"battles pending in {', '.join(self.state.pending_battles)}: {why} "

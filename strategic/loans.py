@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from scenarios.models import Player
+from scenarios.names import player_words, side_words
 from strategic.events import LoanChanged
 from strategic.order_rule import OrderRule
 from strategic.orders import IllegalOrder, Loan
@@ -33,7 +34,7 @@ class LoanRule(OrderRule[Loan, LoanPlan]):
     def verify(self, campaign: Campaign, player: str, order: Loan) -> LoanPlan:
         us = campaign.state.unit(order.unit)
         if us.controller.value != player:
-            raise IllegalOrder("002 §3", f"only {us.controller.value} may lend or recall {us.name}")
+            raise IllegalOrder("002 §3", f"only {player_words(us.controller)} may lend or recall {us.name}")
         target = Player(order.to) if order.to else None
         if target is None and us.loaned_to is None:
             raise IllegalOrder("002 §3", f"{us.name} is not on loan: there is nothing to recall (R-OPS-32)")
@@ -42,7 +43,7 @@ class LoanRule(OrderRule[Loan, LoanPlan]):
             sides = {nations[n].side for n in nations if nations[n].player is target}
             if us.side not in sides or target is us.controller:
                 raise IllegalOrder("002 §3",
-                                   f"{us.name} may be lent only to another player of the {us.side.value} side")
+                                   f"{us.name} may be lent only to another player of {side_words(us.side)}")
         return LoanPlan(us.name, target, player)
 
     def apply(self, campaign: Campaign, plan: LoanPlan) -> None:

@@ -13,6 +13,7 @@ from itertools import pairwise
 from typing import TYPE_CHECKING
 
 from scenarios.models import Activity, Theatre, UnitType
+from scenarios.names import side_words
 from strategic import convoys
 from strategic.events import MoveCutShort, SpeedRoll, UnitMoved
 from strategic.order_rule import OrderRule, passes
@@ -225,7 +226,7 @@ def _require_entries(campaign: Campaign, us: UnitState, path: tuple[str, ...]) -
                            f"British ships may not enter Japanese-controlled {enemy_vitp[0]} before VITP begins")
     if campaign.early_war and not campaign.pacific_at_war and enemy_vitp:
         raise IllegalOrder("002 §5.52", f"before Japan attacks, {unit.name} may not enter {enemy_vitp[0]}: it is "
-                           f"{enemy.value}-controlled")
+                           f"controlled by {side_words(enemy)}")
     for area in path:
         campaign.require_allowed(unit, area, Activity.AT_SEA, side=us.side)
 

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, TypeVar
 
 from scenarios.limits import covers_place, selects
 from scenarios.models import Activity, Side, Theatre, UnitType
+from scenarios.names import side_words
 from strategic.events import (
     AirPlaced,
     CaribbeanRoll,
@@ -408,8 +409,8 @@ class PlaceAirRule(ChoiceRule[PlaceAir, PlaceAir]):
                                                                                            assume_war=True):
             rule = "002 §5.535" if unit.nation == "US" else "002 §5.52"
             return IllegalOrder(rule, f"before Japan attacks, {unit.name} may not be placed in {order.area}")
-        return IllegalOrder("VITP 3.3", f"{order.area} is not touched by an active port or base of the "
-                            f"{us.side.value} side (a neutral port is no air base: 002 §1.1, R-OPS-33)")
+        return IllegalOrder("VITP 3.3", f"{order.area} is not touched by an active port or base of "
+                            f"{side_words(us.side)} (a neutral port is no air base: 002 §1.1, R-OPS-33)")
 
     def apply(self, campaign: Campaign, plan: PlaceAir) -> None:
         us = campaign.state.unit(plan.unit)

@@ -23,6 +23,7 @@ from pathlib import Path
 
 from scenarios.loader import load_data
 from scenarios.models import Player, Theatre
+from scenarios.names import side_name
 from strategic.ai import play
 from strategic.campaign import Campaign
 from strategic.clock import Clock
@@ -209,6 +210,12 @@ def specs_for(games: int, seed: int, levels: dict[str, str], setup: str = "stand
     return [MatchSpec(seed + i, frozen, setup, combat, tuple(data_dirs)) for i in range(games)]
 
 
+def winner_words(winner: str) -> str:
+    """A game's or theatre's winner as the players say it: ``Allies``, ``Axis``, ``tie``, ``no winner``
+    (issue #17: not the data's ``allied``)."""
+    return {"tie": "tie", "none": "no winner", "-": "-"}.get(winner) or side_name(winner)
+
+
 def report(results: Sequence[GameResult], per_game: bool = False) -> str:
     """Win rates per side and theatre, POC per turn (mean, min, max), losses per nation, battles (tactical games:
     on the table and by the fallback), the invariants, and with ``per_game`` one line per game
@@ -216,11 +223,11 @@ def report(results: Sequence[GameResult], per_game: bool = False) -> str:
     n = len(results)
     out = [f"{n} games"]
     winners = Counter(r.winner or "none" for r in results)
-    out.append("winner: " + ", ".join(f"{k} {v} ({v / n:.0%})" for k, v in winners.most_common()))
+    out.append("winner: " + ", ".join(f"{winner_words(k)} {v} ({v / n:.0%})" for k, v in winners.most_common()))
     for theatre in (Theatre.WAS.value, Theatre.VITP.value):
         got = Counter(r.theatres.get(theatre, "-") for r in results)
         if set(got) != {"-"}:
-            out.append(f"{theatre}: " + ", ".join(f"{k} {v} ({v / n:.0%})" for k, v in got.most_common()))
+            out.append(f"{theatre}: " + ", ".join(f"{winner_words(k)} {v} ({v / n:.0%})" for k, v in got.most_common()))
     turns = max((len(r.poc) for r in results), default=0)
     for theatre in (Theatre.WAS.value, Theatre.VITP.value):
         rows = []
@@ -262,7 +269,7 @@ def game_line(result: GameResult) -> str:
     battles = (f"{result.tactical_battles} tactical + {result.fallback_battles} fallback"
                + (f" + {result.unfought_battles} unfought" if result.unfought_battles else "")
                if result.combat == "tactical" else f"{result.battles} classic")
-    return (f"seed {result.seed}: {result.winner or 'none'} on turn {result.turns}, battles {battles}, "
+    return (f"seed {result.seed}: {winner_words(result.winner or 'none')} on turn {result.turns}, battles {battles}, "
             f"sunk {sum(result.losses.values())}, invariants "
             f"{'held' if not result.violations else f'broken ({len(result.violations)})'}, "
             f"{result.seconds:.1f} s, log {result.digest[:12]}")

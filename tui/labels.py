@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 from scenarios.models import Unit
+from scenarios.names import PLAYER_NAMES, SIDE_NAMES, spoken_name
 
-SIDE_LABELS = {"allied": "Allies", "axis": "Axis", "tie": "neither side (a tie)"}
+__all__ = ["spoken_name"]
+
+SIDE_LABELS = SIDE_NAMES
 """The sides as the players say them (the data's ``allied``/``axis``)."""
 
 
@@ -31,8 +34,7 @@ def counter_label(unit: Unit) -> str:
     return text
 
 
-PLAYER_LABELS = {"japan": "Japan", "germany_italy": "Germany-Italy", "united_states": "United States",
-                 "allies": "Allies"}
+PLAYER_LABELS = PLAYER_NAMES
 """The players as the players say them (the data's ``germany_italy``, ``united_states`` ...)."""
 
 
@@ -40,9 +42,3 @@ def player_label(player: object) -> str:
     """``Germany-Italy`` for a :class:`~scenarios.models.Player` or its value (unknown text as it is)."""
     text = str(getattr(player, "value", player))
     return PLAYER_LABELS.get(text, text)
-
-
-def spoken_name(text: str) -> str:
-    """A player or a side as the players say it (``germany_italy`` -> ``Germany-Italy``, ``allied`` -> ``Allies``):
-    the ``name`` the app gives :func:`strategic.narrate.describe` (issue #17); other text as it is."""
-    return PLAYER_LABELS.get(text) or SIDE_LABELS.get(text, text)

@@ -33,6 +33,7 @@ from typing import Any
 from scenarios.errors import InputError, InvalidOrder, RulesError
 from scenarios.loader import CampaignData, load_data
 from scenarios.models import Player
+from scenarios.names import player_name, side_name, side_words, spoken_name
 from strategic.ai import Agent, BaselineAI, play
 from strategic.answer_needed import AnswerNeeded
 from strategic.battle_logs import battle_log_name, save_battle_log, ships_line
@@ -212,8 +213,9 @@ def cmd_run(args: argparse.Namespace) -> int:
         if campaign.asked is not None:
             _print(question_text(campaign, args.save))
     elif state.winner:
-        results = ", ".join(f"{t.value} {r}" for t, r in state.theatre_results.items())
-        _print(f"\nGame over after turn {state.turn}: the {state.winner} side wins ({results}).")
+        results = ", ".join(f"{t.value} {side_name(r)}" for t, r in state.theatre_results.items())
+        verdict = f"{side_words(state.winner)} win" if state.winner in ("allied", "axis") else "a tie"
+        _print(f"\nGame over after turn {state.turn}: {verdict} ({results}).")
     elif stop is not None and not clock.finished:
         _print(f"\nStopped after {args.turns} turn(s), at the start of turn {state.turn} (its arrivals are shown "
               "above); continue with --save and --load.")
@@ -494,10 +496,10 @@ def render_turn(campaign: Campaign, turn: int, events: list[Event],
     for theatre in campaign.setup.theatres:
         held = Counter(str(control.get(a).value) if control.get(a) else "none"  # type: ignore[union-attr]
                        for a, r in campaign.data.areas.items() if r.theatre is theatre and a in control)
-        out.append(f"Control {theatre.value}: " + ", ".join(f"{s} {n}" for s, n in sorted(held.items())))
-    out += [describe(e) for e in events if isinstance(e, PocScored)]
-    out += [describe(e) for e in events if isinstance(e, Victory)]
-    out += [describe(e) for e in events if isinstance(e, AutomaticVictory)]
+        out.append(f"Control {theatre.value}: " + ", ".join(f"{side_name(s)} {n}" for s, n in sorted(held.items())))
+    out += [describe(e, spoken_name) for e in events if isinstance(e, PocScored)]
+    out += [describe(e, spoken_name) for e in events if isinstance(e, Victory)]
+    out += [describe(e, spoken_name) for e in events if isinstance(e, AutomaticVictory)]
     if any(isinstance(e, PocScored) for e in events):  # the turn is over: its summary (issue #17)
         out += summary_lines(summarize(campaign, turn, events))
     return "\n".join(out)
@@ -512,12 +514,12 @@ def _in_log_order(campaign: Campaign, events: list[Event], extra: dict[str, list
     out: list[str] = []
     for event in events:
         if isinstance(event, NOTED_TYPES):
-            out.append(f"  {describe(event)}  [{event.rule}]")
+            out.append(f"  {describe(event, spoken_name)}  [{event.rule}]")
         elif isinstance(event, MOVE_TYPES) and moves:
-            out.append("Moves: " + ", ".join(f"{p} {n}" for p, n in sorted(moves.items())))
+            out.append("Moves: " + ", ".join(f"{player_name(p)} {n}" for p, n in sorted(moves.items())))
             moves.clear()
         elif isinstance(event, BATTLE_TYPES):
-            out.append(f"  {describe(event)}")
+            out.append(f"  {describe(event, spoken_name)}")
             groups = extra.get(event.area) if isinstance(event, BattleFought) else None
             if groups:
                 out += groups.pop(0)

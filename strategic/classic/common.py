@@ -15,6 +15,7 @@ from collections.abc import Callable
 import numpy as np
 
 from scenarios.models import Side
+from scenarios.names import side_words
 from strategic.classic.context import Attack, BattleContext, other
 from strategic.classic.damage import Combatant
 from strategic.classic.tables import DISABLE, HIT
@@ -121,7 +122,7 @@ def withdrawals(ctx: BattleContext, order: tuple[Side, Side], *, sequential: boo
         enemy = frozenset(declared[other(side)]) if sequential and other(side) in declared else None
         if side in forced:
             declared[side] = set(candidates)
-            ctx.note(f"{side.value} must retreat: {', '.join(candidates)}", "002 §5.752", event=True)
+            ctx.note(f"{side_words(side)} must retreat: {', '.join(candidates)}", "002 §5.752", event=True)
             continue
         chosen = set(ctx.policy(side).withdraw(ctx, side, enemy, list(candidates)))
         for name in chosen:
@@ -129,12 +130,12 @@ def withdrawals(ctx: BattleContext, order: tuple[Side, Side], *, sequential: boo
         declared[side] = chosen
         ctx.declare(side, "withdraw", chosen, sealed=not sequential)
         if chosen and sequential:
-            ctx.note(f"{side.value} withdraw: {', '.join(sorted(chosen))}", WITHDRAW_RULE, event=True)
+            ctx.note(f"{side_words(side)} withdraw: {', '.join(sorted(chosen))}", WITHDRAW_RULE, event=True)
     ctx.reveal()  # blind declarations are shown once both are made (R-CMB-07)
     if not sequential:
         for side in order:
             if declared.get(side) and side not in forced:
-                ctx.note(f"{side.value} withdraw: {', '.join(sorted(declared[side]))}", WITHDRAW_RULE, event=True)
+                ctx.note(f"{side_words(side)} withdraw: {', '.join(sorted(declared[side]))}", WITHDRAW_RULE, event=True)
     for names in declared.values():
         for name in names:
             ctx.units[name].withdrawing = True
@@ -175,7 +176,7 @@ def pursuit(ctx: BattleContext, fleeing_side: Side, fleeing: list[Combatant], pu
         if not plan:
             return
         counts = Counter(plan.values())
-        ctx.note(f"{hunter_side.value} pursue (round {number}): "
+        ctx.note(f"{side_words(hunter_side)} pursue (round {number}): "
                  + "; ".join(f"{t} by {', '.join(p for p, tt in plan.items() if tt == t)}" for t in counts),
                  PURSUIT_RULE, event=True)
         pursuit_round(fleeing_side, plan)

@@ -85,8 +85,8 @@ class ClassicResolver:
         seats = {side: self._seat(campaign, battle, side, player) for side, player in deciders.items()}
         ctx = BattleContext(campaign, battle, self.tables(campaign.data), lambda s: seats[s],
                             lambda s: deciders[s], units)
-        ctx.note(f"{'War at Sea' if battle.theatre is Theatre.WAS else 'VITP'} {battle.kind}: allied "
-                 f"{_listing(battle.allied, battle.in_port, ctx, Side.ALLIED)} against axis "
+        ctx.note(f"{'War at Sea' if battle.theatre is Theatre.WAS else 'VITP'} {battle.kind}: Allied "
+                 f"{_listing(battle.allied, battle.in_port, ctx, Side.ALLIED)} against Axis "
                  f"{_listing(battle.axis, battle.in_port, ctx, Side.AXIS)}", "002 §4.1", event=True)
         if battle.surprise_rounds:
             vitp_combat.surprise(ctx)

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from scenarios.errors import InputError
 from scenarios.models import Player, Side, Theatre
+from scenarios.names import side_words
 from strategic.answer_needed import AnswerNeeded
 from tactical import script_items
 
@@ -94,7 +95,7 @@ class Question:
     def describe(self) -> str:
         if self.decision == "order_battles":
             return f"the order of the {self.area} battles"
-        return f"{self.decision} for the {self.side} side in {self.area} (round {self.round}, {self.stage})"
+        return f"{self.decision} for {side_words(self.side)} in {self.area} (round {self.round}, {self.stage})"
 
 
 @dataclass(frozen=True)

@@ -28,6 +28,7 @@ German surface raiders cannot be attacked by gunnery or air (002 §2.213).  A su
 from __future__ import annotations
 
 from scenarios.models import Activity, PortKind, Side
+from scenarios.names import side_words
 from strategic.classic.common import asw, check_targets, submarine_attacks, withdrawals
 from strategic.classic.context import Attack, BattleContext, other
 from strategic.classic.damage import Combatant
@@ -131,7 +132,7 @@ def port_raid(ctx: BattleContext) -> None:
             plan = check_targets(ctx, dict(ctx.policy(side).air_targets(ctx, side, sources, targets)), sources,
                                  targets, RAID_RULE)
             if not plan:
-                ctx.note(f"{side.value} hold their fire: no raid on the ports", RAID_RULE)
+                ctx.note(f"{side_words(side)} hold their fire: no raid on the ports", RAID_RULE)
                 return
             ctx.round += 1
             ctx.note(f"round {ctx.round}: air raid on {_ports_of(ctx, targets)} (day)", RAID_RULE, event=True)
@@ -298,7 +299,7 @@ def landing_step(ctx: BattleContext) -> None:
             ctx.landings.append(Landing(unit, base, invasion))
             if invasion:
                 ctx.owners[base] = side.value
-                ctx.note(f"{unit} invades {base}: it falls to the {side.value} side", LANDING_RULE, event=True)
+                ctx.note(f"{unit} invades {base}: it falls to {side_words(side)}", LANDING_RULE, event=True)
             else:
                 ctx.note(f"{unit} lands in {base}", LANDING_RULE, event=True)
 

@@ -145,14 +145,14 @@ def test_loans(data: CampaignData) -> None:
     with pytest.raises(IllegalOrder, match=r"^002 §3: Hood is not on loan: there is nothing to recall \(R-OPS-32\)"):
         campaign.apply("allies", Loan(unit="Hood", to=None))
     assert hood.loaned_to is None
-    with pytest.raises(IllegalOrder, match=r"^002 §3: only allies may lend"):
+    with pytest.raises(IllegalOrder, match=r"^002 §3: only the Allies may lend"):
         campaign.apply("united_states", Loan(unit="Hood", to="united_states"))
-    with pytest.raises(IllegalOrder, match="another player of the allied side"):
+    with pytest.raises(IllegalOrder, match="another player of the Allies"):
         campaign.apply("allies", Loan(unit="Hood", to="japan"))
     campaign.apply("allies", Loan(unit="Hood", to="united_states"))
     assert hood.commander is Player.UNITED_STATES
     campaign.state.phase = Phase.PATROL
-    with pytest.raises(IllegalOrder, match="takes orders from united_states"):
+    with pytest.raises(IllegalOrder, match="takes orders from the United States, not the Allies"):
         campaign.apply("allies", Move(unit="Hood", path=(campaign.data.ports[hood.place].touches[0],)))
     campaign.apply("allies", Loan(unit="Hood", to=None))
     assert hood.commander is Player.ALLIES

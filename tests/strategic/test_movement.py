@@ -94,7 +94,8 @@ def test_raid_distances_by_nationality(data: CampaignData) -> None:
 def test_commander_authority(data: CampaignData) -> None:
     c = game(data)
     port(c, "Hood", "England")
-    assert refused(c, "united_states", "Hood", "North Sea").startswith("002 §3: Hood takes orders from allies")
+    assert refused(c, "united_states", "Hood", "North Sea").startswith(
+        "002 §3: Hood takes orders from the Allies, not the United States")
 
 
 def test_vitp_units_are_inactive_before_turn_3(data: CampaignData) -> None:

@@ -185,7 +185,7 @@ def test_pre_war_movement_limits(data: CampaignData) -> None:
     port(c, "Exeter", "Singapore")
     port(c, "West Virginia", "Pearl Harbor")
     assert refused(c, "japan", Move(unit="Myoko", path=("South Pacific Ocean", "Coral Sea"))).startswith(
-        "002 §5.52: before Japan attacks, Myoko may not enter Coral Sea: it is allied-controlled")
+        "002 §5.52: before Japan attacks, Myoko may not enter Coral Sea: it is controlled by the Allies")
     assert refused(c, "allies", Move(unit="Exeter", path=("Indonesia", "Marianas Islands"))).startswith("002 §5.52")
     assert refused(c, "united_states", Move(unit="West Virginia", path=("Hawaiian Islands",))).startswith(
         "002 §5.53: West Virginia may not move before the Japanese attack")
@@ -339,7 +339,7 @@ def test_a_staying_force_retreats_after_two_rounds(data: CampaignData) -> None:
     c.resolver = ClassicResolver({"japan": stay, "united_states": stay})
     c.enter_phase(Phase.COMBAT)
     texts = [describe(e) for e in c.state.events if e.kind == "combat"]
-    assert "Hawaiian Islands: axis must retreat: Hiei, Akagi" in texts
+    assert "Hawaiian Islands: the Axis must retreat: Hiei, Akagi" in texts
     assert sum("round" in t and "(pursuit)" not in t and "Hawaiian" in t for t in texts) == 2
     assert c.state.unit("Akagi").status is UnitStatus.PORT
 

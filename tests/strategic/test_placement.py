@@ -105,13 +105,13 @@ class TestAir:
         assert placement.air_areas(c, c.state.unit("Axis LBA")) == [
             "North Sea", "Barents Sea", "Baltic Sea", "Mediterranean"]
         assert refused(c, "germany_italy", PlaceAir(unit="Axis LBA", area="South Atlantic")) == (
-            "VITP 3.3: South Atlantic is not touched by an active port or base of the axis side (a neutral port is "
+            "VITP 3.3: South Atlantic is not touched by an active port or base of the Axis (a neutral port is "
             "no air base: 002 §1.1, R-OPS-33)")
         c.state.turn = 4  # France (North Atlantic, South Atlantic) is active on turns 2-6; Germans may enter the
         assert set(placement.air_areas(c, c.state.unit("Axis LBA"))) == {  # Caribbean from turn 3 (002 §1.1)
             "North Sea", "Barents Sea", "Baltic Sea", "Mediterranean", "North Atlantic", "South Atlantic"}
         assert refused(c, "germany_italy", PlaceAir(unit="Axis LBA", area="Caribbean")).startswith(
-            "VITP 3.3: Caribbean is not touched by an active port or base of the axis side")
+            "VITP 3.3: Caribbean is not touched by an active port or base of the Axis")
 
     def test_vitp_air_never_in_war_at_sea(self, data: CampaignData) -> None:
         c = game(data, turn=4, phase=Phase.AIR)

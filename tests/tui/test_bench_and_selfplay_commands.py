@@ -63,8 +63,8 @@ def test_selfplay_tactical_prints_each_game_and_fails_on_a_broken_invariant(
     assert "combat tactical" in out
     assert "battles per game: 30.0 (tactical games: 24.0 on the table, 6.0 by the classic fallback)" in out
     assert "invariants: broken in 1 of 2 games\n  seed 4: end: no winner named (winner None)" in out
-    assert ("per game:\n  seed 3: allied on turn 10, battles 24 tactical + 6 fallback, sunk 2, invariants held, "
-            "9.5 s, log 0f0f0f0f0f0f\n  seed 4: allied on turn 10, battles 24 tactical + 6 fallback, sunk 2, "
+    assert ("per game:\n  seed 3: Allies on turn 10, battles 24 tactical + 6 fallback, sunk 2, invariants held, "
+            "9.5 s, log 0f0f0f0f0f0f\n  seed 4: Allies on turn 10, battles 24 tactical + 6 fallback, sunk 2, "
             "invariants broken (1), 9.5 s, log 0f0f0f0f0f0f") in out
     assert main(["selfplay", "--games", "1", "--seed", "3", "--combat", "tactical", "--no-per-game"]) == 0
     assert "\nper game:" not in capsys.readouterr().out

@@ -93,7 +93,7 @@ def test_a_player_commands_his_battles_headless_answer_by_answer(capsys: pytest.
                  "--save", str(save)])
     out = capsys.readouterr().out
     assert code == 3
-    assert "Stopped on turn 1: the battle in North Sea waits for an answer from allies: was_air_strikes" in out
+    assert "Stopped on turn 1: the battle in North Sea waits for an answer from the Allies: was_air_strikes" in out
     assert "  rule: 002 §4.11, §2.222 (cases C-12, W-04)" in out and "hit 17%, sink 11%" in out
     assert f"  answer with: vas run --load {save} --save {save} --answer '" in out  # the next stop is kept too
     answered = 0

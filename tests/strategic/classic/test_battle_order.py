@@ -65,7 +65,7 @@ def test_a_human_axis_orders_the_was_battles_then_japan_the_vitp_ones_before_any
     assert question.options == {"areas": ["North Atlantic", "North Sea", "Mediterranean"],
                                 "later": ["Indonesia", "Coral Sea"]}
     assert campaign.state.pending_battles == ["North Atlantic", "North Sea", "Mediterranean", "Indonesia", "Coral Sea"]
-    assert campaign.blocked == "the order of the WAS battles waits for an answer from germany_italy"
+    assert campaign.blocked == "the order of the WAS battles waits for an answer from Germany-Italy"
     brief = campaign.asked.brief  # type: ignore[union-attr]
     assert isinstance(brief, OrderBrief) and brief.rule == "WAS 5.6 (case W-03; R-CMB-10)"
     assert brief.suggestion == ["North Atlantic", "North Sea", "Mediterranean"]

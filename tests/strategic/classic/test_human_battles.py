@@ -53,8 +53,8 @@ def test_the_battle_stops_at_the_commanders_first_decision_leaving_nothing_behin
     assert Question.from_json(asked.question, "q").decision == "day_or_night"
     assert campaign.state.pending_battles == ["Coral Sea"]
     assert (len(campaign.state.events), len(campaign.dice.log)) == (events, rolls)
-    assert campaign.blocked == ("the battle in Coral Sea waits for an answer from japan: day_or_night for the axis "
-                                "side in Coral Sea (round 1, round)")
+    assert campaign.blocked == ("the battle in Coral Sea waits for an answer from Japan: day_or_night for the Axis "
+                                "in Coral Sea (round 1, round)")
 
 
 def test_answering_every_question_as_the_ai_gives_the_ais_battle(data) -> None:

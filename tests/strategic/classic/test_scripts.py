@@ -77,15 +77,15 @@ def test_a_script_that_does_not_fit_names_the_entry_and_both_questions(data) -> 
         ClassicResolver({"japan": ScriptedPolicy([moved], where="japan.json")}).resolve(
             again, battle_in(again, "Coral Sea"))
     assert str(err.value).startswith(
-        "japan.json[0]: the script answers day_or_night for the axis side in Java Sea (round 1, round) (japan: None)")
+        "japan.json[0]: the script answers day_or_night for the Axis in Java Sea (round 1, round) (japan: None)")
     assert str(err.value).endswith(
-        "but the battle asks day_or_night for the axis side in Coral Sea (round 1, round) (japan: None)")
+        "but the battle asks day_or_night for the Axis in Coral Sea (round 1, round) (japan: None)")
 
 
 def test_a_script_that_ends_early_is_refused_or_handed_on(data) -> None:
     campaign = _coral(data)
     with pytest.raises(ScriptError, match=r"^japan: the script ends after 0 answer\(s\), but the battle asks "
-                                          r"day_or_night for the axis side in Coral Sea"):
+                                          r"day_or_night for the Axis in Coral Sea"):
         ClassicResolver({"japan": ScriptedPolicy([], where="japan")}).resolve(campaign,
                                                                               battle_in(campaign, "Coral Sea"))
     base_campaign, handed = _coral(data), _coral(data)

@@ -37,7 +37,7 @@ def test_blind_withdrawals_stay_sealed_until_both_have_declared(data) -> None:  
     assert not any("Scharnhorst" in line and "withdraw" in line for line in view.narrative)
     assert "Scharnhorst" not in str([d for d in view.declarations if d.side is Side.AXIS])
     ctx_lines = [describe(e) for e in c.state.events if "withdraw" in describe(e)]
-    assert ctx_lines == ["North Sea: axis withdraw: Scharnhorst", "North Sea: allied withdraw: Hood"]
+    assert ctx_lines == ["North Sea: the Axis withdraw: Scharnhorst", "North Sea: the Allies withdraw: Hood"]
 
 
 def test_the_sealed_declaration_is_the_owners_and_revealed_to_both_after(data) -> None:  # type: ignore[no-untyped-def]

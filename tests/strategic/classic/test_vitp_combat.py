@@ -135,7 +135,7 @@ def test_retreats_japan_first_before_landings(data) -> None:
     order = [(m, side, args) for m, side, _, args in japan.calls + allies.calls if m == "withdraw"]
     assert order == [("withdraw", Side.AXIS, (None, ["Myoko", "Yokosuka NLF"])),
                      ("withdraw", Side.ALLIED, (frozenset(), ["Northampton"]))]
-    retreat = next(i for i, line in enumerate(out.narrative) if "allied withdraw" in line)
+    retreat = next(i for i, line in enumerate(out.narrative) if "the Allies withdraw" in line)
     landing = next(i for i, line in enumerate(out.narrative) if "Yokosuka NLF invades" in line)
     assert retreat < landing
     assert [m for m, _, stage, _ in japan.calls if m in ("withdraw", "landings")] == ["withdraw", "landings"]
