@@ -43,12 +43,11 @@ def test_the_summary_of_a_seeded_turn(seed_one_turn_one: Campaign) -> None:
         "  Axis (Hull 9 lost, 25 VP given): Orion sunk (Hull 9 lost of 9, 25 VP to the enemy)"]
     north_sea = lines.index(next(line for line in lines if line.startswith("Battle in North Sea")))
     assert lines[north_sea + 1:north_sea + 3] == [  # the Axis LBA strikes here, not from the neutral port (R-OPS-33)
-        "  Allies (Hull 49 lost, 15 VP given): Renown damaged, stays (Hull 3 lost of 75, +1 damage); Ark Royal stays "
-        "(1 of 6 Flight(s) lost, 15 VP to the enemy); Suffolk damaged, stays (Hull 2 lost of 28, +1 damage); "
-        "Dunkerque damaged, stays (Hull 29 lost of 73, +2 damage); Tourville damaged, stays (Hull 15 lost of 25, +1 "
-        "damage); unharmed: Barham, Kent, Dorsetshire, Exeter, Cornwall",
-        "  Axis (Hull 59 lost, 285 VP given): Gneisenau withdrew to port (Hull 21 lost of 79, +2 damage); Admiral "
-        "Hipper sunk (Hull 38 lost of 38, 155 VP to the enemy); Axis LBA back to port, every Flight lost (6 of 6 "
+        "  Allies (Hull 30 lost, 15 VP given): Ark Royal stays (1 of 6 Flight(s) lost, 15 VP to the enemy); "
+        "Dunkerque damaged, stays (Hull 30 lost of 73, +3 damage); unharmed: Renown, Barham, Kent, Suffolk, "
+        "Dorsetshire, Exeter, Cornwall, Tourville",
+        "  Axis (Hull 48 lost, 330 VP given): Gneisenau withdrew to port (Hull 12 lost of 72, +1 damage); Admiral "
+        "Hipper sunk (Hull 36 lost of 36, 200 VP to the enemy); Axis LBA back to port, every Flight lost (6 of 6 "
         "Flight(s) lost, 130 VP to the enemy, out of the area this turn, back at full strength next turn: R-OPS-34)"]
     assert ("POC WAS +5 this turn (Axis: Barents Sea 2, Baltic Sea 1, Mediterranean 2, Cape of Good Hope 3; Allies: "
             "North Atlantic 1, South Atlantic 1, North Sea 1): track Axis +5; after turn 10 the side ahead wins the "

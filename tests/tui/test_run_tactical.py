@@ -31,7 +31,7 @@ def test_two_turns_with_the_default_combat_and_battle_logs(capsys: pytest.Captur
     assert "Allies 10 ships, 6 Flights against Axis 2 ships, 6 Flights; " in out  # the Axis LBA too (R-OPS-33)
     axis = [s for s in first["ships"] if s["side"] == "Axis"]
     hit = ", ".join(f"{s['name']} -{s['hull_lost']}" for s in axis if s["hull_lost"])
-    assert f"; Axis {sum(s['hull_lost'] for s in axis)}/117 ({hit})" in out
+    assert f"; Axis {sum(s['hull_lost'] for s in axis)}/108 ({hit})" in out
     names = sorted(p.name for p in logs.iterdir())
     assert {"t01-north-sea.json", "t02-north-sea.json"} <= set(names)
     assert all(n.startswith(("t01-", "t02-")) for n in names)
