@@ -82,7 +82,7 @@ def test_report_counts_tactical_and_fallback_battles_and_lists_breaches() -> Non
     assert "invariants: broken in 1 of 2 games" in text
     assert "  seed 2: poc: the track is {WAS: 3}, the records add up to {}" in text
     assert text.endswith("per game:\n  " + game_line(results[0]) + "\n  " + game_line(results[1]))
-    assert game_line(results[0]) == ("seed 1: axis on turn 10, battles 40 tactical + 10 fallback, sunk 4, "
+    assert game_line(results[0]) == ("seed 1: Axis on turn 10, battles 40 tactical + 10 fallback, sunk 4, "
                                      "invariants held, 21.0 s, log abababababab")
     assert "\nper game:" not in report(results[:1]) and "invariants: held in all 1 games" in report(results[:1])
 

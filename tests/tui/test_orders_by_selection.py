@@ -122,7 +122,7 @@ async def test_typed_list_orders_did_you_mean_and_letters_while_typing(data: Cam
         await pilot.press("enter")
         await pilot.pause()
         assert message(screen).startswith("refused 'move Nelson, Akagi > North Atlantic': Akagi: 002 §3: Akagi "
-                                          "takes orders from japan")
+                                          "takes orders from Japan")
         assert message(screen).endswith("; none of the 2 orders was given")
         assert campaign.state.model_dump_json() == before
         line.value = "move Nelson, Rodney > North Atlantic"
