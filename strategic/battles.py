@@ -68,6 +68,7 @@ from strategic.combat import Battle, BattleOutcome, Landing, UnitResult, raidabl
 from strategic.commanders import SIDE_INDEX, TableSeats
 from strategic.events import BattleFought, BattleHandedOver, BattleNote, Force, LeftOut
 from strategic.narrate import describe, force_words
+from strategic.rule_options import battle_options
 from strategic.state import Mode
 from tactical import (
     BattleReport,
@@ -76,6 +77,7 @@ from tactical import (
     FleetSpec,
     FlightSpec,
     Objective,
+    RuleOptions,
     ShipSpec,
     SubmarineSpec,
     Table,
@@ -299,7 +301,8 @@ class TacticalResolver:
         width = float(min(200, max(72, 4 * max(len(f.ships) for f in fleets) + 24)))
         spec = self._spec(fleets, width, time_of_day, weather, state.seed, (state.turn, number), notes, year,
                           flights=[f for s in (Side.ALLIED, Side.AXIS) for f in tables[s].flights],
-                          boats=[b for s in (Side.ALLIED, Side.AXIS) for b in tables[s].boats_on(Table(width, 48.0))])
+                          boats=[b for s in (Side.ALLIED, Side.AXIS) for b in tables[s].boats_on(Table(width, 48.0))],
+                          options=battle_options(state.tactical_options))
         report = resolve(spec, self._seats.pair(), dice=dice)
         outcome = BattleOutcome(battle)
         loser = None
@@ -518,6 +521,7 @@ class TacticalResolver:
                           turns=self.turns, seed=state.seed, key=(state.turn, number, 2 if after_battle else 1),
                           year=year, flights=[*air.flights, *defence.flights], shore_batteries=aa,
                           submarines=air.boats_on(Table(width, height)),
+                          options=battle_options(state.tactical_options),
                           surprised=(SIDE_INDEX[enemy], battle.surprise_rounds + 1) if surprise else None)  # type: ignore[arg-type]
         report = resolve(spec, self._seats.pair(), dice=dice)
         fates = {s: _no_fates() for s in (Side.ALLIED, Side.AXIS)}
@@ -621,13 +625,13 @@ class TacticalResolver:
 
     def _spec(self, fleets: list[FleetSpec], width: float, time_of_day: str, weather: str, seed: int,
               key: tuple[int, int], notes: list[str], year: int, *, flights: list[FlightSpec],
-              boats: list[SubmarineSpec]) -> BattleSpec:
+              boats: list[SubmarineSpec], options: RuleOptions) -> BattleSpec:
         """The spec; night or bad weather the engine does not accept is dropped, with a note."""
         wanted = {"time_of_day": time_of_day, "weather": weather}
         for attempt in (wanted, {**wanted, "weather": "good"}, {"time_of_day": "day", "weather": "good"}):
             try:
                 spec = BattleSpec(sides=(fleets[0], fleets[1]), table_width=width, turns=self.turns, seed=seed,
-                                  key=key, year=year, flights=flights, submarines=boats,
+                                  key=key, year=year, flights=flights, submarines=boats, options=options,
                                   **attempt)  # type: ignore[arg-type]
             except ValidationError as exc:
                 if "not supported" not in str(exc):

@@ -175,6 +175,19 @@ class CaribbeanRoll(_UnitEvent):
         return {"unit": self.unit, "face": self.face, "place": self.place}
 
 
+class UsEntryRoll(_UnitEvent):
+    """The War at Sea entry roll of the US ship ``unit`` (option accelerated_us_entry, R-OPT-02): ``face`` against
+    the lowest face that enters this turn (``needed``); ``entered``: it is at sea in the North Atlantic."""
+
+    kind: Literal["us_entry_roll"] = "us_entry_roll"
+    face: int
+    needed: int
+    entered: bool
+
+    def legacy_data(self) -> dict[str, Any]:
+        return {"unit": self.unit, "face": self.face}
+
+
 class SideChange(_UnitEvent):
     """The Italian side-change roll of ``unit``: ``joins`` the Allies or stays with the Axis."""
 
@@ -648,7 +661,8 @@ class Noted(CampaignEvent):
 
 Event = Annotated[
     TurnBegan | OrderGiven | OrderRefused | DiceRolled | LoanChanged | UnitArrived | KeptInReserve | UnitRemoved
-    | UnitLost | ForcedMove | LocationRoll | CaribbeanRoll | SideChange | UnitMoved | MoveCutShort | SpeedRoll
+    | UnitLost | ForcedMove | LocationRoll | CaribbeanRoll | UsEntryRoll | SideChange
+    | UnitMoved | MoveCutShort | SpeedRoll
     | AirPlaced | SubmarinePlaced | SurfaceRaiderPlaced | UnitReturned | OilRoll | UnitFrozen | Repaired
     | AttackAnnounced | PearlForceDecided | NoSurprise | ControlLost | BattlesWaiting | BattleHandedOver
     | BattleFought | BattleNote | LeftOut | CombatNoted | UnitSunk | UnitEliminated | UnitDisabled | UnitLanded

@@ -63,6 +63,7 @@ from strategic.events import (
     UnitRemoved,
     UnitReturned,
     UnitSunk,
+    UsEntryRoll,
     Victory,
 )
 
@@ -302,6 +303,8 @@ _WORDS: tuple[tuple[type | tuple[type, ...], object], ...] = (
     (ForcedMove, _forced),
     (LocationRoll, lambda e: f"{e.group} rolls {e.face}: {e.result}"),
     (CaribbeanRoll, lambda e: f"{e.unit} rolls {e.face}: at sea in {e.place}"),
+    (UsEntryRoll, lambda e: f"{e.unit} rolls {e.face} for its entry ({e.needed}+ this turn): "
+                            + ("enters the war in the North Atlantic" if e.entered else "stays out of the war")),
     (SideChange, _side_change),
     (UnitMoved, _moved),
     (MoveCutShort, _cut_short),

@@ -22,7 +22,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictInt, ValidationError
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    SerializerFunctionWrapHandler,
+    StrictInt,
+    ValidationError,
+    model_serializer,
+)
 
 from scenarios.errors import InputError, InvalidOrder, RulesError
 from scenarios.loader import CampaignData
@@ -45,9 +53,11 @@ from strategic.json_files import read_json
 from strategic.narrate import log_line
 from strategic.orders import Order
 from strategic.resolvers import make_resolver
+from strategic.rule_options import CAMPAIGN_OPTIONS, split_options
 from strategic.save_checks import schema_problems
 from strategic.saves import SaveError, load_state
-from tactical import read_tactical_script
+from strategic.state import CampaignState
+from tactical import UnknownOption, read_tactical_script
 
 LOG_FORMAT: Literal["vas campaign log"] = "vas campaign log"
 LOG_VERSION: Literal[1] = 1
@@ -77,6 +87,15 @@ class LogHeader(BaseModel):
     stop_turn: StrictInt | None = None
     stop_at: tuple[StrictInt, StrictInt, StrictInt] | None = None
     battle_commanders: list[Player] = Field(default_factory=list)  # players who commanded their battles (#15)
+    options: list[str] = Field(default_factory=list)  # the rule options chosen (issue 19; not written when none)
+
+    @model_serializer(mode="wrap")
+    def _without_empty_options(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        """A game without rule options is logged as it always was (no ``options`` field)."""
+        data: dict[str, Any] = handler(self)
+        if not data.get("options"):
+            data.pop("options", None)
+        return data
 
 
 class CampaignLog(BaseModel):
@@ -125,13 +144,19 @@ def log_text(campaign: Campaign, header: LogHeader) -> str:
     return CampaignLog(header=header, events=list(campaign.state.events)).model_dump_json(indent=1)
 
 
+def chosen_options(state: CampaignState) -> list[str]:
+    """The rule options a game was set up with (its campaign options, set-up options aside, and its tactical
+    ones), as ``--option`` names them."""
+    return [*(n for n in CAMPAIGN_OPTIONS if state.options.get(n)), *state.tactical_options]
+
+
 def log_of_game(campaign: Campaign) -> CampaignLog:
     """The campaign log of a game in progress (a save: the TUI's, with its human players' orders), to replay up to
     the decision it is at."""
     state = campaign.state
     header = LogHeader(setup=state.setup, seed=state.seed, combat=state.combat,
                        stop_at=(state.turn, state.step, state.decider),
-                       battle_commanders=list(state.battle_commanders))
+                       battle_commanders=list(state.battle_commanders), options=chosen_options(state))
     return CampaignLog(header=header, events=list(state.events))
 
 
@@ -190,7 +215,11 @@ def replay(log: CampaignLog, data: CampaignData) -> Replay:
     the engine fails."""
     header = log.header
     try:
-        campaign = Campaign.new(data, header.setup, seed=header.seed)
+        split_options(header.options, header.setup)
+    except UnknownOption as exc:
+        raise ReplayError(f"header.options: {exc}") from None
+    try:
+        campaign = Campaign.new(data, header.setup, seed=header.seed, options=header.options)
     except ValueError as exc:
         raise ReplayError(f"header.setup: {exc}") from None
     campaign.state.combat = header.combat

@@ -33,8 +33,9 @@ from strategic import invariants
 from strategic.classic.scripts import BATTLE_ORDERERS, Question, ScriptError, is_order_entry, order_entry, read_script
 from strategic.clock import turn_plan
 from strategic.events import CombatAnswered, DiceRolled, Noted, OrderGiven, OrderRefused, TacticalAnswered, unit_named
+from strategic.rule_options import CAMPAIGN_OPTIONS
 from strategic.state import UNTIL_ATTACK, UnitStatus
-from tactical import TacticalQuestion, TacticalScriptError, read_tactical_script
+from tactical import RuleOptions, TacticalQuestion, TacticalScriptError, nearest_name, read_tactical_script
 
 if TYPE_CHECKING:
     from strategic.campaign import Campaign
@@ -55,9 +56,32 @@ def schema_problems(exc: ValidationError) -> list[str]:
     return out
 
 
+def option_problems(state: CampaignState, data: CampaignData) -> list[str]:
+    """The rule options of a save (issue 19): its set-up's own and campaign options the set-up plays, and
+    tactical options of :class:`~tactical.RuleOptions`, each once."""
+    setup = data.setups.get(state.setup)
+    own = set(setup.options) if setup is not None else set()
+    out = []
+    for name in state.options:
+        option = CAMPAIGN_OPTIONS.get(name)
+        if name in own:
+            continue
+        if option is None:
+            out.append(f"options.{name}: not a rule option of this game{nearest_name(name, [*own, *CAMPAIGN_OPTIONS])}")
+        elif state.setup not in option.setups:
+            out.append(f"options.{name}: played in the set-up {' or '.join(option.setups)} only, not {state.setup}")
+    for index, name in enumerate(state.tactical_options):
+        if name not in RuleOptions.model_fields:
+            out.append(f"tactical_options.{index}: unknown tactical option '{name}'"
+                       f"{nearest_name(name, list(RuleOptions.model_fields))}")
+        elif name in state.tactical_options[:index]:
+            out.append(f"tactical_options.{index}: '{name}' is given twice")
+    return out
+
+
 def data_problems(state: CampaignState, data: CampaignData) -> list[str]:
     """References from the save to the campaign data: set-up, units, places, areas, ports, commanders."""
-    out = []
+    out = option_problems(state, data)
     if state.setup not in data.setups:
         out.append(f"setup: '{state.setup}' is not a set-up of the campaign data (known: {', '.join(data.setups)})")
     for name, unit in state.units.items():
