@@ -53,10 +53,9 @@ from strategic.json_files import read_json
 from strategic.narrate import log_line
 from strategic.orders import Order
 from strategic.resolvers import make_resolver
-from strategic.rule_options import CAMPAIGN_OPTIONS, split_options
+from strategic.rule_options import chosen_options, split_options
 from strategic.save_checks import schema_problems
 from strategic.saves import SaveError, load_state
-from strategic.state import CampaignState
 from tactical import UnknownOption, read_tactical_script
 
 LOG_FORMAT: Literal["vas campaign log"] = "vas campaign log"
@@ -142,12 +141,6 @@ class Replay:
 def log_text(campaign: Campaign, header: LogHeader) -> str:
     """The campaign log of ``campaign`` as JSON text."""
     return CampaignLog(header=header, events=list(campaign.state.events)).model_dump_json(indent=1)
-
-
-def chosen_options(state: CampaignState) -> list[str]:
-    """The rule options a game was set up with (its campaign options, set-up options aside, and its tactical
-    ones), as ``--option`` names them."""
-    return [*(n for n in CAMPAIGN_OPTIONS if state.options.get(n)), *state.tactical_options]
 
 
 def log_of_game(campaign: Campaign) -> CampaignLog:

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from strategic.state import CampaignState
 from tactical import OPTION_NOTES, RuleOptions, UnknownOption, nearest_name, rule_options
 
 
@@ -33,8 +34,8 @@ ACCELERATED_US_ENTRY = "accelerated_us_entry"
 
 CAMPAIGN_OPTIONS: dict[str, CampaignOption] = {
     ACCELERATED_US_ENTRY: CampaignOption(
-        "War at Sea alone: the US ships enter the war by a die roll each turn from turn 4, on 6 at turn 4, 5-6 at "
-        "turn 5 and one face more each turn to 2-6 at turn 8, into the North Atlantic (R-OPT-02)",
+        "War at Sea alone: from turn 4 each US ship enters the North Atlantic on a die roll, 6 on turn 4 and one "
+        "face more each turn (2-6 on turn 8; R-OPT-02)",
         "reference/was.md §4.7 [S] (tournament option)", ("was_only",)),
 }
 """The campaign options built (R-OPT-01 lists the tournament options whose text the digests do not hold)."""
@@ -67,9 +68,21 @@ def split_options(names: Iterable[str], setup: str) -> tuple[list[str], list[str
     return [n for n in CAMPAIGN_OPTIONS if n in chosen], [n for n in RuleOptions.model_fields if n in chosen]
 
 
+def chosen_options(state: CampaignState) -> list[str]:
+    """The rule options a game was set up with, as ``--option`` names them: its campaign options (the set-up's own,
+    such as the early-war start, aside) and its tactical ones."""
+    return [*(n for n in CAMPAIGN_OPTIONS if state.options.get(n)), *state.tactical_options]
+
+
 def battle_options(names: Iterable[str]) -> RuleOptions:
     """The :class:`~tactical.RuleOptions` of a campaign's tactical options (``CampaignState.tactical_options``)."""
     return rule_options(names)
+
+
+def option_rows() -> list[tuple[str, str, str]]:
+    """Every option's name, summary and source, campaign options first."""
+    return [*((n, o.summary, o.source) for n, o in CAMPAIGN_OPTIONS.items()),
+            *((n, summary, source) for n, (summary, source) in OPTION_NOTES.items())]
 
 
 def option_lines() -> list[str]:

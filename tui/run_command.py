@@ -73,15 +73,16 @@ from strategic.events import (
     UnitLost,
     UnitRemoved,
     UnitSunk,
+    UsEntryRoll,
     Victory,
 )
 from strategic.json_files import write_text_atomic
 from strategic.narrate import describe
 from strategic.order_of_appearance import vitp_turn
 from strategic.orders import Order
-from strategic.replay import LogHeader, ReplayError, chosen_options, counts, log_text, read_log, replay
+from strategic.replay import LogHeader, ReplayError, counts, log_text, read_log, replay
 from strategic.resolvers import make_resolver
-from strategic.rule_options import option_lines
+from strategic.rule_options import chosen_options, option_lines
 from strategic.saves import SaveError, autosave_path, load_state, save
 from strategic.state import COMBATS, Event
 from strategic.turn_summary import summarize, summary_lines
@@ -555,7 +556,7 @@ def _in_log_order(campaign: Campaign, events: list[Event], extra: dict[str, list
     return out
 
 
-NOTED_TYPES = (UnitRemoved, LocationRoll, CaribbeanRoll, SideChange, ForcedMove, UnitLost, PortCaptured,
+NOTED_TYPES = (UnitRemoved, LocationRoll, CaribbeanRoll, UsEntryRoll, SideChange, ForcedMove, UnitLost, PortCaptured,
                AttackAnnounced, NoSurprise, PearlForceDecided, UnitLanded)
 """The events a turn's report lists each with its rule, after the arrivals: of each type in turn, in order."""
 
