@@ -309,8 +309,7 @@ def reference_problems(campaign: Campaign) -> list[str]:
     turn numbers, and events no later than the save's turn naming units of the game."""
     state, data, setup = campaign.state, campaign.data, campaign.setup
     units, places = state.units, {*data.areas, *data.ports}
-    out = [f"options.{o}: not an option of the {state.setup} set-up (its options: {', '.join(setup.options) or 'none'})"
-           for o in state.options if o not in setup.options]
+    out = []  # the options: option_problems
     if state.seed < 0:
         out.append(f"seed: {state.seed}: a seed is a whole number 0 or more")
     out += [f"isolation.{p}: {n} turns" for p, n in state.isolation.items() if n < 0]
