@@ -67,7 +67,8 @@ def option_problems(state: CampaignState, data: CampaignData) -> list[str]:
         if name in own:
             continue
         if option is None:
-            out.append(f"options.{name}: not a rule option of this game{nearest_name(name, [*own, *CAMPAIGN_OPTIONS])}")
+            out.append(f"options.{name}: not an option of the {state.setup} set-up (its options: "
+                       f"{', '.join(sorted(own)) or 'none'}; the rule options: {', '.join(CAMPAIGN_OPTIONS)})")
         elif state.setup not in option.setups:
             out.append(f"options.{name}: played in the set-up {' or '.join(option.setups)} only, not {state.setup}")
     for index, name in enumerate(state.tactical_options):

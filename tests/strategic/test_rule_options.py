@@ -70,7 +70,8 @@ def test_bad_options_in_a_save_are_named(data: CampaignData, tmp_path: Path) -> 
     assert "tactical_options.1: unknown tactical option 'radar' (did you mean radar_checks?)" in text
     assert "tactical_options.2: 'target_size' is given twice" in text
     assert "options.accelerated_us_entry: played in the set-up was_only only, not standard" in text
-    assert "options.fast_carriers: not a rule option of this game" in text
+    assert "options.fast_carriers: not an option of the standard set-up (its options: none; the rule options: " \
+        "accelerated_us_entry)" in text
     path.write_text(json.dumps({**raw, "tactical_options": "target_size"}))
     with pytest.raises(SaveError, match="tactical_options: Input should be a valid list"):
         load_state(path, data)
