@@ -550,8 +550,6 @@ class StartScreen(Screen[None]):
                 yield Switch(value=True, id="command-battles")
                 yield Label("Human players command their own battles (off: the AI commands them; a new game only: a "
                             "loaded game keeps its save's commanders)")
-            yield Label("Rule options of a new game (none: the standard rules; space switches one; a loaded game "
-                        "keeps its own)")
             yield RuleOptionsChoice(self.app.preset_options, id="rule-options")  # type: ignore[attr-defined]
             yield Button("Start campaign", id="start-game", variant="primary")
             yield Label("Load a saved game (with the human players chosen above)")

@@ -118,12 +118,17 @@ async def test_the_start_screen_chooses_a_new_game_s_rule_options(data: Campaign
         assert isinstance(screen, StartScreen)
         choice = screen.query_one(RuleOptionsChoice)
         assert choice.chosen() == ["target_size"]
+        assert choice.collapsed and choice.title.startswith("Rule options of a new game: target_size (Enter shows")
+        choice.query_one("CollapsibleTitle").focus()
+        await pilot.press("enter")  # opens the list
+        await pilot.pause()
+        assert not choice.collapsed
         assert "Chosen: target_size" in str(screen.query_one("#option-note", Static).render())
-        options = choice.query_one(SelectionList)
-        options.focus()
+        choice.query_one(SelectionList).focus()
         await pilot.press("home", "space")  # the first row: the campaign option
         await pilot.pause()
         assert choice.chosen() == [ACCELERATED_US_ENTRY, "target_size"]
+        assert choice.title.startswith(f"Rule options of a new game: {ACCELERATED_US_ENTRY}, target_size")
         note = str(screen.query_one("#option-note", Static).render())
         assert note.startswith(f"{ACCELERATED_US_ENTRY}: War at Sea alone") and "reference/was.md §4.7" in note
         # the standard game does not play it: refused, and no game starts
@@ -144,7 +149,8 @@ async def test_the_start_screen_chooses_a_new_game_s_rule_options(data: Campaign
 async def test_with_no_option_chosen_a_new_game_has_none(data: CampaignData) -> None:
     app = VictoryAtSeaApp(data)
     async with app.run_test(size=SIZE) as pilot:
-        assert app.screen.query_one(RuleOptionsChoice).chosen() == []
+        choice = app.screen.query_one(RuleOptionsChoice)
+        assert choice.chosen() == [] and "none, the standard rules" in choice.title
         await pilot.click("#start-game")
         screen = await wait_for(pilot, lambda: isinstance(app.screen, CampaignScreen) and app.screen,
                                   "the campaign screen")
