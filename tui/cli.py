@@ -4,10 +4,11 @@
     vas data show NAME [--data DIR]...  print every record named NAME (unit, area, port, nation, limit, set-up)
     vas oob [--turn N] [--theatre WAS|VITP] [--nation CODE] [--data DIR]...
                                         the order of appearance, turn by turn (combined turn numbers)
-    vas run [--seed N] [--setup NAME] [--turns K] [--ai all|PLAYER...] [--save FILE] [--load FILE] ...
+    vas run [--seed N] [--setup NAME] [--turns K] [--ai all|PLAYER...] [--option NAME]... [--save FILE] ...
                                         a headless campaign played by the AI (see tui/run_command.py)
+    vas run --list-options              the campaign and tactical rule options, each with its summary and source
     vas run --replay LOG|SAVE           a logged (--log) or saved game played again and checked, event for event
-    vas battle [--demo NAME] [--seed N] [--log FILE] [--list] | --replay LOG
+    vas battle [--demo NAME] [--seed N] [--log FILE] [--option NAME]... [--list] | --list-options | --replay LOG
                                         a Victory at Sea miniatures battle, turn by turn; a saved one replayed
     vas odds SAVE AREA [--runs N]       Monte Carlo odds of a pending battle in a saved game
     vas selfplay [--games N] [--seed S] [--workers W] [--dask [ADDRESS]] [--combat classic|tactical]

@@ -1,7 +1,10 @@
 """``vas serve``: host one campaign for seats that join over the network (issue #21).
 
-    vas serve [--setup NAME] [--seed N] [--combat tactical|classic] [--load FILE] [--human PLAYER...]
-              [--command PLAYER...|none] [--turns K] [--host H] [--port P] [--save FILE] [--data DIR]...
+    vas serve [--setup NAME] [--seed N] [--combat tactical|classic] [--option NAME]... [--load FILE]
+              [--human PLAYER...] [--command PLAYER...|none] [--turns K] [--host H] [--port P] [--save FILE]
+              [--data DIR]...
+
+``--option`` sets a new game's rule options, as ``vas run --option`` (a loaded save keeps its own).
 
 Each ``--human`` player is a remote seat (a human with ``vas join``, or an AI with ``vas join --ai``); its token
 is printed at start (and kept beside the save, so that a restarted server takes the same tokens, R-NET-07).  The
