@@ -158,7 +158,7 @@ def _captain(captains: Sequence[CoreCaptain | None] | None, side: int, objective
     """The captain of ``side``: the one given (wrapped by :func:`~tactical.ai.with_defaults`), else
     :class:`~tactical.ai.SimpleCaptain` steered by the side's objective, which also advises a
     :class:`~tactical.seats.Seat` that has no adviser yet (issue #16).  Every captain but a seat decides from the
-    battle as its side knows it (:class:`~tactical.known.SideCaptain`, R-VIEW-21); a seat's screen draws the side's
+    battle as its side knows it (:class:`~tactical.known.SideCaptain`, R-VIEW-23); a seat's screen draws the side's
     view (R-VIEW-09) and its adviser is given the known battle."""
     given = captains[side] if captains is not None else None
     if isinstance(given, Seat):

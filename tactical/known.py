@@ -7,7 +7,7 @@ targets, ranges, Orders) whose state leaves out what the side may not know (R-VI
 are revealed.  It has no dice (R-VIEW-01): reading them raises :class:`HiddenFact`, as does writing to its log;
 its log's events are those of :func:`tactical.views.observe` (the events naming a withheld ship left out).  Every
 model on the table is seen (R-VIEW-06), so the ships it holds are the battle's own objects, not copies: building
-one costs a shallow copy of the state (R-VIEW-21), once per question.
+one costs a shallow copy of the state (R-VIEW-23), once per question.
 
 Where :func:`tactical.views.observe` gives a front end a frozen, detached picture, a :class:`KnownBattle` is the
 AI's: the same rules code runs on it, and what it leaves out no rule called on it can find.  The ships it holds

@@ -1,4 +1,4 @@
-"""The battle as a side knows it (tactical.known, R-VIEW-21): the captains the engine asks decide from a
+"""The battle as a side knows it (tactical.known, R-VIEW-23): the captains the engine asks decide from a
 :class:`KnownBattle` that holds no enemy boat hidden in its Sector, no unrevealed scout and no dice; every demo
 battle and a battle of every kind of piece is fought with captains that check so at each question."""
 
