@@ -16,7 +16,7 @@ are live (a captain must not change them: the engine applies only its answers).
 
 from __future__ import annotations
 
-import dataclasses
+import copy
 from typing import Any, NoReturn
 
 from tactical.captain import Captain
@@ -98,7 +98,8 @@ class KnownBattle(Battle):
         self.withheld = withheld_names(battle, side)
         st = battle.state
         ships = st.ships if not self.withheld else {n: s for n, s in st.ships.items() if n not in self.withheld}
-        self.state = dataclasses.replace(st, ships=ships)
+        self.state = copy.copy(st)  # shallow: the models and the lists are the battle's (R-VIEW-06)
+        self.state.ships = ships
         self.log = KnownLog(battle.log, self.withheld)
 
     def __repr__(self) -> str:
