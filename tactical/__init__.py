@@ -48,6 +48,7 @@ from tactical.event_json import event_to_json, events_from_json
 from tactical.events import Event
 from tactical.geometry import DeploymentZone, Edge, Table, arcs_of, relative_bearing
 from tactical.gunnery import target_refusal
+from tactical.known import known as known_battle
 from tactical.mtb import verify_boat_plan
 from tactical.narrate import narrate
 from tactical.options import OPTION_NOTES, RuleOptions, UnknownOption, nearest_name, rule_options
@@ -124,6 +125,7 @@ __all__ = [
     "free_observation_flights",
     "has_target",
     "home_move",
+    "known_battle",
     "launch_refusal",
     "move_choices",
     "narrate",
