@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING
 
 import networkx as nx
 
-from scenarios.models import Activity, Condition, PortKind, Theatre, UnitType
-from strategic.events import OilRoll, Repaired, UnitFrozen, UnitLost, UnitReturned
+from scenarios.models import Activity, Condition, Owner, PortKind, Theatre, UnitType
+from strategic.events import OilRoll, Repaired, UnitFrozen, UnitLost, UnitRemoved, UnitReturned
 from strategic.order_rule import ChoiceRule
 from strategic.orders import IllegalOrder, ReturnToPort
 from strategic.state import Phase, UnitState, UnitStatus
@@ -173,6 +173,9 @@ def _why_not(campaign: Campaign, us: UnitState, port: str) -> str:
         broken = campaign.violations(campaign.unit_record(us.name), port, Activity.BASE, us.side)
         if broken:
             return broken[0].rule.split(":")[0]
+        if campaign.state.port_owners[port] in (us.side.value, Owner.NEUTRAL) \
+                and (closing := closing_refusal(campaign, port)) is not None:
+            return f"WAS 2.3 ({closing})"
         if not campaign.port_friendly(port, us.side):
             return "WAS 5.7 / VITP 17.31 (port not friendly)"
     return "002 §3.246 / VITP 17.31"
@@ -208,6 +211,34 @@ def default_return(campaign: Campaign, us: UnitState) -> None:
         return
     chosen = next((o for o in options if o.port == us.sailed_from), options[0])
     execute_return(campaign, us, chosen)
+
+
+def intern_in_closed_ports(campaign: Campaign) -> None:
+    """Start of the turn: a port that stops being active this turn (France from turn 7, WAS 2.3) interns every
+    unit still in it, as it would a ship returning there at the end of its last active turn (reference/was.md §1.3
+    [S]; R-OPS-46)."""
+    state = campaign.state
+    for name in campaign.data.ports:
+        if campaign.port_active(name) or not campaign.port_active(name, state.turn - 1):
+            continue
+        for us in state.units_at(name, status=UnitStatus.PORT):
+            us.status, us.place, us.mode = UnitStatus.REMOVED, None, None
+            campaign.log(UnitRemoved, "WAS 2.3 (R-OPS-46)", unit=us.name, why="interned", port=name)
+
+
+def closing_refusal(campaign: Campaign, port: str) -> str | None:
+    """Why ``port`` takes no ship now or at the end of this turn because it is (or is about to be) inactive (WAS
+    2.3), in words; ``None`` if it is active now and next turn."""
+    active = campaign.data.ports[port].active
+    turn = campaign.state.turn
+    if turn < active.from_turn:
+        return f"{port} is not an active port before turn {active.from_turn}"
+    if turn > active.until_turn:
+        return f"{port} closed after turn {active.until_turn}"
+    if turn == active.until_turn and turn < campaign.setup.last_turn:
+        return (f"{port} closes after turn {active.until_turn}: a ship returning there now would be interned "
+                "(R-OPS-46)")
+    return None
 
 
 def repair(campaign: Campaign) -> None:

@@ -383,6 +383,7 @@ class Campaign:
             state.air_attacked = []
             if state.turn > self.setup.first_turn:
                 outbreak.record_based_at_start(self)
+            basing.intern_in_closed_ports(self)
             placement.start_of_turn_arrivals(self)
             if state.turn == self.setup.vitp_first_turn:
                 placement.start_vitp(self)

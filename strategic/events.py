@@ -132,12 +132,13 @@ class KeptInReserve(_UnitEvent):
 
 
 class UnitRemoved(_UnitEvent):
-    """``unit`` leaves play: ``used`` up (the Frogmen), ``withdrawn`` by the chart, or withdrawn ``instead_of``
-    a unit already gone."""
+    """``unit`` leaves play: ``used`` up (the Frogmen), ``withdrawn`` by the chart, withdrawn ``instead_of``
+    a unit already gone, or ``interned`` in a ``port`` that closed with it inside (France after turn 6)."""
 
     kind: Literal["removal"] = "removal"
-    why: Literal["used", "withdrawn", "substitute"]
+    why: Literal["used", "withdrawn", "substitute", "interned"]
     instead_of: str = ""
+    port: str = ""
 
 
 class UnitLost(_UnitEvent):
