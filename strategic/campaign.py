@@ -419,8 +419,9 @@ class Campaign:
             for us in state.units.values():
                 if us.status is UnitStatus.AWAITING and us.due_turn == state.turn:
                     places = placement.legal_arrival_places(self, self.unit_record(us.name), us)
-                    if places:
+                    if places and not placement.is_u_boat(self.unit_record(us.name)):
                         placement.place_unit(self, us, places[0], arriving=True)
+            placement.lose_surplus_u_boats(self)
             if state.turn == self.setup.first_turn:
                 outbreak.record_based_at_start(self)  # the set-up counts as based at the start (R-OPS-25)
         elif phase is Phase.RETURN:
