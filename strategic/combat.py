@@ -63,7 +63,8 @@ class UnitResult:
     """What a battle did to one unit: damage points added, disabled (sent home; in port it stays there), sunk or
     eliminated (air and landing units return two turns later: VITP 4.5), withdrew to a port, expended (the
     Italian Frogmen, removed from play once used: 002 §2.221), attacked from the air (War at Sea: once per turn,
-    002 §4.11), or landed in a base (VITP 4.9)."""
+    002 §4.11), or landed in a base (VITP 4.9); ``retreat_to``: the port its player chose for it when it left
+    the battle at sea, withdrawn or disabled (R-OPS-48; ``None``: the usual return)."""
 
     name: str
     damage: int = 0
@@ -74,6 +75,7 @@ class UnitResult:
     expended: bool = False
     air_attacked: bool = False
     landed: str | None = None
+    retreat_to: str | None = None  # the port chosen for a unit leaving the battle at sea (R-OPS-48)
 
 
 @dataclass(frozen=True)
@@ -251,7 +253,7 @@ def apply_outcome(campaign: Campaign, outcome: BattleOutcome) -> None:
             elif result.disabled and (refuge := refuge_for_disabled(campaign, us, area)) is not None:
                 execute_return(campaign, us, ReturnOption(refuge, "neutral", "WAS Neutral Port (R-OPS-42)"))
             else:
-                default_return(campaign, us)
+                default_return(campaign, us, result.retreat_to)
             if result.disabled and us.status is not UnitStatus.REMOVED:  # not lost for want of a port (W-01)
                 campaign.log(UnitDisabled, "VITP 4.4", unit=us.name)
     for landing in outcome.landings:
