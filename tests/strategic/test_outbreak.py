@@ -500,3 +500,15 @@ def test_the_strike_force_raids_only_pearl_harbor(data: CampaignData) -> None:
     sea(c, "Hiryu", "Hawaiian Islands", Mode.RAID)
     c.state.turn = 4  # the next turn the carriers raid every port touching the area
     assert set(find_battles(c)[0].in_port) == {"West Virginia", "Indianapolis"}
+
+
+def test_the_early_war_special_force_spares_johnston_island(data: CampaignData) -> None:
+    """R-OPS-45 in the early-war start: the special force of 002 §5.72 raids only Pearl Harbor on the turn of the
+    attack; with Pearl Harbor empty, Indianapolis in Johnston Island makes no battle at all."""
+    c = early(data, turn=2, phase=Phase.COMBAT)
+    c.state.war.attack_turn, c.state.war.pearl_force = 2, ["Akagi"]
+    sea(c, "Akagi", "Hawaiian Islands", Mode.RAID)
+    port(c, "Indianapolis", "Johnston Island")
+    assert find_battles(c) == []
+    c.state.war.pearl_force = []  # a carrier not of the force may raid it
+    assert [b.in_port for b in find_battles(c)] == [("Indianapolis",)]
