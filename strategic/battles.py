@@ -69,7 +69,7 @@ from strategic.commanders import SIDE_INDEX, TableSeats
 from strategic.events import BattleFought, BattleHandedOver, BattleNote, Force, LeftOut
 from strategic.narrate import describe, force_words
 from strategic.rule_options import battle_options
-from strategic.state import Mode
+from strategic.state import Mode, UnitStatus
 from tactical import (
     BattleReport,
     BattleSpec,
@@ -218,6 +218,26 @@ class TacticalResolver:
     def resolve(self, campaign: Campaign, battle: Battle) -> BattleOutcome:
         """Fight ``battle`` (module docstring) and return what happened to each counter."""
         self._seats = TableSeats(campaign, battle, battle_key(battle))
+        outcome = self._fight(campaign, battle)
+        self._retreats(campaign, battle, outcome)
+        return outcome
+
+    def _retreats(self, campaign: Campaign, battle: Battle, outcome: BattleOutcome) -> None:
+        """R-OPS-48: the ports of the units that left the battle at sea (withdrawn or disabled), chosen by the
+        classic retreat step of the fallback resolver, whose policies decide (as for landings, R-CARD-12)."""
+        fallback = self.fallback
+        if fallback is None or not hasattr(fallback, "retreat_ports_only"):
+            return
+        state = campaign.state
+        leaving = {side: [r.name for r in outcome.results if state.unit(r.name).side is side
+                          and state.unit(r.name).status is UnitStatus.SEA and (r.withdrew or r.disabled)
+                          and not (r.sunk or r.eliminated or r.expended or r.landed)]
+                   for side in (Side.ALLIED, Side.AXIS)}
+        ports: dict[str, str] = fallback.retreat_ports_only(campaign, battle, leaving)  # type: ignore[attr-defined]
+        for result in outcome.results:
+            result.retreat_to = ports.get(result.name, result.retreat_to)
+
+    def _fight(self, campaign: Campaign, battle: Battle) -> BattleOutcome:
         if battle.surprise_rounds:
             return self._surprise(campaign, battle)
         year = campaign_year(campaign.state.turn)

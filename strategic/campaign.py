@@ -393,6 +393,7 @@ class Campaign:
             state.air_attacked = []
             if state.turn > self.setup.first_turn:
                 outbreak.record_based_at_start(self)
+            basing.intern_in_closed_ports(self)
             placement.start_of_turn_arrivals(self)
             us_entry.entry_rolls(self)
             if state.turn == self.setup.vitp_first_turn:
@@ -429,8 +430,9 @@ class Campaign:
             for us in state.units.values():
                 if us.status is UnitStatus.AWAITING and us.due_turn == state.turn:
                     places = placement.legal_arrival_places(self, self.unit_record(us.name), us)
-                    if places:
+                    if places and not placement.is_u_boat(self.unit_record(us.name)):
                         placement.place_unit(self, us, places[0], arriving=True)
+            placement.lose_surplus_u_boats(self)
             if state.turn == self.setup.first_turn:
                 outbreak.record_based_at_start(self)  # the set-up counts as based at the start (R-OPS-25)
         elif phase is Phase.RETURN:

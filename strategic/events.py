@@ -132,12 +132,14 @@ class KeptInReserve(_UnitEvent):
 
 
 class UnitRemoved(_UnitEvent):
-    """``unit`` leaves play: ``used`` up (the Frogmen), ``withdrawn`` by the chart, or withdrawn ``instead_of``
-    a unit already gone."""
+    """``unit`` leaves play: ``used`` up (the Frogmen), ``withdrawn`` by the chart, withdrawn ``instead_of``
+    a unit already gone, ``interned`` in a ``port`` that closed with it inside (France after turn 6), or a U-Boat
+    reinforcement not taken because the fleet is at ``full_strength`` and it was not saved."""
 
     kind: Literal["removal"] = "removal"
-    why: Literal["used", "withdrawn", "substitute"]
+    why: Literal["used", "withdrawn", "substitute", "interned", "full_strength"]
     instead_of: str = ""
+    port: str = ""
 
 
 class UnitLost(_UnitEvent):

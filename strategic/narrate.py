@@ -156,7 +156,9 @@ def _arrival(e: UnitArrived) -> str:
 
 def _removal(e: UnitRemoved) -> str:
     why = {"used": "is used and removed from play", "withdrawn": "withdrawn from play",
-           "substitute": f"withdrawn in place of {e.instead_of}, already gone"}[e.why]
+           "substitute": f"withdrawn in place of {e.instead_of}, already gone",
+           "interned": f"is interned: {e.port} is no longer an active port",
+           "full_strength": "is not taken: the U-Boat fleet is at full strength and it was not saved"}[e.why]
     return f"{e.unit} {why}"
 
 

@@ -26,7 +26,7 @@ from collections.abc import Iterable
 
 from scenarios.models import Side, Theatre, Unit, UnitType
 from strategic import convoy_ai, neutral_ai
-from strategic.ai import BaselineAI, strike_force, strike_turn
+from strategic.ai import BaselineAI, strike_force, strike_turn, u_boat_reinforcements
 from strategic.campaign import Campaign
 from strategic.classic.resolver import ClassicResolver
 from strategic.odds import battle_odds
@@ -74,7 +74,7 @@ class PlanningAI:
         legal = campaign.legal_orders(player)
         phase = campaign.state.phase
         if phase is Phase.REINFORCE:
-            return self._reinforce(campaign, legal)
+            return u_boat_reinforcements(campaign, self._reinforce(campaign, legal), legal)
         held = set(strike_force(campaign)) if player == "japan" and strike_turn(campaign) else set()
         if phase is Phase.PATROL:
             return self._patrol(campaign, player, [o for o in legal if getattr(o, "unit", None) not in held])
