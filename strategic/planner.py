@@ -9,8 +9,11 @@ What ``normal`` does, phase by phase (it sees only what a player sees: units at 
   being scored; the enemy's strength there is what is at sea now plus part of what can still reach it this turn.
   Areas are taken in order of worth, each with enough strength to beat the threat (concentration of force) or
   not at all; ships too damaged stay in port to repair; Japanese and US carriers are kept for raids in VITP.
+  Where the whole threat cannot be met, the Allies in VITP (who patrol and raid after Japan) still contest an area
+  worth 2 or more against the Japanese already at sea there, with enough to beat them (R-AI-01).
 * Raid (VITP): carriers and fast ships strike where the enemy's patrollers can be beaten and the area is worth it.
-* Air: land-based air goes where it controls (VITP) or strikes (War at Sea) the most worth.
+* Air: land-based air goes where it controls (VITP) or strikes (War at Sea) the most worth; Allied VITP air
+  avoids areas where the Japanese already at sea would beat it (R-AI-02).
 * Submarines: U-Boats go where they deny the Allies the most POC (they break control) with the least ASW against
   them; the I-Boat and F-Boat where the most enemy ships are.
 * Return: damaged ships to the port that repairs most; the others to the port touching the most worth.
@@ -45,6 +48,8 @@ from tactical import Dice
 
 LEVELS = ("easy", "normal", "hard")
 MARGIN = 1.3  # strength over the expected threat before committing to an area
+CONTEST_WORTH = 2.0  # least worth of an area contested against a threat the side cannot fully meet
+PORT_SHARE = 0.4  # share of an enemy ship in a touching port counted as threat to the area
 
 
 def strength(unit: Unit, damage: int = 0, *, theatre: Theatre | None = None) -> float:
@@ -118,8 +123,35 @@ class PlanningAI:
                 threat[us.place] += strength(unit, us.damage, theatre=campaign.place_theatre(us.place))
             elif us.status is UnitStatus.PORT and not us.moved and unit.type.is_ship:
                 for area in campaign.board.touched_by(us.place):
-                    threat[area] += 0.4 * strength(unit, us.damage, theatre=campaign.place_theatre(area))
+                    threat[area] += PORT_SHARE * strength(unit, us.damage, theatre=campaign.place_theatre(area))
         return threat
+
+    def enemy_at_sea(self, campaign: Campaign, side: Side) -> dict[str, float]:
+        """Enemy strength per area that is at sea now (already committed, so it is known)."""
+        out: dict[str, float] = defaultdict(float)
+        enemy = campaign.enemy_of(side)
+        for us in campaign.state.units.values():
+            if us.side is enemy and us.status is UnitStatus.SEA and us.place and us.inactive_until is None:
+                out[us.place] += strength(campaign.unit_record(us.name), us.damage,
+                                          theatre=campaign.place_theatre(us.place))
+        return out
+
+    def _contest_need(self, campaign: Campaign, area: str, side: Side, seen: float, mine: float) -> float | None:
+        """Strength to send to contest ``area`` against the enemy already there (R-AI-01): only in areas worth at
+        least :data:`CONTEST_WORTH` where the enemy is already at sea (an empty area is taken by the normal rule
+        or not at all), and only when this side moves after the enemy in the theatre (it then still has its
+        raiders to answer the enemy's); ``None`` when the area is not to be contested."""
+        if seen <= 0 or self.worth(campaign, area, side) < CONTEST_WORTH:
+            return None
+        if not self._moves_last(campaign, area, side):
+            return None
+        need = MARGIN * seen + 1.0 - mine
+        return need if need > 0 else None
+
+    @staticmethod
+    def _moves_last(campaign: Campaign, area: str, side: Side) -> bool:
+        """In VITP the Allies patrol and raid after Japan (VITP sequence of play, reference/vitp.md §2)."""
+        return campaign.place_theatre(area) is Theatre.VITP and side is Side.ALLIED
 
     # ------------------------------------------------------------------ phases
 
@@ -163,6 +195,7 @@ class PlanningAI:
             return out + neutral_ai.sail_out(campaign, legal, out)
         side = campaign.state.unit(next(iter(moves))).side
         threat = self.enemy_threat(campaign, side)
+        seen = self.enemy_at_sea(campaign, side)
         mine_at_sea: dict[str, float] = defaultdict(float)
         for us in campaign.state.units.values():
             if us.side is side and us.status is UnitStatus.SEA and us.place and us.inactive_until is None:
@@ -184,7 +217,12 @@ class PlanningAI:
             power = {n: strength(campaign.unit_record(n), campaign.state.unit(n).damage,
                                  theatre=campaign.place_theatre(area)) for n, _ in reach}
             if sum(power.values()) < need:
-                continue  # never feed an area piecemeal
+                # the full threat cannot be met: contest a valuable area only where the enemy already at sea
+                # there can be beaten, and only with enough for that (never piecemeal: R-AI-01)
+                contest = self._contest_need(campaign, area, side, seen.get(area, 0.0), mine_at_sea[area])
+                if contest is None or sum(power.values()) < contest:
+                    continue
+                need = contest
             got = 0.0
             for name, move in sorted(reach, key=lambda r: (-power[r[0]], len(r[1].path), r[0])):
                 if got >= need:
@@ -267,19 +305,33 @@ class PlanningAI:
             by_unit[order.unit].append(order)
         out: list[Order] = []
         crowd: Counter[str] = Counter()
+        sent: dict[str, float] = defaultdict(float)
+        seen_by: dict[Side, dict[str, float]] = {}
         for name, options in sorted(by_unit.items()):
             us = campaign.state.unit(name)
             enemy_here = self._enemy_ships_at_sea(campaign, us.side)
+            if us.side not in seen_by:
+                seen_by[us.side] = self.enemy_at_sea(campaign, us.side)
+            seen = seen_by[us.side]
+            power = strength(campaign.unit_record(name), us.damage, theatre=Theatre.VITP)
 
-            def score(o: PlaceAir, us: UnitState = us, enemy_here: Counter[str] = enemy_here) -> tuple[float, str]:
+            def score(o: PlaceAir, us: UnitState = us, enemy_here: Counter[str] = enemy_here,
+                      seen: dict[str, float] = seen, power: float = power) -> tuple[float, str]:
                 theatre = campaign.place_theatre(o.area)
                 value = self.worth(campaign, o.area, us.side)
                 if theatre is Theatre.WAS:  # War at Sea LBA strikes ships; it does not control
                     value = enemy_here[o.area] * 1.0 + 0.1 * value
+                elif self._moves_last(campaign, o.area, us.side) and seen.get(o.area, 0.0) > 0:
+                    # VITP LBA controls like a patroller: it goes where the enemy already at sea can be beaten
+                    # (with what was sent there), not where it would only be lost (R-AI-02)
+                    ours = sent[o.area] + power
+                    if ours < MARGIN * seen[o.area]:
+                        value *= ours / (MARGIN * seen[o.area]) * 0.5
                 return value - 1.5 * crowd[o.area], o.area
 
             best = max(options, key=score)
             crowd[best.area] += 1
+            sent[best.area] += power
             out.append(best)
         return out
 
