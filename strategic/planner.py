@@ -6,9 +6,11 @@ checks its intended battles by simulation with the classic resolver (seeded, on 
 What ``normal`` does, phase by phase (it sees only what a player sees: units at sea, ports, control, POC):
 
 * Patrol: every area is worth its POC to the side (plus half what the enemy would score there) on the tracks
-  being scored; the enemy's strength there is what is at sea now plus part of what can still reach it this turn.
-  Areas are taken in order of worth, each with enough strength to beat the threat (concentration of force) or
-  not at all; ships too damaged stay in port to repair; Japanese and US carriers are kept for raids in VITP.
+  being scored, and more where it would save one of the side's isolated VITP ports or bases (R-AI-05); a unit is
+  never sent where it would have no port to return to (R-AI-06); the enemy's strength there is what is at sea now
+  plus part of what can still reach it this turn.  Areas are taken in order of worth, each with enough strength
+  to beat the threat (concentration of force) or not at all; ships too damaged stay in port to repair; Japanese
+  and US carriers are kept for raids in VITP.
   Where the whole threat cannot be met, the Allies in VITP (who patrol and raid after Japan) still contest an area
   worth 2 or more against the Japanese already at sea there, with enough to beat them (R-AI-01).
 * Raid (VITP): carriers and fast ships strike where the enemy's patrollers can be beaten and the area is worth it.
@@ -27,9 +29,10 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from collections.abc import Iterable
 
-from scenarios.models import Side, Theatre, Unit, UnitType
+from scenarios.models import Owner, PortKind, Side, Theatre, Unit, UnitType
 from strategic import convoy_ai, neutral_ai
 from strategic.ai import BaselineAI, strike_force, strike_turn
+from strategic.basing import return_options
 from strategic.campaign import Campaign
 from strategic.classic.resolver import ClassicResolver
 from strategic.odds import battle_odds
@@ -49,6 +52,8 @@ from tactical import Dice
 LEVELS = ("easy", "normal", "hard")
 MARGIN = 1.3  # strength over the expected threat before committing to an area
 CONTEST_WORTH = 2.0  # least worth of an area contested against a threat the side cannot fully meet
+PORT_STAKE = 2.0  # worth of an area that would save an isolated major port of the side (R-AI-05)
+BASE_STAKE = 1.0  # ... an isolated island base
 PORT_SHARE = 0.4  # share of an enemy ship in a touching port counted as threat to the area
 
 
@@ -60,6 +65,14 @@ def strength(unit: Unit, damage: int = 0, *, theatre: Theatre | None = None) -> 
     if unit.type in (UnitType.SS, UnitType.RAIDER, UnitType.CONVOY, UnitType.FROGMEN):
         return 0.5
     return (unit.gunnery or 0) + air + staying + bonus
+
+
+def can_come_home(campaign: Campaign, name: str, area: str) -> bool:
+    """Would ``name``, at sea in ``area`` at the end of the turn, have a port to return to (002 §3.246, WAS 5.7,
+    VITP 17.31: :func:`strategic.basing.return_options`)?  Judged as the board stands now."""
+    us = campaign.state.unit(name)
+    at_sea = us.model_copy(update={"place": area, "status": UnitStatus.SEA, "sailed_from": us.place})
+    return bool(return_options(campaign, at_sea))
 
 
 class PlanningAI:
@@ -109,7 +122,25 @@ class PlanningAI:
         def scored(award_track: Theatre) -> bool:
             return award_track in campaign.setup.theatres and (award_track is Theatre.WAS or campaign.vitp_started)
 
-        return (mine.value if scored(mine.track) else 0) + 0.5 * (theirs.value if scored(theirs.track) else 0)
+        return ((mine.value if scored(mine.track) else 0) + 0.5 * (theirs.value if scored(theirs.track) else 0)
+                + self.port_stake(campaign, area, side))
+
+    @staticmethod
+    def port_stake(campaign: Campaign, area: str, side: Side) -> float:
+        """What holding ``area`` saves: each of the side's VITP ports and bases touching it that the enemy
+        isolates now (VITP 5.3: every area it touches is the enemy's) is lost at the next count unless one of
+        its areas is won back (R-AI-05): :data:`PORT_STAKE` for a major port, :data:`BASE_STAKE` for a base."""
+        state = campaign.state
+        if not state.isolation or campaign.place_theatre(area) is not Theatre.VITP:
+            return 0.0
+        owner = Owner.ALLIED if side is Side.ALLIED else Owner.AXIS
+        out = 0.0
+        for name in state.isolation:
+            port = campaign.data.ports.get(name)
+            if port is None or area not in port.touches or state.port_owners.get(name) != owner:
+                continue
+            out += PORT_STAKE if port.kind is PortKind.MAJOR_PORT else BASE_STAKE
+        return out
 
     def enemy_threat(self, campaign: Campaign, side: Side) -> dict[str, float]:
         """Enemy strength per area: at sea now, plus 40% of what sits in ports touching it (may still come)."""
@@ -243,9 +274,12 @@ class PlanningAI:
 
     @staticmethod
     def _best_move(campaign: Campaign, options: list[Move], area: str) -> Move | None:
-        """The surest move reaching ``area``: fewest areas (fewest speed rolls)."""
+        """The surest move reaching ``area``: fewest areas (fewest speed rolls); none if the unit could not come
+        home from there at the end of the turn (it would be lost, R-AI-06)."""
         reaching = [o for o in options if o.path[-1] == area]
-        return min(reaching, key=lambda o: (len(o.path), o.path)) if reaching else None
+        if not reaching or not can_come_home(campaign, reaching[0].unit, area):
+            return None
+        return min(reaching, key=lambda o: (len(o.path), o.path))
 
     def _raid(self, campaign: Campaign, legal: list[Order]) -> list[Order]:
         moves: dict[str, list[Move]] = defaultdict(list)
