@@ -43,12 +43,13 @@ def complete(data: CampaignData, legal: Legal, value: str) -> str | None:
 
 
 def _extend(value: str, typed: str, names: list[str]) -> str | None:
-    """``value`` completed with the first of ``names`` that ``typed`` (its end) begins, case ignored."""
+    """``value`` completed with the first of ``names`` that ``typed`` (its end) begins, case ignored; the name is
+    written whole as the data has it (``air al`` -> ``air Allied LBA``: the line shows the rest, → takes it all)."""
     stem = typed.lstrip()
     if not stem:
         return None
     match = next((n for n in names if n.casefold().startswith(stem.casefold()) and len(n) > len(stem)), None)
-    return None if match is None else value + match[len(stem):]
+    return None if match is None else value[:len(value) - len(stem)] + match
 
 
 class LegalOrderSuggester(Suggester):

@@ -80,7 +80,7 @@ def test_completion_offers_only_what_is_legal(data: CampaignData, turn_one: tupl
     assert offers == {
         "p": "place", "m": None,  # no move is legal in the reinforce phase
         "place Nel": "place Nelson", "place Nelson, Ro": "place Nelson, Rodney",
-        "place Nel > mal": "place Nel > malta", "place Nel > Ma": "place Nel > Malta",
+        "place Nel > mal": "place Nel > Malta", "place Nel > Ma": "place Nel > Malta",
         "place Nel > Malo": None,  # Maloelap fits the letters, but Nelson may not arrive there
         "place Nelson, Rodney > En": "place Nelson, Rodney > England",
         "place Nel > ": None, "place Zzz > E": None, "move Nel > No": None}
@@ -103,7 +103,7 @@ async def test_the_order_line_completes_to_a_legal_place_and_gives_it(data: Camp
         await pilot.pause()
         assert line._suggestion == ""
         await pilot.press("backspace")
-        await wait_for(pilot, lambda: line._suggestion == "place Nel > malta", "the offer of Malta")
+        await wait_for(pilot, lambda: line._suggestion == "place Nel > Malta", "the offer of Malta")
         await pilot.press("right", "enter")
         await wait_for(pilot, lambda: campaign.state.unit("Nelson").status is not UnitStatus.AWAITING,
                        "Nelson placed")
