@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from textual.widgets import Input, Static
 
+from scenarios.errors import IllegalOrder
 from scenarios.loader import CampaignData
 from strategic.campaign import Campaign
 from strategic.clock import Clock
@@ -15,6 +16,7 @@ from tests.strategic.engine_helpers import WithdrawResolver
 from tui.app import Session, VictoryAtSeaApp
 from tui.order_completion import complete
 from tui.order_entry import Legal, OrderSyntaxError, parse_orders
+from tui.stack_orders import Given, Refusal
 
 from .helpers import wait_for, wait_for_human
 
@@ -108,3 +110,16 @@ async def test_the_order_line_completes_to_a_legal_place_and_gives_it(data: Camp
         await wait_for(pilot, lambda: campaign.state.unit("Nelson").status is not UnitStatus.AWAITING,
                        "Nelson placed")
         assert campaign.state.unit("Nelson").place == "Malta"
+
+
+def test_units_refused_for_one_reason_are_named_together() -> None:
+    """Play-test: three battleships sent together on the Pearl Harbor turn before the Location Uncertain rolls got
+    the same rule three times; now once, with the three names."""
+    early = IllegalOrder("002 §3.232", "War at Sea ships move this turn only after the Location Uncertain groups are "
+                                       "rolled (R-OPS-20)")
+    given = Given(refusals=[Refusal("Warspite", early), Refusal("Valiant", early),
+                            Refusal("Akagi", IllegalOrder("002 §3", "Akagi takes orders from Japan")),
+                            Refusal("Barham", early)])
+    assert given.refused_text(4) == (
+        "Warspite, Valiant, Barham: 002 §3.232: War at Sea ships move this turn only after the Location Uncertain "
+        "groups are rolled (R-OPS-20); Akagi: 002 §3: Akagi takes orders from Japan; none of the 4 orders was given")
