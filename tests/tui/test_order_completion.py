@@ -8,14 +8,16 @@ from textual.widgets import Input, Static
 
 from scenarios.errors import IllegalOrder
 from scenarios.loader import CampaignData
+from scenarios.models import Player, Side
 from strategic.campaign import Campaign
 from strategic.clock import Clock
 from strategic.orders import PlaceReinforcement
-from strategic.state import UnitStatus
+from strategic.state import UnitState, UnitStatus
 from tests.strategic.engine_helpers import WithdrawResolver
 from tui.app import Session, VictoryAtSeaApp
 from tui.order_completion import complete
 from tui.order_entry import Legal, OrderSyntaxError, parse_orders
+from tui.order_selection import place_of
 from tui.stack_orders import Given, Refusal
 
 from .helpers import wait_for, wait_for_human
@@ -123,3 +125,11 @@ def test_units_refused_for_one_reason_are_named_together() -> None:
     assert given.refused_text(4) == (
         "Warspite, Valiant, Barham: 002 §3.232: War at Sea ships move this turn only after the Location Uncertain "
         "groups are rolled (R-OPS-20); Akagi: 002 §3: Akagi takes orders from Japan; none of the 4 orders was given")
+
+
+def test_a_submarine_in_reserve_is_listed_under_the_reserve_not_port() -> None:
+    """Play-test: Germany-Italy's submarine phase listed its U-Boats under "◆ port" (their status word)."""
+    reserve = UnitState(name="U-Boat 1", status=UnitStatus.PORT, side=Side.AXIS, controller=Player.GERMANY_ITALY)
+    assert place_of(reserve, []) == "the submarine reserve"
+    in_port = reserve.model_copy(update={"place": "Germany"})
+    assert place_of(in_port, []) == "Germany"
