@@ -30,6 +30,7 @@ from strategic.events import OrderRefused
 from strategic.movement import MOVING_TYPES
 from strategic.orders import (
     AnnounceAttack,
+    DeferReinforcement,
     IllegalOrder,
     Move,
     Order,
@@ -60,7 +61,7 @@ class BaselineAI:
         legal = campaign.legal_orders(player)
         phase = campaign.state.phase
         if phase is Phase.REINFORCE:
-            return _first_per_unit(legal, PlaceReinforcement)
+            return u_boat_reinforcements(campaign, _first_per_unit(legal, PlaceReinforcement), legal)
         if phase is Phase.PATROL:
             return self._patrol(campaign, legal)
         if phase is Phase.AIR:
@@ -225,6 +226,21 @@ def strike_force(campaign: Campaign) -> list[str]:
                       >= 6 and (campaign.unit_record(u.name).gunnery or 0) >= 1),
                      key=lambda n: (-(campaign.unit_record(n).gunnery or 0), n))[:4]
     return carriers + escorts
+
+
+def u_boat_reinforcements(campaign: Campaign, chosen: list[Order], legal: list[Order]) -> list[Order]:
+    """The reinforcement orders ``chosen`` with the U-Boats handled as the German player would (002 §4.4,
+    R-OPS-47): every U-Boat reinforcement that may only be saved is saved, and saved ones are brought in only as
+    far as the fleet is below full strength."""
+    free = placement.u_boat_full_strength(campaign) - placement.u_boat_fleet(campaign)
+    out: list[Order] = []
+    for order in chosen:
+        if isinstance(order, PlaceReinforcement) and placement.saved_u_boat(campaign, campaign.state.unit(order.unit)):
+            if free <= 0:
+                continue
+            free -= 1
+        out.append(order)
+    return out + [o for o in legal if isinstance(o, DeferReinforcement)]
 
 
 def _first_per_unit(orders: list[Order], kind: type) -> list[Order]:

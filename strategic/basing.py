@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING
 
 import networkx as nx
 
-from scenarios.models import Activity, Condition, PortKind, Theatre, UnitType
-from strategic.events import OilRoll, Repaired, UnitFrozen, UnitLost, UnitReturned
+from scenarios.models import Activity, Condition, Owner, PortKind, Theatre, UnitType
+from strategic.events import OilRoll, Repaired, UnitFrozen, UnitLost, UnitRemoved, UnitReturned
 from strategic.order_rule import ChoiceRule
 from strategic.orders import IllegalOrder, ReturnToPort
 from strategic.state import Phase, UnitState, UnitStatus
@@ -59,12 +59,13 @@ def pre_war_ports(campaign: Campaign, us: UnitState) -> tuple[str, ...] | None:
     return ports
 
 
-def return_options(campaign: Campaign, us: UnitState) -> list[ReturnOption]:
+def return_options(campaign: Campaign, us: UnitState, *, early: bool = False) -> list[ReturnOption]:
     """Every legal end-of-turn destination of a unit at sea, in a stable order; empty: the unit is lost.
 
     A unit at sea in a VITP area that touches no port it may use returns to the nearest ones it may use, or to the
     port it sailed from (R-OPS-21).  Before Japan's attack in the early-war start the Pacific navies return only to
-    the ports of 002 §5.51 (R-OPS-24).
+    the ports of 002 §5.51 (R-OPS-24).  ``early``: as a unit leaving a battle (it returns early, so it may not
+    change games: 002 §3.33), whether or not it has been marked so yet.
     """
     data, state = campaign.data, campaign.state
     unit = campaign.unit_record(us.name)
@@ -80,7 +81,7 @@ def return_options(campaign: Campaign, us: UnitState) -> list[ReturnOption]:
     for port in campaign.board.ports_on(area):
         if campaign.can_base(unit, us, port):
             options.append(ReturnOption(port, "touch", "002 §3.246; WAS 5.7; VITP 17.31"))
-    if unit.type.sails_as_ship and not us.returned_early:  # raiders too (002 §2.212, R-OPS-44)
+    if unit.type.sails_as_ship and not (us.returned_early or early):  # raiders too (002 §2.212, R-OPS-44)
         for ret in campaign.board.returns_from(area, unit.nation):
             if ret.only_if is Condition.PORT_FRIENDLY and not campaign.port_friendly(ret.port, us.side):
                 continue
@@ -173,6 +174,9 @@ def _why_not(campaign: Campaign, us: UnitState, port: str) -> str:
         broken = campaign.violations(campaign.unit_record(us.name), port, Activity.BASE, us.side)
         if broken:
             return broken[0].rule.split(":")[0]
+        if campaign.state.port_owners[port] in (us.side.value, Owner.NEUTRAL) \
+                and (closing := closing_refusal(campaign, port)) is not None:
+            return f"WAS 2.3 ({closing})"
         if not campaign.port_friendly(port, us.side):
             return "WAS 5.7 / VITP 17.31 (port not friendly)"
     return "002 §3.246 / VITP 17.31"
@@ -200,14 +204,54 @@ def lose_at_sea(campaign: Campaign, us: UnitState) -> None:
     campaign.log(UnitLost, "WAS 5.7 (case W-01)", unit=us.name)
 
 
-def default_return(campaign: Campaign, us: UnitState) -> None:
-    """Return a unit nobody ordered home: to the port it sailed from if legal, else the first legal option."""
+def default_choice(us: UnitState, options: list[ReturnOption]) -> ReturnOption:
+    """The return nobody chose: to the port ``us`` sailed from if it is among ``options``, else the first."""
+    return next((o for o in options if o.port == us.sailed_from), options[0])
+
+
+def default_return(campaign: Campaign, us: UnitState, port: str | None = None) -> None:
+    """Return a unit nobody ordered home, or one leaving a battle to the ``port`` its player chose there
+    (R-OPS-48): to that port if it is still legal, else as :func:`default_choice`; with no port it is lost."""
     options = return_options(campaign, us)
     if not options:
         lose_at_sea(campaign, us)
         return
-    chosen = next((o for o in options if o.port == us.sailed_from), options[0])
+    chosen = next((o for o in options if o.port == port), None) or default_choice(us, options)
     execute_return(campaign, us, chosen)
+
+
+def retreat_ports(campaign: Campaign, us: UnitState) -> list[str]:
+    """The ports a unit leaving a battle at sea (withdrawn or disabled) may choose among: its return options as a
+    unit that returned early (R-OPS-48)."""
+    return list(dict.fromkeys(o.port for o in return_options(campaign, us, early=True)))
+
+
+def intern_in_closed_ports(campaign: Campaign) -> None:
+    """Start of the turn: a port that stops being active this turn (France from turn 7, WAS 2.3) interns every
+    unit still in it, as it would a ship returning there at the end of its last active turn (reference/was.md §1.3
+    [S]; R-OPS-46)."""
+    state = campaign.state
+    for name in campaign.data.ports:
+        if campaign.port_active(name) or not campaign.port_active(name, state.turn - 1):
+            continue
+        for us in state.units_at(name, status=UnitStatus.PORT):
+            us.status, us.place, us.mode = UnitStatus.REMOVED, None, None
+            campaign.log(UnitRemoved, "WAS 2.3 (R-OPS-46)", unit=us.name, why="interned", port=name)
+
+
+def closing_refusal(campaign: Campaign, port: str) -> str | None:
+    """Why ``port`` takes no ship now or at the end of this turn because it is (or is about to be) inactive (WAS
+    2.3), in words; ``None`` if it is active now and next turn."""
+    active = campaign.data.ports[port].active
+    turn = campaign.state.turn
+    if turn < active.from_turn:
+        return f"{port} is not an active port before turn {active.from_turn}"
+    if turn > active.until_turn:
+        return f"{port} closed after turn {active.until_turn}"
+    if turn == active.until_turn and turn < campaign.setup.last_turn:
+        return (f"{port} closes after turn {active.until_turn}: a ship returning there now would be interned "
+                "(R-OPS-46)")
+    return None
 
 
 def repair(campaign: Campaign) -> None:

@@ -68,7 +68,8 @@ from strategic.combat import Battle, BattleOutcome, Landing, UnitResult, raidabl
 from strategic.commanders import SIDE_INDEX, TableSeats
 from strategic.events import BattleFought, BattleHandedOver, BattleNote, Force, LeftOut
 from strategic.narrate import describe, force_words
-from strategic.state import Mode
+from strategic.rule_options import battle_options
+from strategic.state import Mode, UnitStatus
 from tactical import (
     BattleReport,
     BattleSpec,
@@ -76,6 +77,7 @@ from tactical import (
     FleetSpec,
     FlightSpec,
     Objective,
+    RuleOptions,
     ShipSpec,
     SubmarineSpec,
     Table,
@@ -216,6 +218,26 @@ class TacticalResolver:
     def resolve(self, campaign: Campaign, battle: Battle) -> BattleOutcome:
         """Fight ``battle`` (module docstring) and return what happened to each counter."""
         self._seats = TableSeats(campaign, battle, battle_key(battle))
+        outcome = self._fight(campaign, battle)
+        self._retreats(campaign, battle, outcome)
+        return outcome
+
+    def _retreats(self, campaign: Campaign, battle: Battle, outcome: BattleOutcome) -> None:
+        """R-OPS-48: the ports of the units that left the battle at sea (withdrawn or disabled), chosen by the
+        classic retreat step of the fallback resolver, whose policies decide (as for landings, R-CARD-12)."""
+        fallback = self.fallback
+        if fallback is None or not hasattr(fallback, "retreat_ports_only"):
+            return
+        state = campaign.state
+        leaving = {side: [r.name for r in outcome.results if state.unit(r.name).side is side
+                          and state.unit(r.name).status is UnitStatus.SEA and (r.withdrew or r.disabled)
+                          and not (r.sunk or r.eliminated or r.expended or r.landed)]
+                   for side in (Side.ALLIED, Side.AXIS)}
+        ports: dict[str, str] = fallback.retreat_ports_only(campaign, battle, leaving)  # type: ignore[attr-defined]
+        for result in outcome.results:
+            result.retreat_to = ports.get(result.name, result.retreat_to)
+
+    def _fight(self, campaign: Campaign, battle: Battle) -> BattleOutcome:
         if battle.surprise_rounds:
             return self._surprise(campaign, battle)
         year = campaign_year(campaign.state.turn)
@@ -299,7 +321,8 @@ class TacticalResolver:
         width = float(min(200, max(72, 4 * max(len(f.ships) for f in fleets) + 24)))
         spec = self._spec(fleets, width, time_of_day, weather, state.seed, (state.turn, number), notes, year,
                           flights=[f for s in (Side.ALLIED, Side.AXIS) for f in tables[s].flights],
-                          boats=[b for s in (Side.ALLIED, Side.AXIS) for b in tables[s].boats_on(Table(width, 48.0))])
+                          boats=[b for s in (Side.ALLIED, Side.AXIS) for b in tables[s].boats_on(Table(width, 48.0))],
+                          options=battle_options(state.tactical_options))
         report = resolve(spec, self._seats.pair(), dice=dice)
         outcome = BattleOutcome(battle)
         loser = None
@@ -518,6 +541,7 @@ class TacticalResolver:
                           turns=self.turns, seed=state.seed, key=(state.turn, number, 2 if after_battle else 1),
                           year=year, flights=[*air.flights, *defence.flights], shore_batteries=aa,
                           submarines=air.boats_on(Table(width, height)),
+                          options=battle_options(state.tactical_options),
                           surprised=(SIDE_INDEX[enemy], battle.surprise_rounds + 1) if surprise else None)  # type: ignore[arg-type]
         report = resolve(spec, self._seats.pair(), dice=dice)
         fates = {s: _no_fates() for s in (Side.ALLIED, Side.AXIS)}
@@ -621,13 +645,13 @@ class TacticalResolver:
 
     def _spec(self, fleets: list[FleetSpec], width: float, time_of_day: str, weather: str, seed: int,
               key: tuple[int, int], notes: list[str], year: int, *, flights: list[FlightSpec],
-              boats: list[SubmarineSpec]) -> BattleSpec:
+              boats: list[SubmarineSpec], options: RuleOptions) -> BattleSpec:
         """The spec; night or bad weather the engine does not accept is dropped, with a note."""
         wanted = {"time_of_day": time_of_day, "weather": weather}
         for attempt in (wanted, {**wanted, "weather": "good"}, {"time_of_day": "day", "weather": "good"}):
             try:
                 spec = BattleSpec(sides=(fleets[0], fleets[1]), table_width=width, turns=self.turns, seed=seed,
-                                  key=key, year=year, flights=flights, submarines=boats,
+                                  key=key, year=year, flights=flights, submarines=boats, options=options,
                                   **attempt)  # type: ignore[arg-type]
             except ValidationError as exc:
                 if "not supported" not in str(exc):

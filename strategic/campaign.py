@@ -9,7 +9,7 @@ clock's calls to :meth:`enter_phase` and :meth:`leave_phase`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
@@ -18,7 +18,7 @@ from scenarios.limits import covers_place, selects, violated_limits
 from scenarios.loader import CampaignData
 from scenarios.models import Activity, Condition, Limit, LimitKind, Owner, Player, Setup, Side, Theatre, Unit, UnitType
 from scenarios.names import player_words
-from strategic import basing, control, outbreak, placement, rulebook, snapshots
+from strategic import basing, control, outbreak, placement, rulebook, snapshots, us_entry
 from strategic.answer_needed import AnswerNeeded
 from strategic.battle_names import entry_words
 from strategic.board import Board
@@ -48,8 +48,10 @@ from strategic.events import (
 )
 from strategic.orders import IllegalOrder, Order
 from strategic.resolvers import make_resolver
+from strategic.rule_options import ACCELERATED_US_ENTRY, split_options
 from strategic.state import (
     UNTIL_ATTACK,
+    UNTIL_US_ENTRY,
     CampaignEvent,
     CampaignState,
     CombatQuestion,
@@ -110,10 +112,13 @@ class Campaign:
 
     @classmethod
     def new(cls, data: CampaignData, setup: str = "standard", seed: int = 1,
-            resolver: BattleResolver | None = None) -> Campaign:
-        """A new game of set-up ``setup`` (a name in the data).  Raises ``ValueError`` for an unknown set-up."""
+            resolver: BattleResolver | None = None, *, options: Iterable[str] = ()) -> Campaign:
+        """A new game of set-up ``setup`` (a name in the data) with the rule ``options`` (campaign and tactical
+        names, :mod:`strategic.rule_options`).  Raises ``ValueError`` for an unknown set-up, and
+        :class:`~tactical.UnknownOption` for an unknown option or one the set-up does not play."""
         if setup not in data.setups:
             raise ValueError(f"unknown set-up '{setup}' (known: {', '.join(data.setups)})")
+        campaign_options, tactical_options = split_options(options, setup)
         spec = data.setups[setup]
         units: dict[str, UnitState] = {}
         for name, unit in data.units.items():
@@ -133,7 +138,10 @@ class Campaign:
         owners = {p: spec.port_owners.get(p, port.owner) for p, port in data.ports.items()}
         state = CampaignState(setup=setup, seed=seed, turn=spec.first_turn, units=units, control=control_map,
                               port_owners=owners, poc={t: spec.axis_poc_lead.get(t, 0) for t in spec.theatres},
-                              options=dict.fromkeys(spec.options, True))
+                              options=dict.fromkeys([*spec.options, *campaign_options], True),
+                              tactical_options=tactical_options)
+        if ACCELERATED_US_ENTRY in campaign_options:
+            us_entry.hold_us_ships(state, data)
         if EARLY_WAR_OPTION in spec.options:
             state.war.frozen = sorted(n for n in units if _frozen_before_the_attack(data.units[n]))
         return cls(data, state, Dice(seed), resolver)
@@ -308,6 +316,8 @@ class Campaign:
     def require_active(us: UnitState) -> None:
         if us.inactive_until == UNTIL_ATTACK:
             raise IllegalOrder("002 §3.21", f"{us.name} stays inactive until Japan attacks (R-OPS-22)")
+        if us.inactive_until == UNTIL_US_ENTRY:
+            raise IllegalOrder(us_entry.RULE, f"{us.name} stays out of the war until its entry roll succeeds")
         if us.inactive_until is not None:
             raise IllegalOrder("002 §3.21", f"{us.name} stays inactive until turn {us.inactive_until}")
 
@@ -383,7 +393,9 @@ class Campaign:
             state.air_attacked = []
             if state.turn > self.setup.first_turn:
                 outbreak.record_based_at_start(self)
+            basing.intern_in_closed_ports(self)
             placement.start_of_turn_arrivals(self)
+            us_entry.entry_rolls(self)
             if state.turn == self.setup.vitp_first_turn:
                 placement.start_vitp(self)
                 outbreak.start_of_turn(self)
@@ -418,8 +430,9 @@ class Campaign:
             for us in state.units.values():
                 if us.status is UnitStatus.AWAITING and us.due_turn == state.turn:
                     places = placement.legal_arrival_places(self, self.unit_record(us.name), us)
-                    if places:
+                    if places and not placement.is_u_boat(self.unit_record(us.name)):
                         placement.place_unit(self, us, places[0], arriving=True)
+            placement.lose_surplus_u_boats(self)
             if state.turn == self.setup.first_turn:
                 outbreak.record_based_at_start(self)  # the set-up counts as based at the start (R-OPS-25)
         elif phase is Phase.RETURN:

@@ -25,7 +25,7 @@ from strategic.basing import ReturnOption, default_return, execute_return
 from strategic.control import change_hands
 from strategic.events import UnitDisabled, UnitEliminated, UnitLanded, UnitRemoved, UnitSunk
 from strategic.neutral import refuge_for_disabled
-from strategic.state import UnitState, UnitStatus
+from strategic.state import Mode, UnitState, UnitStatus
 
 if TYPE_CHECKING:
     from scenarios.models import Unit
@@ -63,7 +63,8 @@ class UnitResult:
     """What a battle did to one unit: damage points added, disabled (sent home; in port it stays there), sunk or
     eliminated (air and landing units return two turns later: VITP 4.5), withdrew to a port, expended (the
     Italian Frogmen, removed from play once used: 002 §2.221), attacked from the air (War at Sea: once per turn,
-    002 §4.11), or landed in a base (VITP 4.9)."""
+    002 §4.11), or landed in a base (VITP 4.9); ``retreat_to``: the port its player chose for it when it left
+    the battle at sea, withdrawn or disabled (R-OPS-48; ``None``: the usual return)."""
 
     name: str
     damage: int = 0
@@ -74,6 +75,7 @@ class UnitResult:
     expended: bool = False
     air_attacked: bool = False
     landed: str | None = None
+    retreat_to: str | None = None  # the port chosen for a unit leaving the battle at sea (R-OPS-48)
 
 
 @dataclass(frozen=True)
@@ -148,6 +150,29 @@ def port_targets(campaign: Campaign, area: str, raider_side: Side) -> list[str]:
     return out
 
 
+PEARL_HARBOR, HAWAIIAN_ISLANDS = "Pearl Harbor", "Hawaiian Islands"
+
+
+def committed_to_pearl(campaign: Campaign, area: str, raiders: list[str]) -> bool:
+    """VITP 18 (reference/vitp.md §5.6 [S]; R-OPS-45): on the turn of the surprise attack the Pearl Harbor strike
+    force may air-raid only Pearl Harbor, never the other ports touching the Hawaiian Islands (Johnston Island), so
+    Allied units that went there are safe from it.  ``raiders``: the side's units in ``area`` that may raid ports;
+    the force is committed when every one of them belongs to the strike force (Japanese carriers raiding in the
+    Hawaiian Islands; in the early-war start the special force of 002 §5.72)."""
+    state = campaign.state
+    if area != HAWAIIAN_ISLANDS or state.war.attack_turn != state.turn:
+        return False
+    return all(strike_force_member(campaign, state.unit(n)) for n in raiders)
+
+
+def strike_force_member(campaign: Campaign, us: UnitState) -> bool:
+    """Is ``us`` part of the Pearl Harbor strike force this turn (see :func:`committed_to_pearl`)?"""
+    if campaign.early_war:
+        return us.name in campaign.state.war.pearl_force
+    unit = campaign.unit_record(us.name)
+    return unit.nation == "JP" and unit.type in (UnitType.CV, UnitType.CVL) and us.mode is Mode.RAID
+
+
 def invadable_bases(campaign: Campaign, area: str, side: Side) -> list[str]:
     """Enemy island bases touching ``area`` (VITP 4.9; major ports fall only by isolation, VITP 5.3)."""
     enemy = campaign.enemy_of(side).value
@@ -172,8 +197,12 @@ def find_battles(campaign: Campaign) -> list[Battle]:
         landing = False
         for side in (Side.ALLIED, Side.AXIS):
             records = [campaign.unit_record(n) for n in sides[side]]
-            if any(raids_ports(r, record.theatre) for r in records):
-                in_port += port_targets(campaign, area, side)
+            raiders = [n for n, r in zip(sides[side], records, strict=True) if raids_ports(r, record.theatre)]
+            if raiders:
+                targets = port_targets(campaign, area, side)
+                if committed_to_pearl(campaign, area, raiders):
+                    targets = [n for n in targets if campaign.state.unit(n).place == PEARL_HARBOR]
+                in_port += targets
             if any(r.type is UnitType.AMPH for r in records) and invadable_bases(campaign, area, side):
                 landing = True
         if (sides[Side.ALLIED] and sides[Side.AXIS]) or in_port or landing:
@@ -224,7 +253,7 @@ def apply_outcome(campaign: Campaign, outcome: BattleOutcome) -> None:
             elif result.disabled and (refuge := refuge_for_disabled(campaign, us, area)) is not None:
                 execute_return(campaign, us, ReturnOption(refuge, "neutral", "WAS Neutral Port (R-OPS-42)"))
             else:
-                default_return(campaign, us)
+                default_return(campaign, us, result.retreat_to)
             if result.disabled and us.status is not UnitStatus.REMOVED:  # not lost for want of a port (W-01)
                 campaign.log(UnitDisabled, "VITP 4.4", unit=us.name)
     for landing in outcome.landings:

@@ -132,12 +132,14 @@ class KeptInReserve(_UnitEvent):
 
 
 class UnitRemoved(_UnitEvent):
-    """``unit`` leaves play: ``used`` up (the Frogmen), ``withdrawn`` by the chart, or withdrawn ``instead_of``
-    a unit already gone."""
+    """``unit`` leaves play: ``used`` up (the Frogmen), ``withdrawn`` by the chart, withdrawn ``instead_of``
+    a unit already gone, ``interned`` in a ``port`` that closed with it inside (France after turn 6), or a U-Boat
+    reinforcement not taken because the fleet is at ``full_strength`` and it was not saved."""
 
     kind: Literal["removal"] = "removal"
-    why: Literal["used", "withdrawn", "substitute"]
+    why: Literal["used", "withdrawn", "substitute", "interned", "full_strength"]
     instead_of: str = ""
+    port: str = ""
 
 
 class UnitLost(_UnitEvent):
@@ -173,6 +175,19 @@ class CaribbeanRoll(_UnitEvent):
 
     def legacy_data(self) -> dict[str, Any]:
         return {"unit": self.unit, "face": self.face, "place": self.place}
+
+
+class UsEntryRoll(_UnitEvent):
+    """The War at Sea entry roll of the US ship ``unit`` (option accelerated_us_entry, R-OPT-02): ``face`` against
+    the lowest face that enters this turn (``needed``); ``entered``: it is at sea in the North Atlantic."""
+
+    kind: Literal["us_entry_roll"] = "us_entry_roll"
+    face: int
+    needed: int
+    entered: bool
+
+    def legacy_data(self) -> dict[str, Any]:
+        return {"unit": self.unit, "face": self.face}
 
 
 class SideChange(_UnitEvent):
@@ -648,7 +663,8 @@ class Noted(CampaignEvent):
 
 Event = Annotated[
     TurnBegan | OrderGiven | OrderRefused | DiceRolled | LoanChanged | UnitArrived | KeptInReserve | UnitRemoved
-    | UnitLost | ForcedMove | LocationRoll | CaribbeanRoll | SideChange | UnitMoved | MoveCutShort | SpeedRoll
+    | UnitLost | ForcedMove | LocationRoll | CaribbeanRoll | UsEntryRoll | SideChange
+    | UnitMoved | MoveCutShort | SpeedRoll
     | AirPlaced | SubmarinePlaced | SurfaceRaiderPlaced | UnitReturned | OilRoll | UnitFrozen | Repaired
     | AttackAnnounced | PearlForceDecided | NoSurprise | ControlLost | BattlesWaiting | BattleHandedOver
     | BattleFought | BattleNote | LeftOut | CombatNoted | UnitSunk | UnitEliminated | UnitDisabled | UnitLanded

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from scenarios.models import Activity, Theatre, UnitType
 from scenarios.names import side_words
 from strategic import convoys
+from strategic.basing import closing_refusal
 from strategic.events import MoveCutShort, SpeedRoll, UnitMoved
 from strategic.order_rule import OrderRule, passes
 from strategic.orders import IllegalOrder, Move
@@ -121,7 +122,8 @@ def ready_to_sail(campaign: Campaign, player: str, us: UnitState, mode: Mode) ->
         raise IllegalOrder("VITP 6.1 / WAS 3.1", f"{unit.name} is not in port ready to sail")
     campaign.require_not_frozen(us)
     if not campaign.port_active(us.place):
-        raise IllegalOrder("WAS 2.3", f"{us.place} is not an active port this turn")
+        raise IllegalOrder("WAS 2.3", f"{us.place} is not an active port this turn"
+                           + (f" ({closing})" if (closing := closing_refusal(campaign, us.place)) else ""))
     return us.place
 
 

@@ -64,6 +64,7 @@ from strategic.events import (
     UnitRemoved,
     UnitReturned,
     UnitSunk,
+    UsEntryRoll,
     Victory,
 )
 
@@ -158,7 +159,9 @@ def _arrival(e: UnitArrived) -> str:
 
 def _removal(e: UnitRemoved) -> str:
     why = {"used": "is used and removed from play", "withdrawn": "withdrawn from play",
-           "substitute": f"withdrawn in place of {e.instead_of}, already gone"}[e.why]
+           "substitute": f"withdrawn in place of {e.instead_of}, already gone",
+           "interned": f"is interned: {e.port} is no longer an active port",
+           "full_strength": "is not taken: the U-Boat fleet is at full strength and it was not saved"}[e.why]
     return f"{e.unit} {why}"
 
 
@@ -303,6 +306,8 @@ _WORDS: tuple[tuple[type | tuple[type, ...], object], ...] = (
     (ForcedMove, _forced),
     (LocationRoll, lambda e: f"{e.group} rolls {e.face}: {e.result}"),
     (CaribbeanRoll, lambda e: f"{e.unit} rolls {e.face}: at sea in {e.place}"),
+    (UsEntryRoll, lambda e: f"{e.unit} rolls {e.face} for its entry ({e.needed}+ this turn): "
+                            + ("enters the war in the North Atlantic" if e.entered else "stays out of the war")),
     (SideChange, _side_change),
     (UnitMoved, _moved),
     (MoveCutShort, _cut_short),

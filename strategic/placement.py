@@ -108,11 +108,50 @@ def start_of_turn_arrivals(campaign: Campaign) -> None:
         if not places and unit.nation == "US" and "Pearl Harbor" in unit.arrival.places + unit.arrival.if_war_begun \
                 and campaign.port_friendly("Samoa", us.side):
             places = ["Samoa"]
+        if unit.type is UnitType.SS and is_u_boat(unit) and u_boat_fleet(campaign) >= u_boat_full_strength(campaign):
+            continue  # beyond full strength: saved (002 §4.4) or lost in the reinforcement phase (R-OPS-47)
         if not places:
             us.status, us.place, us.due_turn = UnitStatus.REMOVED, None, None
             campaign.log(UnitLost, "VITP 6.2", unit=name, places=list(unit.arrival.places))
         elif len(places) == 1 or unit.type is UnitType.SS:
             place_unit(campaign, us, places[0], arriving=True)
+
+
+# --------------------------------------------------------------------------- U-Boat replacement (R-OPS-47)
+
+
+def is_u_boat(unit: Unit) -> bool:
+    return unit.type is UnitType.SS and unit.nation == "DE"
+
+
+def u_boat_full_strength(campaign: Campaign) -> int:
+    """The most U-Boats the German player may have in play (``u-boat-full-strength``, R-OPS-47)."""
+    return campaign.data.constant_number("u-boat-full-strength")
+
+
+def u_boat_fleet(campaign: Campaign) -> int:
+    """The U-Boats in play now: in the submarine reserve or at sea (not sunk, saved, due or removed)."""
+    return sum(1 for us in campaign.state.units.values() if us.status in (UnitStatus.PORT, UnitStatus.SEA)
+               and is_u_boat(campaign.unit_record(us.name)))
+
+
+def u_boat_at_full_strength(campaign: Campaign) -> bool:
+    return u_boat_fleet(campaign) >= u_boat_full_strength(campaign)
+
+
+def saved_u_boat(campaign: Campaign, us: UnitState) -> bool:
+    """A U-Boat reinforcement saved for later (002 §4.4): awaiting, with no turn due."""
+    return us.status is UnitStatus.AWAITING and us.due_turn is None and is_u_boat(campaign.unit_record(us.name))
+
+
+def lose_surplus_u_boats(campaign: Campaign) -> None:
+    """End of the reinforcement phase: a U-Boat reinforcement due this turn that neither found a place in the
+    fleet nor was saved is lost (War at Sea: there is no counter for it; R-OPS-47)."""
+    state = campaign.state
+    for us in state.units.values():
+        if us.status is UnitStatus.AWAITING and us.due_turn == state.turn and is_u_boat(campaign.unit_record(us.name)):
+            us.status, us.place, us.due_turn = UnitStatus.REMOVED, None, None
+            campaign.log(UnitRemoved, "002 §4.4 (R-OPS-47)", unit=us.name, why="full_strength")
 
 
 def _removal_group(unit: Unit) -> str:
@@ -161,6 +200,9 @@ class PlaceReinforcementRule(ChoiceRule[PlaceReinforcement, PlaceReinforcement])
         reserved = us.status is UnitStatus.AWAITING and us.due_turn is None and unit.type is UnitType.SS
         if not (us.status is UnitStatus.AWAITING and (us.due_turn == campaign.state.turn or reserved)):
             raise IllegalOrder("002 §2.32", f"{unit.name} is not arriving this turn")
+        if is_u_boat(unit) and u_boat_at_full_strength(campaign):
+            raise IllegalOrder("002 §4.4", f"the U-Boat fleet is at full strength ({u_boat_full_strength(campaign)} "
+                               f"in play): {unit.name} may only be saved for later (R-OPS-47)")
         return _same(PlaceReinforcement(unit=us.name, place=p) for p in legal_arrival_places(campaign, unit, us))
 
     def refusal(self, campaign: Campaign, us: UnitState, order: PlaceReinforcement,
@@ -173,7 +215,8 @@ class PlaceReinforcementRule(ChoiceRule[PlaceReinforcement, PlaceReinforcement])
 
 
 class DeferReinforcementRule(OrderRule[DeferReinforcement, DeferReinforcement]):
-    """002 §4.4: the German player may keep arriving U-Boats in reserve and bring them in on a later turn."""
+    """002 §4.4: a U-Boat reinforcement arriving when the fleet is at full strength may be saved and brought in
+    (:class:`PlaceReinforcementRule`) on a later turn when the fleet is below it (R-OPS-47)."""
 
     kind = DeferReinforcement
     phases = frozenset({Phase.REINFORCE})
@@ -186,6 +229,9 @@ class DeferReinforcementRule(OrderRule[DeferReinforcement, DeferReinforcement]):
             raise IllegalOrder("002 §4.4", "only U-Boat reinforcements may be saved")
         if not (us.status is UnitStatus.AWAITING and us.due_turn == campaign.state.turn):
             raise IllegalOrder("002 §4.4", f"{unit.name} is not arriving this turn")
+        if not u_boat_at_full_strength(campaign):
+            raise IllegalOrder("002 §4.4", f"the U-Boat fleet is below full strength ({u_boat_fleet(campaign)} of "
+                               f"{u_boat_full_strength(campaign)}): {unit.name} joins it and may not be saved")
         return order
 
     def apply(self, campaign: Campaign, plan: DeferReinforcement) -> None:

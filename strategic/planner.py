@@ -6,11 +6,16 @@ checks its intended battles by simulation with the classic resolver (seeded, on 
 What ``normal`` does, phase by phase (it sees only what a player sees: units at sea, ports, control, POC):
 
 * Patrol: every area is worth its POC to the side (plus half what the enemy would score there) on the tracks
-  being scored; the enemy's strength there is what is at sea now plus part of what can still reach it this turn.
-  Areas are taken in order of worth, each with enough strength to beat the threat (concentration of force) or
-  not at all; ships too damaged stay in port to repair; Japanese and US carriers are kept for raids in VITP.
+  being scored, and more where it would save one of the side's isolated VITP ports or bases (R-AI-05); a unit is
+  never sent where it would have no port to return to (R-AI-06); the enemy's strength there is what is at sea now
+  plus part of what can still reach it this turn.  Areas are taken in order of worth, each with enough strength
+  to beat the threat (concentration of force) or not at all; ships too damaged stay in port to repair; Japanese
+  and US carriers are kept for raids in VITP.
+  Where the whole threat cannot be met, the Allies in VITP (who patrol and raid after Japan) still contest an area
+  worth 2 or more against the Japanese already at sea there, with enough to beat them (R-AI-01).
 * Raid (VITP): carriers and fast ships strike where the enemy's patrollers can be beaten and the area is worth it.
-* Air: land-based air goes where it controls (VITP) or strikes (War at Sea) the most worth.
+* Air: land-based air goes where it controls (VITP) or strikes (War at Sea) the most worth; Allied VITP air
+  avoids areas where the Japanese already at sea would beat it (R-AI-02).
 * Submarines: U-Boats go where they deny the Allies the most POC (they break control) with the least ASW against
   them; the I-Boat and F-Boat where the most enemy ships are.
 * Return: damaged ships to the port that repairs most; the others to the port touching the most worth.
@@ -24,9 +29,10 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from collections.abc import Iterable
 
-from scenarios.models import Side, Theatre, Unit, UnitType
+from scenarios.models import Owner, PortKind, Side, Theatre, Unit, UnitType
 from strategic import convoy_ai, neutral_ai
-from strategic.ai import BaselineAI, strike_force, strike_turn
+from strategic.ai import BaselineAI, strike_force, strike_turn, u_boat_reinforcements
+from strategic.basing import return_options
 from strategic.campaign import Campaign
 from strategic.classic.resolver import ClassicResolver
 from strategic.odds import battle_odds
@@ -45,6 +51,10 @@ from tactical import Dice
 
 LEVELS = ("easy", "normal", "hard")
 MARGIN = 1.3  # strength over the expected threat before committing to an area
+CONTEST_WORTH = 2.0  # least worth of an area contested against a threat the side cannot fully meet
+PORT_STAKE = 2.0  # worth of an area that would save an isolated major port of the side (R-AI-05)
+BASE_STAKE = 1.0  # ... an isolated island base
+PORT_SHARE = 0.4  # share of an enemy ship in a touching port counted as threat to the area
 
 
 def strength(unit: Unit, damage: int = 0, *, theatre: Theatre | None = None) -> float:
@@ -55,6 +65,14 @@ def strength(unit: Unit, damage: int = 0, *, theatre: Theatre | None = None) -> 
     if unit.type in (UnitType.SS, UnitType.RAIDER, UnitType.CONVOY, UnitType.FROGMEN):
         return 0.5
     return (unit.gunnery or 0) + air + staying + bonus
+
+
+def can_come_home(campaign: Campaign, name: str, area: str) -> bool:
+    """Would ``name``, at sea in ``area`` at the end of the turn, have a port to return to (002 §3.246, WAS 5.7,
+    VITP 17.31: :func:`strategic.basing.return_options`)?  Judged as the board stands now."""
+    us = campaign.state.unit(name)
+    at_sea = us.model_copy(update={"place": area, "status": UnitStatus.SEA, "sailed_from": us.place})
+    return bool(return_options(campaign, at_sea))
 
 
 class PlanningAI:
@@ -74,7 +92,7 @@ class PlanningAI:
         legal = campaign.legal_orders(player)
         phase = campaign.state.phase
         if phase is Phase.REINFORCE:
-            return self._reinforce(campaign, legal)
+            return u_boat_reinforcements(campaign, self._reinforce(campaign, legal), legal)
         held = set(strike_force(campaign)) if player == "japan" and strike_turn(campaign) else set()
         if phase is Phase.PATROL:
             return self._patrol(campaign, player, [o for o in legal if getattr(o, "unit", None) not in held])
@@ -104,7 +122,25 @@ class PlanningAI:
         def scored(award_track: Theatre) -> bool:
             return award_track in campaign.setup.theatres and (award_track is Theatre.WAS or campaign.vitp_started)
 
-        return (mine.value if scored(mine.track) else 0) + 0.5 * (theirs.value if scored(theirs.track) else 0)
+        return ((mine.value if scored(mine.track) else 0) + 0.5 * (theirs.value if scored(theirs.track) else 0)
+                + self.port_stake(campaign, area, side))
+
+    @staticmethod
+    def port_stake(campaign: Campaign, area: str, side: Side) -> float:
+        """What holding ``area`` saves: each of the side's VITP ports and bases touching it that the enemy
+        isolates now (VITP 5.3: every area it touches is the enemy's) is lost at the next count unless one of
+        its areas is won back (R-AI-05): :data:`PORT_STAKE` for a major port, :data:`BASE_STAKE` for a base."""
+        state = campaign.state
+        if not state.isolation or campaign.place_theatre(area) is not Theatre.VITP:
+            return 0.0
+        owner = Owner.ALLIED if side is Side.ALLIED else Owner.AXIS
+        out = 0.0
+        for name in state.isolation:
+            port = campaign.data.ports.get(name)
+            if port is None or area not in port.touches or state.port_owners.get(name) != owner:
+                continue
+            out += PORT_STAKE if port.kind is PortKind.MAJOR_PORT else BASE_STAKE
+        return out
 
     def enemy_threat(self, campaign: Campaign, side: Side) -> dict[str, float]:
         """Enemy strength per area: at sea now, plus 40% of what sits in ports touching it (may still come)."""
@@ -118,8 +154,35 @@ class PlanningAI:
                 threat[us.place] += strength(unit, us.damage, theatre=campaign.place_theatre(us.place))
             elif us.status is UnitStatus.PORT and not us.moved and unit.type.is_ship:
                 for area in campaign.board.touched_by(us.place):
-                    threat[area] += 0.4 * strength(unit, us.damage, theatre=campaign.place_theatre(area))
+                    threat[area] += PORT_SHARE * strength(unit, us.damage, theatre=campaign.place_theatre(area))
         return threat
+
+    def enemy_at_sea(self, campaign: Campaign, side: Side) -> dict[str, float]:
+        """Enemy strength per area that is at sea now (already committed, so it is known)."""
+        out: dict[str, float] = defaultdict(float)
+        enemy = campaign.enemy_of(side)
+        for us in campaign.state.units.values():
+            if us.side is enemy and us.status is UnitStatus.SEA and us.place and us.inactive_until is None:
+                out[us.place] += strength(campaign.unit_record(us.name), us.damage,
+                                          theatre=campaign.place_theatre(us.place))
+        return out
+
+    def _contest_need(self, campaign: Campaign, area: str, side: Side, seen: float, mine: float) -> float | None:
+        """Strength to send to contest ``area`` against the enemy already there (R-AI-01): only in areas worth at
+        least :data:`CONTEST_WORTH` where the enemy is already at sea (an empty area is taken by the normal rule
+        or not at all), and only when this side moves after the enemy in the theatre (it then still has its
+        raiders to answer the enemy's); ``None`` when the area is not to be contested."""
+        if seen <= 0 or self.worth(campaign, area, side) < CONTEST_WORTH:
+            return None
+        if not self._moves_last(campaign, area, side):
+            return None
+        need = MARGIN * seen + 1.0 - mine
+        return need if need > 0 else None
+
+    @staticmethod
+    def _moves_last(campaign: Campaign, area: str, side: Side) -> bool:
+        """In VITP the Allies patrol and raid after Japan (VITP sequence of play, reference/vitp.md §2)."""
+        return campaign.place_theatre(area) is Theatre.VITP and side is Side.ALLIED
 
     # ------------------------------------------------------------------ phases
 
@@ -163,6 +226,7 @@ class PlanningAI:
             return out + neutral_ai.sail_out(campaign, legal, out)
         side = campaign.state.unit(next(iter(moves))).side
         threat = self.enemy_threat(campaign, side)
+        seen = self.enemy_at_sea(campaign, side)
         mine_at_sea: dict[str, float] = defaultdict(float)
         for us in campaign.state.units.values():
             if us.side is side and us.status is UnitStatus.SEA and us.place and us.inactive_until is None:
@@ -184,7 +248,12 @@ class PlanningAI:
             power = {n: strength(campaign.unit_record(n), campaign.state.unit(n).damage,
                                  theatre=campaign.place_theatre(area)) for n, _ in reach}
             if sum(power.values()) < need:
-                continue  # never feed an area piecemeal
+                # the full threat cannot be met: contest a valuable area only where the enemy already at sea
+                # there can be beaten, and only with enough for that (never piecemeal: R-AI-01)
+                contest = self._contest_need(campaign, area, side, seen.get(area, 0.0), mine_at_sea[area])
+                if contest is None or sum(power.values()) < contest:
+                    continue
+                need = contest
             got = 0.0
             for name, move in sorted(reach, key=lambda r: (-power[r[0]], len(r[1].path), r[0])):
                 if got >= need:
@@ -205,9 +274,12 @@ class PlanningAI:
 
     @staticmethod
     def _best_move(campaign: Campaign, options: list[Move], area: str) -> Move | None:
-        """The surest move reaching ``area``: fewest areas (fewest speed rolls)."""
+        """The surest move reaching ``area``: fewest areas (fewest speed rolls); none if the unit could not come
+        home from there at the end of the turn (it would be lost, R-AI-06)."""
         reaching = [o for o in options if o.path[-1] == area]
-        return min(reaching, key=lambda o: (len(o.path), o.path)) if reaching else None
+        if not reaching or not can_come_home(campaign, reaching[0].unit, area):
+            return None
+        return min(reaching, key=lambda o: (len(o.path), o.path))
 
     def _raid(self, campaign: Campaign, legal: list[Order]) -> list[Order]:
         moves: dict[str, list[Move]] = defaultdict(list)
@@ -267,19 +339,33 @@ class PlanningAI:
             by_unit[order.unit].append(order)
         out: list[Order] = []
         crowd: Counter[str] = Counter()
+        sent: dict[str, float] = defaultdict(float)
+        seen_by: dict[Side, dict[str, float]] = {}
         for name, options in sorted(by_unit.items()):
             us = campaign.state.unit(name)
             enemy_here = self._enemy_ships_at_sea(campaign, us.side)
+            if us.side not in seen_by:
+                seen_by[us.side] = self.enemy_at_sea(campaign, us.side)
+            seen = seen_by[us.side]
+            power = strength(campaign.unit_record(name), us.damage, theatre=Theatre.VITP)
 
-            def score(o: PlaceAir, us: UnitState = us, enemy_here: Counter[str] = enemy_here) -> tuple[float, str]:
+            def score(o: PlaceAir, us: UnitState = us, enemy_here: Counter[str] = enemy_here,
+                      seen: dict[str, float] = seen, power: float = power) -> tuple[float, str]:
                 theatre = campaign.place_theatre(o.area)
                 value = self.worth(campaign, o.area, us.side)
                 if theatre is Theatre.WAS:  # War at Sea LBA strikes ships; it does not control
                     value = enemy_here[o.area] * 1.0 + 0.1 * value
+                elif self._moves_last(campaign, o.area, us.side) and seen.get(o.area, 0.0) > 0:
+                    # VITP LBA controls like a patroller: it goes where the enemy already at sea can be beaten
+                    # (with what was sent there), not where it would only be lost (R-AI-02)
+                    ours = sent[o.area] + power
+                    if ours < MARGIN * seen[o.area]:
+                        value *= ours / (MARGIN * seen[o.area]) * 0.5
                 return value - 1.5 * crowd[o.area], o.area
 
             best = max(options, key=score)
             crowd[best.area] += 1
+            sent[best.area] += power
             out.append(best)
         return out
 

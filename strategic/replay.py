@@ -22,7 +22,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictInt, ValidationError
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    SerializerFunctionWrapHandler,
+    StrictInt,
+    ValidationError,
+    model_serializer,
+)
 
 from scenarios.errors import InputError, InvalidOrder, RulesError
 from scenarios.loader import CampaignData
@@ -47,9 +55,10 @@ from strategic.json_files import read_json
 from strategic.narrate import log_line
 from strategic.orders import Order
 from strategic.resolvers import make_resolver
+from strategic.rule_options import chosen_options, split_options
 from strategic.save_checks import schema_problems
 from strategic.saves import SaveError, load_state
-from tactical import read_tactical_script
+from tactical import UnknownOption, read_tactical_script
 
 LOG_FORMAT: Literal["vas campaign log"] = "vas campaign log"
 LOG_VERSION: Literal[1] = 1
@@ -79,6 +88,15 @@ class LogHeader(BaseModel):
     stop_turn: StrictInt | None = None
     stop_at: tuple[StrictInt, StrictInt, StrictInt] | None = None
     battle_commanders: list[Player] = Field(default_factory=list)  # players who commanded their battles (#15)
+    options: list[str] = Field(default_factory=list)  # the rule options chosen (issue 19; not written when none)
+
+    @model_serializer(mode="wrap")
+    def _without_empty_options(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        """A game without rule options is logged as it always was (no ``options`` field)."""
+        data: dict[str, Any] = handler(self)
+        if not data.get("options"):
+            data.pop("options", None)
+        return data
 
 
 class CampaignLog(BaseModel):
@@ -133,7 +151,7 @@ def log_of_game(campaign: Campaign) -> CampaignLog:
     state = campaign.state
     header = LogHeader(setup=state.setup, seed=state.seed, combat=state.combat,
                        stop_at=(state.turn, state.step, state.decider),
-                       battle_commanders=list(state.battle_commanders))
+                       battle_commanders=list(state.battle_commanders), options=chosen_options(state))
     return CampaignLog(header=header, events=list(state.events))
 
 
@@ -192,7 +210,11 @@ def replay(log: CampaignLog, data: CampaignData) -> Replay:
     the engine fails."""
     header = log.header
     try:
-        campaign = Campaign.new(data, header.setup, seed=header.seed)
+        split_options(header.options, header.setup)
+    except UnknownOption as exc:
+        raise ReplayError(f"header.options: {exc}") from None
+    try:
+        campaign = Campaign.new(data, header.setup, seed=header.seed, options=header.options)
     except ValueError as exc:
         raise ReplayError(f"header.setup: {exc}") from None
     campaign.state.combat = header.combat

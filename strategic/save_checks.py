@@ -33,8 +33,9 @@ from strategic import invariants
 from strategic.classic.scripts import BATTLE_ORDERERS, Question, ScriptError, is_order_entry, order_entry, read_script
 from strategic.clock import turn_plan
 from strategic.events import CombatAnswered, DiceRolled, Noted, OrderGiven, OrderRefused, TacticalAnswered, unit_named
+from strategic.rule_options import CAMPAIGN_OPTIONS
 from strategic.state import UNTIL_ATTACK, UnitStatus
-from tactical import TacticalQuestion, TacticalScriptError, read_tactical_script
+from tactical import RuleOptions, TacticalQuestion, TacticalScriptError, nearest_name, read_tactical_script
 
 if TYPE_CHECKING:
     from strategic.campaign import Campaign
@@ -55,9 +56,33 @@ def schema_problems(exc: ValidationError) -> list[str]:
     return out
 
 
+def option_problems(state: CampaignState, data: CampaignData) -> list[str]:
+    """The rule options of a save (issue 19): its set-up's own and campaign options the set-up plays, and
+    tactical options of :class:`~tactical.RuleOptions`, each once."""
+    setup = data.setups.get(state.setup)
+    own = set(setup.options) if setup is not None else set()
+    out = []
+    for name in state.options:
+        option = CAMPAIGN_OPTIONS.get(name)
+        if name in own:
+            continue
+        if option is None:
+            out.append(f"options.{name}: not an option of the {state.setup} set-up (its options: "
+                       f"{', '.join(sorted(own)) or 'none'}; the rule options: {', '.join(CAMPAIGN_OPTIONS)})")
+        elif state.setup not in option.setups:
+            out.append(f"options.{name}: played in the set-up {' or '.join(option.setups)} only, not {state.setup}")
+    for index, name in enumerate(state.tactical_options):
+        if name not in RuleOptions.model_fields:
+            out.append(f"tactical_options.{index}: unknown tactical option '{name}'"
+                       f"{nearest_name(name, list(RuleOptions.model_fields))}")
+        elif name in state.tactical_options[:index]:
+            out.append(f"tactical_options.{index}: '{name}' is given twice")
+    return out
+
+
 def data_problems(state: CampaignState, data: CampaignData) -> list[str]:
     """References from the save to the campaign data: set-up, units, places, areas, ports, commanders."""
-    out = []
+    out = option_problems(state, data)
     if state.setup not in data.setups:
         out.append(f"setup: '{state.setup}' is not a set-up of the campaign data (known: {', '.join(data.setups)})")
     for name, unit in state.units.items():
@@ -285,8 +310,7 @@ def reference_problems(campaign: Campaign) -> list[str]:
     turn numbers, and events no later than the save's turn naming units of the game."""
     state, data, setup = campaign.state, campaign.data, campaign.setup
     units, places = state.units, {*data.areas, *data.ports}
-    out = [f"options.{o}: not an option of the {state.setup} set-up (its options: {', '.join(setup.options) or 'none'})"
-           for o in state.options if o not in setup.options]
+    out = []  # the options: option_problems
     if state.seed < 0:
         out.append(f"seed: {state.seed}: a seed is a whole number 0 or more")
     out += [f"isolation.{p}: {n} turns" for p, n in state.isolation.items() if n < 0]

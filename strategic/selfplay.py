@@ -31,6 +31,7 @@ from strategic.engine_errors import EngineError
 from strategic.events import CLASSIC_RE, BattleFought, BattleHandedOver, CombatNoted, DiceRolled
 from strategic.invariants import InvariantWatcher
 from strategic.legacy_events import to_legacy
+from strategic.odds import wilson
 from strategic.planner import agents_for
 from strategic.resolvers import make_resolver
 from strategic.state import Event, UnitStatus
@@ -228,6 +229,7 @@ def report(results: Sequence[GameResult], per_game: bool = False) -> str:
         got = Counter(r.theatres.get(theatre, "-") for r in results)
         if set(got) != {"-"}:
             out.append(f"{theatre}: " + ", ".join(f"{winner_words(k)} {v} ({v / n:.0%})" for k, v in got.most_common()))
+    out.append(balance_line(results))
     turns = max((len(r.poc) for r in results), default=0)
     for theatre in (Theatre.WAS.value, Theatre.VITP.value):
         rows = []
@@ -261,6 +263,22 @@ def report(results: Sequence[GameResult], per_game: bool = False) -> str:
         out.append("per game:")
         out += ["  " + game_line(r) for r in results]
     return "\n".join(out)
+
+
+def balance_line(results: Sequence[GameResult]) -> str:
+    """The Axis share of wins, of the game and of each theatre played, with its 95% Wilson interval (issue 22):
+    ``Axis wins (95% interval): game 40% [17-69%], WAS 0% [0-28%], VITP 60% [31-83%]`` (10 games)."""
+    n = len(results)
+
+    def share(count: int) -> str:
+        low, high = wilson(count, n)
+        return f"{count / n:.0%} [{low:.0%}-{high:.0%}]".replace("%-", "-")
+
+    parts = [f"game {share(sum(1 for r in results if r.winner == 'axis'))}"]
+    for theatre in (Theatre.WAS.value, Theatre.VITP.value):
+        if any(theatre in r.theatres for r in results):
+            parts.append(f"{theatre} {share(sum(1 for r in results if r.theatres.get(theatre) == 'axis'))}")
+    return "Axis wins (95% interval): " + ", ".join(parts)
 
 
 def game_line(result: GameResult) -> str:

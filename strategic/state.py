@@ -10,7 +10,7 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictInt
+from pydantic import BaseModel, ConfigDict, Field, SerializerFunctionWrapHandler, StrictInt, model_serializer
 
 from scenarios.models import Owner, Player, Side, Theatre
 from strategic.events import CampaignEvent as CampaignEvent
@@ -30,6 +30,9 @@ COMBATS = ("tactical", "classic", "none")
 
 UNTIL_ATTACK = 99
 """``UnitState.inactive_until`` for units inactive until Japan attacks (early-war start, R-OPS-22)."""
+
+UNTIL_US_ENTRY = 98
+"""``UnitState.inactive_until`` for US ships waiting for their entry roll (option accelerated_us_entry, R-OPT-02)."""
 
 
 class UnitStatus(StrEnum):
@@ -122,7 +125,10 @@ class CampaignState(BaseModel):
     version: int = STATE_VERSION
     setup: str
     seed: StrictInt
-    options: dict[str, bool] = Field(default_factory=dict)
+    options: dict[str, bool] = Field(default_factory=dict)  # the set-up's and the chosen campaign options
+    # the tactical options (tactical.RuleOptions names) of every battle on the table (issue 19 item 19); a save
+    # without the field has none, and one with none does not write it
+    tactical_options: list[str] = Field(default_factory=list)
     combat: Literal["tactical", "classic", "none"] = "tactical"  # the game's combat (COMBATS); saved since version 2
     turn: StrictInt
     phase: Phase = Phase.START
@@ -159,6 +165,14 @@ class CampaignState(BaseModel):
     # still commands, R-SEAT-30)
     delegated_table_battles: dict[str, list[Player]] = Field(default_factory=dict)
     events: list[Event] = Field(default_factory=list)  # typed since version 3 (strategic.events)
+
+    @model_serializer(mode="wrap")
+    def _without_empty_options(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        """A game without tactical options is saved as it always was (no ``tactical_options`` field)."""
+        data: dict[str, Any] = handler(self)
+        if not data.get("tactical_options"):
+            data.pop("tactical_options", None)
+        return data
 
     def unit(self, name: str) -> UnitState:
         try:

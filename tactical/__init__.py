@@ -48,9 +48,10 @@ from tactical.event_json import event_to_json, events_from_json
 from tactical.events import Event
 from tactical.geometry import DeploymentZone, Edge, Table, arcs_of, relative_bearing
 from tactical.gunnery import target_refusal
+from tactical.known import known as known_battle
 from tactical.mtb import verify_boat_plan
 from tactical.narrate import narrate
-from tactical.options import RuleOptions
+from tactical.options import OPTION_NOTES, RuleOptions, UnknownOption, nearest_name, rule_options
 from tactical.plans import AAShot, BoatMove, FlightMove
 from tactical.scenario import Objective, ObjectiveFacts, can_scout, free_observation_flights, scouting_refusal
 from tactical.seats import QUESTIONS as TACTICAL_QUESTIONS
@@ -68,6 +69,7 @@ from tactical.views import observe as observe_battle
 __all__ = [
     "AIR_ROLL_TO_HIT",
     "DEMOS",
+    "OPTION_NOTES",
     "TACTICAL_QUESTIONS",
     "AAChoice",
     "AAShot",
@@ -102,6 +104,7 @@ __all__ = [
     "TacticalEntry",
     "TacticalQuestion",
     "TacticalScriptError",
+    "UnknownOption",
     "aa_choices",
     "arcs_of",
     "battle_events",
@@ -122,9 +125,11 @@ __all__ = [
     "free_observation_flights",
     "has_target",
     "home_move",
+    "known_battle",
     "launch_refusal",
     "move_choices",
     "narrate",
+    "nearest_name",
     "observe_battle",
     "order_choices",
     "parse_move",
@@ -132,6 +137,7 @@ __all__ = [
     "read_tactical_script",
     "relative_bearing",
     "resolve",
+    "rule_options",
     "scouting_refusal",
     "script_items",
     "strike_moves",

@@ -65,6 +65,7 @@ from tactical.deployment import deploy_air, deploy_boats, deploy_fleet
 from tactical.dice import Dice
 from tactical.geometry import DeploymentKind, DeploymentZone
 from tactical.hull import cripple
+from tactical.known import SideCaptain
 from tactical.muster import build_state
 from tactical.options import RuleOptions
 from tactical.orders import IllegalOrder
@@ -156,11 +157,15 @@ def _judge(battle: Battle, objectives: tuple[Objective, Objective]) -> tuple[tup
 def _captain(captains: Sequence[CoreCaptain | None] | None, side: int, objective: Objective) -> Captain:
     """The captain of ``side``: the one given (wrapped by :func:`~tactical.ai.with_defaults`), else
     :class:`~tactical.ai.SimpleCaptain` steered by the side's objective, which also advises a
-    :class:`~tactical.seats.Seat` that has no adviser yet (issue #16)."""
+    :class:`~tactical.seats.Seat` that has no adviser yet (issue #16).  Every captain but a seat decides from the
+    battle as its side knows it (:class:`~tactical.known.SideCaptain`, R-VIEW-23); a seat's screen draws the side's
+    view (R-VIEW-09) and its adviser is given the known battle."""
     given = captains[side] if captains is not None else None
-    if isinstance(given, Seat) and given.adviser is None:
-        given.adviser = with_defaults(SimpleCaptain(objective))
-    return with_defaults(given if given is not None else SimpleCaptain(objective))
+    if isinstance(given, Seat):
+        if given.adviser is None:
+            given.adviser = SideCaptain(with_defaults(SimpleCaptain(objective)), side)
+        return with_defaults(given)
+    return SideCaptain(with_defaults(given if given is not None else SimpleCaptain(objective)), side)
 
 
 def set_up(spec: BattleSpec, captains: Sequence[CoreCaptain | None] | None = None, *,

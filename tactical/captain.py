@@ -5,8 +5,9 @@ its Order, its move, its fire, its repairs); a captain written for the core engi
 :class:`Captain` adds the questions of the additional rules: aircraft and carriers, AA, MTB Sections,
 submarines, searchlights and radar at night.  The rule modules ask a :class:`Captain` only:
 :func:`tactical.battle.resolve` wraps every captain with :func:`tactical.ai.with_defaults`, which answers the
-questions it lacks, so the rules never look for a missing answer and never import the AI.  A human front end
-implements the same methods.
+questions it lacks, so the rules never look for a missing answer and never import the AI, and then with
+:class:`tactical.known.SideCaptain`, which gives it the battle as its side knows it (R-VIEW-23: no enemy boat hidden
+in its Sector, no scout before the reveal, no dice).  A human front end implements the same methods.
 
 Every answer is checked by the engine, which raises :class:`~tactical.orders.IllegalOrder` (naming the rule) for an
 illegal one.  Distances in inches, headings in degrees.

@@ -62,6 +62,10 @@ Seed 003 (optional combat rules):
 
 from __future__ import annotations
 
+import difflib
+from collections.abc import Iterable
+
+from scenarios.errors import InputError
 from scenarios.models import Record
 
 
@@ -95,3 +99,59 @@ class RuleOptions(Record):
     def active(self) -> list[str]:
         """The names of the options switched on."""
         return [name for name, value in self.model_dump().items() if value]
+
+
+OPTION_NOTES: dict[str, tuple[str, str]] = {
+    "matched_objectives": ("each fleet plays a matched objective instead of the scenario's", "000 Competitive Battles"),
+    "half_speed_turns": ("a ship runs half its current Flank Speed straight before it may turn", "001 Moving"),
+    "flank_speed_order": ("Flank Speed! gives +1\" of movement and no Attack Dice penalty", "001 Flank Speed!"),
+    "close_range_bonus": ("+1 Attack Dice for Main and Light Guns within 10\" unless smoke lies between",
+                          "001 Attacking"),
+    "belt_side_hits": ("Torpedo Belts guard the side arcs only: a 4+ re-rolls the torpedo's Attack Die",
+                       "001 Torpedo Belts"),
+    "weak_001": ("Weak weapons: -1 Damage Dice, criticals on Armour 3 or less, at most 1 extra point", "001 Weak"),
+    "torpedo_reloads": ("limited torpedo reloads, tubes rolled for like turrets, torpedo damage to civilian ships "
+                        "doubled", "001 Torpedo Attacks, Tubes and Reloads"),
+    "observation_001": ("Observation Flights give no Initiative bonus; Aircraft is never lost on crippling",
+                        "001 Observation Aircraft"),
+    "smoke_001": ("radar ships may fire through their own fleet's smoke; no torpedoes through smoke", "001 Smoke"),
+    "night_001": ("illumination rules of night fighting: searchlights, star shells, Light Guns light the firer",
+                  "001 Night Fighting"),
+    "coast_001": ("large ships run aground within 1\" of land; shore battery 'no weapons' lasts D3 turns",
+                  "001 Shorelines; Shore Batteries"),
+    "minefields": ("the battle's mined squares are dangerous to enter", "001 Minefields"),
+    "target_size": ("Attack Dice by target size and by the arc the target is hit from", "003 Target Size and Facing"),
+    "criticals_2d6": ("critical locations on 2D6 with 003's tables, and fires", "003 Critical Hits"),
+    "splash_counters": ("each Main Gun attack marks its target: -1 for later ships firing at it",
+                        "003 Splash Counters"),
+    "weather_visibility": ("bad weather visibility of 2D6+10\" rolled each turn", "003 Bad Weather"),
+    "night_states": ("ships at night are hidden, detected or illuminated", "003 Night Battles"),
+    "fog_of_war": ("the friendly-fire check of night battles (with night_states)", "003 Fog of War"),
+    "nationality_bonuses": ("German optics and damage control, British and Japanese night and weather bonuses",
+                            "003 Nationality Bonuses"),
+    "radar_checks": ("a radar targeting check lets a ship ignore most modifiers and fire at hidden ships",
+                     "003 Radar"),
+}
+"""Each option's one-line summary (ours) and its source, for ``vas battle --list-options`` and the set-up screens."""
+
+
+class UnknownOption(InputError):
+    """A rule option name that is not one of :class:`RuleOptions` (the message names the nearest)."""
+
+
+def nearest_name(name: str, known: list[str]) -> str:
+    """``" (did you mean X?)"`` for the closest of ``known`` to ``name``, else the list of them all."""
+    close = difflib.get_close_matches(name.replace("-", "_"), known, n=1, cutoff=0.5)
+    return f" (did you mean {close[0]}?)" if close else f" (known: {', '.join(known)})"
+
+
+def rule_options(names: Iterable[str]) -> RuleOptions:
+    """The options named switched on (``-`` is read as ``_``); raises :class:`UnknownOption` naming the nearest
+    option for a name that is none."""
+    chosen: dict[str, bool] = {}
+    for name in names:
+        key = name.replace("-", "_")
+        if key not in RuleOptions.model_fields:
+            raise UnknownOption(f"unknown tactical option '{name}'{nearest_name(name, list(RuleOptions.model_fields))}")
+        chosen[key] = True
+    return RuleOptions(**chosen)

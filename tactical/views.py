@@ -154,7 +154,7 @@ def observe(battle: Battle, side: int) -> BattleView:
         own_ships=MappingProxyType({n: copy.deepcopy(s) for n, s in st.ships.items() if s.side == side}),
         own_flights=MappingProxyType({n: copy.deepcopy(f) for n, f in st.flights.items() if f.side == side}),
         own_boats=MappingProxyType({n: copy.deepcopy(m) for n, m in st.mtbs.items() if m.side == side}),
-        log=tuple(e for e in battle.log.events if not _mentions(e, withheld)),
+        log=tuple(e for e in battle.log.events if not mentions(e, withheld)),
     )
 
 
@@ -184,7 +184,7 @@ def withheld_names(battle: Battle, side: int) -> frozenset[str]:
         s.status is Status.HIDDEN or (secret_scouts and (s.scout or s.status is Status.SCOUTING))))
 
 
-def _mentions(event: Event, names: frozenset[str]) -> bool:
+def mentions(event: Event, names: frozenset[str]) -> bool:
     """Does ``event`` concern one of ``names``: in any of its fields, as its ship or inside a text field (a roll's
     label names the ship it is for: ``USS England crew check: detect U-552``)?  Read from the typed event, never
     from its line (narrating every event of the log at every view was the views' main cost)."""
@@ -234,4 +234,4 @@ def _boat_view(boat: MTBState, side: int) -> BoatView:
                     torpedoes=boat.torpedoes, target=boat.target, own=boat.side == side)
 
 
-__all__ = ["BattleView", "BoatView", "FlightView", "ShipView", "observe", "plain", "withheld_names"]
+__all__ = ["BattleView", "BoatView", "FlightView", "ShipView", "mentions", "observe", "plain", "withheld_names"]

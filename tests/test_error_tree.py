@@ -18,6 +18,7 @@ from scenarios.errors import IllegalCombatDecision, IllegalOrder, InputError, In
 NOT_USER_ERRORS = {
     "strategic.invariants.InvariantError": "a broken engine invariant is a bug detector, raised to the tests",
     "tactical.dice.DiceExhausted": "scripted dice of a test ran out",
+    "tactical.known.HiddenFact": "a captain reaching for what its side may not know is a bug, raised to the tests",
     "strategic.json_files._RepeatedKey": "internal to the JSON reader, turned into an InputError at once",
     "strategic.answer_needed.AnswerNeeded": "not an error: a battle stopped at a human's question (issue #15)",
     "scenarios.yaml_source._Refused": "internal to the YAML reader, turned into a YamlLimitError at once",

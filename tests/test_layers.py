@@ -53,6 +53,7 @@ def test_import_layers_are_kept(monkeypatch) -> None:
         ("tactical/geometry.py", "import tactical.ai.tactics\n"),  # ... even a low one
         ("tactical/battle.py", "from tactical.ai.tactics import choose_depth\n"),  # the door past the AI's API
         ("tactical/demos.py", "from tactical.ai import SimpleCaptain\n"),  # a tool built on the door
+        ("tactical/ai/tactics.py", "from tactical.dice import Dice\n"),  # the AI reaching for dice (R-VIEW-23)
         ("strategic/battles.py", "from tactical.battle import resolve\n"),  # strategic past the public API
         ("tui/battle_cli.py", "from tactical.ai.captain import SimpleCaptain\n"),  # tui past the public API
     ],

@@ -116,10 +116,11 @@ from strategic.narrate import describe as narrate
 from strategic.order_of_appearance import Movement, order_of_appearance, vitp_turn
 from strategic.orders import IllegalOrder, Order
 from strategic.resolvers import make_resolver
+from strategic.rule_options import chosen_options, split_options
 from strategic.saves import SaveError, autosave_path, last_good_text, load_state, save, save_text
 from strategic.state import CombatQuestion, Event, Phase
 from strategic.views import CampaignView, observe
-from tactical import DEMOS, CardIndex, TacticalEntry, TacticalQuestion
+from tactical import DEMOS, CardIndex, TacticalEntry, TacticalQuestion, UnknownOption
 from tui.ai_follow import AiFollow, turn_over_text
 from tui.battle_choice import BattleChoiceScreen
 from tui.battle_viewer import BattleViewerScreen
@@ -131,6 +132,7 @@ from tui.combat_screen import CombatScreen, question_screen
 from tui.command_screen import CommandScreen, LiveAsk, Outcome
 from tui.help_screen import HelpScreen
 from tui.labels import counter_label, side_label
+from tui.option_choice import RuleOptionsChoice
 from tui.order_completion import LegalOrderSuggester
 from tui.order_entry import GRAMMAR, Legal, OrderSyntaxError, describe, hint, parse_orders
 from tui.order_picker import OrderPicker
@@ -549,6 +551,7 @@ class StartScreen(Screen[None]):
                 yield Switch(value=True, id="command-battles")
                 yield Label("Human players command their own battles (off: the AI commands them; a new game only: a "
                             "loaded game keeps its save's commanders)")
+            yield RuleOptionsChoice(self.app.preset_options, id="rule-options")  # type: ignore[attr-defined]
             yield Button("Start campaign", id="start-game", variant="primary")
             yield Label("Load a saved game (with the human players chosen above)")
             yield Static(self.load_humans_text(), id="load-humans")
@@ -602,7 +605,15 @@ class StartScreen(Screen[None]):
         setup = str(self.query_one("#setup", Select).value)
         combat = str(self.query_one("#combat", Select).value)
         command = self.query_one("#command-battles", Switch).value
-        self.app.start_new(setup, seed, self.humans(), combat, command=command)  # type: ignore[attr-defined]
+        options = self.query_one("#rule-options", RuleOptionsChoice).chosen()
+        try:
+            split_options(options, setup)
+        except UnknownOption as exc:
+            self._error(str(exc))
+            self.query_one("#rule-options", RuleOptionsChoice).focus()
+            return
+        self.app.start_new(setup, seed, self.humans(), combat, command=command,  # type: ignore[attr-defined]
+                           options=options)
 
     @on(Button.Pressed, "#load-game")
     @on(Input.Submitted, "#load-path")
@@ -1406,9 +1417,11 @@ class CampaignScreen(Screen[None]):
         session = self.session
         loaded = f"; loaded at turn {session.loaded_turn}" if session.loaded_turn is not None else ""
         note = f" ({session.combat_note})" if session.combat_note else ""
+        options = chosen_options(session.campaign.state)
+        chosen = f"; rule options: {', '.join(options)}" if options else ""
         return (f"Game: {self.setup_title()}, seed {session.campaign.state.seed}, "
                 f"{'tactical' if session.tactical else 'classic'} combat{note}; human: "
-                f"{players_text(session.humans)}{loaded}")
+                f"{players_text(session.humans)}{loaded}{chosen}")
 
     def refresh_log(self) -> None:
         log = self.query_one("#log", CampaignLog)
@@ -1736,8 +1749,10 @@ class VictoryAtSeaApp(App[None]):
                 Binding("f12", "snapshot", "Screenshot", show=False, priority=True)]
 
     def __init__(self, data: CampaignData | None = None, *, session: Session | None = None,
-                 battle_log: dict | None = None, capture_errors: bool = False, turn_summaries: bool = False) -> None:
+                 battle_log: dict | None = None, capture_errors: bool = False, turn_summaries: bool = False,
+                 preset_options: tuple[str, ...] = ()) -> None:
         super().__init__()
+        self.preset_options = preset_options  # vas play --option: chosen on the start screen to begin with
         self.turn_summaries = turn_summaries  # vas play: the end-of-turn summary comes up (tui/turn_summary.py)
         self.data = data or load_data()
         self.session = session
@@ -1805,10 +1820,10 @@ class VictoryAtSeaApp(App[None]):
 
     # -- opening games
     def start_new(self, setup: str, seed: int, humans: set[str], combat: str = "tactical", *,
-                  command: bool = False) -> None:
-        """A new campaign with ``combat`` (:data:`COMBATS`) and the ``humans`` players (who command their own
-        classic battles with ``command``, issue #15); opens the campaign screen."""
-        campaign = Campaign.new(self.data, setup, seed=seed, resolver=campaign_resolver(combat))
+                  command: bool = False, options: list[str] | tuple[str, ...] = ()) -> None:
+        """A new campaign with ``combat`` (:data:`COMBATS`), the rule ``options`` (issue 19) and the ``humans``
+        players (who command their own classic battles with ``command``, issue #15); opens the campaign screen."""
+        campaign = Campaign.new(self.data, setup, seed=seed, resolver=campaign_resolver(combat), options=options)
         campaign.state.combat = combat  # type: ignore[assignment]  # saves record it
         campaign.state.battle_commanders = sorted((Player(h) for h in humans), key=list(Player).index) \
             if command else []

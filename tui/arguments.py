@@ -6,6 +6,9 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable
 
+from strategic.rule_options import CAMPAIGN_OPTIONS, option_name
+from tactical import UnknownOption, rule_options
+
 
 def whole_number(low: int, high: int | None = None) -> Callable[[str], int]:
     """An argparse ``type``: a whole number from ``low`` (to ``high`` if given)."""
@@ -25,3 +28,25 @@ def whole_number(low: int, high: int | None = None) -> Callable[[str], int]:
 
 seed_number = whole_number(0)
 """A seed: 0 or more (numpy's SeedSequence takes no negative seed)."""
+
+
+def rule_option(text: str) -> str:
+    """An argparse ``type``: a campaign or tactical rule option's name (``vas run/play/serve --option``); an
+    unknown one is refused naming the nearest."""
+    try:
+        return option_name(text)
+    except UnknownOption as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def tactical_option(text: str) -> str:
+    """An argparse ``type``: a tactical rule option's name (``vas battle --option``); the nearest is named for an
+    unknown one, and a campaign option is refused as one no single battle plays."""
+    name = text.replace("-", "_")
+    if name in CAMPAIGN_OPTIONS:
+        raise argparse.ArgumentTypeError(f"'{text}' is a campaign option (vas run --option), not one of a battle")
+    try:
+        rule_options([name])
+    except UnknownOption as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+    return name

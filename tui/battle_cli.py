@@ -1,8 +1,9 @@
 """``vas battle``: run a bundled battle headless and print a turn-by-turn account and the report.
 
-    vas battle [--demo NAME] [--seed N] [--log FILE] [--human allies|axis|both] [--list]
+    vas battle [--demo NAME] [--seed N] [--log FILE] [--human allies|axis|both] [--option NAME]... [--list]
     vas battle --load FILE [--log FILE]
     vas battle --replay LOG
+    vas battle --list-options
 
 ``--demo`` picks a bundled battle (default ``cruiser-action``; ``--list`` shows them), ``--seed`` its dice (the same
 seed gives the same battle), ``--human SIDE`` lets the player command the first fleet (``allies``), the second
@@ -11,6 +12,10 @@ log as JSON: the full event log (every die roll included) and the spec fought (:
 ``s`` in the command screen saves the battle to a file the player names; ``--load FILE`` reopens it at that
 question (:mod:`tui.demo_saves`; the save names its demo, seed and the fleets commanded, so ``--load`` goes with
 ``--log`` only).
+``--option NAME`` (repeatable) fights the battle under that optional rule of :mod:`tactical.options`
+(``--list-options``, and ``--list``, name each with its summary and source; an unknown name is refused naming the
+nearest); the options are in the spec the log saves, so ``--replay`` fights again under them, and in a demo save,
+so ``--load`` does too.
 ``--replay LOG`` prints the account and the report of a saved battle log (``vas battle --log`` or ``vas run
 --battle-logs``); when the log holds its spec, the battle is fought again and the command says whether the re-fight
 is identical, event for event (the re-fight rule of :mod:`strategic.battle_logs`).
@@ -31,8 +36,8 @@ from typing import Any
 
 from strategic.battle_logs import BattleLogError, load_battle_log, replay_check, report_of
 from strategic.json_files import write_text_atomic
-from tactical import DEMOS, BattleReport, demo_spec, resolve
-from tui.arguments import seed_number
+from tactical import DEMOS, OPTION_NOTES, BattleReport, BattleSpec, RuleOptions, demo_spec, resolve, rule_options
+from tui.arguments import seed_number, tactical_option
 from tui.demo_command import HUMAN_SIDES, DemoCommandApp
 from tui.demo_saves import DemoSaveError, load_demo
 from tui.outputs import OutputError, check_outputs
@@ -62,7 +67,13 @@ def add_battle_parser(subparsers: Any) -> argparse.ArgumentParser:
     battle.add_argument("--seed", type=seed_number, metavar="N",
                         help="seed of the battle's dice, 0 or more (default 0)")
     battle.add_argument("--log", type=Path, metavar="FILE", help="write the full event log (JSON) to FILE")
-    battle.add_argument("--list", action="store_true", help="list the bundled battles and stop")
+    battle.add_argument("--list", action="store_true",
+                        help="list the bundled battles and the tactical rule options, and stop")
+    battle.add_argument("--option", action="append", type=tactical_option, metavar="NAME",
+                        help="fight under this optional rule (repeatable; --list-options lists them), saved in the "
+                             "battle log")
+    battle.add_argument("--list-options", action="store_true",
+                        help="list the tactical rule options with their summary and source, and stop")
     battle.add_argument("--human", choices=sorted(HUMAN_SIDES), metavar="SIDE",
                         help="command the first fleet (allies), the second (axis) or both on the table, in the "
                              "command screen (the others are the AI's)")
@@ -100,19 +111,26 @@ def _heading(turn: int, phase: str) -> str:
 def _conflicts(args: argparse.Namespace) -> str | None:
     """Why the options do not go together (the message names both flags), or ``None``."""
     given = [flag for flag, value in (("--demo", args.demo), ("--seed", args.seed), ("--log", args.log),
-                                      ("--human", args.human)) if value is not None]
+                                      ("--human", args.human), ("--option", getattr(args, "option", None)))
+             if value is not None]
+    if getattr(args, "list_options", False):
+        others = [*(["--list"] if args.list else []), *(["--replay"] if args.replay else []),
+                  *(["--load"] if getattr(args, "load", None) else []), *given]
+        if others:
+            return f"--list-options and {others[0]} cannot be used together (--list-options only lists the options)"
+        return None
     load = getattr(args, "load", None)
     if load is not None:
         others = [*(["--list"] if args.list else []), *(["--replay"] if args.replay else []),
                   *[g for g in given if g != "--log"]]
         if others:
-            return (f"--load and {others[0]} cannot be used together (the save names its demo, seed and the "
-                    "fleets you command)")
+            return (f"--load and {others[0]} cannot be used together (the save names its demo, seed, options and "
+                    "the fleets you command)")
     if args.replay is not None:
         others = [*(["--list"] if args.list else []), *given]
         if others:
             return (f"--replay and {others[0]} cannot be used together (--replay prints the saved battle and fights "
-                    "it again from the log's own spec and seed)")
+                    "it again from the log's own spec, seed and options)")
     elif args.list and given:
         return f"--list and {given[0]} cannot be used together (--list only lists the bundled battles)"
     return None
@@ -124,6 +142,9 @@ def cmd_battle(args: argparse.Namespace) -> int:
     if conflict:
         print(f"vas battle: {conflict}", file=sys.stderr)
         return 2
+    if getattr(args, "list_options", False):
+        print("\n".join(tactical_option_lines()))
+        return 0
     if args.list:
         for name, demo in DEMOS.items():
             parts = []
@@ -136,6 +157,8 @@ def cmd_battle(args: argparse.Namespace) -> int:
                 parts.append(f"{side}: {', '.join(units)}")
             conditions = "" if demo.time_of_day == "day" else f" ({demo.time_of_day})"
             print(f"{name:<16} {demo.title}{conditions}\n{'':<16} {'; '.join(parts)}")
+        print("\nTactical rule options (--option NAME, repeatable):")
+        print("\n".join(tactical_option_lines()))
         return 0
     if args.replay is not None:
         return cmd_replay(args.replay)
@@ -156,11 +179,13 @@ def cmd_battle(args: argparse.Namespace) -> int:
     except OutputError as exc:
         print(f"vas battle: {exc}", file=sys.stderr)
         return 2
-    spec = demo_spec(demo_name, seed)
-    print(f"{DEMOS[demo_name].title} (seed {seed})")
+    chosen = tuple(saved.options if saved else dict.fromkeys(getattr(args, "option", None) or []))
+    spec = with_options(demo_spec(demo_name, seed), chosen)
+    print(f"{DEMOS[demo_name].title} (seed {seed})" + (f"; options: {', '.join(chosen)}" if chosen else ""))
     if args.human is not None or saved is not None:
         humans = saved.humans if saved else HUMAN_SIDES[args.human]
-        app = DemoCommandApp(spec, humans, DEMOS[demo_name].title, demo=demo_name, seed=seed, saved=saved)
+        app = DemoCommandApp(spec, humans, DEMOS[demo_name].title, demo=demo_name, seed=seed, saved=saved,
+                             options=chosen)
         app.run()
         if app.report is None:
             return _left(app, args.load)
@@ -177,6 +202,21 @@ def cmd_battle(args: argparse.Namespace) -> int:
             return 1
         print(f"Full event log ({len(report.events)} events) written to {args.log}")
     return 0
+
+
+def with_options(spec: BattleSpec, names: tuple[str, ...]) -> BattleSpec:
+    """``spec`` with the tactical options ``names`` switched on too (its own, e.g. a demo's matched objectives,
+    kept)."""
+    if not names:
+        return spec
+    options = RuleOptions(**{**spec.options.model_dump(), **rule_options(names).model_dump(exclude_defaults=True)})
+    return BattleSpec.model_validate({**spec.model_dump(), "options": options.model_dump()})
+
+
+def tactical_option_lines() -> list[str]:
+    """Each tactical option with its summary and source, one a line."""
+    width = max(map(len, OPTION_NOTES))
+    return [f"  {name:<{width}}  {summary} [{source}]" for name, (summary, source) in OPTION_NOTES.items()]
 
 
 def _left(app: DemoCommandApp, loaded: Path | None) -> int:

@@ -4,10 +4,11 @@
     vas data show NAME [--data DIR]...  print every record named NAME (unit, area, port, nation, limit, set-up)
     vas oob [--turn N] [--theatre WAS|VITP] [--nation CODE] [--data DIR]...
                                         the order of appearance, turn by turn (combined turn numbers)
-    vas run [--seed N] [--setup NAME] [--turns K] [--ai all|PLAYER...] [--save FILE] [--load FILE] ...
+    vas run [--seed N] [--setup NAME] [--turns K] [--ai all|PLAYER...] [--option NAME]... [--save FILE] ...
                                         a headless campaign played by the AI (see tui/run_command.py)
+    vas run --list-options              the campaign and tactical rule options, each with its summary and source
     vas run --replay LOG|SAVE           a logged (--log) or saved game played again and checked, event for event
-    vas battle [--demo NAME] [--seed N] [--log FILE] [--list] | --replay LOG
+    vas battle [--demo NAME] [--seed N] [--log FILE] [--option NAME]... [--list] | --list-options | --replay LOG
                                         a Victory at Sea miniatures battle, turn by turn; a saved one replayed
     vas odds SAVE AREA [--runs N]       Monte Carlo odds of a pending battle in a saved game
     vas selfplay [--games N] [--seed S] [--workers W] [--dask [ADDRESS]] [--combat classic|tactical]
@@ -19,7 +20,7 @@
                                         ship cards: generated from class facts, calibrated against published ones
     vas rule CITATION [--data DIR]...   our summary of a rule the game cites (002 §3.246, VITP 4.9, R-CMB-05) and its
                                         rulings
-    vas play [--load FILE] [--human PLAYER...] [--combat tactical|classic] [--battle-log FILE]
+    vas play [--load FILE] [--human PLAYER...] [--combat tactical|classic] [--option NAME]... [--battle-log FILE]
                                         the textual app (campaign, or a battle log in the viewer)
 
 Exit codes: 0 success, 1 invalid data, save or log (each problem printed as ``file:line: field: problem``), 2 bad
@@ -180,9 +181,20 @@ def cmd_oob(args: argparse.Namespace) -> int:
     return 0
 
 
+def _rule_option(text: str) -> str:
+    """``vas play --option``: a rule option's name (:func:`tui.arguments.rule_option`, imported only for it)."""
+    from tui.arguments import rule_option
+
+    return rule_option(text)
+
+
 def cmd_play(args: argparse.Namespace) -> int:
     from tui.app import VictoryAtSeaApp
 
+    options = tuple(dict.fromkeys(args.option or []))
+    if args.load is not None and options:
+        print("vas play: --option sets a new game's rule options; a loaded game keeps its own", file=sys.stderr)
+        return 2
     if args.load is None and (args.human is not None or args.combat is not None):
         print("vas play: --human and --combat choose for the game opened with --load; a new game chooses them on "
               "the start screen", file=sys.stderr)
@@ -201,7 +213,8 @@ def cmd_play(args: argparse.Namespace) -> int:
         except ValueError as exc:
             print(f"vas play: {exc}", file=sys.stderr)
             return 1
-    app = VictoryAtSeaApp(_load(args), battle_log=battle_log, capture_errors=True, turn_summaries=True)
+    app = VictoryAtSeaApp(_load(args), battle_log=battle_log, capture_errors=True, turn_summaries=True,
+                          preset_options=options)
     app.refight = args.refight
     if args.load:
         message = app.load_game_on_start(args.load, args.combat, set(args.human) if args.human else None)
@@ -255,6 +268,9 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     play.add_argument("--refight", action="store_true",
                       help="with --load and --combat classic: a battle the save is in the middle of on the tactical "
                            "table is fought again by the classic rules without asking (its answers are dropped)")
+    play.add_argument("--option", action="append", type=_rule_option, metavar="NAME",
+                      help="a rule option chosen to begin with on the start screen for a new game (repeatable; "
+                           "vas run --list-options lists them)")
     play.add_argument("--battle-log", type=Path, metavar="FILE",
                       help="watch a battle log (vas battle --log, vas run --battle-logs)")
     data_option(play)

@@ -55,7 +55,7 @@ EXAMPLES = {
     "air_targets": "e.g. Kaga > Lexington", "was_air_strikes": "e.g. Ark Royal > Bismarck, Allied LBA > Tirpitz",
     "day_or_night": "day or night", "night_firing_carriers": "e.g. Lexington, Enterprise (or none)",
     "withdraw": "e.g. Hood, Renown (or none)", "pursue": "e.g. Hood > Bismarck", "landings": "e.g. 1st Marines > Guam",
-    "order_battles": "e.g. North Sea, North Atlantic (every battle once)",
+    "retreat_ports": "e.g. Hood > England", "order_battles": "e.g. North Sea, North Atlantic (every battle once)",
 }
 """An example of the typed answer of each question (the grammar: parse_typed)."""
 
@@ -98,6 +98,8 @@ def rows_for(question: Question, brief: Brief) -> list[Row]:
     elif decision == "pursue":
         pursuers = sorted({p for chasers in options["choices"].values() for p in chasers})
         rows = [Row(p, [NONE, *(t for t, chasers in options["choices"].items() if p in chasers)]) for p in pursuers]
+    elif decision == "retreat_ports":  # every unit goes somewhere: no "none"
+        rows = [Row(u, list(ports), ports[0]) for u, ports in options["choices"].items()]
     else:  # landings
         rows = [Row(u, [NONE, *bases]) for u, bases in options["choices"].items()]
     if isinstance(brief.suggestion, dict):  # the AI's picks first, in its order: the same answer reads the same
@@ -139,6 +141,7 @@ def typed_hint(decision: str) -> str:
         nothing = "" if decision in ("day_or_night", "order_battles") else "; none: nothing"
         return f"type {EXAMPLES.get(decision, 'the answer')}{nothing}; Enter gives it, Escape goes back to the rows"
     hold = "none > Bismarck: no strike on Bismarck" if decision == "was_air_strikes" else \
+        "each unit named goes to one of its ports" if decision == "retreat_ports" else \
         f"{'1st Marines' if decision == 'landings' else 'Hood'} > none: that one holds"
     return (f"type {EXAMPLES[decision]}: the rows you do not name keep their choice; {hold}; none alone clears "
             "every row; Enter gives it, Escape goes back to the rows")
@@ -221,7 +224,8 @@ def merge_typed(decision: str, rows: list[Row], typed: Any) -> Any:
     return answer_of(decision, rows)
 
 
-MERGED = ("submarine_targets", "gunnery_targets", "air_targets", "was_air_strikes", "pursue", "landings")
+MERGED = ("submarine_targets", "gunnery_targets", "air_targets", "was_air_strikes", "pursue", "landings",
+          "retreat_ports")
 """The decisions whose typed answers change only the rows they name (R-SEAT-21)."""
 
 

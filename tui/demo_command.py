@@ -33,10 +33,11 @@ class DemoCommandApp(App[None]):
     """
 
     def __init__(self, spec: BattleSpec, humans: tuple[int, ...], title: str, *, demo: str | None = None,
-                 seed: int = 0, saved: DemoSave | None = None) -> None:
+                 seed: int = 0, saved: DemoSave | None = None, options: tuple[str, ...] = ()) -> None:
         super().__init__()
         self.spec, self.humans, self.battle_title = spec, humans, title
         self.demo, self.seed = demo, seed  # a demo named by the command line can be saved (``s``)
+        self.options = options  # the tactical options chosen (vas battle --option), saved with it
         self.report: BattleReport | None = None
         self.given: list[TacticalEntry] = list(saved.answers) if saved else []  # the human sides' answers, in order
         self.ships_left = dict(saved.ships_left) if saved else {}
@@ -94,7 +95,7 @@ class DemoCommandApp(App[None]):
         if name is not None and self.demo is not None:
             path = Path(name).expanduser()
             save = DemoSave(self.demo, self.seed, self.humans, list(self.given), self.ships_left, self.turns_left,
-                            self.battle_left)
+                            self.battle_left, list(self.options))
             try:
                 if not path.parent.is_dir():
                     raise FileNotFoundError(f"no folder {path.parent}")

@@ -17,7 +17,7 @@ from typing import Any
 
 from scenarios.errors import InputError
 from strategic.json_files import write_text_atomic
-from tactical import DEMOS, TacticalEntry, TacticalScriptError, read_tactical_script
+from tactical import DEMOS, TacticalEntry, TacticalScriptError, UnknownOption, read_tactical_script, rule_options
 
 KIND = "vas-demo-battle"
 VERSION = 1
@@ -38,11 +38,13 @@ class DemoSave:
     ships_left: dict[str, list[str]] = field(default_factory=dict)
     turns_left: dict[str, int] = field(default_factory=dict)
     battle_left: list[str] = field(default_factory=list)  # the players who left the rest to the AI (``A``)
+    options: list[str] = field(default_factory=list)  # the tactical options (vas battle --option; issue 19)
 
     def to_json(self) -> dict[str, Any]:
         return {"kind": KIND, "version": VERSION, "demo": self.demo, "seed": self.seed, "humans": list(self.humans),
                 "answers": [e.to_json() for e in self.answers], "ships_left": self.ships_left,
-                "turns_left": self.turns_left, "battle_left": self.battle_left}
+                "turns_left": self.turns_left, "battle_left": self.battle_left,
+                **({"options": self.options} if self.options else {})}
 
 
 def save_demo(path: Path, save: DemoSave) -> None:
@@ -89,7 +91,14 @@ def _read(path: Path, data: dict[str, Any]) -> DemoSave:
     battle = data.get("battle_left", [])
     if not isinstance(battle, list) or not all(isinstance(p, str) for p in battle):
         raise DemoSaveError(f"{path}: battle_left: not a list of players")
-    return DemoSave(demo, seed, tuple(humans), answers, ships, turns, battle)
+    options = data.get("options", [])
+    if not isinstance(options, list) or not all(isinstance(o, str) for o in options):
+        raise DemoSaveError(f"{path}: options: not a list of tactical option names")
+    try:
+        rule_options(options)
+    except UnknownOption as exc:
+        raise DemoSaveError(f"{path}: options: {exc}") from None
+    return DemoSave(demo, seed, tuple(humans), answers, ships, turns, battle, options)
 
 
 __all__ = ["DemoSave", "DemoSaveError", "load_demo", "save_demo"]

@@ -317,7 +317,11 @@ def end_question(phase: str, legal: list[Order]) -> str | None:
         return None
     parts = [f"{units} unit{'s' if units != 1 else ''} could still be given orders"] if units else []
     parts += [f"{free} other order{'s' if free != 1 else ''} could still be given"] if free else []
-    return f"End your {phase} phase? {' and '.join(parts)}."
+    unsaved = sum(1 for o in legal if isinstance(o, DeferReinforcement))
+    lost = (f" {unsaved} U-Boat reinforcement{'s' if unsaved != 1 else ''} not kept in reserve "
+            f"{'are' if unsaved != 1 else 'is'} lost: the fleet is at full strength (002 §4.4, R-OPS-47)."
+            if unsaved else "")
+    return f"End your {phase} phase? {' and '.join(parts)}.{lost}"
 
 
 def matches(row: UnitRow, place: str, wanted: str) -> bool:

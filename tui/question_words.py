@@ -37,6 +37,7 @@ CLASSIC = {
     "order_battles": "the order in which the battles are fought",
     "pursue": "the pursuers of the withdrawing enemy",
     "landings": "where each landing unit goes ashore",
+    "retreat_ports": "the port each unit leaving the battle goes to",
 }
 """What each classic decision decides (the combat screen's title)."""
 

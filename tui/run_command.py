@@ -4,6 +4,11 @@
             [--combat tactical|classic|none] [--battle-logs DIR] [--save FILE] [--load FILE] [--log FILE]
             [--data DIR]...
     vas run --replay LOG [--data DIR]...
+    vas run --list-options
+
+``--option NAME`` (repeatable; ``--list-options`` lists them) sets a new game's rule options
+(:mod:`strategic.rule_options`): campaign options, and tactical options every battle on the table is fought with;
+they are saved with the game and in the log's header (a replay plays under them, a loaded game keeps them).
 
 Players not named in ``--ai`` give no orders (their units stay in port).  Each turn prints the arrivals, the
 moves, the battles and their losses, control and POC per theatre; the end prints the winner.  ``--save``
@@ -68,6 +73,7 @@ from strategic.events import (
     UnitLost,
     UnitRemoved,
     UnitSunk,
+    UsEntryRoll,
     Victory,
 )
 from strategic.json_files import write_text_atomic
@@ -76,11 +82,12 @@ from strategic.order_of_appearance import vitp_turn
 from strategic.orders import Order
 from strategic.replay import LogHeader, ReplayError, counts, log_text, read_log, replay
 from strategic.resolvers import make_resolver
+from strategic.rule_options import chosen_options, option_lines
 from strategic.saves import SaveError, autosave_path, load_state, save
 from strategic.state import COMBATS, Event
 from strategic.turn_summary import summarize, summary_lines
-from tactical import TacticalQuestion, encode_tactical
-from tui.arguments import seed_number, whole_number
+from tactical import TacticalQuestion, UnknownOption, encode_tactical
+from tui.arguments import rule_option, seed_number, whole_number
 from tui.outputs import OutputError, check_outputs
 from tui.signals import exit_code, how_stopped
 
@@ -88,7 +95,7 @@ PLAYERS = [p.value for p in Player]
 
 REPLAY_EXCLUDES = (("--seed", "seed"), ("--setup/--start", "setup"), ("--turns", "turns"), ("--ai", "ai"),
                    ("--combat", "combat"), ("--battle-logs", "battle_logs"), ("--save", "save"), ("--load", "load"),
-                   ("--log", "log"))
+                   ("--log", "log"), ("--option", "option"))
 """Flags of a played run that a replay takes from its log (``--data`` may point to the data folders anew)."""
 
 
@@ -108,6 +115,12 @@ def add_run_parser(sub: argparse._SubParsersAction, data_option) -> None:  # typ
                      help="set-up name of a new game (default standard; vas data show standard); --start early-war "
                           "plays the 002 §5 start")
     run.add_argument("--turns", type=whole_number(1), metavar="K", help="stop after K turns (K >= 1)")
+    run.add_argument("--option", action="append", type=rule_option, metavar="NAME",
+                     help="play a new game under this rule option (repeatable): a campaign option, or a tactical "
+                          "one for every battle on the table; --list-options lists them (a loaded game keeps its "
+                          "own)")
+    run.add_argument("--list-options", action="store_true",
+                     help="list the campaign and tactical rule options with their summary and source, and stop")
     run.add_argument("--ai", nargs="+", default=["all"], metavar="PLAYER",
                      help=f"players run by the baseline AI: all, or some of {', '.join(PLAYERS)}")
     run.add_argument("--combat", choices=list(COMBATS),
@@ -150,6 +163,9 @@ def cmd_run(args: argparse.Namespace) -> int:
     if problem:
         print(f"vas run: {problem}", file=sys.stderr)
         return 2
+    if args.list_options:
+        print("\n".join(option_lines()))
+        return 0
     if args.replay is not None:
         return replay_command(args.replay, args.data)
     try:
@@ -164,6 +180,9 @@ def cmd_run(args: argparse.Namespace) -> int:
     except SaveError as exc:
         print(f"vas run: {exc}", file=sys.stderr)
         return 1
+    except UnknownOption as exc:
+        print(f"vas run: --option: {exc}", file=sys.stderr)
+        return 2
     except ValueError as exc:
         print(f"vas run: {exc}", file=sys.stderr)
         return 2
@@ -181,13 +200,15 @@ def cmd_run(args: argparse.Namespace) -> int:
     agents: dict[str, Agent] = {p: (BaselineAI() if p in ai_players else Passive()) for p in PLAYERS}
     state = campaign.state
     passive = [p for p in PLAYERS if p not in ai_players]
+    options = chosen_options(state)
     print(f"{data.setups[state.setup].title}; seed {state.seed}; combat {combat}{combat_note}; "
           f"AI: {', '.join(map(player_name, ai_players))}"
-          + (f"; passive: {', '.join(map(player_name, passive))}" if passive else ""))
+          + (f"; passive: {', '.join(map(player_name, passive))}" if passive else "")
+          + (f"; options: {', '.join(options)}" if options else ""))
     stop = state.turn + args.turns if args.turns else None
     header = LogHeader(setup=state.setup, seed=state.seed, combat=combat, ai=list(ai_players),
                        data=[str(Path(d).resolve()) for d in args.data or []], stop_turn=stop,
-                       battle_commanders=list(state.battle_commanders))
+                       battle_commanders=list(state.battle_commanders), options=options)
     reporter = TurnReporter(campaign, args.battle_logs)
     reporter.replay_current_turn()
     campaign.on_event = reporter.add
@@ -317,10 +338,17 @@ def _usage_problem(args: argparse.Namespace) -> str | None:
         return f"unknown player(s) {', '.join(unknown)}; use all or {', '.join(PLAYERS)}"
     if args.answer is not None and args.load is None:
         return "--answer answers the combat question a saved game waits at: give the save with --load"
-    if args.load is not None:
-        given = [flag for flag, value in (("--seed", args.seed), ("--setup/--start", args.setup)) if value is not None]
+    if args.list_options:
+        given = [flag for flag, value in (*REPLAY_EXCLUDES, ("--replay", "replay"))
+                 if getattr(args, value) not in (None, ["all"])]
         if given:
-            return (f"{' and '.join(given)} cannot be used with --load: a saved game keeps its own set-up and seed")
+            return f"--list-options and {given[0]} cannot be used together (--list-options only lists the options)"
+    if args.load is not None:
+        given = [flag for flag, value in (("--seed", args.seed), ("--setup/--start", args.setup),
+                                          ("--option", args.option)) if value is not None]
+        if given:
+            return (f"{' and '.join(given)} cannot be used with --load: a saved game keeps its own set-up, seed "
+                    "and rule options")
     if args.refight and (args.load is None or args.combat != "classic"):
         return ("--refight fights a loaded game's battle on the table by the classic rules: give --load and "
                 "--combat classic")
@@ -340,7 +368,8 @@ def _campaign(args: argparse.Namespace, data) -> tuple[Campaign, str]:  # type: 
         if campaign.loaded_version == 1:
             note += "; an old save: its dice log starts at this load"
     else:
-        campaign = Campaign.new(data, args.setup or "standard", seed=1 if args.seed is None else args.seed)
+        campaign = Campaign.new(data, args.setup or "standard", seed=1 if args.seed is None else args.seed,
+                                options=args.option or ())
         combat, note = args.combat or "tactical", ""
     campaign.state.combat = combat  # type: ignore[assignment]
     if args.command is not None:
@@ -399,8 +428,9 @@ def replay_command(path: Path, data_folders: list[str] | None) -> int:
     data = given[0] if given else load_data([Path(d) for d in data_folders or header.data])
     events, rolls, orders = counts(log.events)
     title = data.setups[header.setup].title if header.setup in data.setups else header.setup
-    print(f"Replay of {path}: {title}; seed {header.seed}; combat {header.combat}; {events} events, {rolls} rolls, "
-          f"{orders} orders")
+    options = f"; options: {', '.join(header.options)}" if header.options else ""
+    print(f"Replay of {path}: {title}; seed {header.seed}; combat {header.combat}{options}; {events} events, "
+          f"{rolls} rolls, {orders} orders")
     try:
         result = replay(log, data)
     except ReplayError as exc:
@@ -527,7 +557,7 @@ def _in_log_order(campaign: Campaign, events: list[Event], extra: dict[str, list
     return out
 
 
-NOTED_TYPES = (UnitRemoved, LocationRoll, CaribbeanRoll, SideChange, ForcedMove, UnitLost, PortCaptured,
+NOTED_TYPES = (UnitRemoved, LocationRoll, CaribbeanRoll, UsEntryRoll, SideChange, ForcedMove, UnitLost, PortCaptured,
                AttackAnnounced, NoSurprise, PearlForceDecided, UnitLanded)
 """The events a turn's report lists each with its rule, after the arrivals: of each type in turn, in order."""
 

@@ -1,7 +1,10 @@
 """``vas serve``: host one campaign for seats that join over the network (issue #21).
 
-    vas serve [--setup NAME] [--seed N] [--combat tactical|classic] [--load FILE] [--human PLAYER...]
-              [--command PLAYER...|none] [--turns K] [--host H] [--port P] [--save FILE] [--data DIR]...
+    vas serve [--setup NAME] [--seed N] [--combat tactical|classic] [--option NAME]... [--load FILE]
+              [--human PLAYER...] [--command PLAYER...|none] [--turns K] [--host H] [--port P] [--save FILE]
+              [--data DIR]...
+
+``--option`` sets a new game's rule options, as ``vas run --option`` (a loaded save keeps its own).
 
 Each ``--human`` player is a remote seat (a human with ``vas join``, or an AI with ``vas join --ai``); its token
 is printed at start (and kept beside the save, so that a restarted server takes the same tokens, R-NET-07).  The
@@ -39,7 +42,8 @@ from strategic.protocol import MAX_MESSAGE, Answer, Hello, ProtocolError, Refusa
 from strategic.resolvers import make_resolver
 from strategic.saves import SaveError, load_state, save
 from strategic.session import GameSession
-from tui.arguments import seed_number, whole_number
+from tactical import UnknownOption
+from tui.arguments import rule_option, seed_number, whole_number
 
 PLAYERS = [p.value for p in Player]
 
@@ -50,6 +54,8 @@ def add_serve_parser(sub: argparse._SubParsersAction, data_option) -> None:  # t
                      help="set-up of a new game (default standard)")
     run.add_argument("--seed", type=seed_number, help="dice seed of a new game (default 1)")
     run.add_argument("--combat", choices=["tactical", "classic"], help="combat of a new game (default tactical)")
+    run.add_argument("--option", action="append", type=rule_option, metavar="NAME",
+                     help="a rule option of a new game (repeatable; vas run --list-options lists them)")
     run.add_argument("--load", type=Path, metavar="FILE", help="go on with a saved game (a serve save)")
     run.add_argument("--human", nargs="+", default=[], metavar="PLAYER",
                      help=f"players who join over the network (vas join), of {', '.join(PLAYERS)}; the others "
@@ -94,7 +100,8 @@ def build_campaign(args: argparse.Namespace, data: CampaignData) -> tuple[Campai
         if args.combat:
             campaign.state.combat = args.combat
     else:
-        campaign = Campaign.new(data, args.setup or "standard", seed=1 if args.seed is None else args.seed)
+        campaign = Campaign.new(data, args.setup or "standard", seed=1 if args.seed is None else args.seed,
+                                options=getattr(args, "option", None) or ())
         campaign.state.combat = args.combat or "tactical"
         commanders = args.human if args.command is None else [p for p in args.command if p != "none"]
         campaign.state.battle_commanders = [Player(p) for p in PLAYERS if p in commanders]
@@ -229,12 +236,16 @@ def cmd_serve(args: argparse.Namespace) -> int:
     if unknown:
         print(f"vas serve: unknown player(s) {', '.join(unknown)}; use {', '.join(PLAYERS)}", file=sys.stderr)
         return 2
-    if args.load is not None and (args.seed is not None or args.setup is not None):
-        print("vas serve: --seed and --setup cannot be used with --load: a saved game keeps its own", file=sys.stderr)
+    if args.load is not None and (args.seed is not None or args.setup is not None or getattr(args, "option", None)):
+        print("vas serve: --seed, --setup and --option cannot be used with --load: a saved game keeps its own",
+              file=sys.stderr)
         return 2
     data = load_data([Path(d) for d in args.data or []])
     try:
         host = make_host(args, data)
+    except UnknownOption as exc:
+        print(f"vas serve: --option: {exc}", file=sys.stderr)
+        return 2
     except (SaveError, InputError, ValueError) as exc:
         print(f"vas serve: {exc}", file=sys.stderr)
         return 1

@@ -51,6 +51,7 @@ from tactical import (
     free_observation_flights,
     has_target,
     home_move,
+    known_battle,
     launch_refusal,
     move_choices,
     observe_battle,
@@ -804,14 +805,15 @@ def _flight_slot(battle: Any, view: Any, flight: Any, ai_move: Any, plan: dict[s
                                             f"{who}; the AI: {ai_words}")]
     if ai_move is not None:
         options.append(("hold position", None, f"{who}; no move: it stays where it is, in contact with nothing"))
+    known = known_battle(battle, flight.side)  # the AI's routes, from what the side knows (R-VIEW-23)
     offers = [(f"attack {n}", m, _target_words(battle, flight, n))
-              for n, m in strike_moves(battle, flight).items() if n in view.ships or n in view.boats]
+              for n, m in strike_moves(known, flight).items() if n in view.ships or n in view.boats]
     offers += [(f"engage {n}", m, f"dogfight the {battle.state.flights[n].card.name} "
                                   f"({_role(battle.state.flights[n].card)}, Dogfight "
                                   f"{battle.state.flights[n].card.dogfight:+d} against {flight.card.dogfight:+d})")
-               for n, m in engage_moves(battle, flight).items() if n in view.flights]
-    offers += _escort_offers(battle, flight, plan)
-    home = home_move(battle, flight)
+               for n, m in engage_moves(known, flight).items() if n in view.flights]
+    offers += _escort_offers(known, flight, plan)
+    home = home_move(known, flight)
     if home.path:
         offers.append(_home_words(battle, flight, home))
     seen = [ai_move]
@@ -851,7 +853,8 @@ def _flights(prompt: Prompt, battle: Any, ship: Any) -> None:
         for flight in flights:  # an escort left to the AI follows its ward where the player sends it
             move = chosen.get(flight.name)
             if move is not None and move.escort and chosen.get(move.escort[0]) != plan.get(move.escort[0]):
-                chosen[flight.name] = escort_move(battle, flight, move.escort[0], chosen.get(move.escort[0])) or move
+                chosen[flight.name] = escort_move(known_battle(battle, side), flight, move.escort[0],
+                                                  chosen.get(move.escort[0])) or move
         verify_flight_plan(battle, side, chosen)  # raises IllegalOrder naming the rule
         return chosen
 
@@ -967,7 +970,7 @@ def _boats(prompt: Prompt, battle: Any, ship: Any) -> None:
         options: list[tuple[str, Any, str]] = [(AS_AI, ai, f"{who}; the AI: {_boat_words(battle, boat, ai)}")]
         if ai is not None:
             options.append(("hold position", None, f"{who}; no move"))
-        for name, move in boat_attack_moves(battle, boat).items():
+        for name, move in boat_attack_moves(known_battle(battle, side), boat).items():
             if move != ai and name in prompt.view.ships and _boat_legal(battle, side, boat.name, move):
                 target = battle.state.ships[name]
                 options.append((f"attack {name}", move, f"{who}; {_boat_words(battle, boat, move)}. "

@@ -41,6 +41,7 @@ RULES = {
     "withdraw": "WAS 4.6; VITP 4.5 (case V-02; R-CMB-07)",
     "pursue": "WAS 4.6; VITP 4.5 (R-CMB-07)",
     "landings": "VITP 4.9 (case V-02; R-CMB-15)",
+    "retreat_ports": "002 §3.246; VITP 4.4-4.5 (R-OPS-48)",
 }
 """The rule governing each question, shown with it."""
 
@@ -178,6 +179,8 @@ def _reason(ctx: BattleContext, decision: str, side: Side) -> str:
         return "each fleeing unit is pursued by free, uncrippled pursuers at least as strong as it is"
     if decision == "landings":
         return "each landing unit invades the reachable enemy base with the fewest defenders"
+    if decision == "retreat_ports":
+        return "each unit goes back to the port it sailed from if it may, else to its first legal port"
     return ""
 
 

@@ -20,7 +20,9 @@ Decisions and their rules:
   retreats, declared before landings: case V-02);
 * ``pursue`` - pursuers assigned to withdrawing enemy units (WAS 4.6, VITP 4.5; R-CMB-07);
 * ``landings`` - VITP landing units that go ashore after a round, each in an enemy island base it invades or a
-  friendly port or base (VITP 4.9; R-CMB-15).
+  friendly port or base (VITP 4.9; R-CMB-15);
+* ``retreat_ports`` - after the battle, the port each unit that left it at sea (withdrawn or disabled) goes to,
+  among its legal returns, when it has more than one (002 §3.246; VITP 4.4-4.5; R-OPS-48).
 
 Air raids on ports (VITP 4.8, R-CMB-12) use ``air_targets`` and ``was_air_strikes``: the units in port are among
 the targets (``ctx.units[name].in_port``); in War at Sea only land-based air and the Frogmen may strike them.
@@ -71,6 +73,8 @@ class CombatPolicy(Protocol):
     def pursue(self, ctx: BattleContext, side: Side, eligible: dict[str, list[str]]) -> dict[str, str]: ...
 
     def landings(self, ctx: BattleContext, side: Side, options: dict[str, list[str]]) -> dict[str, str]: ...
+
+    def retreat_ports(self, ctx: BattleContext, side: Side, options: dict[str, list[str]]) -> dict[str, str]: ...
 
 
 # --------------------------------------------------------------------------- estimates shared by the baseline
@@ -252,6 +256,16 @@ class BaselinePolicy:
             enemy_bases = [b for b in bases if ctx.owner(b) == other(side).value and b not in out.values()]
             if enemy_bases:
                 out[unit] = min(enemy_bases, key=lambda b: (_garrison(ctx, b), bases.index(b)))
+        return out
+
+
+    def retreat_ports(self, ctx: BattleContext, side: Side, options: dict[str, list[str]]) -> dict[str, str]:
+        """Each unit goes back to the port it sailed from if it may, else to its first legal port (the return the
+        game made before the choice existed: R-OPS-48)."""
+        out: dict[str, str] = {}
+        for unit, ports in options.items():
+            sailed_from = ctx.campaign.state.unit(unit).sailed_from
+            out[unit] = sailed_from if sailed_from in ports else ports[0]
         return out
 
 

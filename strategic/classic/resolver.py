@@ -13,8 +13,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from scenarios.models import Player, Side, Theatre
+from scenarios.models import Player, Side, Theatre, UnitType
 from scenarios.names import player_name, player_words
+from strategic.basing import retreat_ports
 from strategic.battle_names import entry_words
 from strategic.classic import vitp_combat, was_combat
 from strategic.classic.briefs import brief
@@ -25,6 +26,8 @@ from strategic.classic.scripts import AskingPolicy, ScriptedPolicy, battle_key, 
 from strategic.classic.tables import CombatTables
 from strategic.combat import Battle, BattleOutcome, Landing, UnitResult
 from strategic.commanders import commander_of, commands_battles
+from strategic.neutral import refuge_for_disabled
+from strategic.state import UnitStatus
 
 if TYPE_CHECKING:
     from scenarios.loader import CampaignData
@@ -94,12 +97,16 @@ class ClassicResolver:
             vitp_combat.surprise(ctx)
         else:
             (was_combat if battle.theatre is Theatre.WAS else vitp_combat).fight(ctx)
+        leaving = {side: [u.name for u in ctx.units.values() if u.side is side and not u.in_port and not u.sunk
+                          and not u.eliminated and not u.landed and not u.expended and (u.withdrew or u.disabled)]
+                   for side in (Side.ALLIED, Side.AXIS)}
+        ports = retreat_step(ctx, leaving)
         outcome = BattleOutcome(battle, narrative=ctx.narrative, landings=list(ctx.landings))
         for unit in ctx.units.values():
             result = UnitResult(unit.name, damage=0 if unit.eliminated else unit.taken, disabled=unit.disabled,
                                 sunk=unit.sunk, eliminated=unit.eliminated, withdrew=unit.withdrew,
                                 expended=unit.expended, air_attacked=unit.air_attacked and ctx.theatre is Theatre.WAS,
-                                landed=unit.landed)
+                                landed=unit.landed, retreat_to=ports.get(unit.name))
             if result != UnitResult(unit.name):
                 outcome.results.append(result)
         return outcome
@@ -138,6 +145,54 @@ class ClassicResolver:
                             lambda s: deciders[s], units)
         vitp_combat.landing_step(ctx)
         return list(ctx.landings)
+
+
+    def retreat_ports_only(self, campaign: Campaign, battle: Battle, leaving: dict[Side, list[str]]) -> dict[str, str]:
+        """The retreat step alone (R-OPS-48) for the units ``leaving`` a battle fought by another resolver (the
+        tactical bridge), as each side's policy decides: unit -> port."""
+        names = [n for side_names in leaving.values() for n in side_names]
+        if not names:
+            return {}
+        units = []
+        for name in names:
+            us = campaign.state.unit(name)
+            units.append(Combatant.from_unit(campaign.unit_record(name), us.side, us.damage, us.mode))
+        deciders = {side: self.player_for(campaign, battle, side) for side in (Side.ALLIED, Side.AXIS)}
+        ctx = BattleContext(campaign, battle, self.tables(campaign.data), lambda s: self.policy(deciders[s]),
+                            lambda s: deciders[s], units)
+        return retreat_step(ctx, leaving)
+
+
+RETREAT_RULE = "002 §3.246; VITP 4.4-4.5 (R-OPS-48)"
+
+
+def retreat_step(ctx: BattleContext, leaving: dict[Side, list[str]]) -> dict[str, str]:
+    """R-OPS-48: after the battle, each side's player chooses the port of each of its units ``leaving`` it at sea
+    (withdrawn or disabled) that has more than one legal return; not submarines (back to the reserve: R-OPS-04),
+    nor a ship disabled where a neutral refuge takes it (R-OPS-42).  Returns unit -> port."""
+    campaign = ctx.campaign
+    chosen: dict[str, str] = {}
+    for side in (Side.ALLIED, Side.AXIS):
+        options: dict[str, list[str]] = {}
+        for name in leaving.get(side, []):
+            us = campaign.state.unit(name)
+            if campaign.unit_record(name).type is UnitType.SS or us.status is not UnitStatus.SEA:
+                continue
+            if ctx.units[name].disabled and refuge_for_disabled(campaign, us, ctx.area) is not None:
+                continue
+            ports = retreat_ports(campaign, us)
+            if len(ports) > 1:
+                options[name] = ports
+        if not options:
+            continue
+        ctx.stage = "retreat"
+        answer = dict(ctx.policy(side).retreat_ports(ctx, side, {n: list(p) for n, p in options.items()}))
+        for name, port in answer.items():
+            ctx.require(name in options and port in options[name], RETREAT_RULE,
+                        f"{name} may not retreat to {port} (its ports: "
+                        f"{', '.join(options.get(name, [])) or 'no choice'})")
+        chosen.update(answer)
+    return chosen
 
 
 def _listing(at_sea: tuple[str, ...], in_port: tuple[str, ...], ctx: BattleContext, side: Side) -> str:

@@ -37,7 +37,7 @@ if TYPE_CHECKING:
     from strategic.combat import Battle, BattleOutcome
 
 DECISIONS = ("order_battles", "submarine_targets", "was_air_strikes", "gunnery_targets", "air_targets",
-             "day_or_night", "night_firing_carriers", "withdraw", "pursue", "landings")
+             "day_or_night", "night_firing_carriers", "withdraw", "pursue", "landings", "retreat_ports")
 """The questions of :class:`~strategic.classic.policies.CombatPolicy`, in the protocol's order."""
 
 ORDER_PREFIX = ORDER_KEY
@@ -136,7 +136,7 @@ def _options(decision: str, rest: list[Any]) -> dict[str, Any]:
         if len(rest) > 1 and rest[1] is not None:
             out["candidates"] = list(rest[1])
         return out
-    return {"choices": {k: list(v) for k, v in rest[0].items()}}  # pursue, landings
+    return {"choices": {k: list(v) for k, v in rest[0].items()}}  # pursue, landings, retreat_ports
 
 
 def encode(decision: str, answer: Any) -> Any:
@@ -241,6 +241,9 @@ class _Seat:
 
     def landings(self, ctx: BattleContext, side: Side, options: dict[str, list[str]]) -> dict[str, str]:
         return self._decide("landings", (ctx, side, options))  # type: ignore[no-any-return]
+
+    def retreat_ports(self, ctx: BattleContext, side: Side, options: dict[str, list[str]]) -> dict[str, str]:
+        return self._decide("retreat_ports", (ctx, side, options))  # type: ignore[no-any-return]
 
 
 class RecordingPolicy(_Seat):

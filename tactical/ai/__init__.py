@@ -10,7 +10,9 @@ A human's screen offers the moves the AI would fly for each Flight and MTB Secti
 :func:`boat_attack_moves`): the same routing, never a copy of it.
 
 The rule modules of :mod:`tactical` never import this package (an import-linter contract); the battle door
-(:func:`tactical.battle.resolve`) composes the two.
+(:func:`tactical.battle.resolve`) composes the two, and asks these captains with the battle as their side knows it
+(:class:`tactical.known.SideCaptain`, R-VIEW-23), as the human's screen flies these routes on it: the AI decides
+from no hidden fact, and it imports no dice (another contract).
 """
 
 from tactical.ai.captain import SimpleCaptain

@@ -385,17 +385,15 @@ class SimpleCaptain:
             return FirePlan()
         detect = tactics.nearest_sub_to_detect(battle, ship)
         searchlight, shells = self._illumination(battle, ship)
-        lit_before = list(battle.state.lit)
-        if searchlight is not None:
-            battle.state.lit.append(searchlight)
+        lit_before = battle.state.lit  # the targets as if lit, on a list of its own: the battle's is not touched
+        lit = list(lit_before) + ([searchlight] if searchlight is not None else [])
         for point in shells:
-            for other in battle.state.enemies(ship):
-                if other.pos is not None and distance(other.pos, point) <= 3.0:
-                    battle.state.lit.append(other.name)
+            lit += [e.name for e in battle.state.enemies(ship) if e.pos is not None and distance(e.pos, point) <= 3.0]
+        battle.state.lit = lit
         try:
             base = self._gun_plan(battle, ship, len(shells))
         finally:
-            battle.state.lit[:] = lit_before
+            battle.state.lit = lit_before
         charges = tactics.depth_charge_plan(battle, ship)
         if detect is not None and not charges:
             sub = battle.ship(detect)

@@ -84,6 +84,34 @@ class TestReturn:
         assert options(c, "Zara") == ["France"]
         c.state.turn = 6
         assert options(c, "Zara") == []
+        with pytest.raises(IllegalOrder) as info:
+            c.apply("germany_italy", ReturnToPort(unit="Zara", port="France"))
+        assert str(info.value).startswith("WAS 2.3 (France closes after turn 6: a ship returning there now would "
+                                          "be interned (R-OPS-46))")
+
+    def test_ships_left_in_france_when_it_closes_are_interned(self, data: CampaignData) -> None:
+        """R-OPS-46 (reference/was.md §1.3 [S]; WAS 2.3): at the start of turn 7 France is no longer active and the
+        ships still in it are interned, as a ship returning there at the end of turn 6 would be; other ports keep
+        theirs."""
+        from strategic.narrate import describe
+
+        c = game(data, turn=7, phase=Phase.END)
+        port(c, "Fiume", "France")
+        port(c, "Admiral Scheer", "France")
+        port(c, "Tirpitz", "Germany")
+        c.enter_phase(Phase.START)
+        assert [c.state.unit(n).status for n in ("Fiume", "Admiral Scheer", "Tirpitz")] == [
+            UnitStatus.REMOVED, UnitStatus.REMOVED, UnitStatus.PORT]
+        texts = [describe(e) for e in c.state.events if e.kind == "removal"]
+        assert sorted(texts) == ["Admiral Scheer is interned: France is no longer an active port",
+                                 "Fiume is interned: France is no longer an active port"]
+        assert {e.rule for e in c.state.events if e.kind == "removal"} == {"WAS 2.3 (R-OPS-46)"}
+
+    def test_no_internment_while_france_is_active(self, data: CampaignData) -> None:
+        c = game(data, turn=6, phase=Phase.END)
+        port(c, "Fiume", "France")
+        c.enter_phase(Phase.START)
+        assert c.state.unit("Fiume").status is UnitStatus.PORT
 
     @pytest.mark.parametrize(("face", "port_name"), [(4, "Germany"), (5, "Neutral Country")])
     def test_german_oil_roll(self, data: CampaignData, face: int, port_name: str) -> None:

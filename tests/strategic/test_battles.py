@@ -450,3 +450,29 @@ def test_war_at_sea_air_does_not_raid_the_ports_after_its_battle_at_sea(data: Ca
         outcome = BattleOutcome(battle, results=[UnitResult(allied, sunk=True)])
         resolver._raid_after(campaign, battle, outcome, _lost(), tables, 1942)  # type: ignore[arg-type]
     assert raids == [("Hawaiian Islands", ["Akagi"])]
+
+
+def test_units_leaving_a_table_battle_go_to_the_ports_their_side_chose(data: CampaignData) -> None:
+    """R-OPS-48: after a battle on the table the fallback's retreat step asks each side's policy where its units
+    that left at sea go (as the landings, R-CARD-12); a unit sunk or with one port is not asked."""
+    from scenarios.models import Theatre
+    from strategic.classic import ClassicResolver
+    from tests.strategic.classic.helpers import Scripted
+
+    campaign = game(data, turn=4, phase=Phase.COMBAT)
+    for name in ("Northampton", "Chicago", "Myoko"):
+        sea(campaign, name, "Coral Sea")
+    battle = Battle("Coral Sea", Theatre.VITP, ("Northampton", "Chicago"), ("Myoko",))
+    outcome = BattleOutcome(battle, [UnitResult("Northampton", withdrew=True), UnitResult("Chicago", sunk=True),
+                                     UnitResult("Myoko", damage=1)])
+    allies = Scripted(retreat_ports={"Northampton": "Samoa"})
+    japan = Scripted()
+    resolver = TacticalResolver(fallback=ClassicResolver({"united_states": allies, "japan": japan}))
+    resolver._retreats(campaign, battle, outcome)
+    assert [(r.name, r.retreat_to) for r in outcome.results] == [
+        ("Northampton", "Samoa"), ("Chicago", None), ("Myoko", None)]
+    assert [args for m, _, _, args in allies.calls] == [(
+        {"Northampton": ["Australia", "Guadalcanal", "New Hebrides", "Port Moresby", "Samoa"]},)]
+    assert japan.calls == []
+    apply_outcome(campaign, outcome)
+    assert campaign.state.unit("Northampton").place == "Samoa"

@@ -481,3 +481,34 @@ def test_the_standard_first_vitp_turn_in_order(data: CampaignData) -> None:
     caribbean = first(lambda e: e.kind == "caribbean_roll")
     british = first(lambda e: e.kind == "move" and e.unit == "Hood")
     assert raid < strike < groups < caribbean < british
+
+
+def test_the_strike_force_raids_only_pearl_harbor(data: CampaignData) -> None:
+    """VITP 18 (reference/vitp.md §5.6 [S], R-OPS-45): on the turn of the attack the Pearl Harbor strike force may
+    not raid Johnston Island, so a ship there is safe from it; a Japanese carrier patrolling there, or the next turn,
+    may raid it."""
+    c = game(data, turn=3, phase=Phase.RAID)
+    c.state.war.attack_turn = 3
+    sea(c, "Akagi", "Hawaiian Islands", Mode.RAID)
+    port(c, "West Virginia", "Pearl Harbor")
+    port(c, "Indianapolis", "Johnston Island")
+    assert c.state.port_owners["Johnston Island"] == "allied"
+    [battle] = find_battles(c)
+    assert battle.area == "Hawaiian Islands" and battle.in_port == ("West Virginia",)
+    sea(c, "Hiryu", "Hawaiian Islands", Mode.PATROL)  # not of the strike force: it may raid Johnston Island
+    assert set(find_battles(c)[0].in_port) == {"West Virginia", "Indianapolis"}
+    sea(c, "Hiryu", "Hawaiian Islands", Mode.RAID)
+    c.state.turn = 4  # the next turn the carriers raid every port touching the area
+    assert set(find_battles(c)[0].in_port) == {"West Virginia", "Indianapolis"}
+
+
+def test_the_early_war_special_force_spares_johnston_island(data: CampaignData) -> None:
+    """R-OPS-45 in the early-war start: the special force of 002 §5.72 raids only Pearl Harbor on the turn of the
+    attack; with Pearl Harbor empty, Indianapolis in Johnston Island makes no battle at all."""
+    c = early(data, turn=2, phase=Phase.COMBAT)
+    c.state.war.attack_turn, c.state.war.pearl_force = 2, ["Akagi"]
+    sea(c, "Akagi", "Hawaiian Islands", Mode.RAID)
+    port(c, "Indianapolis", "Johnston Island")
+    assert find_battles(c) == []
+    c.state.war.pearl_force = []  # a carrier not of the force may raid it
+    assert [b.in_port for b in find_battles(c)] == [("Indianapolis",)]

@@ -19,6 +19,13 @@ from strategic.state import Mode, Phase, UnitStatus
 from tests.strategic.engine_helpers import game, poc, port, sea
 
 
+def in_play(campaign, count: int) -> None:
+    """U-Boats 1..count in the submarine reserve (R-OPS-04)."""
+    for number in range(1, count + 1):
+        us = campaign.state.unit(f"U-Boat {number}")
+        us.status, us.place, us.due_turn = UnitStatus.PORT, None, None
+
+
 def refused(campaign, player, order) -> str:
     before = campaign.state.model_dump_json()
     with pytest.raises(IllegalOrder) as info:
@@ -67,16 +74,73 @@ class TestArrivals:
         assert c.state.unit("7th Air Force").place == "Samoa"
 
     def test_c14_u_boat_reinforcements_may_be_saved(self, data: CampaignData) -> None:
-        c = game(data, turn=4, phase=Phase.REINFORCE)
-        c.state.unit("U-Boat 6").due_turn = 4
-        c.apply("germany_italy", DeferReinforcement(unit="U-Boat 6"))
+        """002 §4.4 (R-OPS-47): a U-Boat reinforcement arriving at full strength may be saved; it comes in on a
+        later turn once a U-Boat has been sunk, and not before."""
+        c = game(data, turn=5, phase=Phase.REINFORCE)
+        in_play(c, 7)
+        c.state.unit("U-Boat 8").due_turn = 5
+        assert refused(c, "germany_italy", PlaceReinforcement(unit="U-Boat 8", place="Germany")).startswith(
+            "002 §4.4: the U-Boat fleet is at full strength (7 in play)")
+        c.apply("germany_italy", DeferReinforcement(unit="U-Boat 8"))
         c.leave_phase(Phase.REINFORCE)
-        assert c.state.unit("U-Boat 6").status is UnitStatus.AWAITING
+        assert (c.state.unit("U-Boat 8").status, c.state.unit("U-Boat 8").due_turn) == (UnitStatus.AWAITING, None)
         c.state.turn = 6
-        assert PlaceReinforcement(unit="U-Boat 6", place="Germany") in c.legal_orders("germany_italy")
-        c.apply("germany_italy", PlaceReinforcement(unit="U-Boat 6", place="Germany"))
-        assert (c.state.unit("U-Boat 6").status, c.state.unit("U-Boat 6").place) == (UnitStatus.PORT, None)
+        assert PlaceReinforcement(unit="U-Boat 8", place="Germany") not in c.legal_orders("germany_italy")
+        c.state.unit("U-Boat 3").status = UnitStatus.SUNK  # the replacement: the saved one takes its place
+        assert PlaceReinforcement(unit="U-Boat 8", place="Germany") in c.legal_orders("germany_italy")
+        c.apply("germany_italy", PlaceReinforcement(unit="U-Boat 8", place="Germany"))
+        assert (c.state.unit("U-Boat 8").status, c.state.unit("U-Boat 8").place) == (UnitStatus.PORT, None)
         assert refused(c, "germany_italy", DeferReinforcement(unit="Tirpitz")).startswith("002 §4.4")
+
+    def test_below_full_strength_a_u_boat_joins_and_may_not_be_saved(self, data: CampaignData) -> None:
+        c = game(data, turn=4, phase=Phase.START)
+        in_play(c, 5)
+        for name in ("U-Boat 6", "U-Boat 7"):
+            c.state.unit(name).due_turn = 4
+        placement.start_of_turn_arrivals(c)
+        assert [c.state.unit(n).status for n in ("U-Boat 6", "U-Boat 7")] == [UnitStatus.PORT, UnitStatus.PORT]
+        assert placement.u_boat_fleet(c) == 7
+        c.state.phase = Phase.REINFORCE
+        c.state.unit("U-Boat 7").status, c.state.unit("U-Boat 7").due_turn = UnitStatus.AWAITING, 4
+        c.state.unit("U-Boat 6").status = UnitStatus.SUNK
+        assert refused(c, "germany_italy", DeferReinforcement(unit="U-Boat 7")).startswith(
+            "002 §4.4: the U-Boat fleet is below full strength (5 of 7)")
+
+    def test_the_saving_order_is_offered_in_a_real_start_phase(self, data: CampaignData) -> None:
+        """R-OPS-47: the clock runs turn 5 from its start: with seven U-Boats in play, U-Boats 8 and 9 stay
+        waiting, the German player is asked in the reinforcement phase and offered only to save them; the
+        baseline AI saves both; one not saved would be lost."""
+        from scenarios.models import Player
+        from strategic.ai import BaselineAI
+        from strategic.clock import Clock
+        from strategic.narrate import describe
+
+        c = game(data, turn=5, phase=Phase.START)
+        in_play(c, 7)
+        for name in ("U-Boat 8", "U-Boat 9"):
+            c.state.unit(name).due_turn = 5
+        clock = Clock(c)
+        assert clock.decision is not None
+        assert (clock.decision.phase, clock.decision.player) == (Phase.REINFORCE, Player.GERMANY_ITALY)
+        legal = c.legal_orders("germany_italy")
+        assert legal == [DeferReinforcement(unit="U-Boat 8"), DeferReinforcement(unit="U-Boat 9")]
+        assert BaselineAI().orders(c, "germany_italy") == legal
+        c.apply("germany_italy", DeferReinforcement(unit="U-Boat 8"))
+        clock.end_decision()
+        assert (c.state.unit("U-Boat 8").status, c.state.unit("U-Boat 8").due_turn) == (UnitStatus.AWAITING, None)
+        assert c.state.unit("U-Boat 9").status is UnitStatus.REMOVED
+        assert "U-Boat 9 is not taken: the U-Boat fleet is at full strength and it was not saved" in [
+            describe(e) for e in c.state.events]
+
+    def test_the_ai_brings_in_saved_u_boats_only_up_to_full_strength(self, data: CampaignData) -> None:
+        from strategic.ai import BaselineAI
+
+        c = game(data, turn=7, phase=Phase.REINFORCE)
+        in_play(c, 6)
+        for name in ("U-Boat 8", "U-Boat 9"):
+            c.state.unit(name).due_turn = None  # saved
+        orders = BaselineAI().orders(c, "germany_italy")
+        assert orders == [PlaceReinforcement(unit="U-Boat 8", place="Germany")]
 
     def test_british_removals(self, data: CampaignData) -> None:
         c = game(data, turn=8, phase=Phase.START)

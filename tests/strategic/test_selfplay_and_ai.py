@@ -12,6 +12,7 @@ from strategic.selfplay import (
     ALLIED_PLAYERS,
     AXIS_PLAYERS,
     GameResult,
+    balance_line,
     game_line,
     play_match,
     report,
@@ -85,6 +86,16 @@ def test_report_counts_tactical_and_fallback_battles_and_lists_breaches() -> Non
     assert game_line(results[0]) == ("seed 1: Axis on turn 10, battles 40 tactical + 10 fallback, sunk 4, "
                                      "invariants held, 21.0 s, log abababababab")
     assert "\nper game:" not in report(results[:1]) and "invariants: held in all 1 games" in report(results[:1])
+
+
+def test_report_gives_the_axis_share_with_its_wilson_interval() -> None:
+    """Issue 22: the balance per theatre with a 95% interval (4 of 10 games, 0 of 10 and 6 of 10)."""
+    results = [GameResult(seed=i, winner="axis" if i < 4 else "allied",
+                          theatres={"WAS": "allied", "VITP": "axis" if i < 6 else "allied"}, poc=[], losses={},
+                          battles=0, turns=10) for i in range(10)]
+    line = "Axis wins (95% interval): game 40% [17-69%], WAS 0% [0-28%], VITP 60% [31-83%]"
+    assert balance_line(results) == line
+    assert line in report(results).splitlines()
 
 
 def test_local_processes_and_dask_give_the_same_results() -> None:

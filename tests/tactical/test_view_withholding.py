@@ -12,7 +12,7 @@ import tactical.events as tactical_events
 import tactical.state as tactical_state
 from tactical import DEMOS, demo_spec, resolve
 from tactical.events import DiceRolled, Moved
-from tactical.views import _mentions, observe, withheld_names
+from tactical.views import mentions, observe, withheld_names
 
 
 def by_line(event: tactical_events.Event, names: frozenset[str], line: str) -> bool:
@@ -44,7 +44,7 @@ def test_every_view_of_a_demo_battle_withholds_what_the_lines_would(demo: str, s
             seen["withheld"] += 1
             for e in log.events:
                 line = lines.setdefault(id(e), e.text)
-                assert _mentions(e, names) == by_line(e, names, line), (line, sorted(names))
+                assert mentions(e, names) == by_line(e, names, line), (line, sorted(names))
             if seen["withheld"] % 97 == 1:  # now and then the whole view: its log is the lines' filter
                 seen["full views"] += 1
                 kept = [e for e in log.events if not by_line(e, names, lines[id(e)])]
@@ -61,6 +61,6 @@ def test_every_view_of_a_demo_battle_withholds_what_the_lines_would(demo: str, s
 
 def test_a_name_inside_a_field_is_a_mention() -> None:
     roll = DiceRolled(3, "gunnery", label="USS England crew check: detect U-552", rule="000", sides=6, faces=(4,))
-    assert _mentions(roll, frozenset({"U-552"})) and not _mentions(roll, frozenset({"U-96"}))
+    assert mentions(roll, frozenset({"U-552"})) and not mentions(roll, frozenset({"U-96"}))
     move = Moved(3, "movement", ship="U-96", start=(1.0, 2.0), distance=3.0, pos=(4.0, 2.0), heading=90.0, turns=())
-    assert _mentions(move, frozenset({"U-96"})) and not _mentions(move, frozenset())
+    assert mentions(move, frozenset({"U-96"})) and not mentions(move, frozenset())

@@ -208,6 +208,7 @@ UNITED_STATES: Plan = {
     ("night_firing_carriers", 2): lambda o: [c for c in o["carriers"] if c == "Lexington"],  # not Saratoga
     ("gunnery_targets", 2): only({"Lexington": "Shokaku", "Northampton": "Nachi", "Chester": "Nachi"}),
     ("withdraw", 2): lambda o: o["candidates"],  # everything left retreats
+    ("retreat_ports",): lambda o: {u: "Samoa" for u in o["choices"]},  # not where they sailed from (R-OPS-48)
 }
 
 
@@ -228,6 +229,7 @@ async def test_a_vitp_battle_commanded_by_keys_is_the_scripted_battle(data) -> N
         assert planned[question].answer != planned[question].suggestion, question  # not the AI's answer
     assert planned[("united_states", "night_firing_carriers", 2)].answer == ["Lexington"]
     assert planned[("united_states", "withdraw", 2)].answer == ["Lexington"]
+    assert planned[("united_states", "retreat_ports", 2)].answer == {"Lexington": "Samoa"}
     _same_battle(campaign, _reference(data, "Coral Sea", CORAL, CORAL_SEED, given), CORAL)
 
     # by hand: round 1 (day), each carrier's strike at the target the keys gave it
@@ -243,9 +245,10 @@ async def test_a_vitp_battle_commanded_by_keys_is_the_scripted_battle(data) -> N
     assert "Haguro gunnery at Saratoga" in rolls and "Nachi gunnery at Chester" in rolls
     for name in ("Saratoga", "Chester"):
         assert state.unit(name).status is UnitStatus.SUNK, name
-    # the retreat: Lexington home to Australia, not pursued; Japan holds the Coral Sea
+    # the retreat: Lexington to Samoa, as its player chose (the AI: Australia), not pursued; Japan holds the Coral Sea
     lexington = state.unit("Lexington")
-    assert (lexington.status, lexington.place, lexington.damage) == (UnitStatus.PORT, "Australia", 0)
+    assert planned[("united_states", "retreat_ports", 2)].suggestion == {"Lexington": "Australia"}
+    assert (lexington.status, lexington.place, lexington.damage) == (UnitStatus.PORT, "Samoa", 0)
     for name in ("Kaga", "Shokaku", "Nachi", "Haguro"):
         assert (state.unit(name).status, state.unit(name).place) == (UnitStatus.SEA, "Coral Sea"), name
     assert told.startswith("Battle in Coral Sea (classic rules) is over"), told

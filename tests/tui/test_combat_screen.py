@@ -16,7 +16,7 @@ from strategic.campaign import Campaign
 from strategic.classic import BaselinePolicy, ClassicResolver
 from strategic.classic.scripts import RecordingPolicy, ScriptError
 from strategic.clock import Clock, turn_plan
-from strategic.state import Phase
+from strategic.state import Phase, UnitStatus
 from tactical.dice import Dice
 from tests.strategic.classic.helpers import at_sea, game
 from tui.app import CampaignScreen, HandOverScreen, Session, VictoryAtSeaApp
@@ -432,3 +432,41 @@ async def test_the_command_switch_is_a_new_games_and_a_loaded_save_keeps_its_com
             assert app.session is not None and app.session.campaign.state.battle_commanders == expected
             if told is not None:
                 assert any(told in n.message for n in app._notifications), list(app._notifications)
+
+
+async def test_the_retreat_port_is_chosen_on_the_combat_screen(data) -> None:
+    """R-OPS-48: the US player, commanding his battle, withdraws Northampton from the Coral Sea; he is then asked
+    where it goes, one row with its legal ports starting at the AI's choice (the port it sailed from); he picks
+    another with the keys, and the ship goes there."""
+    from tactical.dice import ScriptedDice
+
+    campaign = _battle(data, "Coral Sea", ("Northampton", "Myoko"), [Player.UNITED_STATES])
+    campaign.dice = ScriptedDice((1,) * 400)  # every attack misses
+    campaign.state.unit("Northampton").sailed_from = "New Hebrides"
+    campaign.resolve_pending()
+    while campaign.asked is not None and campaign.asked.question.decision != "retreat_ports":
+        decision = campaign.asked.question.decision
+        campaign.answer_combat(["Northampton"] if decision == "withdraw" else campaign.asked.brief.suggestion)
+        campaign.resolve_pending()
+    asked = campaign.asked
+    assert asked is not None and asked.player == "united_states"
+    ports = ["Australia", "Guadalcanal", "New Hebrides", "Port Moresby", "Samoa"]
+    assert asked.question.options == {"choices": {"Northampton": ports}}
+    assert asked.brief.suggestion == {"Northampton": "New Hebrides"}
+    app = Harness(campaign)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await wait_for(pilot, lambda: app.screen if isinstance(app.screen, CombatScreen) else None,
+                                "the combat screen")
+        title = str(screen.query_one("#combat-title", Static).render())
+        assert "the port each unit leaving the battle goes to" in title and "R-OPS-48" in title
+        assert [(r.key, r.choices, r.value) for r in screen.rows] == [("Northampton", ports, "New Hebrides")]
+        await pilot.press("right", "right")
+        assert screen.rows[0].value == "Samoa"
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: app.result != "open", "the screen to close")
+    assert app.given == [{"Northampton": "Samoa"}]
+    assert campaign.answer_combat(app.given[0]) is None
+    campaign.resolve_pending()
+    assert campaign.asked is None
+    northampton = campaign.state.unit("Northampton")
+    assert (northampton.status, northampton.place) == (UnitStatus.PORT, "Samoa")

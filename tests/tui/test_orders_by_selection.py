@@ -10,7 +10,7 @@ from scenarios.loader import CampaignData
 from strategic.campaign import Campaign
 from strategic.clock import Clock
 from strategic.events import OrderGiven
-from strategic.orders import IllegalOrder, Move, PlaceReinforcement
+from strategic.orders import DeferReinforcement, IllegalOrder, Move, PlaceReinforcement
 from strategic.state import Mode, Phase, UnitStatus
 from tests.strategic.engine_helpers import WithdrawResolver
 from tui.app import CampaignScreen, ConfirmScreen, Session, VictoryAtSeaApp
@@ -156,6 +156,9 @@ async def test_ending_a_phase_asks_while_units_could_be_ordered(data: CampaignDa
         screen = await wait_for_human(pilot, app, leaving=decision)
         assert screen.session.clock.decision.phase is Phase.PATROL
     assert end_question("patrol", []) is None
+    assert end_question("reinforce", [DeferReinforcement(unit="U-Boat 8")]) == (
+        "End your reinforce phase? 1 unit could still be given orders. 1 U-Boat reinforcement not kept in reserve "
+        "is lost: the fleet is at full strength (002 §4.4, R-OPS-47).")
 
 
 async def test_the_order_filter_starts_empty_at_a_new_phase(data: CampaignData) -> None:

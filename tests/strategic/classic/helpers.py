@@ -55,9 +55,11 @@ def fight(campaign: Campaign, area: str, policies: dict[str, Any] | None = None,
 
 
 def result(outcome: BattleOutcome, name: str) -> dict[str, Any]:
+    """What ``outcome`` did to ``name`` (its true fields), not the port chosen for its retreat (``retreat_to``,
+    R-OPS-48: see :func:`retreat_to`)."""
     for r in outcome.results:
         if r.name == name:
-            return {k: v for k, v in vars(r).items() if k != "name" and v}
+            return {k: v for k, v in vars(r).items() if k not in ("name", "retreat_to") and v}
     return {}
 
 
@@ -105,6 +107,13 @@ class Scripted(BaselinePolicy):
 
     def landings(self, ctx, side, options):  # type: ignore[no-untyped-def]
         return self._answer("landings", super().landings, ctx, side, options)
+
+    def retreat_ports(self, ctx, side, options):  # type: ignore[no-untyped-def]
+        return self._answer("retreat_ports", super().retreat_ports, ctx, side, options)
+
+
+def retreat_to(outcome: BattleOutcome, name: str) -> str | None:
+    return next((r.retreat_to for r in outcome.results if r.name == name), None)
 
 
 def stay() -> dict[str, Any]:
