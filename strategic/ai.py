@@ -20,6 +20,7 @@ from collections.abc import Callable
 from typing import Protocol
 
 from scenarios.models import Side, Theatre, UnitType
+from scenarios.names import player_name
 from strategic import convoy_ai, neutral_ai, outbreak, placement
 from strategic.campaign import Campaign
 from strategic.clock import Clock, Decision
@@ -282,7 +283,8 @@ def play(campaign: Campaign, clock: Clock, agents: dict[str, Agent],
         try:
             orders = list(agents[player].orders(campaign, player))
         except Exception as exc:  # a broken AI stops the game with a message, never silently (issue 13 item 1)
-            raise EngineError(decision.turn, decision.phase.value, exc, who=f"the {player} AI deciding") from exc
+            raise EngineError(decision.turn, decision.phase.value, exc,
+                              who=f"the {player_name(player)} AI deciding") from exc
         give_orders(campaign, player, orders)
         clock.end_decision()
 

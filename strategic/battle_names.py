@@ -23,11 +23,15 @@ if TYPE_CHECKING:  # types only: this module sits at the bottom, so the narrator
 
 FROGMEN_ATTACK = "frogmen attack"
 SURPRISE_KEY = "surprise:"  # a pending surprise attack's key (strategic.outbreak.SURPRISE_PREFIX)
+ORDER_KEY = "order:"  # a theatre's battle-order question's key (strategic.classic.scripts.ORDER_PREFIX)
 
 
 def entry_words(entry: str) -> str:
     """A pending battle's key as the players say it: ``the battle in North Sea``, ``the surprise attack in Hawaiian
-    Islands`` (for ``surprise:Hawaiian Islands``, 002 §5.7)."""
+    Islands`` (for ``surprise:Hawaiian Islands``, 002 §5.7), ``the order of the WAS battles`` (``order:WAS``,
+    WAS 5.6 and VITP 4.1)."""
+    if entry.startswith(ORDER_KEY):
+        return f"the order of the {entry.removeprefix(ORDER_KEY)} battles"
     if entry.startswith(SURPRISE_KEY):
         return f"the surprise attack in {entry.removeprefix(SURPRISE_KEY)}"
     return f"the battle in {entry}"

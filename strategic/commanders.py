@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from scenarios.models import Player, Side, Theatre
+from scenarios.names import player_words
 from strategic.answer_needed import AnswerNeeded
 from strategic.battle_names import entry_words
 from strategic.events import CombatNoted
@@ -111,8 +112,8 @@ class TableSeats:
                 continue
             index = SIDE_INDEX[side]
             mine = [e for e in given if e.question.side == index][self.used[index]:]
-            seat = Seat(index, mine, self._asker(player), where=f"{player.value}'s answers in {self.entry}",
-                        on_answer=self._note)
+            where = f"the answers of {player_words(player)} in {entry_words(self.entry)}"
+            seat = Seat(index, mine, self._asker(player), where=where, on_answer=self._note)
             if not commands_now(self.campaign, player, self.entry):
                 seat.delegate()  # his answers so far stand, the AI gives the rest
             out[index] = seat

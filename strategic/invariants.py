@@ -47,6 +47,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from scenarios.models import Side, Theatre, UnitType
+from scenarios.names import side_words
 from strategic.control import CONTROL_BEFORE_VITP
 from strategic.events import (
     AutomaticVictory,
@@ -266,7 +267,7 @@ def check_control(campaign: Campaign) -> list[str]:
         held = (campaign.data.areas[area].theatre is Theatre.VITP and not campaign.vitp_started
                 and area not in CONTROL_BEFORE_VITP and state.previous_control.get(area) is side)
         if not held:
-            out.append(f"control: T{state.turn} {area} is controlled by the {side.value} side, which has no "
+            out.append(f"control: T{state.turn} {area} is controlled by {side_words(side)}, who have no "
                        "controlling unit there and did not hold it")
     return out
 

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from strategic.battle_names import battle_name, fought_name
+from scenarios.names import spoken_name
+from strategic.battle_names import battle_name, entry_words, fought_name
 from strategic.classic.scripts import Question, answer_text
 from strategic.events import (
     CLASSIC_RE,
@@ -68,11 +69,12 @@ from strategic.events import (
 )
 
 Naming = Callable[[str], str]
-"""How a player or a side is written: ``str`` (the data's ids) or the app's labels (:func:`describe`)."""
+"""How a player or a side is written in a sentence (:func:`scenarios.names.spoken_name`)."""
 
-def log_line(event: CampaignEvent, name: Naming = str) -> str:
-    """``T3 patrol    <text>  [rule]``: one line of the event log (``name``: as :func:`describe`)."""
-    return f"T{event.turn} {event.phase.value:9} {describe(event, name)}" + (f"  [{event.rule}]" if event.rule else "")
+
+def log_line(event: CampaignEvent) -> str:
+    """``T3 patrol    <text>  [rule]``: one line of the event log."""
+    return f"T{event.turn} {event.phase.value:9} {describe(event)}" + (f"  [{event.rule}]" if event.rule else "")
 
 
 def transcript(events: Iterable[CampaignEvent]) -> str:
@@ -80,13 +82,14 @@ def transcript(events: Iterable[CampaignEvent]) -> str:
     return "".join(f"{log_line(e)}\n" for e in events)
 
 
-def describe(event: CampaignEvent, name: Naming = str) -> str:
-    """The sentence of ``event``.  ``name`` writes a player or a side: as the data has it by default
-    (``germany_italy``, ``allied``: the golden transcripts, the saves' text and ``vas run``), or as the players say
-    it where the app passes its labels (``Germany-Italy``, ``Allies``; issue #17)."""
+def describe(event: CampaignEvent) -> str:
+    """The sentence of ``event``.  Players and sides are named as the players say them (``Germany-Italy``,
+    ``Allies``; never the data's ``germany_italy``, ``allied``: R-UI-50, R-UI-51), wherever the sentence is read: the
+    app's log, ``vas run``, a remote player's events, a replay's difference, the golden transcripts.  Only an order
+    keeps its JSON as given (``T1 reinforce japan: {...}``), since orders are written with the data's ids."""
     for kind, named in _NAMED_WORDS:
         if isinstance(event, kind):
-            return named(event, name)  # type: ignore[operator]
+            return named(event, spoken_name)  # type: ignore[operator]
     for kinds, words in _WORDS:
         if isinstance(event, kinds):
             return words(event)  # type: ignore[operator]
@@ -219,13 +222,13 @@ def _handed_over(e: BattleHandedOver) -> str:
     return f"{e.battle.capitalize()} in {e.area} fought by the {e.fallback} rules: {e.why}"
 
 
-CHOSEN = {"command": "commands it", "ai": "lets the AI command his side",
-          "classic": "has it fought by the classic rules"}
+CHOSEN = {"command": "commands {battle}", "ai": "lets the AI command his side in {battle}",
+          "classic": "has {battle} fought by the classic rules"}
 
 
 def _chosen(e: BattleChosen, name: Naming) -> str:
     rest = ", and every battle he commands from now on" if e.for_the_rest else ""
-    return f"{name(e.player)} {CHOSEN[e.how]} in {e.battle}{rest}"
+    return f"{name(e.player)} {CHOSEN[e.how].format(battle=entry_words(e.battle))}{rest}"
 
 
 def force_words(force: Force) -> str:
@@ -288,10 +291,8 @@ def _answered(e: CombatAnswered, name: Naming) -> str:
 
 
 def _delegated(e: CombatDelegated, name: Naming) -> str:
-    who = name(e.player)
-    left = (f"{who} leaves the order of the {e.battle.split(':', 1)[1]} battles to the AI"
-            if e.battle.startswith("order:") else f"{who} leaves the battle in {e.battle} to the AI")
-    return left + (", and his other battles this turn" if e.whole_turn else "")
+    rest = ", and his other battles this turn" if e.whole_turn else ""
+    return f"{name(e.player)} leaves {entry_words(e.battle)} to the AI{rest}"
 
 
 _WORDS: tuple[tuple[type | tuple[type, ...], object], ...] = (
@@ -350,6 +351,7 @@ _NAMED_WORDS: tuple[tuple[type, object], ...] = (
     (Victory, _victory),
     (CombatAnswered, _answered),
     (BattleChosen, _chosen),
-    (TacticalAnswered, lambda e, name: f"{name(e.player)} gives {len(e.answers)} order(s) on the table in {e.battle}"),
+    (TacticalAnswered, lambda e, name: f"{name(e.player)} gives {len(e.answers)} order(s) on the table in "
+                                       f"{entry_words(e.battle)}"),
     (CombatDelegated, _delegated),
 )

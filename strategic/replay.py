@@ -35,7 +35,9 @@ from pydantic import (
 from scenarios.errors import InputError, InvalidOrder, RulesError
 from scenarios.loader import CampaignData
 from scenarios.models import Player
+from scenarios.names import player_words
 from strategic.ai import give_orders
+from strategic.battle_names import entry_words
 from strategic.campaign import Campaign
 from strategic.clock import Clock
 from strategic.events import (
@@ -261,8 +263,8 @@ def _answer(campaign: Campaign, recorded: CombatAnswered | CombatDelegated | Tac
         else:
             campaign.answer_combat(recorded.answer)
     except (RulesError, InputError, InvalidOrder) as exc:
-        raise ReplayError(f"turn {recorded.turn}: {recorded.player}'s recorded answer in {recorded.battle} is "
-                          f"refused: {exc}") from None
+        raise ReplayError(f"turn {recorded.turn}: the recorded answer of {player_words(recorded.player)} in "
+                          f"{entry_words(recorded.battle)} is refused: {exc}") from None
 
 
 def first_difference(logged: list[Event], replayed: list[Event]) -> Difference | None:

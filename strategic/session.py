@@ -21,6 +21,7 @@ from pydantic import ValidationError
 
 from scenarios.errors import IllegalOrder, InputError, InvalidOrder, RulesError
 from scenarios.models import Player
+from scenarios.names import player_words, side_words
 from strategic.ai import Agent, BaselineAI, give_orders
 from strategic.answer_needed import AnswerNeeded
 from strategic.campaign import Campaign
@@ -166,7 +167,7 @@ class GameSession:
     def game_over(self) -> GameOver:
         state = self.campaign.state
         if state.winner:
-            summary = f"the {state.winner} side wins after turn {state.turn}"
+            summary = f"{side_words(state.winner)} win after turn {state.turn}"
         elif self.campaign.blocked:
             summary = f"stopped on turn {state.turn}: {self.campaign.blocked}"
         else:
@@ -182,8 +183,8 @@ class GameSession:
         if pending is None:
             return [Refusal(message="the game is over: it waits for no answer (R-NET-04)", rule="R-NET-04")]
         if pending.player is not player:
-            return [Refusal(message=f"it is {pending.player.value}'s {pending.type} to give, not {player.value}'s "
-                                    "(R-NET-04)", rule="R-NET-04")]
+            return [Refusal(message=f"the question now ({pending.type}) is for {player_words(pending.player)}, "
+                                    f"not for {player_words(player)} (R-NET-04)", rule="R-NET-04")]
         if message.ask != pending.ask:
             return [Refusal(message=f"answer to question {message.ask}, but question {pending.ask} is asked "
                                     "(R-NET-04)", rule="R-NET-04")]

@@ -131,9 +131,10 @@ from tui.cards_cli import counter_lines
 from tui.combat_screen import CombatScreen, question_screen
 from tui.command_screen import CommandScreen, LiveAsk, Outcome
 from tui.help_screen import HelpScreen
-from tui.labels import counter_label, side_label, spoken_name
+from tui.labels import counter_label, side_label
 from tui.option_choice import RuleOptionsChoice
-from tui.order_entry import GRAMMAR, OrderSyntaxError, describe, hint, parse_orders
+from tui.order_completion import LegalOrderSuggester
+from tui.order_entry import GRAMMAR, Legal, OrderSyntaxError, describe, hint, parse_orders
 from tui.order_picker import OrderPicker
 from tui.order_selection import end_question, listing_moment, orderable_count
 from tui.phase_notes import war_note
@@ -697,6 +698,7 @@ class CampaignScreen(Screen[None]):
         self._map_orders: list[Order] = []  # the seated human's legal orders, for the map's selected place
         self._last_message = ""  # the latest message, whose rules ``l`` opens (issue 17, the rule lookup)
         self._given = OrderGroups()  # the orders given together, taken back together (R-UI-43)
+        self._legal = Legal()  # the same orders as the typed line reads and completes them (R-UI-51)
         self._follow = AiFollow()  # the moment last drawn while the AI plays (R-UI-46)
         # is shown
 
@@ -712,7 +714,8 @@ class CampaignScreen(Screen[None]):
                     yield Input(placeholder="filter orders by unit or place", id="order-filter")
                     yield OrderPicker(id="order-picker", type_into="#order-input")  # its list is #orders (#17)
                     yield Input(placeholder=f"/ to type an order: {GRAMMAR}", id="order-input",
-                                select_on_focus=False)  # a letter typed in the order list is kept (#17)
+                                select_on_focus=False,  # a letter typed in the order list is kept (#17)
+                                suggester=LegalOrderSuggester(self.session.campaign.data, lambda: self._legal))
                     yield Static(id="order-message")
                     with Horizontal(id="order-buttons"):
                         yield Button("Undo (u)", id="undo")
@@ -1215,8 +1218,9 @@ class CampaignScreen(Screen[None]):
         """A typed order: given and cleared, or refused with its text quoted in the message and selected in the
         line (the next typing replaces it; an arrow key keeps it for correcting)."""
         line = event.value.strip().removeprefix("/").strip()  # a / typed again to start an order is no part of it
+        campaign = self.session.campaign
         try:
-            orders = parse_orders(self.session.campaign.data, line, self.session.campaign.state.phase)
+            orders = parse_orders(campaign.data, line, campaign.state.phase, self._legal)
         except OrderSyntaxError as exc:
             self._message(f"refused '{line}': {exc}", ok=False)
             event.input.select_all()
@@ -1257,7 +1261,7 @@ class CampaignScreen(Screen[None]):
             self._message(f"{refused}{given.refused_text(len(orders))}", ok=False)
             return False
         self._given.given(session.clock.decision, orders)
-        told = "; ".join(narrate(e, spoken_name) for e in given.events if not isinstance(e, OrderGiven | DiceRolled))
+        told = "; ".join(narrate(e) for e in given.events if not isinstance(e, OrderGiven | DiceRolled))
         count = f"{len(orders)} orders given: " if len(orders) > 3 else ""  # a stack's account is long
         self._message(count + "; ".join(t for t in (told or "; ".join(describe(o) for o in orders), note) if t),
                       ok=True)
@@ -1368,7 +1372,7 @@ class CampaignScreen(Screen[None]):
         self._map_orders = []
         if decision is None or not session.waiting_for_human:
             self.query_one(OrderPicker).clear()
-            self._orders = []
+            self._orders, self._legal = [], Legal()
             why = self.no_decision_reason()
             self.query_one("#decision", Static).update(
                 Text(f"No decision for you now: {why}." if why else "No decision for you now.", style="italic"))
@@ -1381,7 +1385,7 @@ class CampaignScreen(Screen[None]):
                 order_filter.value = ""
         legal = session.campaign.legal_orders(decision.player.value)
         self._map_orders = legal  # the map lists the orders possible at a selected place
-        self._orders = legal
+        self._orders, self._legal = legal, Legal.of(legal)
         units, _ = orderable_count(legal)
         self.query_one("#decision", Static).update(link_citations(
             Text(f"{PLAYER_NAMES[decision.player]}: {decision.phase.value} — {units} unit{'s' if units != 1 else ''} "
@@ -1429,7 +1433,7 @@ class CampaignScreen(Screen[None]):
             log.add(self.game_line())
         for event in events[self._logged:]:
             if not isinstance(event, OrderGiven | DiceRolled):  # the orders and rolls are in the saved log
-                log.add(log_line(event, spoken_name))
+                log.add(log_line(event))
         self._logged = len(events)
 
     def refresh_battles(self) -> None:

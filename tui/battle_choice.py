@@ -34,6 +34,7 @@ class BattleChoiceScreen(ModalScreen[tuple[str, bool]]):
     ]
 
     DEFAULT_CSS = """
+    BattleChoiceScreen { align: center middle; }  /* play-test: it sat in the top left corner */
     BattleChoiceScreen #choice { width: 76; height: auto; border: thick $accent; padding: 1 2; }
     BattleChoiceScreen Horizontal { height: auto; margin-top: 1; }
     BattleChoiceScreen Button { margin-right: 2; }

@@ -249,6 +249,18 @@ class BoardPane(Vertical):
         if board.selected is not None:
             self._list(board.selected)
 
+    def on_resize(self) -> None:
+        """A new width (the terminal resized, or the pane shown again after a hot-seat hand-over, when it had been
+        drawn while hidden, at no width: full boxes, a theatre off to the side): drawn again to fit."""
+        self.call_after_refresh(self._fit)
+
+    def _fit(self) -> None:
+        board = self.query_one(BoardMap)
+        width = self.query_one("#map-scroll").size.width or None
+        if board.view is not None and width is not None and width != board.available:
+            board.available = width
+            board.redraw()
+
     @on(BoardMap.Selected)
     def _selected(self, event: BoardMap.Selected) -> None:
         self._list(event.place)

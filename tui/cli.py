@@ -48,7 +48,7 @@ from scenarios.loader import SINGULAR, CampaignData, DataError, load_data
 from scenarios.models import LAST_TURN, Confidence, Player, Theatre, Unit
 from strategic.board import Board
 from strategic.order_of_appearance import Movement, order_of_appearance, vitp_turn
-from tui.labels import counter_label
+from tui.labels import counter_label, side_label
 from tui.pipe_safe import pipe_safe_stdout
 from tui.signals import exit_code, how_stopped, stop_on_signals
 
@@ -174,7 +174,7 @@ def cmd_oob(args: argparse.Namespace) -> int:
                 if row.if_war_begun:
                     where += f"  [if war has begun: {' or '.join(row.if_war_begun)}]"
             print(
-                f"  {row.side.value:6} {unit.nation:2} {unit.type.value:7} {unit.name:24} "
+                f"  {side_label(row.side):6} {unit.nation:2} {unit.type.value:7} {unit.name:24} "
                 f"{counter_label(unit):13} {where}"
             )
         print()

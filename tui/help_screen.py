@@ -9,23 +9,24 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
-from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from tui.board_draw import LEGEND
+from tui.dialog_fit import FittedScroll
 from tui.order_entry import GRAMMAR
 
 CSS = """
 HelpScreen { align: center middle; }
 #help { width: 110; max-width: 96%; height: auto; max-height: 94%; padding: 0 2; border: thick $accent;
         background: $surface; }
-#help-scroll { height: auto; max-height: 44; }
+#help-scroll { height: auto; }
 #help-hint { color: $text-muted; }
 """
 
 ORDERS = ("Pick an order with the arrows and Enter: a unit (Space marks several; a place's line takes its whole "
           "stack), then a destination (→: the other ways to go; Escape: back). Or type one (/, or any letter that is "
-          f"no command; Escape: back to the list): {GRAMMAR}.")
+          f"no command; Escape: back to the list): {GRAMMAR}. The line offers the rest of a unit or place the order "
+          "may legally take (→ takes it).")
 
 KEYS = (
     ("e", "end your phase (asking first while units could be ordered; units left unplaced go to their first place)"),
@@ -65,8 +66,10 @@ def help_text() -> Text:
     return text
 
 
-class HelpScreen(ModalScreen[None]):
-    """The help in a scrolling dialog (arrows, Page Up/Down scroll it)."""
+class HelpScreen(FittedScroll):
+    """The help in a scrolling dialog (arrows, Page Up/Down scroll it) that fits the terminal."""
+
+    SCROLL, SHARE, FRAME = "#help-scroll", 94, 4  # the thick border's two lines, the title and the hint
 
     DEFAULT_CSS = CSS
     BINDINGS = [Binding("escape,enter,question_mark,q", "close", "Close")]
@@ -78,8 +81,6 @@ class HelpScreen(ModalScreen[None]):
                 yield Static(help_text(), id="help-text")
             yield Static("↑ ↓ Page Up/Down: scroll · Escape, Enter or ?: back to the game", id="help-hint")
 
-    def on_mount(self) -> None:
-        self.query_one("#help-scroll").focus()
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -23,6 +23,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidURI
 
 from scenarios.models import Player
+from scenarios.names import player_words
 from strategic.protocol import (
     MAX_MESSAGE,
     Answer,
@@ -80,7 +81,7 @@ async def _answer_all(connection: ClientConnection, choose: Chooser, out: Callab
         elif isinstance(message, Refusal):
             out(f"refused: {message.message}" + (f" [{message.rule}]" if message.rule else ""))
         elif isinstance(message, Wait):
-            out(f"turn {message.turn} {message.phase}: waiting for {message.who.value} ({message.type})")
+            out(f"turn {message.turn} {message.phase}: waiting for {player_words(message.who)} ({message.type})")
         elif isinstance(message, Question):
             await connection.send(write(choose(message)))
         elif isinstance(message, GameOver):

@@ -15,11 +15,19 @@ that fits several names is refused with them all.  Only ``move`` takes a path: a
 (R-UI-41).  A port where a sea area is wanted (``move Hood > Malta``) is refused with the order that goes to a
 port in the phase (``place`` or ``return``).  A parsed order still goes through the engine's verification, which
 names the rule if it is illegal.
+
+Given the orders legal now (:class:`Legal`), a shortening is read among what the order may legally name first
+(R-UI-51): ``place Nel > mal`` is Malta when Nelson may be placed in Malta and not in Maloelap, and a shortening
+that fits several names but only one the unit may go to is that one.  An empty name (``move ,,, > ,``) is refused
+saying which name is missing.
 """
 
 from __future__ import annotations
 
 import difflib
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
 
 from scenarios.errors import InvalidOrder
 from scenarios.loader import CampaignData
@@ -52,6 +60,54 @@ CUTOFF = 0.7
 
 class OrderSyntaxError(InvalidOrder):
     """A typed order that cannot be read; the message says what is wrong and shows the grammar."""
+
+
+_KINDS: dict[str, tuple[type, ...]] = {
+    "move": (Move,), "air": (PlaceAir,), "sub": (PlaceSubmarine,), "raider": (PlaceSurfaceRaider,),
+    "place": (PlaceReinforcement,), "defer": (DeferReinforcement,), "return": (ReturnToPort,),
+    "lend": (Loan,), "recall": (Loan,)}
+"""The orders each typed verb gives."""
+
+
+def target_of(order: Order) -> tuple[str, ...]:
+    """The places an order names (a move's path, an arrival's place, a return's port); none for the others."""
+    if isinstance(order, Move):
+        return order.path
+    for attr in ("area", "place", "port"):
+        value = getattr(order, attr, None)
+        if isinstance(value, str):
+            return (value,)
+    return ()
+
+
+@dataclass(frozen=True)
+class Legal:
+    """The orders legal now, as the typed line reads them (R-UI-51): the units each verb may order and the places
+    each unit may go with it (``by_unit``: (verb, unit) -> places, any step of a path)."""
+
+    by_unit: dict[tuple[str, str], list[str]] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, orders: Iterable[Order]) -> Legal:
+        by_unit: dict[tuple[str, str], list[str]] = {}
+        for order in orders:
+            unit = str(getattr(order, "unit", ""))
+            for verb in (v for v, kinds in _KINDS.items() if isinstance(order, kinds) and unit):
+                places = by_unit.setdefault((verb, unit), [])
+                places += [p for p in target_of(order) if p not in places]
+        return cls(by_unit)
+
+    def units(self, verb: str) -> list[str]:
+        """The units ``verb`` may order now."""
+        return [unit for v, unit in self.by_unit if v == verb]
+
+    def places(self, verb: str, unit: str) -> list[str]:
+        """The places ``unit`` may go to with ``verb`` now."""
+        return self.by_unit.get((verb, unit), [])
+
+
+NOTHING_KNOWN = Legal()
+"""No legal orders known: shortenings are read among all the data's names (R-UI-40)."""
 
 
 def describe(order: Order) -> str:
@@ -116,37 +172,56 @@ def shortened(text: str, names: list[str]) -> list[str]:
     return out
 
 
-def _name(data: CampaignData, text: str, kinds: tuple[str, ...], what: str) -> str:
+def _listing(names: list[str]) -> str:
+    """``A, B or C`` (at most :data:`MAX_LISTED` names, then "N more")."""
+    listed = names[:MAX_LISTED] + ([f"{len(names) - MAX_LISTED} more"] if len(names) > MAX_LISTED else [])
+    return listed[0] if len(listed) == 1 else f"{', '.join(listed[:-1])} or {listed[-1]}"
+
+
+def _name(data: CampaignData, text: str, kinds: tuple[str, ...], what: str, legal: Sequence[str] = (),
+          whose: str = "") -> str:
+    """The name ``text`` stands for (R-UI-40); ``legal``: the names the order may legally take, among which a
+    shortening is read first (R-UI-51; ``whose``: to what they are open, ``to Nelson``)."""
     wanted = text.strip().casefold()
+    if not re.search(r"\w", wanted):
+        raise OrderSyntaxError(f"a {what}'s name is missing{f' ({text.strip()!r} names none)' if wanted else ''}: "
+                               f"{GRAMMAR}")
     names = [key for section in kinds for key in data.sections[section]]
     for key in names:
         if key.casefold() == wanted:
             return key
     fits = shortened(wanted, names)
-    if len(fits) == 1:
-        return fits[0]
+    allowed = [f for f in fits if f in legal]
+    if len(allowed) == 1 or len(fits) == 1:
+        return allowed[0] if allowed else fits[0]
+    if allowed:
+        raise OrderSyntaxError(f"'{text.strip()}' could be {_listing(allowed)} (open {whose} now): type more of the "
+                               f"{what}'s name")
+    if fits and legal:
+        raise OrderSyntaxError(f"'{text.strip()}' could be {_listing(fits)}, {'neither' if len(fits) == 2 else 'none'}"
+                               f" open {whose} now (open: {_listing(list(legal))})")
     if fits:
-        listed = fits[:MAX_LISTED] + ([f"{len(fits) - MAX_LISTED} more"] if len(fits) > MAX_LISTED else [])
-        raise OrderSyntaxError(f"'{text.strip()}' could be {', '.join(listed[:-1])} or {listed[-1]}: type more of "
-                               f"the {what}'s name")
+        raise OrderSyntaxError(f"'{text.strip()}' could be {_listing(fits)}: type more of the {what}'s name")
     raise OrderSyntaxError(f"no {what} named '{text.strip()}'{did_you_mean(text, names)}")
 
 
-def _units(data: CampaignData, text: str) -> list[str]:
-    """The units of a comma-separated list, each once, in the order given."""
+def units_named(data: CampaignData, text: str, legal: Sequence[str] = ()) -> list[str]:
+    """The units of a comma-separated list, each once, in the order given (``legal``: the units the order may
+    take now, :func:`_name`)."""
     names = [part for part in (p.strip() for p in text.split(",")) if part]
-    if not names:
-        raise OrderSyntaxError(f"no unit given: {GRAMMAR}")
-    units = [_name(data, name, ("units",), "unit") for name in names]
+    if not any(re.search(r"\w", name) for name in names):
+        raise OrderSyntaxError(f"no unit given{f' ({text.strip()!r} names none)' if text.strip() else ''}: name "
+                               f"one, or several separated by commas (move Nelson, Rodney > North Atlantic)")
+    units = [_name(data, name, ("units",), "unit", legal, "to this order") for name in names]
     twice = sorted({u for u in units if units.count(u) > 1})
     if twice:
         raise OrderSyntaxError(f"{', '.join(twice)} named twice in one order")
     return units
 
 
-def parse(data: CampaignData, line: str) -> Order:
+def parse(data: CampaignData, line: str, legal: Legal = NOTHING_KNOWN) -> Order:
     """Read one typed order for one unit (see the module docstring); raises :class:`OrderSyntaxError`."""
-    orders = parse_orders(data, line)
+    orders = parse_orders(data, line, legal=legal)
     if len(orders) > 1:
         raise OrderSyntaxError(f"one unit only here, not {len(orders)}")
     return orders[0]
@@ -155,10 +230,11 @@ def parse(data: CampaignData, line: str) -> Order:
 VERBS = ("move", "air", "sub", "raider", "place", "defer", "return", "lend", "recall")
 
 
-def parse_orders(data: CampaignData, line: str, phase: Phase | None = None) -> list[Order]:
+def parse_orders(data: CampaignData, line: str, phase: Phase | None = None, legal: Legal = NOTHING_KNOWN,
+                 ) -> list[Order]:
     """Read a typed order for one unit or a comma-separated list of units (see the module docstring): one order
-    per unit, in the order named.  ``phase`` (the phase now) shapes the hint for a port named as a sea area.
-    Raises :class:`OrderSyntaxError`."""
+    per unit, in the order named.  ``phase`` (the phase now) shapes the hint for a port named as a sea area;
+    ``legal`` (the orders legal now) decides shortenings (R-UI-51).  Raises :class:`OrderSyntaxError`."""
     words = line.strip().split(None, 1)
     if not words:
         raise OrderSyntaxError(f"empty order; {GRAMMAR}")
@@ -168,15 +244,20 @@ def parse_orders(data: CampaignData, line: str, phase: Phase | None = None) -> l
     parts = [p.strip() for p in rest.split(">")]
     if verb in ("defer", "recall"):
         return [DeferReinforcement(unit=unit) if verb == "defer" else Loan(unit=unit, to=None)
-                for unit in _units(data, rest)]
+                for unit in units_named(data, rest, legal.units(verb))]
     if len(parts) < 2 or not parts[0]:
         raise OrderSyntaxError(f"'{verb}' needs a unit and a place: {GRAMMAR}")
+    units = units_named(data, parts[0], legal.units(verb))
+    empty = [i for i, p in enumerate(parts[1:], start=1) if not re.search(r"\w", p)]
+    if empty:
+        which = "the place after '>'" if len(parts) == 2 else f"place {empty[0]} of the path"
+        raise OrderSyntaxError(f"{which} is missing{f' ({parts[empty[0]]!r} names none)' if parts[empty[0]] else ''}"
+                               f": {verb} UNIT > {_TARGET.get(verb, 'AREA')}")
     if verb != "move" and len(parts) > 2:
         raise OrderSyntaxError(f"'{verb}' names one place, not a path ('{' > '.join(parts[1:])}'): only move goes "
                                f"through several sea areas; {verb} UNIT > {_TARGET[verb]}")
-    units = _units(data, parts[0])
     try:
-        return [_order(data, verb, unit, parts[1:]) for unit in units]
+        return [_order(data, verb, unit, parts[1:], legal.places(verb, unit)) for unit in units]
     except OrderSyntaxError as exc:
         port = _port_named(data, parts[-1].rsplit(None, 1)[0] if verb == "move" else parts[-1])
         if port is None or verb in ("place", "return"):
@@ -205,27 +286,30 @@ def _to_port(phase: Phase | None, verb: str, units: str, port: str) -> str:
     return f"'{verb}' goes to a sea area"
 
 
-def _order(data: CampaignData, verb: str, unit: str, parts: list[str]) -> Order:
-    """The order ``verb`` for ``unit`` to the place (or path) ``parts``."""
+def _order(data: CampaignData, verb: str, unit: str, parts: list[str], legal: Sequence[str] = ()) -> Order:
+    """The order ``verb`` for ``unit`` to the place (or path) ``parts`` (``legal``: the places ``unit`` may go to
+    with it now, :func:`_name`)."""
     parts = list(parts)
+    whose = f"to {unit}"
     if verb == "move":
         mode = "patrol"
         last = parts[-1].rsplit(None, 1)
         if len(last) == 2 and last[1].casefold() in ("raid", "landing", "patrol"):
             parts[-1], mode = last[0], last[1].casefold()
-        path = tuple(_name(data, p, ("areas",), "sea area") for p in parts)
+        path = tuple(_name(data, p, ("areas",), "sea area", legal, whose) for p in parts)
         return Move(unit=unit, path=path, mode=mode)  # type: ignore[arg-type]
     target = parts[0]
     if verb == "air":
-        return PlaceAir(unit=unit, area=_name(data, target, ("areas",), "sea area"))
+        return PlaceAir(unit=unit, area=_name(data, target, ("areas",), "sea area", legal, whose))
     if verb == "sub":
-        return PlaceSubmarine(unit=unit, area=_name(data, target, ("areas",), "sea area"))
+        return PlaceSubmarine(unit=unit, area=_name(data, target, ("areas",), "sea area", legal, whose))
     if verb == "raider":
-        return PlaceSurfaceRaider(unit=unit, area=_name(data, target, ("areas",), "sea area"))
+        return PlaceSurfaceRaider(unit=unit, area=_name(data, target, ("areas",), "sea area", legal, whose))
     if verb == "place":
-        return PlaceReinforcement(unit=unit, place=_name(data, target, ("ports", "areas", "groups"), "place"))
+        return PlaceReinforcement(unit=unit, place=_name(data, target, ("ports", "areas", "groups"), "place", legal,
+                                                         whose))
     if verb == "return":
-        return ReturnToPort(unit=unit, port=_name(data, target, ("ports",), "port"))
+        return ReturnToPort(unit=unit, port=_name(data, target, ("ports",), "port", legal, whose))
     if verb == "lend":
         player = target.strip().casefold().replace("-", "_").replace(" ", "_")
         if player not in ("japan", "germany_italy", "united_states", "allies"):

@@ -155,6 +155,8 @@ def place_of(us: UnitState, orders: list[Order]) -> str:
     if us.status is UnitStatus.AWAITING:
         places = list(dict.fromkeys(destination(o) for o in orders))
         return f"arriving: {' or '.join(places)}" if places else "arriving"
+    if us.place is None and us.status is UnitStatus.PORT:
+        return "the submarine reserve"  # a submarine between turns waits off the map (R-OPS-04), not in a port
     return us.place or us.status.value
 
 

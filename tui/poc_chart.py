@@ -36,9 +36,9 @@ def draw_poc(plt: Any, campaign: Campaign) -> None:
     if Theatre.VITP in state.poc:
         for y in (line, -line):
             plt.hline(y, "red")
-        middle = (1 + last) / 2
-        plt.text(f"Axis +{line}: automatic VITP victory", middle, line - 3, color="red", alignment="center")
-        plt.text(f"Allies +{line}: automatic VITP victory", middle, -line + 3, color="red", alignment="center")
+        # the labels at the right end: the theatres' legend takes the top left corner (a small chart ran them together)
+        plt.text(f"Axis +{line}: automatic VITP victory", last, line - 3, color="red", alignment="right")
+        plt.text(f"Allies +{line}: automatic VITP victory", last, -line + 3, color="red", alignment="right")
     plt.hline(0, "gray")
     plt.xlim(1, last)
     plt.xticks(list(range(1, last + 1)))

@@ -15,12 +15,12 @@ from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
-from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 
 from scenarios.loader import load_data
 from scenarios.rule_summaries import RuleSummary, find_citations
 from strategic.rule_lookup import Resolution, Rulings, describe, load_rulings, lookup
+from tui.dialog_fit import FittedScroll
 
 
 @lru_cache(maxsize=1)
@@ -48,9 +48,11 @@ def link_citations(text: Text | str, action: str = "screen.show_rule") -> Text:
     return out
 
 
-class RuleScreen(ModalScreen[None]):
+class RuleScreen(FittedScroll):
     """The rules a text cites: the list to pick from (when several) and the chosen rule's summary, source,
     certainty and rulings.  Escape closes it."""
+
+    SCROLL, SHARE = "#rule-scroll", 90
 
     BINDINGS = [Binding("escape,q,l", "app.pop_screen", "Close")]
     DEFAULT_CSS = """
@@ -59,7 +61,7 @@ class RuleScreen(ModalScreen[None]):
                             background: $surface; padding: 0 1; }
     RuleScreen #rule-heading { text-style: bold; }
     RuleScreen #rule-list { height: auto; max-height: 8; }
-    RuleScreen #rule-scroll { height: auto; max-height: 30; }
+    RuleScreen #rule-scroll { height: auto; }
     RuleScreen #rule-hint { color: $text-muted; }
     """
 
@@ -67,6 +69,7 @@ class RuleScreen(ModalScreen[None]):
         super().__init__()
         self.found, self.rulings = found, rulings
         self.shown = 0
+        self.FRAME = 4 + (min(len(found), 8) if len(found) > 1 else 0)  # border, heading and hint; the rules' list
 
     def compose(self) -> ComposeResult:
         with Vertical():

@@ -38,7 +38,7 @@ from typing import Any
 from scenarios.errors import InputError, InvalidOrder, RulesError
 from scenarios.loader import CampaignData, load_data
 from scenarios.models import Player
-from scenarios.names import player_name, side_name, side_words, spoken_name
+from scenarios.names import player_name, side_name, side_words
 from strategic.ai import Agent, BaselineAI, play
 from strategic.answer_needed import AnswerNeeded
 from strategic.battle_logs import battle_log_name, save_battle_log, ships_line
@@ -202,7 +202,8 @@ def cmd_run(args: argparse.Namespace) -> int:
     passive = [p for p in PLAYERS if p not in ai_players]
     options = chosen_options(state)
     print(f"{data.setups[state.setup].title}; seed {state.seed}; combat {combat}{combat_note}; "
-          f"AI: {', '.join(ai_players)}" + (f"; passive: {', '.join(passive)}" if passive else "")
+          f"AI: {', '.join(map(player_name, ai_players))}"
+          + (f"; passive: {', '.join(map(player_name, passive))}" if passive else "")
           + (f"; options: {', '.join(options)}" if options else ""))
     stop = state.turn + args.turns if args.turns else None
     header = LogHeader(setup=state.setup, seed=state.seed, combat=combat, ai=list(ai_players),
@@ -527,9 +528,9 @@ def render_turn(campaign: Campaign, turn: int, events: list[Event],
         held = Counter(str(control.get(a).value) if control.get(a) else "none"  # type: ignore[union-attr]
                        for a, r in campaign.data.areas.items() if r.theatre is theatre and a in control)
         out.append(f"Control {theatre.value}: " + ", ".join(f"{side_name(s)} {n}" for s, n in sorted(held.items())))
-    out += [describe(e, spoken_name) for e in events if isinstance(e, PocScored)]
-    out += [describe(e, spoken_name) for e in events if isinstance(e, Victory)]
-    out += [describe(e, spoken_name) for e in events if isinstance(e, AutomaticVictory)]
+    out += [describe(e) for e in events if isinstance(e, PocScored)]
+    out += [describe(e) for e in events if isinstance(e, Victory)]
+    out += [describe(e) for e in events if isinstance(e, AutomaticVictory)]
     if any(isinstance(e, PocScored) for e in events):  # the turn is over: its summary (issue #17)
         out += summary_lines(summarize(campaign, turn, events))
     return "\n".join(out)
@@ -544,12 +545,12 @@ def _in_log_order(campaign: Campaign, events: list[Event], extra: dict[str, list
     out: list[str] = []
     for event in events:
         if isinstance(event, NOTED_TYPES):
-            out.append(f"  {describe(event, spoken_name)}  [{event.rule}]")
+            out.append(f"  {describe(event)}  [{event.rule}]")
         elif isinstance(event, MOVE_TYPES) and moves:
             out.append("Moves: " + ", ".join(f"{player_name(p)} {n}" for p, n in sorted(moves.items())))
             moves.clear()
         elif isinstance(event, BATTLE_TYPES):
-            out.append(f"  {describe(event, spoken_name)}")
+            out.append(f"  {describe(event)}")
             groups = extra.get(event.area) if isinstance(event, BattleFought) else None
             if groups:
                 out += groups.pop(0)

@@ -33,6 +33,7 @@ from websockets.exceptions import ConnectionClosed
 from scenarios.errors import InputError
 from scenarios.loader import CampaignData, load_data
 from scenarios.models import Player
+from scenarios.names import player_name
 from strategic.battles import TacticalResolver
 from strategic.campaign import Campaign
 from strategic.clock import Clock
@@ -253,10 +254,10 @@ def cmd_serve(args: argparse.Namespace) -> int:
         where = "this machine only" if args.host in ("127.0.0.1", "localhost", "::1") else "the network"
         print(f"vas serve: listening on ws://{args.host}:{port} ({where}); autosave {args.save}", flush=True)
         for player, token in host.tokens.items():
-            print(f"  {player.value}: vas join ws://{args.host}:{port} --seat {player.value} --token {token}",
+            print(f"  {player_name(player)}: vas join ws://{args.host}:{port} --seat {player.value} --token {token}",
                   flush=True)
         ai = [p for p in PLAYERS if Player(p) not in host.tokens]
-        print(f"  AI on the server: {', '.join(ai) or 'none'}", flush=True)
+        print(f"  AI on the server: {', '.join(map(player_name, ai)) or 'none'}", flush=True)
 
     try:
         asyncio.run(host_game(host, args.host, args.port, ready))

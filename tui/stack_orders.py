@@ -41,10 +41,15 @@ class Given:
         return not self.refusals
 
     def refused_text(self, count: int) -> str:
-        """``Hood: VITP 6.1 / WAS 3.1: ...; none of the 2 orders was given`` (one order: the engine's refusal)."""
+        """``Hood: VITP 6.1 / WAS 3.1: ...; none of the 2 orders was given`` (one order: the engine's refusal); the
+        units refused for the same reason are named together (``Warspite, Valiant: 002 §3.232: ...``)."""
         if count == 1:
             return "; ".join(str(r.error) for r in self.refusals)
-        return f"{'; '.join(str(r) for r in self.refusals)}; none of the {count} orders was given"
+        why: dict[str, list[str]] = {}
+        for r in self.refusals:
+            why.setdefault(str(r.error), []).append(r.unit or "the order")
+        told = "; ".join(f"{', '.join(units)}: {reason}" for reason, units in why.items())
+        return f"{told}; none of the {count} orders was given"
 
 
 def give_together(campaign: Campaign, apply: Callable[[str, Order], list[Event]], player: str,

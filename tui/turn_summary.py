@@ -15,19 +15,19 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
-from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from strategic.campaign import Campaign
 from strategic.events import PocScored, TurnBegan
 from strategic.turn_summary import summarize, summary_lines
+from tui.dialog_fit import FittedScroll
 from tui.rule_screen import link_citations, open_rules
 
 CSS = """
 TurnSummaryScreen { align: center middle; }
 #turn-summary { width: 120; max-width: 96%; height: auto; max-height: 92%; padding: 1 2; border: thick $accent;
                 background: $surface; }
-#turn-summary-scroll { height: auto; max-height: 40; }
+#turn-summary-scroll { height: auto; }
 #turn-summary-hint { margin-top: 1; color: $text-muted; }
 """
 
@@ -55,8 +55,10 @@ def summed_turns(campaign: Campaign) -> list[int]:
     return sorted(over)
 
 
-class TurnSummaryScreen(ModalScreen[None]):
+class TurnSummaryScreen(FittedScroll):
     """The summary of one turn; Enter or Escape closes it."""
+
+    SCROLL, FRAME = "#turn-summary-scroll", 8  # border 2, padding 2, title 1, the hint 2 and its margin
 
     DEFAULT_CSS = CSS
     BINDINGS = [Binding("enter,escape", "close", "Close"), Binding("r", "close", "Close", show=False),
@@ -77,9 +79,6 @@ class TurnSummaryScreen(ModalScreen[None]):
                 yield Static(link_citations(Text(self.text)), id="turn-summary-text")
             yield Static("Enter or Escape: back to the game; r shows this again; ← →: the other finished turns; l (or "
                          "a click): the rules it cites", id="turn-summary-hint")
-
-    def on_mount(self) -> None:
-        self.query_one("#turn-summary-scroll").focus()
 
     def action_turn(self, step: int) -> None:
         """← or →: the summary of the finished turn before or after this one (none further: it stays)."""

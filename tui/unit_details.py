@@ -19,7 +19,6 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
-from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import DataTable, OptionList, Static
 
@@ -35,6 +34,7 @@ from tui.board_draw import TYPE_ORDER
 from tui.board_info import how, seat_side, unit_groups
 from tui.board_map import BoardMap
 from tui.cards_cli import counter_lines
+from tui.dialog_fit import FittedScroll
 from tui.labels import counter_label, player_label, side_label
 from tui.order_picker import OrderPicker
 from tui.order_selection import SINKING_RULE, Stack, UnitRow, by_place, choices, unit_of, unit_row
@@ -43,7 +43,7 @@ CSS = """
 UnitDetailsScreen { align: center middle; }
 #unit-details { width: 120; max-width: 96%; height: auto; max-height: 92%; padding: 0 2; border: thick $accent;
                 background: $surface; }
-#unit-details-scroll { height: auto; max-height: 40; }
+#unit-details-scroll { height: auto; }
 #unit-details-hint { color: $text-muted; }
 """
 
@@ -206,9 +206,11 @@ def picked_units(focused: Widget | None, picker: OrderPicker, table: DataTable[A
     return [], 0
 
 
-class UnitDetailsScreen(ModalScreen[None]):
+class UnitDetailsScreen(FittedScroll):
     """The details of one unit, or of several in turn (``names``, starting at ``start``): ← and → step through
     them; Escape, Enter or ``i`` closes."""
+
+    SCROLL, FRAME = "#unit-details-scroll", 4  # the thick border's two lines and the hint, wrapped
 
     DEFAULT_CSS = CSS
     BINDINGS = [Binding("escape,enter,i", "close", "Close"),
@@ -227,9 +229,6 @@ class UnitDetailsScreen(ModalScreen[None]):
             with VerticalScroll(id="unit-details-scroll"):
                 yield Static(self.text(), id="unit-details-text")
             yield Static(self.hint(), id="unit-details-hint")
-
-    def on_mount(self) -> None:
-        self.query_one("#unit-details-scroll").focus()
 
     @property
     def name(self) -> str:  # type: ignore[override]

@@ -14,7 +14,9 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from scenarios.models import Player, Side, Theatre, UnitType
+from scenarios.names import player_name, player_words
 from strategic.basing import retreat_ports
+from strategic.battle_names import entry_words
 from strategic.classic import vitp_combat, was_combat
 from strategic.classic.briefs import brief
 from strategic.classic.context import BattleContext
@@ -72,7 +74,7 @@ class ClassicResolver:
                 continue
             ordered = list(self.policy(player).order_battles(campaign, theatre, list(mine)))
             if sorted(ordered) != sorted(mine):
-                raise ValueError(f"{player.value}: battle order {ordered} is not an order of {mine}")
+                raise ValueError(f"{player_name(player)}: battle order {ordered} is not an order of {mine}")
             out += ordered
         return out
 
@@ -121,7 +123,8 @@ class ClassicResolver:
             return self.policy(player)
         given = read_script([e for e in campaign.state.combat_answers.get(key, []) if "decision" in e["question"]],
                             f"combat answers for {key}")
-        mine, where = [e for e in given if e.question.side == side.value], f"{player.value}'s answers in {key}"
+        mine = [e for e in given if e.question.side == side.value]
+        where = f"the answers of {player_words(player)} in {entry_words(key)}"
         if key in campaign.state.delegated_battles:  # his answers so far, then the AI's
             return ScriptedPolicy(mine, then=self.policy(player), where=where)
         return AskingPolicy(mine, where=where, player=player.value,

@@ -26,6 +26,7 @@ from scenarios.errors import InputError
 from scenarios.models import Player, Side, Theatre
 from scenarios.names import side_words
 from strategic.answer_needed import AnswerNeeded
+from strategic.battle_names import ORDER_KEY
 from tactical import script_items
 
 if TYPE_CHECKING:
@@ -39,7 +40,7 @@ DECISIONS = ("order_battles", "submarine_targets", "was_air_strikes", "gunnery_t
              "day_or_night", "night_firing_carriers", "withdraw", "pursue", "landings", "retreat_ports")
 """The questions of :class:`~strategic.classic.policies.CombatPolicy`, in the protocol's order."""
 
-ORDER_PREFIX = "order:"
+ORDER_PREFIX = ORDER_KEY
 """The entry of a battle-order question (``order:WAS``, ``order:VITP``): it belongs to no single battle."""
 
 BATTLE_ORDERERS: tuple[tuple[Theatre, Player, str], ...] = (

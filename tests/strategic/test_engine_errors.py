@@ -125,7 +125,7 @@ def test_an_ai_that_raises_stops_the_game_with_an_engine_error(data: CampaignDat
             raise ZeroDivisionError("division by zero")
 
     campaign = Campaign.new(data, "standard", seed=1, resolver=make_resolver("classic"))
-    with pytest.raises(EngineError, match="turn 1, reinforce phase, the allies AI deciding: ZeroDivisionError"):
+    with pytest.raises(EngineError, match="turn 1, reinforce phase, the Allies AI deciding: ZeroDivisionError"):
         play(campaign, Clock(campaign), {**agents(), "allies": Broken()})
 
 

@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 
 from scenarios.loader import CampaignData, load_data
+from scenarios.names import player_name
 from strategic.ai import BaselineAI, play
 from strategic.campaign import Campaign
 from strategic.classic.resolver import ClassicResolver
@@ -304,8 +305,8 @@ def test_a_changed_order_is_reported_where_the_replay_refuses_it(classic_log: Pa
     err = capsys.readouterr().err
     order = read_log(tmp_path / "order.json").events[index]
     assert isinstance(order, OrderGiven) and isinstance(order.order, Move)
-    assert f"event {index}: the log has '{log_line(order)}', the replay has 'T1 patrol    {order.player}: map: " \
-           "'Atlantis' is not a sea area  [map]'" in err
+    assert f"event {index}: the log has '{log_line(order)}', the replay has 'T1 patrol    " \
+           f"{player_name(order.player)}: map: 'Atlantis' is not a sea area  [map]'" in err
     assert err.startswith(f"vas run: {tmp_path / 'order.json'}: the replay differs from the log at turn 1, patrol "
                           "phase")
 

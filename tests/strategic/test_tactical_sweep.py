@@ -183,7 +183,7 @@ def test_checker_catches_control_without_a_side_present(finished: Campaign) -> N
     area = "Coral Sea"
     state.control[area] = Side.AXIS
     flagged = [m for m in check_control(game) if f" {area} is controlled" in m]
-    assert flagged == [f"control: T10 {area} is controlled by the axis side, which has no controlling unit there "
+    assert flagged == [f"control: T10 {area} is controlled by the Axis, who have no controlling unit there "
                        "and did not hold it"]
     ship = next(u for u in state.units.values() if u.side is Side.AXIS and u.status is UnitStatus.PORT
                 and game.unit_record(u.name).type.is_ship)

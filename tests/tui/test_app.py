@@ -27,6 +27,7 @@ from tui.app import (
     campaign_resolver,
 )
 from tui.battle_viewer import BattleViewerScreen
+from tui.board_map import BoardMap
 from tui.help_screen import HelpScreen
 
 from .helpers import end_phase, hand_over, wait_for, wait_for_human
@@ -108,6 +109,10 @@ async def test_hot_seat_hands_over_between_humans(data: CampaignData) -> None:
         screen = await hand_over(pilot, app, handover)
         assert screen.query_one("#main").display and app.focused is screen.query_one("#orders")
         assert screen.session.clock.decision.player is Player.GERMANY_ITALY
+        # play-test: the map drawn while hidden had no width (full boxes, the Pacific off to the side); it fits again
+        board, room = screen.query_one(BoardMap), screen.query_one("#map-scroll")
+        await wait_for(pilot, lambda: board.available == room.size.width and board.drawing.width <= room.size.width,
+                       "the map fitted to its pane after the hand-over")
         assert "Germany-Italy (you) decides" in text_of(screen, "#phase-bar")
 
 

@@ -5,6 +5,7 @@ type on the map, and the orders and places are written in the players' words."""
 
 from __future__ import annotations
 
+import pytest
 from textual.widgets import Input, OptionList, Static, TabbedContent
 from textual.widgets.option_list import Option
 
@@ -57,9 +58,12 @@ async def test_the_log_written_while_hidden_wraps_to_its_width_and_rewraps_on_re
                        "the log rewrapped")
 
 
-async def test_help_is_a_scrolling_dialog_with_the_whole_legend(data: CampaignData) -> None:
+@pytest.mark.parametrize("size", [(100, 30), SIZE])
+async def test_help_is_a_scrolling_dialog_with_the_whole_legend(data: CampaignData, size: tuple[int, int]) -> None:
+    """At 100x30 and at 170x50 the dialog, its scrolling part and its hint are all on the screen (they were cut
+    off: the scrolling part was 44 lines whatever the terminal), and the legend's end scrolls into sight."""
     app = new_app(data)
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=size) as pilot:
         screen = await wait_for_human(pilot, app)
         await pilot.press("question_mark")
         shown = await wait_for(pilot, lambda: app.screen if isinstance(app.screen, HelpScreen) else None, "help")
@@ -67,9 +71,15 @@ async def test_help_is_a_scrolling_dialog_with_the_whole_legend(data: CampaignDa
         assert all(line in text for line in legend_lines())
         assert "  i    the details of the unit highlighted" in text and legend_lines()[-1].startswith("Map keys")
         scroll = shown.query_one("#help-scroll")
-        assert shown.query_one("#help").region.bottom <= SIZE[1] and app.focused is scroll
+        dialog, hint = shown.query_one("#help").region, shown.query_one("#help-hint").region
+        await wait_for(pilot, lambda: scroll.region.bottom <= hint.y, "the scrolling part above the hint")
+        assert dialog.bottom <= size[1] and dialog.y <= hint.y and hint.bottom < dialog.bottom
+        assert app.focused is scroll and (scroll.max_scroll_y > 0) == (size[1] < SIZE[1])  # scrolls when it must
         scroll.scroll_end(animate=False)
         await wait_for(pilot, lambda: scroll.scroll_y == scroll.max_scroll_y, "the end of the help")
+        await pilot.resize_terminal(170, 50) if size != SIZE else await pilot.resize_terminal(100, 30)
+        await wait_for(pilot, lambda: shown.query_one("#help-hint").region.bottom
+                       < shown.query_one("#help").region.bottom <= app.size.height, "the help fitted again")
         await pilot.press("escape")
         await wait_for(pilot, lambda: app.screen is screen, "the campaign screen")
 

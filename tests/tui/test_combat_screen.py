@@ -255,8 +255,10 @@ async def test_quitting_from_a_battle_asks_first(data) -> None:
     session = Session(campaign, Clock(campaign, resume=True), {"japan"})
     app = VictoryAtSeaApp(data, session=session)
     async with app.run_test(size=SIZE) as pilot:
-        await wait_for(pilot, lambda: next_screen(app) if isinstance(app.screen, BattleChoiceScreen) else None,
-                       "how the battle is fought")
+        choice = await wait_for(pilot, lambda: next_screen(app) if isinstance(app.screen, BattleChoiceScreen)
+                                else None, "how the battle is fought")
+        await wait_for(pilot, lambda: abs(choice.query_one("#choice").region.center[0] - SIZE[0] // 2) <= 1,
+                       "the choice centred (play-test: it sat in the top left corner)")
         await pilot.press("c")
         screen = await wait_for(pilot, lambda: next_screen(app) if isinstance(app.screen, CombatScreen) else None,
                                 "the combat screen")

@@ -221,7 +221,7 @@ def test_a_game_with_a_human_commander_replays_from_its_save(data, tmp_path) -> 
     first = next(i for i, e in enumerate(log.events) if e.kind == "combat_answer")
     bad = log.events[first].model_copy(update={"answer": {"Nowhere": "Yamato"}})
     tampered = log.model_copy(update={"events": [*log.events[:first], bad, *log.events[first + 1:]]})
-    with pytest.raises(ReplayError, match=r"united_states's recorded answer in .* is refused"):
+    with pytest.raises(ReplayError, match=r"the recorded answer of the United States in the battle in .* is refused"):
         replay(tampered, data)
 
 
@@ -286,7 +286,7 @@ def test_a_commander_may_leave_every_battle_of_the_turn_to_the_ai(data) -> None:
     assert campaign.state.delegated_turn == {Player.JAPAN: 4}
     delegated = [e for e in campaign.state.events if e.kind == "combat_delegated"]
     assert len(delegated) == 1 and delegated[0].whole_turn
-    assert log_line(delegated[0]).endswith("japan leaves the battle in Coral Sea to the AI, and his other battles "
+    assert log_line(delegated[0]).endswith("Japan leaves the battle in Coral Sea to the AI, and his other battles "
                                       "this turn  [002 §4.1]")
     from scenarios.models import Side, Theatre
     from strategic.classic.scripts import AskingPolicy
