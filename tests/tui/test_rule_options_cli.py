@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
-from textual.widgets import Select, SelectionList, Static
+from textual.widgets import Button, Select, SelectionList, Static
 
 from scenarios.loader import CampaignData
 from strategic.rule_options import ACCELERATED_US_ENTRY
@@ -132,13 +132,14 @@ async def test_the_start_screen_chooses_a_new_game_s_rule_options(data: Campaign
         note = str(screen.query_one("#option-note", Static).render())
         assert note.startswith(f"{ACCELERATED_US_ENTRY}: War at Sea alone") and "reference/was.md §4.7" in note
         # the standard game does not play it: refused, and no game starts
-        await pilot.click("#start-game")
+        screen.query_one("#start-game", Button).press()  # a press, wherever the button is scrolled
         await pilot.pause()
         assert isinstance(app.screen, StartScreen)
         assert "is played in the set-up was_only only, not standard" in str(
             screen.query_one("#start-message", Static).render())
         screen.query_one("#setup", Select).value = "was_only"
-        await pilot.click("#start-game")
+        await pilot.pause()
+        screen.query_one("#start-game", Button).press()  # a press, wherever the button is scrolled
         campaign_screen = await wait_for(pilot, lambda: isinstance(app.screen, CampaignScreen) and app.screen,
                                   "the campaign screen")
         state = campaign_screen.session.campaign.state
