@@ -728,7 +728,7 @@ class CampaignScreen(Screen[None]):
                 with TabPane("Battles", id="tab-battles"):
                     yield Static(id="battles-text")
                     yield OptionList(id="battles")
-                with TabPane("Classic odds", id="tab-odds"), VerticalScroll(id="odds-scroll"):
+                with TabPane("Odds", id="tab-odds"), VerticalScroll(id="odds-scroll"):
                     yield Static(self.odds_prompt(), id="odds-text")
                 with TabPane("POC", id="tab-poc"):
                     yield Static(id="poc-text")

@@ -34,7 +34,7 @@ KEYS = (
     ("i", "the details of the unit highlighted in the order list or the Units tab (Enter or a click on a Units row "
           "too), or of the units of the place selected on the map: counter, damage, status, ship card, where it may "
           "go"),
-    ("d", "the classic odds of the coming battles (an estimate in a tactical game)"),
+    ("d", "the odds of the coming battles, by the combat the game uses (classic rules, or runs on the tactical table)"),
     ("b", "the tactical battles fought (Enter opens one in the battle viewer)"),
     ("r", "the last turn's summary"),
     ("l", "our summary of the rule the latest message (or the phase bar) cites; a click on a rule does the same"),

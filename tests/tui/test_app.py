@@ -501,7 +501,7 @@ async def test_screen_keys_from_the_battles_tab_and_odds_label(data: CampaignDat
     async with app.run_test(size=SIZE) as pilot:
         screen = await wait_for_human(pilot, app)
         tabs = screen.query_one("#tabs", TabbedContent)
-        assert str(tabs.get_tab("tab-odds").label) == "Classic odds"
+        assert str(tabs.get_tab("tab-odds").label) == "Odds"
         note = "Tactical odds: 20 runs of each battle on the tactical table (AI captains), 95% intervals in brackets."
         assert text_of(screen, "#odds-text").startswith(f"{note}\nPress d for the odds")
         await pilot.press("d")
