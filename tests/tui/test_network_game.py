@@ -1,5 +1,6 @@
 """Issue #21: a campaign served over loopback to seats that join it (tui.serve_command, tui.join_command and the
-transport-free session of strategic.session).  Every test waits on messages, never on time."""
+transport-free session of strategic.session).  Every test waits on messages, never on time, and every wait has a
+generous limit (:data:`LIMIT`), so a bug fails the test instead of hanging it."""
 
 from __future__ import annotations
 
@@ -33,6 +34,8 @@ from tui.join_command import ai_answer, play_seat
 from tui.serve_command import Host, host_game, make_host
 
 ALL = [p.value for p in Player]
+LIMIT = 300.0
+"""The longest a test waits for a message or for the seats to finish (seconds): generous for a loaded machine."""
 
 
 @pytest.fixture(scope="module")
@@ -62,10 +65,10 @@ async def _serve(host: Host, clients: Any) -> Any:
     server = asyncio.create_task(host_game(host, "127.0.0.1", 0, port.set_result))
     url = f"ws://127.0.0.1:{await port}"
     try:
-        return await clients(url)
+        return await asyncio.wait_for(clients(url), LIMIT)
     finally:
         host.done.set()
-        await server
+        await asyncio.wait_for(server, LIMIT)
 
 
 def _all_ai(host: Host) -> Any:
@@ -100,23 +103,30 @@ def test_a_wrong_token_is_refused_and_changes_nothing(tmp_path: Path, data: Any)
     assert len(host.session.campaign.state.events) == before
 
 
+async def _receive(connection: Any) -> Any:
+    """The server's next message, read within :data:`LIMIT`."""
+    return read_server(await asyncio.wait_for(connection.recv(), LIMIT))
+
+
 async def _joined(url: str, seat: Player, token: str) -> Any:
     connection = await connect(url)
     await connection.send(write(Hello(seat=seat, token=token)))
-    assert isinstance(read_server(await connection.recv()), Welcome)
+    assert isinstance(await _receive(connection), Welcome)
     return connection
 
 
 async def _next_question(connection: Any) -> Question:
     while True:
-        message = read_server(await connection.recv())
+        message = await _receive(connection)
+        assert message.kind != "game_over", "the game ended before the seat was asked"
         if isinstance(message, Question):
             return message
 
 
 async def _next_refusal(connection: Any) -> Refusal:
     while True:
-        message = read_server(await connection.recv())
+        message = await _receive(connection)
+        assert message.kind != "game_over", "the game ended before the refusal came"
         if isinstance(message, Refusal):
             return message
 
@@ -124,7 +134,7 @@ async def _next_refusal(connection: Any) -> Refusal:
 async def _play_out(connection: Any) -> None:
     """Answer every question with the AI's advice until the game is over."""
     while True:
-        message = read_server(await connection.recv())
+        message = await _receive(connection)
         if isinstance(message, Question):
             await connection.send(write(ai_answer(message)))
         elif message.kind == "game_over":
@@ -181,30 +191,42 @@ def test_a_seat_that_drops_rejoins_at_the_same_question(tmp_path: Path, data: An
     assert over.kind == "game_over"
 
 
-@pytest.mark.skip(reason="hangs as built (the restarted server): issue 21, next step; a hang would stop CI")
 def test_a_server_restarted_from_its_save_asks_the_same_question_and_plays_the_same_game(tmp_path: Path,
                                                                                        data: Any) -> None:
     host = make_host(_args(tmp_path, human=["germany_italy", "allies"]), data)
+    assert host.session.pending is not None and host.session.pending.player is Player.ALLIES  # the Allies first
 
     async def first(url: str) -> Any:
-        seat = await _joined(url, Player.GERMANY_ITALY, host.tokens[Player.GERMANY_ITALY])
-        question = await _next_question(seat)
-        await seat.close()
+        """The Allies give their first two decisions' orders (reinforce, patrol); then Germany-Italy is asked its
+        patrols, and the server stops there."""
+        allies = await _joined(url, Player.ALLIES, host.tokens[Player.ALLIES])
+        axis = await _joined(url, Player.GERMANY_ITALY, host.tokens[Player.GERMANY_ITALY])
+        for phase in ("reinforce", "patrol"):
+            question = await _next_question(allies)
+            assert question.phase == phase
+            await allies.send(write(ai_answer(question)))
+        question = await _next_question(axis)
+        await axis.close()
+        await allies.close()
         return question
 
     asked = asyncio.run(_serve(host, first))
+    assert (asked.seat, asked.turn, asked.phase) == (Player.GERMANY_ITALY, 1, "patrol")
     restarted = make_host(_args(tmp_path, human=["germany_italy", "allies"], seed=None, turns=None,
                                 load=tmp_path / "game.json"), data)
     assert restarted.tokens == host.tokens  # the seats join the restarted server with the same tokens
+    assert restarted.session.stop_turn == 3  # and it stops where the first server was told to
 
     async def second(url: str) -> Any:
         seat = await _joined(url, Player.GERMANY_ITALY, restarted.tokens[Player.GERMANY_ITALY])
         again = await _next_question(seat)
         await seat.close()
-        assert (again.ask, again.legal, again.advice) == (asked.ask, asked.legal, asked.advice)
+        assert (again.ask, again.phase, again.legal, again.advice) == (asked.ask, asked.phase, asked.legal,
+                                                                       asked.advice)
         return await asyncio.gather(*(play_seat(url, p, t, ai_answer, lambda _l: None)
                                       for p, t in restarted.tokens.items()))
 
-    asyncio.run(_serve(restarted, second))
+    overs = asyncio.run(_serve(restarted, second))
+    assert [o.kind for o in overs] == ["game_over"] * 2
     assert restarted.session.campaign.state.turn == 3
     assert event_log_digest(restarted.session.campaign.state.events) == _run_digest(data, 3, 2)
