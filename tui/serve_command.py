@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import hmac
 import json
 import secrets
@@ -24,6 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from pydantic import BaseModel
 from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
@@ -135,37 +137,42 @@ class Host:
     async def _hello(self, connection: ServerConnection) -> Seat | None:
         try:
             message = read_client(await connection.recv())
-        except ProtocolError as exc:
-            await connection.close(1008, _refuse(connection, str(exc)))
+            refusal = self._check_hello(message)
+            if refusal is not None:
+                await _close_refused(connection, refusal)
+                return None
+            assert isinstance(message, Hello)
+            state = self.session.campaign.state
+            await connection.send(write(Welcome(seat=message.seat, setup=state.setup, seed=state.seed,
+                                                combat=state.combat)))
+        except ProtocolError as exc:  # refused with its reason, then closed (R-NET-03)
+            await _close_refused(connection, Refusal(message=str(exc)))
             return None
         except ConnectionClosed:
             return None
+        return Seat(connection, message.seat)
+
+    def _check_hello(self, message: Hello | Answer) -> Refusal | None:
+        """Why a first message is refused: not a hello, or a token that is not the seat's (R-NET-02)."""
         if not isinstance(message, Hello):
-            await connection.send(write(Refusal(message="say hello first: seat and token (R-NET-02)")))
-            await connection.close(1008, "no hello")
-            return None
+            return Refusal(message="say hello first: seat and token (R-NET-02)", rule="R-NET-02")
         token = self.tokens.get(message.seat)
         if token is None or not hmac.compare_digest(token.encode(), message.token.encode()):
-            await connection.send(write(Refusal(message=f"wrong token for the {message.seat.value} seat, or it is "
-                                                        "not a seat that joins (R-NET-02)", rule="R-NET-02")))
-            await connection.close(1008, "wrong token")
-            return None
-        state = self.session.campaign.state
-        await connection.send(write(Welcome(seat=message.seat, setup=state.setup, seed=state.seed,
-                                            combat=state.combat)))
-        return Seat(connection, message.seat)
+            return Refusal(message=f"wrong token for the {message.seat.value} seat, or it is not a seat that joins "
+                                   "(R-NET-02)", rule="R-NET-02")
+        return None
 
     async def _on_message(self, seat: Seat, text: str | bytes) -> None:
         try:
             message = read_client(text)
         except ProtocolError as exc:
-            await seat.connection.send(write(Refusal(message=str(exc))))
+            await _send(seat, Refusal(message=str(exc)))
             return
         if not isinstance(message, Answer):
-            await seat.connection.send(write(Refusal(message="already joined: send answers (R-NET-02)")))
+            await _send(seat, Refusal(message="already joined: send answers (R-NET-02)", rule="R-NET-02"))
             return
         for refusal in self.session.answer(seat.player, message):
-            await seat.connection.send(write(refusal))
+            await _send(seat, refusal)
         for other in list(self.seats):
             await self._send_news(other)
         if self.session.over:
@@ -174,16 +181,25 @@ class Host:
     async def _send_news(self, seat: Seat) -> None:
         events = self.session.events_for(seat.player, seat.seen)
         seat.seen = events.upto
-        try:
-            if events.lines:
-                await seat.connection.send(write(events))
-            await seat.connection.send(write(self.session.message_for(seat.player)))
-        except ConnectionClosed:
-            pass
+        if events.lines:
+            await _send(seat, events)
+        await _send(seat, self.session.message_for(seat.player))
 
 
-def _refuse(connection: ServerConnection, reason: str) -> str:
-    return reason[:120]
+async def _close_refused(connection: ServerConnection, refusal: Refusal) -> None:
+    """Tell the seat why its first message was refused, then close the connection (code 1008, policy; the close
+    reason cut to the 123 bytes the websocket protocol allows)."""
+    try:
+        await connection.send(write(refusal))
+        await connection.close(1008, refusal.message.encode()[:120].decode(errors="ignore"))
+    except ConnectionClosed:
+        pass
+
+
+async def _send(seat: Seat, message: BaseModel) -> None:
+    """Send ``message`` to ``seat``; a seat that has gone is told nothing (it is sent the news when it rejoins)."""
+    with contextlib.suppress(ConnectionClosed):
+        await seat.connection.send(write(message))
 
 
 async def host_game(host: Host, address: str, port: int, ready: Any = None) -> None:
