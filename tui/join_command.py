@@ -45,6 +45,8 @@ from strategic.protocol import (
 
 PLAYERS = [p.value for p in Player]
 Chooser = Callable[[Question], Answer]
+SHOWN_ORDERS = 60
+"""The legal orders the line prompt lists at once (the rest are listed as orders are given)."""
 OPEN_TIMEOUT = 20.0
 """Seconds to wait for the server to accept the connection (a host that never answers)."""
 
@@ -137,8 +139,10 @@ def terminal_answer(question: Question) -> Answer:
         return Answer(ask=question.ask, type="combat", answer=question.advice if text in ("", "a") else
                       _json(text))
     print(f"turn {question.turn}, {question.phase}: your orders ({len(question.legal)} legal)")
-    for i, order in enumerate(question.legal[:60], 1):
+    for i, order in enumerate(question.legal[:SHOWN_ORDERS], 1):
         print(f"  {i:3} {json.dumps(order)}")
+    if len(question.legal) > SHOWN_ORDERS:
+        print(f"  ... and {len(question.legal) - SHOWN_ORDERS} more: type one as JSON, or give some and see the rest")
     text = input("orders (numbers, a: the AI's, d: done, or a JSON order) > ").strip()
     if text in ("", "d"):
         return Answer(ask=question.ask, type="orders", orders=[], done=True)

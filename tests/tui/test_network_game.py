@@ -13,12 +13,15 @@ import pytest
 
 from scenarios.loader import load_data
 from scenarios.models import Player
+from strategic.events import OrderGiven
+from strategic.orders import ORDER_ADAPTER
 from strategic.protocol import (
     Answer,
+    Question,
     write,
 )
 from strategic.selfplay import event_log_digest
-from tui.join_command import JoinError, ai_answer, play_seat
+from tui.join_command import JoinError, ai_answer, play_seat, terminal_answer
 from tui.serve_command import make_host
 
 from .network_helpers import (
@@ -152,3 +155,32 @@ def test_a_server_restarted_from_its_save_asks_the_same_question_and_plays_the_s
     assert [o.kind for o in overs] == ["game_over"] * 2
     assert restarted.session.campaign.state.turn == 3
     assert event_log_digest(restarted.session.campaign.state.events) == run_digest(data, 3, 2)
+
+
+def test_a_human_seat_at_the_line_prompt_gives_its_orders_through_the_server(tmp_path: Path, data: Any,
+                                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """Japan's player types ``2`` (the second legal order), then ``d`` (done), then takes the AI's advice: the
+    server applies his order as his, and the next question no longer offers that unit's arrival."""
+    host = make_host(serve_args(tmp_path, human=["japan"], turns=1), data)
+    typed = iter(["2", "d"])
+    monkeypatch.setattr("builtins.input", lambda _prompt="": next(typed, "a"))
+    asked: list[Question] = []
+    printed: list[str] = []
+
+    def choose(question: Question) -> Answer:
+        asked.append(question)
+        return terminal_answer(question)
+
+    async def clients(url: str) -> Any:
+        return await play_seat(url, Player.JAPAN, host.tokens[Player.JAPAN], choose, printed.append)
+
+    over = asyncio.run(serve_while(host, clients))
+    assert over.kind == "game_over"
+    chosen = asked[0].legal[1]
+    given = [e for e in host.session.campaign.state.events if isinstance(e, OrderGiven) and e.player == "japan"]
+    assert json.loads(ORDER_ADAPTER.dump_json(given[0].order)) == chosen
+    assert (asked[1].phase, asked[1].ask > asked[0].ask) == ("reinforce", True)
+    assert chosen not in asked[1].legal and all(o.get("unit") != chosen["unit"] for o in asked[1].legal)
+    assert f"{chosen['unit']} arrives: {chosen['place']}" in printed
+    placed = [json.loads(ORDER_ADAPTER.dump_json(e.order)) for e in given if e.order.kind == "reinforcement"]
+    assert placed == [chosen]  # "d" ended Japan's reinforcements with the one unit placed
