@@ -85,10 +85,13 @@ def test_malformed_messages_and_an_illegal_order_are_refused_and_the_game_goes_o
         other = next(n for n, u in host.session.campaign.state.units.items() if u.commander is Player.ALLIES)
         order = dict(question.legal[0])
         order["unit" if "unit" in order else "units"] = other if "unit" in order else [other]
+        before = host.session.campaign.state.units[other].model_dump()
         await seat.send(write(Answer(ask=question.ask, type="orders", orders=[order], done=False)))
         refusal = await next_refusal(seat)
-        assert refusal.rule and refusal.order is not None
+        assert refusal.rule and refusal.order is not None and refusal.order["unit"] == other
         again = await next_question(seat)
+        assert host.session.campaign.state.units[other].model_dump() == before  # the Allied unit is where it was
+        assert not any(isinstance(e, OrderGiven) and e.player == "allies" for e in host.session.campaign.state.events)
         await seat.send(write(ai_answer(again)))
         await play_out(seat)
         return None
