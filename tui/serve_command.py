@@ -41,6 +41,7 @@ from strategic.resolvers import make_resolver
 from strategic.saves import SaveError, load_state, save
 from strategic.session import GameSession
 from tui.arguments import seed_number, whole_number
+from tui.outputs import OutputError, check_outputs, file_problem
 
 PLAYERS = [p.value for p in Player]
 
@@ -61,7 +62,7 @@ def add_serve_parser(sub: argparse._SubParsersAction, data_option) -> None:  # t
     run.add_argument("--turns", type=whole_number(1), metavar="K", help="stop after K turns")
     run.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine "
                      "only)")
-    run.add_argument("--port", type=whole_number(0), default=8765, help="port (default 8765; 0: any free one)")
+    run.add_argument("--port", type=whole_number(0, 65535), default=8765, help="port (default 8765; 0: any free one)")
     run.add_argument("--save", type=Path, metavar="FILE", default=Path("vas-serve.json"),
                      help="autosave here each time the game stops for a seat (default vas-serve.json)")
     data_option(run)
@@ -71,6 +72,11 @@ def add_serve_parser(sub: argparse._SubParsersAction, data_option) -> None:  # t
 def tokens_path(save_path: Path) -> Path:
     """Where a served game keeps its seats' tokens: beside its save (R-NET-07)."""
     return save_path.with_name(save_path.name + ".seats.json")
+
+
+def stop_path(save_path: Path) -> Path:
+    """Where a served game keeps the turn it stops at: beside its save (R-NET-07)."""
+    return save_path.with_name(save_path.name + ".stop")
 
 
 def seat_tokens(save_path: Path, humans: list[Player], *, reuse: bool) -> dict[Player, str]:
@@ -224,14 +230,14 @@ def make_host(args: argparse.Namespace, data: CampaignData) -> Host:
     stop = campaign.state.turn + args.turns if args.turns else None
     if args.load is not None and args.turns is None:
         stop = _kept_stop(args.save)
-    write_text_atomic(args.save.with_name(args.save.name + ".stop"), json.dumps(stop))
+    write_text_atomic(stop_path(args.save), json.dumps(stop))
     session = GameSession(campaign, clock, humans, stop_turn=stop, on_stop=lambda: save(campaign, args.save))
     return Host(session, tokens)
 
 
 def _kept_stop(save_path: Path) -> int | None:
     """The turn a restarted game stops at: the one its first server was told (kept beside the save)."""
-    path = save_path.with_name(save_path.name + ".stop")
+    path = stop_path(save_path)
     try:
         value = json.loads(path.read_text()) if path.exists() else None
     except ValueError:
@@ -246,6 +252,15 @@ def cmd_serve(args: argparse.Namespace) -> int:
         return 2
     if args.load is not None and (args.seed is not None or args.setup is not None):
         print("vas serve: --seed and --setup cannot be used with --load: a saved game keeps its own", file=sys.stderr)
+        return 2
+    try:  # the autosave and the files beside it, before any work (README: exit code 2)
+        check_outputs({"--save": args.save}, inputs={"--load": args.load})
+        for beside in (tokens_path(args.save), stop_path(args.save)):
+            problem = file_problem(beside)
+            if problem:
+                raise OutputError(f"--save {args.save}: {beside} beside it {problem}")
+    except OutputError as exc:
+        print(f"vas serve: {exc}", file=sys.stderr)
         return 2
     data = load_data([Path(d) for d in args.data or []])
     try:

@@ -194,3 +194,23 @@ def test_join_refused_by_the_server_says_so_in_one_line_and_changes_nothing(
     assert line == (f"vas join: the server refused the {seat} seat: wrong token for the {seat} seat, or it is not a "
                     "seat that joins (R-NET-02)")
     assert _state(host) == before
+
+
+# ---------------------------------------------------------------------------------------------- vas serve, exit 2
+
+
+def test_serve_with_an_autosave_that_cannot_be_written_says_so_before_any_work(tmp_path: Path, capsys: Any) -> None:
+    (tmp_path / "afile").write_text("")
+    (tmp_path / "game.json.seats.json").mkdir()
+    for save, says in [(tmp_path / "afile" / "game.json", "is a file, not a folder"),
+                       (tmp_path / "game.json", "game.json.seats.json beside it is a folder, not a file")]:
+        assert cli.main(["serve", "--human", "japan", "--save", str(save), "--port", "0"]) == 2
+        err = capsys.readouterr().err.strip()
+        assert err.startswith(f"vas serve: --save {save}: ") and says in err and len(err.splitlines()) == 1
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["afile", "game.json.seats.json"]  # nothing written
+
+
+def test_serve_on_a_port_that_is_not_one_is_refused(capsys: Any) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        cli.main(["serve", "--port", "70000"])
+    assert stopped.value.code == 2 and "--port: must be from 0 to 65535, not 70000" in capsys.readouterr().err
