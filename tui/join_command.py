@@ -8,6 +8,10 @@ tests and to fill seats.  Without ``--ai`` the seat is played at the terminal: t
 and each question lists its legal orders by number; type numbers to give those orders (``a`` the AI's advice,
 ``d`` done, a JSON order or answer as ``vas run --answer`` takes it).  The TUI of ``vas play`` is not yet driven
 remotely (R-NET-08).
+
+A seat that cannot join (an address that is not a server's, no server there, a wrong token, a seat that is not one
+of the game's joining seats) gets one line and exit code 2; a connection lost during the game exit code 1
+(R-NET-09).
 """
 
 from __future__ import annotations
@@ -20,8 +24,9 @@ from collections.abc import Callable
 from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
-from websockets.exceptions import ConnectionClosed, InvalidURI
+from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
+from scenarios.errors import InputError
 from scenarios.models import Player
 from scenarios.names import player_words
 from strategic.protocol import (
@@ -41,12 +46,21 @@ from strategic.protocol import (
 
 PLAYERS = [p.value for p in Player]
 Chooser = Callable[[Question], Answer]
+SHOWN_ORDERS = 60
+"""The legal orders the line prompt lists at once (the rest are listed as orders are given)."""
+OPEN_TIMEOUT = 20.0
+"""Seconds to wait for the server to accept the connection (a host that never answers)."""
+
+
+class JoinError(InputError):
+    """The seat could not join the game: the address, the server or the seat's token (exit code 2, R-NET-09)."""
 
 
 def add_join_parser(sub: argparse._SubParsersAction, data_option: Any = None) -> None:  # type: ignore[type-arg]
     run = sub.add_parser("join", help="play a seat of a campaign that vas serve hosts")
     run.add_argument("url", help="the server's address, ws://HOST:PORT (vas serve prints it)")
-    run.add_argument("--seat", required=True, choices=PLAYERS, help="the player this seat plays")
+    run.add_argument("--seat", required=True, metavar="PLAYER",
+                     help=f"the player this seat plays, of {', '.join(PLAYERS)}")
     run.add_argument("--token", required=True, help="the seat's token (vas serve prints it)")
     run.add_argument("--ai", choices=["baseline"], help="play the seat with the AI (its advice) instead")
     run.set_defaults(func=cmd_join)
@@ -61,15 +75,40 @@ def ai_answer(question: Question) -> Answer:
 
 async def play_seat(url: str, seat: Player, token: str, choose: Chooser, out: Callable[[str], None]) -> GameOver:
     """Join ``url`` as ``seat`` and answer every question with ``choose`` until the game is over; raises
-    :class:`ProtocolError` for a refusal of the hello (a wrong token) or a message not of the schema."""
-    async with connect(url, max_size=MAX_MESSAGE) as connection:
+    :class:`JoinError` if the seat cannot join (:func:`open_seat`), :class:`ProtocolError` for a server message
+    not of the schema and :class:`ConnectionClosed` if the connection is lost."""
+    connection, welcome = await open_seat(url, seat, token)
+    async with connection:
+        out(f"joined {welcome.setup}, seed {welcome.seed}, combat {welcome.combat}, as {welcome.seat.value}")
+        return await _answer_all(connection, choose, out)
+
+
+async def open_seat(url: str, seat: Player, token: str) -> tuple[ClientConnection, Welcome]:
+    """Connect to ``url`` and say hello as ``seat``: the connection and the server's welcome.  Raises
+    :class:`JoinError`, naming the address and the reason, if there is no server there or it refuses the seat."""
+    try:
+        connection = await connect(url, max_size=MAX_MESSAGE, open_timeout=OPEN_TIMEOUT)
+    except InvalidURI:
+        raise JoinError(f"{url} is not a server address: give ws://HOST:PORT as vas serve prints it") from None
+    except ConnectionRefusedError:
+        raise JoinError(f"no server at {url} (connection refused): is vas serve running there?") from None
+    except TimeoutError:
+        raise JoinError(f"{url} did not answer within {OPEN_TIMEOUT:.0f} s") from None
+    except OSError as exc:
+        raise JoinError(f"cannot reach {url}: {exc.strerror or exc}") from None
+    except InvalidHandshake as exc:
+        raise JoinError(f"{url} is not a vas serve game ({exc})") from None
+    try:
         await connection.send(write(Hello(seat=seat, token=token)))
         first = read_server(await connection.recv())
-        if isinstance(first, Refusal):
-            raise ProtocolError(f"the server refused the seat: {first.message}")
-        if isinstance(first, Welcome):
-            out(f"joined {first.setup}, seed {first.seed}, combat {first.combat}, as {first.seat.value}")
-        return await _answer_all(connection, choose, out)
+    except (ConnectionClosed, ProtocolError) as exc:
+        await connection.close()
+        raise JoinError(f"{url} did not welcome the seat ({exc})") from None
+    if not isinstance(first, Welcome):
+        await connection.close()
+        reason = first.message if isinstance(first, Refusal) else f"a {first.kind} message"
+        raise JoinError(f"the server refused the {seat.value} seat: {reason}")
+    return connection, first
 
 
 async def _answer_all(connection: ClientConnection, choose: Chooser, out: Callable[[str], None]) -> GameOver:
@@ -101,8 +140,10 @@ def terminal_answer(question: Question) -> Answer:
         return Answer(ask=question.ask, type="combat", answer=question.advice if text in ("", "a") else
                       _json(text))
     print(f"turn {question.turn}, {question.phase}: your orders ({len(question.legal)} legal)")
-    for i, order in enumerate(question.legal[:60], 1):
+    for i, order in enumerate(question.legal[:SHOWN_ORDERS], 1):
         print(f"  {i:3} {json.dumps(order)}")
+    if len(question.legal) > SHOWN_ORDERS:
+        print(f"  ... and {len(question.legal) - SHOWN_ORDERS} more: type one as JSON, or give some and see the rest")
     text = input("orders (numbers, a: the AI's, d: done, or a JSON order) > ").strip()
     if text in ("", "d"):
         return Answer(ask=question.ask, type="orders", orders=[], done=True)
@@ -123,14 +164,21 @@ def _json(text: str) -> Any:
 
 
 def cmd_join(args: argparse.Namespace) -> int:
+    if args.seat not in PLAYERS:
+        print(f"vas join: --seat {args.seat}: not a player; use {', '.join(PLAYERS)}", file=sys.stderr)
+        return 2
     choose: Chooser = ai_answer if args.ai else terminal_answer
     try:
         over = asyncio.run(play_seat(args.url, Player(args.seat), args.token, choose, print))
-    except ProtocolError as exc:
+    except JoinError as exc:
         print(f"vas join: {exc}", file=sys.stderr)
         return 2
-    except (OSError, InvalidURI, ConnectionClosed) as exc:
-        print(f"vas join: cannot reach {args.url}: {exc}", file=sys.stderr)
+    except ProtocolError as exc:
+        print(f"vas join: {exc}", file=sys.stderr)
+        return 1
+    except (OSError, ConnectionClosed) as exc:
+        print(f"vas join: the connection to {args.url} was lost ({exc}); join again with the same token to go on",
+              file=sys.stderr)
         return 1
     except (KeyboardInterrupt, EOFError):
         print("\nvas join: left the game; join again with the same token to go on", file=sys.stderr)

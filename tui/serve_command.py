@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import hmac
 import json
 import secrets
@@ -27,6 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from pydantic import BaseModel
 from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
@@ -44,6 +46,7 @@ from strategic.saves import SaveError, load_state, save
 from strategic.session import GameSession
 from tactical import UnknownOption
 from tui.arguments import rule_option, seed_number, whole_number
+from tui.outputs import OutputError, check_outputs, file_problem
 
 PLAYERS = [p.value for p in Player]
 
@@ -66,7 +69,7 @@ def add_serve_parser(sub: argparse._SubParsersAction, data_option) -> None:  # t
     run.add_argument("--turns", type=whole_number(1), metavar="K", help="stop after K turns")
     run.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine "
                      "only)")
-    run.add_argument("--port", type=whole_number(0), default=8765, help="port (default 8765; 0: any free one)")
+    run.add_argument("--port", type=whole_number(0, 65535), default=8765, help="port (default 8765; 0: any free one)")
     run.add_argument("--save", type=Path, metavar="FILE", default=Path("vas-serve.json"),
                      help="autosave here each time the game stops for a seat (default vas-serve.json)")
     data_option(run)
@@ -76,6 +79,11 @@ def add_serve_parser(sub: argparse._SubParsersAction, data_option) -> None:  # t
 def tokens_path(save_path: Path) -> Path:
     """Where a served game keeps its seats' tokens: beside its save (R-NET-07)."""
     return save_path.with_name(save_path.name + ".seats.json")
+
+
+def stop_path(save_path: Path) -> Path:
+    """Where a served game keeps the turn it stops at: beside its save (R-NET-07)."""
+    return save_path.with_name(save_path.name + ".stop")
 
 
 def seat_tokens(save_path: Path, humans: list[Player], *, reuse: bool) -> dict[Player, str]:
@@ -143,37 +151,42 @@ class Host:
     async def _hello(self, connection: ServerConnection) -> Seat | None:
         try:
             message = read_client(await connection.recv())
-        except ProtocolError as exc:
-            await connection.close(1008, _refuse(connection, str(exc)))
+            refusal = self._check_hello(message)
+            if refusal is not None:
+                await _close_refused(connection, refusal)
+                return None
+            assert isinstance(message, Hello)
+            state = self.session.campaign.state
+            await connection.send(write(Welcome(seat=message.seat, setup=state.setup, seed=state.seed,
+                                                combat=state.combat)))
+        except ProtocolError as exc:  # refused with its reason, then closed (R-NET-03)
+            await _close_refused(connection, Refusal(message=str(exc)))
             return None
         except ConnectionClosed:
             return None
+        return Seat(connection, message.seat)
+
+    def _check_hello(self, message: Hello | Answer) -> Refusal | None:
+        """Why a first message is refused: not a hello, or a token that is not the seat's (R-NET-02)."""
         if not isinstance(message, Hello):
-            await connection.send(write(Refusal(message="say hello first: seat and token (R-NET-02)")))
-            await connection.close(1008, "no hello")
-            return None
+            return Refusal(message="say hello first: seat and token (R-NET-02)", rule="R-NET-02")
         token = self.tokens.get(message.seat)
         if token is None or not hmac.compare_digest(token.encode(), message.token.encode()):
-            await connection.send(write(Refusal(message=f"wrong token for the {message.seat.value} seat, or it is "
-                                                        "not a seat that joins (R-NET-02)", rule="R-NET-02")))
-            await connection.close(1008, "wrong token")
-            return None
-        state = self.session.campaign.state
-        await connection.send(write(Welcome(seat=message.seat, setup=state.setup, seed=state.seed,
-                                            combat=state.combat)))
-        return Seat(connection, message.seat)
+            return Refusal(message=f"wrong token for the {message.seat.value} seat, or it is not a seat that joins "
+                                   "(R-NET-02)", rule="R-NET-02")
+        return None
 
     async def _on_message(self, seat: Seat, text: str | bytes) -> None:
         try:
             message = read_client(text)
         except ProtocolError as exc:
-            await seat.connection.send(write(Refusal(message=str(exc))))
+            await _send(seat, Refusal(message=str(exc)))
             return
         if not isinstance(message, Answer):
-            await seat.connection.send(write(Refusal(message="already joined: send answers (R-NET-02)")))
+            await _send(seat, Refusal(message="already joined: send answers (R-NET-02)", rule="R-NET-02"))
             return
         for refusal in self.session.answer(seat.player, message):
-            await seat.connection.send(write(refusal))
+            await _send(seat, refusal)
         for other in list(self.seats):
             await self._send_news(other)
         if self.session.over:
@@ -182,16 +195,25 @@ class Host:
     async def _send_news(self, seat: Seat) -> None:
         events = self.session.events_for(seat.player, seat.seen)
         seat.seen = events.upto
-        try:
-            if events.lines:
-                await seat.connection.send(write(events))
-            await seat.connection.send(write(self.session.message_for(seat.player)))
-        except ConnectionClosed:
-            pass
+        if events.lines:
+            await _send(seat, events)
+        await _send(seat, self.session.message_for(seat.player))
 
 
-def _refuse(connection: ServerConnection, reason: str) -> str:
-    return reason[:120]
+async def _close_refused(connection: ServerConnection, refusal: Refusal) -> None:
+    """Tell the seat why its first message was refused, then close the connection (code 1008, policy; the close
+    reason cut to the 123 bytes the websocket protocol allows)."""
+    try:
+        await connection.send(write(refusal))
+        await connection.close(1008, refusal.message.encode()[:120].decode(errors="ignore"))
+    except ConnectionClosed:
+        pass
+
+
+async def _send(seat: Seat, message: BaseModel) -> None:
+    """Send ``message`` to ``seat``; a seat that has gone is told nothing (it is sent the news when it rejoins)."""
+    with contextlib.suppress(ConnectionClosed):
+        await seat.connection.send(write(message))
 
 
 async def host_game(host: Host, address: str, port: int, ready: Any = None) -> None:
@@ -216,14 +238,14 @@ def make_host(args: argparse.Namespace, data: CampaignData) -> Host:
     stop = campaign.state.turn + args.turns if args.turns else None
     if args.load is not None and args.turns is None:
         stop = _kept_stop(args.save)
-    write_text_atomic(args.save.with_name(args.save.name + ".stop"), json.dumps(stop))
+    write_text_atomic(stop_path(args.save), json.dumps(stop))
     session = GameSession(campaign, clock, humans, stop_turn=stop, on_stop=lambda: save(campaign, args.save))
     return Host(session, tokens)
 
 
 def _kept_stop(save_path: Path) -> int | None:
     """The turn a restarted game stops at: the one its first server was told (kept beside the save)."""
-    path = save_path.with_name(save_path.name + ".stop")
+    path = stop_path(save_path)
     try:
         value = json.loads(path.read_text()) if path.exists() else None
     except ValueError:
@@ -239,6 +261,15 @@ def cmd_serve(args: argparse.Namespace) -> int:
     if args.load is not None and (args.seed is not None or args.setup is not None or getattr(args, "option", None)):
         print("vas serve: --seed, --setup and --option cannot be used with --load: a saved game keeps its own",
               file=sys.stderr)
+        return 2
+    try:  # the autosave and the files beside it, before any work (README: exit code 2)
+        check_outputs({"--save": args.save}, inputs={"--load": args.load})
+        for beside in (tokens_path(args.save), stop_path(args.save)):
+            problem = file_problem(beside)
+            if problem:
+                raise OutputError(f"--save {args.save}: {beside} beside it {problem}")
+    except OutputError as exc:
+        print(f"vas serve: {exc}", file=sys.stderr)
         return 2
     data = load_data([Path(d) for d in args.data or []])
     try:
