@@ -105,7 +105,7 @@ def test_a_seat_cannot_answer_for_another_player_whatever_its_message_says(tmp_p
         answer = ai_answer(asked)
         await allies.send(write(answer))  # Japan's answer, sent by the Allies' seat
         refusal = await next_refusal(allies)
-        assert refusal.rule == "R-NET-04" and "japan's orders to give, not allies's" in refusal.message
+        assert refusal.rule == "R-NET-04" and "is for Japan, not for the Allies" in refusal.message
         claimed = json.loads(write(answer)) | {"seat": "japan"}  # a message naming another seat is not one
         await allies.send(json.dumps(claimed))
         assert "seat: Extra inputs are not permitted" in (await next_refusal(allies)).message
