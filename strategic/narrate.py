@@ -281,9 +281,15 @@ def _poc(e: PocScored) -> str:
     return "POC " + ", ".join(f"{t.value} {v:+d} (track {lead(e.totals[t])})" for t, v in e.awards.items())
 
 
+def _side(side: str, name: Naming) -> str:
+    """A side before the word "side": ``the Allied side``, ``the Axis side`` (the ids as they are, unnamed)."""
+    text = name(side)
+    return "Allied" if text == "Allies" else text
+
+
 def _victory(e: Victory, name: Naming) -> str:
     results = ", ".join(f"{t.value}: {name(r)}" for t, r in e.results.items())
-    return f"victory to the {name(e.winner)} side ({results})"
+    return f"victory to the {_side(e.winner, name)} side ({results})"
 
 
 def _answered(e: CombatAnswered, name: Naming) -> str:
@@ -343,10 +349,10 @@ _NAMED_WORDS: tuple[tuple[type, object], ...] = (
     # the events that name a player or a side: worded with describe's ``name``
     (OrderRefused, _refused),
     (LoanChanged, _loan),
-    (NeutralPortStay, lambda e, name: f"{e.unit} stays a second turn in {e.port}: the {name(e.side)} side "
+    (NeutralPortStay, lambda e, name: f"{e.unit} stays a second turn in {e.port}: the {_side(e.side, name)} side "
                                       f"loses {e.poc} POC"),
-    (PortCaptured, lambda e, name: f"{e.port} falls to the {name(e.side)} side {e.how}"),
-    (AutomaticVictory, lambda e, name: f"{e.theatre.value}: automatic victory for the {name(e.side)} side "
+    (PortCaptured, lambda e, name: f"{e.port} falls to the {_side(e.side, name)} side {e.how}"),
+    (AutomaticVictory, lambda e, name: f"{e.theatre.value}: automatic victory for the {_side(e.side, name)} side "
                                        f"({lead(e.poc)})"),
     (Victory, _victory),
     (CombatAnswered, _answered),

@@ -127,7 +127,7 @@ class TestNeutralPort:
         stays = events(c, NeutralPortStay)
         assert [(e.unit, e.side, e.poc) for e in stays] == [("Hood", "allied", 1), ("Scharnhorst", "axis", 1)]
         assert was_award(c) == 0  # +1 for the Axis (Hood), -1 for the Allies' gain (Scharnhorst)
-        assert "Hood stays a second turn in Neutral Country: the allied side loses 1 POC" in describe(stays[0])
+        assert "Hood stays a second turn in Neutral Country: the Allied side loses 1 POC" in describe(stays[0])
 
     def test_a_ship_that_sails_pays_nothing_nor_on_the_first_turn(self, data: CampaignData) -> None:
         c = game(data, turn=5, phase=Phase.COMBAT)

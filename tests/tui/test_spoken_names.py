@@ -24,8 +24,8 @@ def test_the_events_naming_a_player_or_a_side_in_the_players_words() -> None:
     over = Victory(turn=10, phase=Phase.END, winner="allied", results={Theatre.WAS: "allied", Theatre.VITP: "tie"})
     assert [describe(e) for e in (fallen, won, over)] == [
         "Malta falls to the Axis side by isolation",
-        "VITP: automatic victory for the Allies side (Allies +30)",
-        "victory to the Allies side (WAS: Allies, VITP: neither side (a tie))"]
+        "VITP: automatic victory for the Allied side (Allies +30)",
+        "victory to the Allied side (WAS: Allies, VITP: neither side (a tie))"]
     left = CombatDelegated(turn=3, phase=Phase.COMBAT, player="japan", battle="Coral Sea", whole_turn=True)
     assert describe(left) == ("Japan leaves the battle in Coral Sea to the AI, and his other battles "
                                            "this turn")
