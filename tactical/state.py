@@ -10,9 +10,10 @@ the rule modules (gunnery, damage, criticals, orders, movement, turn) act on a `
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from enum import StrEnum
-from typing import Any
+from typing import Any, TypeVar
 
 from scenarios.cards import (
     AircraftCard,
@@ -30,8 +31,11 @@ from tactical.dice import Dice
 from tactical.events import EventLog
 from tactical.geometry import Point, Table
 from tactical.options import RuleOptions
+from tactical.revision import Memo, bump, tracked
 from tactical.ship_turn import TurnFlags
 from tactical.submarine_state import Depth, SubmarineFields
+
+T = TypeVar("T")
 
 
 class Status(StrEnum):
@@ -56,6 +60,10 @@ class WeaponState:
     reloads_left: int = 0
     fired_this_turn: bool = False
     fired_last_turn: bool = False
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        bump()  # the ship's Attack Dice may change (tactical.revision)
+        object.__setattr__(self, name, value)
 
     @property
     def usable(self) -> bool:
@@ -101,6 +109,25 @@ class ShipState(TurnFlags, SubmarineFields, CoastFields):
         if not self.weapons:
             self.weapons = [self._fresh(w) for w in self.card.weapons]
 
+    # ------------------------------------------------------------------ derived figures, cached (issue 18)
+    def __setattr__(self, name: str, value: Any) -> None:
+        """Every change bumps the battle-state revision, and lists and dicts are kept tracked, so that the cached
+        figures (:meth:`derived`) are never stale (tactical.revision)."""
+        bump()
+        object.__setattr__(self, name, tracked(value))
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Copies and pickles leave the cache behind."""
+        return {k: v for k, v in self.__dict__.items() if k != "_memo"}
+
+    def derived(self, key: Any, compute: Callable[..., T], *args: Any) -> T:
+        """The figure ``key`` of this ship, ``compute(*args)``, cached until anything in a battle state changes
+        (:class:`tactical.revision.Memo`); ``compute`` must read only the ship's own state."""
+        memo = self.__dict__.get("_memo")
+        if memo is None:
+            memo = self.__dict__["_memo"] = Memo()
+        return memo.get(key, compute, *args)
+
     @staticmethod
     def _fresh(weapon: WeaponSystem) -> WeaponState:
         limited = weapon.has("One-Shot") or (weapon.kind is WeaponKind.TORPEDO and weapon.has("Slow-Loading"))
@@ -135,16 +162,25 @@ class ShipState(TurnFlags, SubmarineFields, CoastFields):
     def traits(self) -> list[str]:
         """The ship's working traits: the card's, less those lost when crippled, plus Lumbering once crippled
         (not under the 003 crippled rules)."""
+        return list(self.derived("traits", self._traits))
+
+    def _traits(self) -> tuple[str, ...]:
         out = [t for t in self.card.traits if t not in self.lost_traits]
         if self.crippled and not has_trait(out, "Lumbering") and "criticals_2d6" not in self.flags:
             out.append("Lumbering")
-        return out
+        return tuple(out)
 
     def has(self, name: str) -> bool:
-        return has_trait(self.traits(), name)
+        return self.derived(("has", name), self._has, name)
+
+    def _has(self, name: str) -> bool:
+        return has_trait(self.derived("traits", self._traits), name)
 
     def trait_value(self, name: str) -> int:
-        for text in self.traits():
+        return self.derived(("trait_value", name), self._trait_value, name)
+
+    def _trait_value(self, name: str) -> int:
+        for text in self.derived("traits", self._traits):
             trait, value = parse_trait(text)
             if trait == name:
                 return value or 0
@@ -152,6 +188,9 @@ class ShipState(TurnFlags, SubmarineFields, CoastFields):
 
     # ------------------------------------------------------------------ derived figures
     def flank_speed(self) -> float:
+        return self.derived("flank_speed", self._flank_speed)
+
+    def _flank_speed(self) -> float:
         """Current Flank Speed in inches: the card's (a submarine's second Flank Speed when submerged or running
         deep), less the Engine penalties (Props -1", Turbine -1", Fuel System -1", cumulative; 0 from Engines
         Disabled), halved once crippled (R-TAC-05); 0 aground or for an installation.  Bad weather's halving for
@@ -203,6 +242,9 @@ class ShipState(TurnFlags, SubmarineFields, CoastFields):
     def weapon_ad(self, index: int) -> int:
         """Current Attack Dice of weapon system ``index``: the card's, less critical losses, halved (rounding down)
         per no-turret magazine hit (Light Guns) and once crippled (Light Guns, Torpedoes, AA Batteries)."""
+        return self.derived(("weapon_ad", index), self._weapon_ad, index)
+
+    def _weapon_ad(self, index: int) -> int:
         weapon = self.card.weapons[index]
         state = self.weapons[index]
         if not state.usable:
@@ -250,7 +292,8 @@ class ShipState(TurnFlags, SubmarineFields, CoastFields):
     @property
     def underwater(self) -> bool:
         """A submarine submerged or running deep (or hidden in its Sector)."""
-        return self.depth in (Depth.SUBMERGED, Depth.DEEP)
+        depth = self.depth
+        return depth is not None and depth in (Depth.SUBMERGED, Depth.DEEP)
 
     def reset_turn(self) -> None:
         self.reset_turn_flags()
@@ -459,12 +502,29 @@ class BattleState:
     def bad_weather(self) -> bool:
         return self.weather == "bad"
 
+    def __setattr__(self, name: str, value: Any) -> None:
+        if name == "ships":  # kept tracked: the ships afloat are cached by the revision (tactical.revision)
+            value = tracked(value)
+            bump()
+        object.__setattr__(self, name, value)
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Copies and pickles leave the cache behind."""
+        return {k: v for k, v in self.__dict__.items() if k != "_memo"}
+
     def fleet(self, side: int) -> list[ShipState]:
         return [s for s in self.ships.values() if s.side == side]
 
     def afloat(self, side: int) -> list[ShipState]:
-        """Ships (and installations) of ``side`` on the table."""
-        return [s for s in self.ships.values() if s.side == side and s.on_table]
+        """Ships (and installations) of ``side`` on the table (cached until a ship changes: the ships' sides and
+        status, and the ships of the battle, bump the revision)."""
+        memo = self.__dict__.get("_memo")
+        if memo is None:
+            memo = self.__dict__["_memo"] = Memo()
+        return list(memo.get(side, self._afloat, side))
+
+    def _afloat(self, side: int) -> tuple[ShipState, ...]:
+        return tuple(s for s in self.ships.values() if s.side == side and s.status is Status.ACTIVE)
 
     def enemies(self, ship: ShipState) -> list[ShipState]:
         return self.afloat(1 - ship.side)
