@@ -41,33 +41,41 @@ class StaleCache(AssertionError):
 
 
 class Memo:
-    """Figures worked out at one revision, by key; emptied when the revision moves on.  Kept outside the
-    dataclass fields of its owner (so never in its JSON, its equality or its ``asdict``)."""
+    """Figures worked out at one revision, by key."""
 
     __slots__ = ("revision", "values")
 
-    def __init__(self) -> None:
-        self.revision = -1
+    def __init__(self, revision: int) -> None:
+        self.revision = revision
         self.values: dict[Any, Any] = {}
 
-    def get(self, key: Any, compute: Callable[..., T], *args: Any) -> T:
-        """The figure ``key``, from the cache if nothing changed since it was worked out, else
-        ``compute(*args)`` (kept only if nothing changed while it was worked out)."""
+
+_MISSING = object()
+
+
+class Derived:
+    """A mixin for the states whose figures are cached (:meth:`derived`).  The cache is kept outside the
+    dataclass fields (so never in the JSON, the equality or ``asdict``), and copies and pickles leave it behind."""
+
+    def derived(self, key: Any, compute: Callable[..., T], *args: Any) -> T:
+        """The figure ``key``, ``compute(*args)``, cached until anything in a battle state changes (the revision
+        moves on); a figure worked out while something changed is not kept."""
         revision = _revision
-        if self.revision != revision:
-            self.values = {}
-            self.revision = revision
-        value = self.values.get(key, _MISSING)
+        memo = self.__dict__.get("_memo")
+        if memo is None or memo.revision != revision:
+            memo = self.__dict__["_memo"] = Memo(revision)
+        values = memo.values
+        value = values.get(key, _MISSING)
         if value is _MISSING:
             value = compute(*args)
             if revision == _revision:
-                self.values[key] = value
+                values[key] = value
         elif CHECK and (fresh := compute(*args)) != value:
             raise StaleCache(f"cached {key!r} is {value!r}, worked out afresh {fresh!r}")
         return value  # type: ignore[no-any-return]
 
-
-_MISSING = object()
+    def __getstate__(self) -> dict[str, Any]:
+        return {k: v for k, v in self.__dict__.items() if k != "_memo"}
 
 
 class TrackedList(list[T]):

@@ -10,10 +10,9 @@ the rule modules (gunnery, damage, criticals, orders, movement, turn) act on a `
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from enum import StrEnum
-from typing import Any, TypeVar
+from typing import Any
 
 from scenarios.cards import (
     AircraftCard,
@@ -31,11 +30,9 @@ from tactical.dice import Dice
 from tactical.events import EventLog
 from tactical.geometry import Point, Table
 from tactical.options import RuleOptions
-from tactical.revision import Memo, bump, tracked
+from tactical.revision import Derived, bump, tracked
 from tactical.ship_turn import TurnFlags
 from tactical.submarine_state import Depth, SubmarineFields
-
-T = TypeVar("T")
 
 
 class Status(StrEnum):
@@ -71,7 +68,7 @@ class WeaponState:
 
 
 @dataclass
-class ShipState(TurnFlags, SubmarineFields, CoastFields):
+class ShipState(Derived, TurnFlags, SubmarineFields, CoastFields):
     """One ship in the battle.  ``side`` is 0 or 1; ``pos`` is ``None`` while off the table.
 
     Its fields come in groups: its core state here (card, Hull, place, damage, criticals), its flags of the turn
@@ -115,18 +112,6 @@ class ShipState(TurnFlags, SubmarineFields, CoastFields):
         figures (:meth:`derived`) are never stale (tactical.revision)."""
         bump()
         object.__setattr__(self, name, tracked(value))
-
-    def __getstate__(self) -> dict[str, Any]:
-        """Copies and pickles leave the cache behind."""
-        return {k: v for k, v in self.__dict__.items() if k != "_memo"}
-
-    def derived(self, key: Any, compute: Callable[..., T], *args: Any) -> T:
-        """The figure ``key`` of this ship, ``compute(*args)``, cached until anything in a battle state changes
-        (:class:`tactical.revision.Memo`); ``compute`` must read only the ship's own state."""
-        memo = self.__dict__.get("_memo")
-        if memo is None:
-            memo = self.__dict__["_memo"] = Memo()
-        return memo.get(key, compute, *args)
 
     @staticmethod
     def _fresh(weapon: WeaponSystem) -> WeaponState:
@@ -439,7 +424,7 @@ Polygon = list[Point]
 
 
 @dataclass
-class BattleState:
+class BattleState(Derived):
     """Everything on the table: ships by name (in fleet order; installations too), Flights and MTB Sections by
     name, the two side names, the turn, who holds the Initiative this turn (side index), the smoke counters
     (positions), per-side Initiative bonuses from scouting, and the victory points already awarded for each ship
@@ -508,20 +493,13 @@ class BattleState:
             bump()
         object.__setattr__(self, name, value)
 
-    def __getstate__(self) -> dict[str, Any]:
-        """Copies and pickles leave the cache behind."""
-        return {k: v for k, v in self.__dict__.items() if k != "_memo"}
-
     def fleet(self, side: int) -> list[ShipState]:
         return [s for s in self.ships.values() if s.side == side]
 
     def afloat(self, side: int) -> list[ShipState]:
         """Ships (and installations) of ``side`` on the table (cached until a ship changes: the ships' sides and
         status, and the ships of the battle, bump the revision)."""
-        memo = self.__dict__.get("_memo")
-        if memo is None:
-            memo = self.__dict__["_memo"] = Memo()
-        return list(memo.get(side, self._afloat, side))
+        return list(self.derived(("afloat", side), self._afloat, side))
 
     def _afloat(self, side: int) -> tuple[ShipState, ...]:
         return tuple(s for s in self.ships.values() if s.side == side and s.status is Status.ACTIVE)
