@@ -499,9 +499,9 @@ class BattleState(Derived):
     def afloat(self, side: int) -> list[ShipState]:
         """Ships (and installations) of ``side`` on the table (cached until a ship changes: the ships' sides and
         status, and the ships of the battle, bump the revision)."""
-        return list(self.derived(("afloat", side), self._afloat, side))
+        return list(self.derived(("afloat", side), self._ships_on_table, side))
 
-    def _afloat(self, side: int) -> tuple[ShipState, ...]:
+    def _ships_on_table(self, side: int) -> tuple[ShipState, ...]:
         return tuple(s for s in self.ships.values() if s.side == side and s.status is Status.ACTIVE)
 
     def enemies(self, ship: ShipState) -> list[ShipState]:
