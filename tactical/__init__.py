@@ -27,6 +27,7 @@ from tactical.battle import (
     SubmarineSpec,
     resolve,
 )
+from tactical.benchmark import BattleTiming, time_battle
 from tactical.captain import Captain, CoreCaptain
 from tactical.card_generator import CardIndex
 from tactical.choices import (
@@ -76,6 +77,7 @@ __all__ = [
     "AATargetChoice",
     "BattleReport",
     "BattleSpec",
+    "BattleTiming",
     "BattleView",
     "BoatMove",
     "Captain",
@@ -142,6 +144,7 @@ __all__ = [
     "script_items",
     "strike_moves",
     "target_refusal",
+    "time_battle",
     "verify_aa_plan",
     "verify_boat_plan",
     "verify_flight_plan",

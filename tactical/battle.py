@@ -122,7 +122,12 @@ def resolve(
     :func:`~tactical.ai.with_defaults` for the questions it does not answer.  ``dice`` replaces the seeded
     dice (tests pass :class:`~tactical.dice.ScriptedDice`).  Raises :class:`~tactical.orders.IllegalOrder` when a
     captain gives an illegal order."""
-    ready = set_up(spec, captains, dice=dice)
+    return fight(spec, set_up(spec, captains, dice=dice))
+
+
+def fight(spec: BattleSpec, ready: SetUp) -> BattleReport:
+    """The turns of a battle set up by :func:`set_up` (with its captains, or others in their place, as
+    :mod:`tactical.benchmark` times them), its judgement and its report."""
     _fight(ready.battle, ready.captains, spec.turns)
     levels, win = _judge(ready.battle, ready.objectives)
     return report_of(spec, ready.battle, ready.objectives, levels, win)

@@ -119,29 +119,61 @@ def relative_bearing(pos: Sequence[float], heading: float, target: Sequence[floa
     return rel - 360.0 if rel > 180.0 else rel
 
 
+def _arc_set(mask: int) -> frozenset[Arc]:
+    """The arcs of ``mask`` (bits: fore 1, starboard 2, aft 4, port 8), built as :func:`arcs_of` always built
+    them (the same set, added in the same order)."""
+    arcs = set()
+    for bit, arc in ((1, Arc.FORE), (2, Arc.STARBOARD), (4, Arc.AFT), (8, Arc.PORT)):
+        if mask & bit:
+            arcs.add(arc)
+    return frozenset(arcs)
+
+
+_ARC_SETS = tuple(_arc_set(mask) for mask in range(16))
+_ALL_ARCS = frozenset(Arc)
+_FORE_MAX, _AFT_MIN = 45.0 + EPS, 135.0 - EPS
+_STARBOARD_MIN, _STARBOARD_MAX, _PORT_MIN, _PORT_MAX = 45.0 - EPS, 135.0 + EPS, -135.0 - EPS, -45.0 + EPS
+
+
+def _relative(dx: float, dy: float, heading: float) -> float:
+    """:func:`relative_bearing` of the offset ``(dx, dy)``, the same arithmetic inlined (the hot path of the
+    AI's searches)."""
+    if abs(dx) < EPS and abs(dy) < EPS:
+        bearing_ = 0.0
+    else:
+        bearing_ = float(math.degrees(math.atan2(dx, dy))) % 360.0
+        if abs(bearing_ - 360.0) < EPS:
+            bearing_ = 0.0
+    rel = (bearing_ - heading) % 360.0
+    return rel - 360.0 if rel > 180.0 else rel
+
+
 def arcs_of(pos: Sequence[float], heading: float, target: Sequence[float]) -> frozenset[Arc]:
     """The arcs of a ship at ``pos``/``heading`` in which ``target`` lies (two on a boundary, R-TAC-03).
 
     A target on the bridge itself (distance 0) lies in every arc.
     """
-    if distance(pos, target) < EPS:
-        return frozenset(Arc)
-    rel = relative_bearing(pos, heading, target)
-    arcs = set()
-    if abs(rel) <= 45.0 + EPS:
-        arcs.add(Arc.FORE)
-    if 45.0 - EPS <= rel <= 135.0 + EPS:
-        arcs.add(Arc.STARBOARD)
-    if abs(rel) >= 135.0 - EPS:
-        arcs.add(Arc.AFT)
-    if -135.0 - EPS <= rel <= -45.0 + EPS:
-        arcs.add(Arc.PORT)
-    return frozenset(arcs)
+    dx, dy = target[0] - pos[0], target[1] - pos[1]
+    if math.hypot(dx, dy) < EPS:
+        return _ALL_ARCS
+    rel = _relative(dx, dy, heading)
+    mask = 1 if abs(rel) <= _FORE_MAX else 0
+    if _STARBOARD_MIN <= rel <= _STARBOARD_MAX:
+        mask |= 2
+    if abs(rel) >= _AFT_MIN:
+        mask |= 4
+    if _PORT_MIN <= rel <= _PORT_MAX:
+        mask |= 8
+    return _ARC_SETS[mask]
 
 
 def in_side_arc(pos: Sequence[float], heading: float, other: Sequence[float]) -> bool:
     """Whether ``other`` lies in the Port or Starboard arc of the ship at ``pos``/``heading``."""
-    return bool(arcs_of(pos, heading, other) & {Arc.PORT, Arc.STARBOARD})
+    dx, dy = other[0] - pos[0], other[1] - pos[1]
+    if math.hypot(dx, dy) < EPS:
+        return True
+    rel = _relative(dx, dy, heading)
+    return _STARBOARD_MIN <= rel <= _STARBOARD_MAX or _PORT_MIN <= rel <= _PORT_MAX
 
 
 def range_band(ranges: Sequence[float] | None, inches: float) -> RangeBand | None:
@@ -149,6 +181,14 @@ def range_band(ranges: Sequence[float] | None, inches: float) -> RangeBand | Non
     in (a limit belongs to the nearer band); ``None`` when out of range or the weapon has no ranges."""
     if ranges is None:
         return None
+    if len(ranges) == 4:  # every card's (the loop below, unrolled: the AI's searches call this most)
+        if inches <= ranges[0] + EPS:
+            return RangeBand.POINT_BLANK
+        if inches <= ranges[1] + EPS:
+            return RangeBand.SHORT
+        if inches <= ranges[2] + EPS:
+            return RangeBand.LONG
+        return RangeBand.EXTREME if inches <= ranges[3] + EPS else None
     for band, limit in zip(_BANDS, ranges, strict=True):
         if inches <= limit + EPS:
             return band

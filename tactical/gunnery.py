@@ -181,7 +181,11 @@ def usable_now(battle: Battle, ship: ShipState, index: int) -> str | None:
 
 def max_dice(ship: ShipState, index: int) -> int:
     """Attack Dice weapon system ``index`` may roll this turn (torpedoes: no more than are loaded; a Kaiten system
-    launches one a turn)."""
+    launches one a turn); cached on the ship (:meth:`~tactical.state.ShipState.derived`)."""
+    return ship.derived(("max_dice", index), _max_dice, ship, index)
+
+
+def _max_dice(ship: ShipState, index: int) -> int:
     ad = ship.weapon_ad(index)
     if ship.card.weapons[index].has("Kaiten"):
         ad = min(ad, 1)

@@ -30,6 +30,7 @@ from tactical.dice import Dice
 from tactical.events import EventLog
 from tactical.geometry import Point, Table
 from tactical.options import RuleOptions
+from tactical.revision import Derived, bump, tracked
 from tactical.ship_turn import TurnFlags
 from tactical.submarine_state import Depth, SubmarineFields
 
@@ -57,13 +58,17 @@ class WeaponState:
     fired_this_turn: bool = False
     fired_last_turn: bool = False
 
+    def __setattr__(self, name: str, value: Any) -> None:
+        bump()  # the ship's Attack Dice may change (tactical.revision)
+        object.__setattr__(self, name, value)
+
     @property
     def usable(self) -> bool:
         return not (self.destroyed or self.out_of_action or self.lost_on_cripple)
 
 
 @dataclass
-class ShipState(TurnFlags, SubmarineFields, CoastFields):
+class ShipState(Derived, TurnFlags, SubmarineFields, CoastFields):
     """One ship in the battle.  ``side`` is 0 or 1; ``pos`` is ``None`` while off the table.
 
     Its fields come in groups: its core state here (card, Hull, place, damage, criticals), its flags of the turn
@@ -101,6 +106,13 @@ class ShipState(TurnFlags, SubmarineFields, CoastFields):
         if not self.weapons:
             self.weapons = [self._fresh(w) for w in self.card.weapons]
 
+    # ------------------------------------------------------------------ derived figures, cached (issue 18)
+    def __setattr__(self, name: str, value: Any) -> None:
+        """Every change bumps the battle-state revision, and lists and dicts are kept tracked, so that the cached
+        figures (:meth:`derived`) are never stale (tactical.revision)."""
+        bump()
+        object.__setattr__(self, name, tracked(value))
+
     @staticmethod
     def _fresh(weapon: WeaponSystem) -> WeaponState:
         limited = weapon.has("One-Shot") or (weapon.kind is WeaponKind.TORPEDO and weapon.has("Slow-Loading"))
@@ -135,16 +147,25 @@ class ShipState(TurnFlags, SubmarineFields, CoastFields):
     def traits(self) -> list[str]:
         """The ship's working traits: the card's, less those lost when crippled, plus Lumbering once crippled
         (not under the 003 crippled rules)."""
+        return list(self.derived("traits", self._traits))
+
+    def _traits(self) -> tuple[str, ...]:
         out = [t for t in self.card.traits if t not in self.lost_traits]
         if self.crippled and not has_trait(out, "Lumbering") and "criticals_2d6" not in self.flags:
             out.append("Lumbering")
-        return out
+        return tuple(out)
 
     def has(self, name: str) -> bool:
-        return has_trait(self.traits(), name)
+        return self.derived(("has", name), self._has, name)
+
+    def _has(self, name: str) -> bool:
+        return has_trait(self.derived("traits", self._traits), name)
 
     def trait_value(self, name: str) -> int:
-        for text in self.traits():
+        return self.derived(("trait_value", name), self._trait_value, name)
+
+    def _trait_value(self, name: str) -> int:
+        for text in self.derived("traits", self._traits):
             trait, value = parse_trait(text)
             if trait == name:
                 return value or 0
@@ -152,6 +173,9 @@ class ShipState(TurnFlags, SubmarineFields, CoastFields):
 
     # ------------------------------------------------------------------ derived figures
     def flank_speed(self) -> float:
+        return self.derived("flank_speed", self._flank_speed)
+
+    def _flank_speed(self) -> float:
         """Current Flank Speed in inches: the card's (a submarine's second Flank Speed when submerged or running
         deep), less the Engine penalties (Props -1", Turbine -1", Fuel System -1", cumulative; 0 from Engines
         Disabled), halved once crippled (R-TAC-05); 0 aground or for an installation.  Bad weather's halving for
@@ -203,6 +227,9 @@ class ShipState(TurnFlags, SubmarineFields, CoastFields):
     def weapon_ad(self, index: int) -> int:
         """Current Attack Dice of weapon system ``index``: the card's, less critical losses, halved (rounding down)
         per no-turret magazine hit (Light Guns) and once crippled (Light Guns, Torpedoes, AA Batteries)."""
+        return self.derived(("weapon_ad", index), self._weapon_ad, index)
+
+    def _weapon_ad(self, index: int) -> int:
         weapon = self.card.weapons[index]
         state = self.weapons[index]
         if not state.usable:
@@ -250,7 +277,8 @@ class ShipState(TurnFlags, SubmarineFields, CoastFields):
     @property
     def underwater(self) -> bool:
         """A submarine submerged or running deep (or hidden in its Sector)."""
-        return self.depth in (Depth.SUBMERGED, Depth.DEEP)
+        depth = self.depth
+        return depth is not None and depth in (Depth.SUBMERGED, Depth.DEEP)
 
     def reset_turn(self) -> None:
         self.reset_turn_flags()
@@ -396,7 +424,7 @@ Polygon = list[Point]
 
 
 @dataclass
-class BattleState:
+class BattleState(Derived):
     """Everything on the table: ships by name (in fleet order; installations too), Flights and MTB Sections by
     name, the two side names, the turn, who holds the Initiative this turn (side index), the smoke counters
     (positions), per-side Initiative bonuses from scouting, and the victory points already awarded for each ship
@@ -459,12 +487,22 @@ class BattleState:
     def bad_weather(self) -> bool:
         return self.weather == "bad"
 
+    def __setattr__(self, name: str, value: Any) -> None:
+        if name == "ships":  # kept tracked: the ships afloat are cached by the revision (tactical.revision)
+            value = tracked(value)
+            bump()
+        object.__setattr__(self, name, value)
+
     def fleet(self, side: int) -> list[ShipState]:
         return [s for s in self.ships.values() if s.side == side]
 
     def afloat(self, side: int) -> list[ShipState]:
-        """Ships (and installations) of ``side`` on the table."""
-        return [s for s in self.ships.values() if s.side == side and s.on_table]
+        """Ships (and installations) of ``side`` on the table (cached until a ship changes: the ships' sides and
+        status, and the ships of the battle, bump the revision)."""
+        return list(self.derived(("afloat", side), self._ships_on_table, side))
+
+    def _ships_on_table(self, side: int) -> tuple[ShipState, ...]:
+        return tuple(s for s in self.ships.values() if s.side == side and s.status is Status.ACTIVE)
 
     def enemies(self, ship: ShipState) -> list[ShipState]:
         return self.afloat(1 - ship.side)

@@ -25,6 +25,7 @@ NOT_USER_ERRORS = {
     "tui.command_screen.Stopped": "not an error: the player stopped commanding a battle on the table (issue #16)",
     "tui.signals.Terminated": "not an error: SIGTERM or SIGHUP asked the command to stop (handled as Ctrl-C)",
     "strategic.odds_workers.OddsCancelled": "not an error: the player left the odds tab, so its runs stop (issue #18)",
+    "tactical.revision.StaleCache": "a bug detector of the cached ship figures, raised only under a test's check",
 }
 
 

@@ -2,20 +2,23 @@
 
     vas bench [--repeat R] [--tactical-campaigns N] [--tactical-seed S] [--skip-tactical-campaign]
 
-Prints: tactical battles per second at 4v4, 12v12 and 30v30; classic battles per second; full campaigns per
-second with classic combat; the tactical engine's time per Attack Die (a whole battle's time divided by the Attack
-Dice it rolled) over a vectorised numpy baseline's time per die, measured in the same run; a full classic campaign
-played as the app plays it for AI players (undo records and checkpoints kept) over the same campaign headless,
-the ratio of the medians (:func:`time_app_campaigns`); the start-up of ``vas data check`` and ``vas run --help``,
-each a new process (:func:`time_start_up`), and the data load without its cache; and, from ``N`` full
-standard campaigns with tactical combat and the baseline AI (seeds ``S .. S + N - 1``, default 3 from seed 7),
-the median seconds per campaign and the median seconds per campaign battle fought on the table, by its size: the
-ships, Flights and submarines on the table (buckets :data:`SIZE_BUCKETS`), timed by a thin wrapper around
-:meth:`strategic.battles.TacticalResolver.resolve` (:class:`TimedResolver`).  ``--repeat`` multiplies the
-synthetic battle and classic sample counts, ``--tactical-campaigns`` the campaigns (and so the battles sampled).
-The numbers are checked before anything is timed (``--repeat`` and ``--tactical-campaigns`` 1 or more,
-``--tactical-seed`` 0 or more), and ``--skip-tactical-campaign`` is refused with the two options it makes
-meaningless (exit 2, naming both flags).
+Prints: the median time of a tactical battle at 4, 8, 12, 24 and 48 ships a side (:data:`BATTLE_SIZES`), the
+exponent of its growth with the size (a log-log fit over 12 to 48 a side) and the AI's milliseconds per move
+decision (each battle fought by :func:`tactical.time_battle`, its captains timed from outside); the tactical
+engine's time per Attack Die (a whole 4v4 battle's time divided by the Attack Dice it rolled, and the rules' alone,
+the battle's time outside its captains) over a vectorised numpy baseline's time per die (warm, the fastest of 5),
+measured in the same run; classic battles per second; full campaigns per second with classic combat; a full classic
+campaign played as the app plays it for AI players (undo records and checkpoints kept) over the same campaign
+headless, the ratio of the medians (:func:`time_app_campaigns`); the start-up of ``vas data check`` and
+``vas run --help``, each a new process (:func:`time_start_up`), and the data load without its cache; and, from
+``N`` full standard campaigns with tactical combat and the baseline AI (seeds ``S .. S + N - 1``, default 3 from
+seed 7), the median seconds per campaign and the median seconds per campaign battle fought on the table, by its size:
+the ships, Flights and submarines on the table (buckets :data:`SIZE_BUCKETS`), timed by a thin wrapper around
+:meth:`strategic.battles.TacticalResolver.resolve` (:class:`TimedResolver`). ``--repeat`` multiplies the synthetic
+battle and classic sample counts, ``--tactical-campaigns`` the campaigns (and so the battles sampled). The numbers
+are checked before anything is timed (``--repeat`` and ``--tactical-campaigns`` 1 or more, ``--tactical-seed`` 0 or
+more), and ``--skip-tactical-campaign`` is refused with the two options it makes meaningless (exit 2, naming both
+flags).
 """
 
 from __future__ import annotations
@@ -31,7 +34,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from scenarios.loader import CampaignData, load_data
-from tactical import BattleSpec, Dice, FleetSpec, RuleOptions, ShipSpec, resolve
+from tactical import BattleSpec, BattleTiming, Dice, FleetSpec, RuleOptions, ShipSpec, time_battle
 from tui.arguments import whole_number
 
 if TYPE_CHECKING:
@@ -41,7 +44,10 @@ if TYPE_CHECKING:
 
 US_CARDS = ("Northampton", "Portland", "Fletcher", "Nicholas", "Pennsylvania", "Mississippi")
 IJN_CARDS = ("Aoba", "Fubuki", "Kongo", "Kagero")
-GUNNERY_RULE = "000 Gunnery Phase"
+BATTLE_SIZES: tuple[tuple[int, int], ...] = ((4, 6), (8, 4), (12, 3), (24, 2), (48, 1))
+"""The synthetic battles of ``vas bench``: ships a side, battles fought (times ``--repeat``, but 48 a side once)."""
+GROWTH_SIZES = (12, 24, 48)
+"""The sizes the growth exponent of battle time is fitted over (issue 18: 12 to 48 a side)."""
 PLAYERS = ("japan", "germany_italy", "united_states", "allies")
 
 SIZE_BUCKETS: tuple[tuple[int, int | None], ...] = ((2, 4), (5, 8), (9, 16), (17, 32), (33, None))
@@ -168,6 +174,74 @@ def fleet_spec(data: CampaignData, size: int, seed: int) -> BattleSpec:
     return BattleSpec(sides=(fleet("US Navy", US_CARDS, "USS"), fleet("Imperial Japanese Navy", IJN_CARDS, "IJN")),
                       table_width=width, table_height=height, options=RuleOptions(matched_objectives=True),
                       seed=seed)
+
+
+def time_battle_sizes(data: CampaignData, repeat: int) -> dict[int, list[BattleTiming]]:
+    """The synthetic battles of :data:`BATTLE_SIZES` (:func:`fleet_spec`, seeds 0, 1, ...), each timed by
+    :func:`tactical.time_battle`."""
+    return {size: [time_battle(fleet_spec(data, size, seed), Dice(seed))
+                   for seed in range(count if size == 48 else count * repeat)]
+            for size, count in BATTLE_SIZES}
+
+
+def growth_exponent(medians: dict[int, float]) -> float:
+    """The exponent ``k`` of battle time ~ size^k: the slope of a least-squares line through log(size),
+    log(median seconds) (numpy ``polyfit``)."""
+    sizes = sorted(medians)
+    slope, _ = np.polyfit(np.log(sizes), np.log([medians[n] for n in sizes]), 1)
+    return float(slope)
+
+
+def size_rows(timings: dict[int, list[BattleTiming]]) -> list[tuple[str, str]]:
+    """The bench rows of the synthetic battles: the median time per size, the growth exponent over
+    :data:`GROWTH_SIZES`, and the AI's milliseconds per move decision (an Order and a move for one ship)."""
+    rows = []
+    medians = {}
+    for size, runs in timings.items():
+        seconds = [t.seconds for t in runs]
+        medians[size] = statistics.median(seconds)
+        low, high = min(seconds) * 1000, max(seconds) * 1000
+        rows.append((f"tactical battle, {size}v{size}, median", f"{medians[size] * 1000:,.0f} ms  ({len(runs)} "
+                     f"battle{'s' if len(runs) > 1 else ''}, {low:,.0f}-{high:,.0f} ms)"))
+    fitted = {n: medians[n] for n in GROWTH_SIZES if n in medians}
+    if len(fitted) >= 2:
+        rows.append((f"battle time growth, {min(fitted)}-{max(fitted)} a side",
+                     f"size^{growth_exponent(fitted):.2f}  (log-log fit of the medians)"))
+    decisions = sum(t.move_decisions for runs in timings.values() for t in runs)
+    move_seconds = sum(t.move_seconds for runs in timings.values() for t in runs)
+    rows.append(("AI per move decision (Order + move)", f"{move_seconds / max(decisions, 1) * 1000:.2f} ms  "
+                 f"({decisions:,} decisions in these battles)"))
+    return rows
+
+
+def numpy_per_die(n: int = 1_000_000, repeats: int = 5) -> float:
+    """Seconds per die of a vectorised numpy baseline (roll ``n`` D6 and count the 4+), warm (one run not
+    counted), the fastest of ``repeats``."""
+    rng = np.random.default_rng(0)
+    best = float("inf")
+    for index in range(repeats + 1):
+        start = time.perf_counter()
+        faces = rng.integers(1, 7, size=n)
+        int((faces >= 4).sum())
+        if index:
+            best = min(best, time.perf_counter() - start)
+    return best / n
+
+
+def die_rows(runs: list[BattleTiming], numpy_die: float) -> list[tuple[str, str]]:
+    """The cost of an Attack Die in the 4v4 battles ``runs``: the whole battle's time and the rules' alone (the
+    battle's time outside its captains) per die the gunnery rolled, each the fastest of the battles, beside the
+    numpy baseline ``numpy_die`` (:func:`numpy_per_die`, measured in the same run)."""
+    whole = min(t.seconds / max(t.attack_dice, 1) for t in runs)
+    rules = min(t.rules_seconds / max(t.attack_dice, 1) for t in runs)
+    dice = sum(t.attack_dice for t in runs)
+    return [
+        ("tactical time per Attack Die", f"{whole * 1e6:.1f} µs  (whole 4v4 battle / its dice, fastest of "
+         f"{len(runs)}; {dice:,} dice)"),
+        ("rules time per Attack Die (AI excluded)", f"{rules * 1e6:.1f} µs  (the battle's time outside its captains)"),
+        ("numpy baseline per die", f"{numpy_die * 1e9:.1f} ns  (vectorised, warm, fastest of 5)"),
+        ("engine / numpy per die", f"{whole / numpy_die:,.0f}x  (rules only: {rules / numpy_die:,.0f}x)"),
+    ]
 
 
 def timed(fn: Callable[[], object], repeat: int) -> tuple[float, list[object]]:
@@ -298,33 +372,9 @@ def cmd_bench(args: argparse.Namespace) -> int:
     rows: list[tuple[str, str]] = []
     repeat = args.repeat
 
-    # tactical battles by size, and the per-die cost
-    battle_seconds = 0.0
-    attack_dice = 0
-    for size, count in ((4, 6), (12, 3), (30, 1)):
-        count *= repeat
-        seconds = 0.0
-        for seed in range(count):
-            spec = fleet_spec(data, size, seed)
-            dice = Dice(seed)
-            start = time.perf_counter()
-            resolve(spec, dice=dice)
-            seconds += time.perf_counter() - start
-            if size == 4:
-                battle_seconds += time.perf_counter() - start
-                attack_dice += sum(len(r.faces) for r in dice.log if r.rule.startswith(GUNNERY_RULE))
-        each = seconds / count * 1000
-        rows.append((f"tactical battles/s, {size}v{size}", f"{count / seconds:.2f}  ({each:.0f} ms each)"))
-    baseline_rng = np.random.default_rng(0)
-    n = 2_000_000
-    start = time.perf_counter()
-    faces = baseline_rng.integers(1, 7, size=n)
-    (faces >= 4).sum()
-    numpy_per_die = (time.perf_counter() - start) / n
-    engine_per_die = battle_seconds / max(attack_dice, 1)
-    rows.append(("tactical time per Attack Die", f"{engine_per_die * 1e6:.1f} µs ({attack_dice} dice in 4v4 battles)"))
-    rows.append(("numpy baseline per die", f"{numpy_per_die * 1e9:.1f} ns"))
-    rows.append(("engine / numpy per die", f"{engine_per_die / numpy_per_die:,.0f}x"))
+    sized = time_battle_sizes(data, repeat)
+    rows += size_rows(sized)
+    rows += die_rows(sized[4], numpy_per_die())
 
     # classic battles: the three turn-1 battles of the standard game, fought again and again
     from strategic.ai import BaselineAI, play

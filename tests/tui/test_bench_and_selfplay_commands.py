@@ -14,13 +14,17 @@ from strategic.campaign import Campaign
 from strategic.clock import Clock
 from strategic.planner import agents_for
 from strategic.selfplay import PLAYERS, GameResult, MatchSpec, event_log_digest
+from tactical import BattleTiming, Dice, time_battle
 from tactical.battle import resolve
 from tui.bench_command import (
     TacticalTimings,
     TimedResolver,
     app_rows,
+    die_rows,
     fleet_spec,
+    growth_exponent,
     size_bucket,
+    size_rows,
     table_pieces,
     tactical_rows,
     time_app_campaigns,
@@ -137,11 +141,52 @@ def test_bench_fleets_are_valid_battles(data: CampaignData, size: int) -> None:
         assert sum(report.victory_points) > 0
 
 
+def test_a_timed_battle_is_the_same_battle_with_its_captains_timed(data: CampaignData) -> None:
+    spec = fleet_spec(data, 4, seed=2)
+    timing = time_battle(spec, Dice(2))
+    plain = resolve(spec, dice=Dice(2))
+    assert timing.events == tuple(e.to_json() for e in plain.events)
+    moves = sum(1 for e in plain.events if type(e).__name__ == "Moved")
+    assert timing.move_decisions >= moves > 0
+    assert 0 < timing.move_seconds <= timing.captain_seconds < timing.seconds
+    assert timing.rules_seconds == timing.seconds - timing.captain_seconds
+    assert timing.attack_dice > 0
+
+
+def _timing(seconds: float, decisions: int = 10, move_seconds: float = 0.02, dice: int = 100) -> BattleTiming:
+    return BattleTiming(seconds=seconds, captain_seconds=seconds / 2, move_decisions=decisions,
+                        move_seconds=move_seconds, attack_dice=dice, events=())
+
+
+def test_size_rows_give_medians_the_growth_exponent_and_the_time_per_decision() -> None:
+    timings = {4: [_timing(0.01), _timing(0.03), _timing(0.02)], 12: [_timing(0.1)], 24: [_timing(0.4)],
+               48: [_timing(1.6)]}
+    assert size_rows(timings) == [
+        ("tactical battle, 4v4, median", "20 ms  (3 battles, 10-30 ms)"),
+        ("tactical battle, 12v12, median", "100 ms  (1 battle, 100-100 ms)"),
+        ("tactical battle, 24v24, median", "400 ms  (1 battle, 400-400 ms)"),
+        ("tactical battle, 48v48, median", "1,600 ms  (1 battle, 1,600-1,600 ms)"),
+        ("battle time growth, 12-48 a side", "size^2.00  (log-log fit of the medians)"),
+        ("AI per move decision (Order + move)", "2.00 ms  (60 decisions in these battles)"),
+    ]
+    assert growth_exponent({12: 1.0, 24: 2.0 ** 1.5, 48: 4.0 ** 1.5}) == pytest.approx(1.5)
+
+
+def test_die_rows_put_the_rules_alone_beside_the_numpy_baseline() -> None:
+    rows = dict(die_rows([_timing(0.2, dice=100), _timing(0.1, dice=100)], numpy_die=2e-9))
+    assert rows["tactical time per Attack Die"].startswith("1000.0 µs  (whole 4v4 battle / its dice, fastest of 2")
+    assert rows["rules time per Attack Die (AI excluded)"].startswith("500.0 µs")
+    assert rows["numpy baseline per die"].startswith("2.0 ns")
+    assert rows["engine / numpy per die"] == "500,000x  (rules only: 250,000x)"
+
+
 @pytest.mark.slow
 def test_bench_prints_every_figure(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["bench", "--tactical-campaigns", "1"]) == 0
     out = capsys.readouterr().out
-    for label in ("tactical battles/s, 4v4", "12v12", "30v30", "engine / numpy per die",
+    for label in ("tactical battle, 4v4, median", "8v8", "12v12", "24v24", "48v48, median", "(1 battle, ",
+                  "battle time growth, 12-48 a side", "AI per move decision", "rules time per Attack Die",
+                  "engine / numpy per die",
                   "classic battles/s", "campaigns/s, classic combat", "tactical campaign, median s",
                   "(1 campaigns, seeds 7..7", "tactical battle, 2-4 pieces, median", "tactical battle, 33+ pieces",
                   "campaign in the app / headless", "same game", "start-up, vas data check",
