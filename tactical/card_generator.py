@@ -8,8 +8,9 @@ The mapping (every constant is a module constant below; R-CARD-02 gives the cali
   and light carrier -> carrier; destroyer -> destroyer; auxiliary cruiser and merchant -> civilian.
 * **Flank Speed** (inches) from the speed in knots by :data:`SPEED_BANDS` (under 16 kn 3", 16 kn 4", 25 kn 5",
   30 kn 6", 35 kn 7").
-* **Armour** (the N of N+) from the thickest belt by :data:`ARMOUR_BANDS` (up to 25 mm 1+, 26 mm 2+, 100 mm 3+,
-  150 mm 4+, 200 mm 5+, 280 mm 6+, 400 mm 7+).
+* **Armour** (the N of N+) from the protection a shell must defeat, the thicker of the belt and the deck seen by
+  a shell falling at 30 degrees (:data:`DECK_OBLIQUITY`: twice the deck, R-CARD-26), by :data:`ARMOUR_BANDS` (up
+  to 25 mm 1+, 26 mm 2+, 100 mm 3+, 150 mm 4+, 200 mm 5+, 280 mm 6+, 400 mm 7+).
 * **Hull** = full-load displacement in thousands of tons x :data:`HULL_PER_KILOTON` (2.07), rounded; civilian
   hulls (no warship subdivision) x :data:`CIVILIAN_HULL_PER_KILOTON`; at least 2.  **Crippled** = Hull // 3.
 * **Traits**: Aircraft X (floatplanes carried), Armoured Deck (deck 85 mm or more, or an armoured flight deck of 60
@@ -22,7 +23,8 @@ The mapping (every constant is a module constant below; R-CARD-02 gives the cali
   Fore/Port/Starboard, Aft turrets Port/Starboard/Aft, amidships Port/Starboard; AD = guns in the turret; AP and
   DD by calibre (:data:`MAIN_GUN_CALIBRES`); Heavy from 400 mm.
 * **Light Guns**: one system per secondary battery (and the main battery of destroyers, civilians and ships with
-  guns under 150 mm); AD = 3/4 of the guns (destroyers 3/5, casemates 1/2), rounded, at least 1; AP -2 and Weak
+  guns under 150 mm); AD = 1/2 of the guns, 3/4 for a heavy dual-purpose battery (120 mm and more, R-CARD-25),
+  destroyers 3/5, casemates 1/2, rounded, at least 1; AP -2 and Weak
   under 140 mm, AP -1 from 140 mm; DP if dual purpose; Restricted on battleships and cruisers; Slow-Loading on a
   merchant's guns.
 * **AA Battery**: AD = medium AA barrels // 5 (ranges 1/2/3/5"), Local = light AA barrels / 15 (rounded, at least 1).
@@ -86,7 +88,11 @@ SPEED_BANDS: tuple[tuple[float, int], ...] = ((35.0, 7), (30.0, 6), (25.0, 5), (
 """(knots at least, Flank Speed in inches)."""
 
 ARMOUR_BANDS: tuple[tuple[int, int], ...] = ((400, 7), (280, 6), (200, 5), (150, 4), (100, 3), (26, 2), (0, 1))
-"""(belt mm at least, Armour)."""
+"""(protection mm at least, Armour): the protection is the belt or the deck's line-of-sight thickness."""
+
+DECK_OBLIQUITY = 2.0
+"""A shell falling at 30 degrees meets a horizontal deck of d mm along a path of d / sin 30 = 2d mm (R-CARD-26):
+Admiral Hipper's 50 mm deck is worth 100 mm of belt (3+ printed, her 80 mm belt alone gives 2+)."""
 
 HULL_PER_KILOTON = 2.07
 """Hull per 1,000 tons of full-load displacement (warships)."""
@@ -114,11 +120,15 @@ HEAVY_MIN_CALIBRE = 400
 WEAK_BELOW_CALIBRE = 140
 """Light Guns below this calibre (mm) are Weak with AP -2 (5-inch); from it AP -1 and not Weak (6-inch)."""
 
-LIGHT_GUN_SHARE = 0.75
+LIGHT_GUN_SHARE = 0.5
+HEAVY_DP_GUN_SHARE = 0.75
+HEAVY_DP_MIN_CALIBRE = 120
 DESTROYER_GUN_SHARE = 0.6
 CASEMATE_GUN_SHARE = 0.5
-"""Light Gun Attack Dice per gun: 3/4 (Portland 8 -> 6, Essex 4 -> 3, Idaho 10 -> 8), destroyers 3/5 (Fletcher
-5 -> 3, Jenkins 4 -> 2), casemates 1/2: only one beam's guns bear (New Mexico 12 -> 6)."""
+"""Light Gun Attack Dice per gun (R-CARD-25): 1/2, one broadside (Bismarck's 16 x 10.5 cm -> 8 and 12 x 15 cm -> 6,
+Admiral Hipper 12 -> 6); 3/4 for a heavy dual-purpose battery, 120 mm and more (the US 5-inch: Portland 8 -> 6,
+Essex 4 -> 3, Idaho 10 -> 8); destroyers 3/5 (Fletcher 5 -> 3, Jenkins 4 -> 2); casemates 1/2: only one beam's
+guns bear (New Mexico 12 -> 6)."""
 
 AA_BARRELS_PER_DIE = 5
 """Medium AA barrels (28-40 mm) per AA Battery Attack Die, rounded down (Essex 32 -> 6, Iowa 60 -> 12)."""
@@ -175,8 +185,11 @@ def flank_speed(knots: float) -> int:
     return next(inches for least, inches in SPEED_BANDS if knots >= least)
 
 
-def armour(belt_mm: int) -> int:
-    return next(value for least, value in ARMOUR_BANDS if belt_mm >= least)
+def armour(belt_mm: int, deck_mm: int = 0) -> int:
+    """Armour from the belt and the deck (R-CARD-26): the band of the thicker of the belt and the deck's
+    line-of-sight thickness to a shell falling at 30 degrees."""
+    protection = max(belt_mm, deck_mm * DECK_OBLIQUITY)
+    return next(value for least, value in ARMOUR_BANDS if protection >= least)
 
 
 @dataclass(frozen=True)
@@ -186,6 +199,7 @@ class CardModel:
 
     hull_per_kiloton: float = HULL_PER_KILOTON
     light_gun_share: float = LIGHT_GUN_SHARE
+    heavy_dp_gun_share: float = HEAVY_DP_GUN_SHARE
     destroyer_gun_share: float = DESTROYER_GUN_SHARE
     casemate_gun_share: float = CASEMATE_GUN_SHARE
     aa_barrels_per_die: int = AA_BARRELS_PER_DIE
@@ -221,11 +235,15 @@ def main_gun_profile(calibre_mm: int) -> tuple[int, int, list[str]]:
     return ap, dd, (["Heavy"] if calibre_mm >= HEAVY_MIN_CALIBRE else [])
 
 
-def light_gun_dice(count: int, mounting: Mounting, category: Category, model: CardModel = MODEL) -> int:
+def light_gun_dice(count: int, mounting: Mounting, category: Category, model: CardModel = MODEL, *,
+                   calibre_mm: int = 0, dual_purpose: bool = False) -> int:
+    """Light Gun Attack Dice of a battery (R-CARD-25, :data:`LIGHT_GUN_SHARE`)."""
     if mounting == Mounting.CASEMATE:
         share = model.casemate_gun_share
     elif category == Category.DESTROYER:
         share = model.destroyer_gun_share
+    elif dual_purpose and calibre_mm >= HEAVY_DP_MIN_CALIBRE:
+        share = model.heavy_dp_gun_share
     else:
         share = model.light_gun_share
     return max(1, half_up(count * share))
@@ -249,7 +267,8 @@ def _light_guns(battery: SecondaryBattery, cls: ShipClass, model: CardModel = MO
         kind=WeaponKind.LIGHT_GUN,
         arcs=ARCS[battery.position],
         ranges=range_bands(battery.range_yd),
-        ad=light_gun_dice(battery.count, battery.mounting, cls.category, model),
+        ad=light_gun_dice(battery.count, battery.mounting, cls.category, model, calibre_mm=battery.calibre_mm,
+                          dual_purpose=battery.dual_purpose),
         ap=-2 if weak else -1,
         dd=1,
         traits=traits,
@@ -383,7 +402,7 @@ def card_state(cls: ShipClass, model: CardModel = MODEL) -> CardState:
     card_type = CARD_TYPE[cls.category]
     hull_value = hull(cls.full_load_t, cls.category in CIVILIAN, model)
     speed = flank_speed(cls.speed_kn)
-    armour_value = armour(cls.belt_mm)
+    armour_value = armour(cls.belt_mm, cls.deck_mm)
     traits = ship_traits(cls)
     systems = weapons(cls, model)
     return CardState(

@@ -42,6 +42,8 @@ def test_the_bands() -> None:
     """Calibrated on the published cards: 21 kn 4", 32.7 kn 6", 36.5 kn 7", 18 kn 4" (Cimarron)."""
     assert [flank_speed(k) for k in (11, 18, 21, 28, 32.7, 36.5)] == [3, 4, 4, 5, 6, 7]
     assert [armour(b) for b in (0, 25, 95, 127, 152, 203, 343, 410)] == [1, 1, 2, 3, 4, 5, 6, 7]
+    # R-CARD-26: the deck counts twice its thickness (Admiral Hipper 80/50 -> 3+, Essex 102/64 -> 3+)
+    assert (armour(80, 50), armour(102, 64), armour(127, 64), armour(307, 152), armour(0, 0)) == (3, 3, 3, 6, 1)
     assert hull(12755, civilian=False) == 26 and hull(57540, civilian=False) == 119
     assert hull(2924, civilian=False) == 6 and hull(24830, civilian=True) == 14
     assert range_bands(36800) == (9, 18, 27, 37) and range_bands(42345) == (10, 21, 31, 42)
@@ -49,7 +51,11 @@ def test_the_bands() -> None:
     assert range_bands(10000) == (2, 5, 7, 10)  # Mk15 torpedo
     assert main_gun_profile(203) == (0, 1, []) and main_gun_profile(356) == (2, 3, [])
     assert main_gun_profile(406) == (2, 3, ["Heavy"]) and main_gun_profile(152) == (-1, 1, [])
-    assert light_gun_dice(8, "single", "heavy_cruiser") == 6 and light_gun_dice(5, "single", "destroyer") == 3
+    # R-CARD-25: 3/4 of a heavy dual-purpose battery, 1/2 of any other
+    assert light_gun_dice(8, "single", "heavy_cruiser", calibre_mm=127, dual_purpose=True) == 6
+    assert light_gun_dice(16, "twin", "battleship", calibre_mm=105, dual_purpose=True) == 8
+    assert light_gun_dice(12, "turret", "battleship", calibre_mm=149) == 6
+    assert light_gun_dice(5, "single", "destroyer", calibre_mm=127, dual_purpose=True) == 3
     assert light_gun_dice(12, "casemate", "battleship") == 6 and light_gun_dice(1, "single", "merchant") == 1
 
 
@@ -64,9 +70,11 @@ def test_portland_as_built_is_the_published_card(data: CampaignData) -> None:
 
 
 def test_the_rulebook_northampton(data: CampaignData) -> None:
-    """000: Northampton, Cruiser, 6", 2+, Hull 23/7, Aircraft 4."""
+    """000: Northampton, Cruiser, 6", 2+, Hull 23/7, Aircraft 4; the generated card gives 3+ (R-CARD-26: her 51 mm
+    deck counts as 102 mm), the one Armour miss; her ships fight with the rulebook card."""
     card = generate(data.classes["Northampton"])
-    assert (card.type, card.flank_speed, card.armour, card.hull, card.crippled) == (ShipType.CRUISER, 6, 2, 24, 8)
+    assert (card.type, card.flank_speed, card.armour, card.hull, card.crippled) == (ShipType.CRUISER, 6, 3, 24, 8)
+    assert CardIndex(data).for_counter("Chester").armour == 2
     assert card.traits == ["Aircraft 4"]
 
 
@@ -141,12 +149,9 @@ def test_calibration_meets_the_targets(data: CampaignData) -> None:
     assert len({c.card for c in report.comparisons}) == 45 and len(report.comparisons) == 125  # US and German
     for field in ("armour", "flank_speed", "hull"):
         assert report.share(field) >= 0.8, field
-    assert report.share("weapons") >= 0.68 and report.share("weapons_profile") >= 0.84  # German light guns: R-CARD-23
+    assert report.totals()["weapons"] == (419, 565) and report.share("weapons_profile") >= 0.84  # R-CARD-25
     assert report.share("points") >= 0.75
-    assert report.misses("armour") == [f"Admiral Hipper{y}: published 3, generated 2"
-                                       for y in ("", " 1942", " 1944", " 1945")] + [
-        "Blucher: published 3, generated 2"] + [f"Prinz Eugen{y}: published 3, generated 2"
-                                                for y in ("", " 1942", " 1944", " 1945")]
+    assert report.misses("armour") == ["Northampton: published 2, generated 3"]  # R-CARD-26
     assert report.misses("hull_exact")
 
 
@@ -157,13 +162,25 @@ def test_cross_validation_fits_on_one_navy_and_tests_on_the_other(data: Campaign
     assert set(runs) == {("US", "DE"), ("DE", "US")}
     us_model, on_de = runs["US", "DE"]
     de_model, on_us = runs["DE", "US"]
-    assert (us_model.light_gun_share, de_model.light_gun_share) == (0.75, 0.5)
+    # R-CARD-25: the German cards fit the 1/2 share, the US cards the 3/4 of heavy dual-purpose batteries
+    assert (us_model.light_gun_share, de_model.light_gun_share) == (0.5, 0.5)
+    assert (us_model.heavy_dp_gun_share, de_model.heavy_dp_gun_share) == (0.75, 0.75)
     assert (us_model.local_barrels_per_point, de_model.local_barrels_per_point) == (15, 18)
-    hull = on_de["Hull (within 10%)"]
-    assert (hull.agree, hull.total) == (21, 21)
-    light = on_de["Light Gun AD (within one die)"]
-    assert (light.agree, light.total) == (0, 33) and light.mean_error == pytest.approx(3.36, abs=0.01)
-    assert (on_us["Armour (exact)"].agree, on_us["Armour (exact)"].total) == (104, 104)
+
+    def figures(results, label):  # (agree, total)
+        return results[label].agree, results[label].total
+
+    assert figures(on_de, "Hull (within 10%)") == (21, 21)
+    # the issue-20 targets on the held-out navy: Light Gun AD within one die >= 80%, Armour exact >= 80%
+    assert figures(on_de, "Light Gun AD (within one die)") == (33, 33)  # was 0/33 (R-CARD-23)
+    assert figures(on_de, "Light Gun AD (exact)") == (33, 33)
+    assert figures(on_us, "Light Gun AD (within one die)") == (142, 155)  # was 81/155
+    assert on_us["Light Gun AD (within one die)"].mean_error == pytest.approx(0.35, abs=0.01)
+    assert figures(on_de, "Armour (exact)") == (21, 21)  # was 12/21 (R-CARD-26)
+    assert figures(on_us, "Armour (exact)") == (103, 104)  # Northampton (000's example) is 2+ against 95/51 mm
+    for results in (on_de, on_us):
+        assert results["Light Gun AD (within one die)"].share >= 0.8 and results["Armour (exact)"].share >= 0.8
+    assert figures(on_de, "weapon systems (exact)") == (92, 160)  # was 59/160
     assert on_us["AA Local (within one)"].share > 0.95
 
 
@@ -172,7 +189,7 @@ def test_twin_linked_and_sub_hunter(data: CampaignData) -> None:
     bismarck = generate(data.classes["Bismarck"])
     light = {w.name: w for w in bismarck.weapons if w.kind is WeaponKind.LIGHT_GUN}
     assert light["Light Guns (12 x 149mm)"].traits == ["Restricted", "Twin-Linked"]
-    assert light["Light Guns (12 x 149mm)"].ad == 9 and light["Light Guns (12 x 149mm)"].ranges == (6, 12, 18, 25)
+    assert light["Light Guns (12 x 149mm)"].ad == 6 and light["Light Guns (12 x 149mm)"].ranges == (6, 12, 18, 25)
     assert "Twin-Linked" not in light["Light Guns (16 x 105mm)"].traits
     assert "Sub-Hunter" in generate(data.classes["Admiral Hipper"]).traits
     assert "Sub-Hunter" not in bismarck.traits

@@ -52,10 +52,11 @@ def test_calibrate_prints_the_agreement_and_the_misses(capsys: pytest.CaptureFix
     code, out, _ = run(capsys, "cards", "calibrate", "--misses", "2")
     assert code == 0
     assert "against 45 published card(s) in 125 card state(s)" in out
-    assert "Armour (exact)                        116/125   92.8%" in out
+    assert "Armour (exact)                        124/125   99.2%" in out
     assert "Cross-validation (R-CARD-23): fitted on the US cards, tested on the DE cards" in out
     assert "Cross-validation (R-CARD-23): fitted on the DE cards, tested on the US cards" in out
-    assert "  Light Gun AD (within one die)           0/33     0.0%  mean error 3.36" in out
+    assert "  Light Gun AD (within one die)          33/33   100.0%  mean error 0.00" in out
+    assert "  Light Gun AD (within one die)         142/155   91.6%  mean error 0.35" in out
     assert "  Hull (within 10%)                      21/21   100.0%  mean error 2.90" in out
     assert "Hull (within 10%)" in out and "weapon systems matched (exact)" in out
     assert "Misses, Hull (exact)" in out and "more (--misses N)" in out
