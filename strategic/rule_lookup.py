@@ -19,6 +19,7 @@ from pathlib import Path
 
 from scenarios.rule_summaries import Citation, RuleSummary, find_citations, parent
 
+AI_RULINGS = "R-AI-"  # the AI's own choices (docs/rulings.md "The Allied AI in the Pacific")
 _ENTRY = re.compile(r"^### (R-[A-Z]+-\d+): *(.*)$")
 _CODE = re.compile(r"`[^`\n]*`")
 
@@ -57,6 +58,8 @@ class Rulings:
 
     def __post_init__(self) -> None:
         for ruling in self.entries.values():  # a citation in `code` is an example, not the rule decided
+            if ruling.code.startswith(AI_RULINGS):
+                continue  # how the AI plays decides no rule: a rule's lookup does not list it (it has its own code)
             for cite in find_citations(_CODE.sub("", f"{ruling.title}\n{ruling.text}")):
                 if cite.key != ruling.code:
                     self.citing.setdefault(cite.key, []).append(ruling.code)
