@@ -39,9 +39,9 @@ def _attack_turn(data: CampaignData, *, faces: tuple[int, ...] = (1,) * 60, earl
     return c
 
 
-def _fight(c: Campaign, us: Scripted) -> list[str]:
-    c.resolver = ClassicResolver({"japan": Scripted(withdraw=set(), pursue={}, day_or_night="night"),
-                                  "united_states": us})
+def _fight(c: Campaign, us: Scripted, japan: Scripted | None = None) -> list[str]:
+    japan = japan or Scripted(withdraw=set(), pursue={}, day_or_night="night")
+    c.resolver = ClassicResolver({"japan": japan, "united_states": us})
     c.enter_phase(Phase.COMBAT)
     return [describe(e) for e in c.state.events if e.kind == "combat" and HAWAII in describe(e)]
 
@@ -54,6 +54,18 @@ def test_the_us_player_is_asked_before_the_first_round_and_running_forces_leave(
     assert "Hawaiian Islands: the Allies announce that they run" in texts
     assert "Hawaiian Islands: the Allies run: Indianapolis" in texts
     assert not any("round 1" in t for t in texts)  # no round is fought: nobody is left to fight
+
+
+def test_running_forces_may_be_pursued_before_the_first_round(data: CampaignData) -> None:
+    """R-CMB-07: a faster Japanese ship may pursue a running force; the pursuit round comes before round 1."""
+    c = _attack_turn(data)
+    sea(c, "Shokaku", HAWAII, Mode.RAID)
+    japan = Scripted(withdraw=set(), day_or_night="night",
+                     pursue=lambda ctx, side, eligible: {"Shokaku": "Indianapolis"} if ctx.stage == "pursuit 1" else {})
+    texts = _fight(c, Scripted(run_or_fight="run", day_or_night="night"), japan)
+    assert "Hawaiian Islands: the Axis pursue (round 1): Indianapolis by Shokaku" in texts
+    assert "Hawaiian Islands: before the first round (pursuit): night" in texts
+    assert not any("round 1: " in t and "pursu" not in t for t in texts)
 
 
 def test_running_forces_return_to_port(data: CampaignData) -> None:
