@@ -812,10 +812,17 @@ class Campaign:
         return None
 
 
+INDONESIA_GUARD = (3, 3, 6)
+"""002 §3.231: the least counter (gunnery, defence, speed) of a battleship that guards Indonesia."""
+
+
 def _battleship_336(unit: Unit) -> bool:
-    """A British battleship of 3-3-6 or better (002 §3.231); battlecruisers count (R-EU-02)."""
-    return (unit.nation == "UK" and unit.type in (UnitType.BB, UnitType.BC) and (unit.gunnery or 0) >= 3
-            and (unit.defence or 0) >= 3 and (unit.speed or 0) >= 6)
+    """A British battleship of 3-3-6 or better (002 §3.231); battlecruisers count (R-EU-02).  "Better" compares
+    whole counters: no factor below the 3-3-6 counter's, so the fast 4-5-6 and 4-4-7 count and the slow 5-5-3,
+    4-4-4 and 4-4-3 do not (R-OPS-61)."""
+    factors = (unit.gunnery or 0, unit.defence or 0, unit.speed or 0)
+    return (unit.nation == "UK" and unit.type in (UnitType.BB, UnitType.BC)
+            and all(have >= least for have, least in zip(factors, INDONESIA_GUARD, strict=True)))
 
 
 def _frozen_before_the_attack(unit: Unit) -> bool:

@@ -38,7 +38,8 @@ class Battle:
     the area that the other side's air units there may strike (air raids on ports); ``surprise_rounds``: a
     surprise attack (only the Axis attacks, by air, for that many rounds, then the battle stops), the first
     ``surprise_bonus_rounds`` of them with the attack bonus; ``forced_retreat_after``: the Axis must retreat
-    everything after that round (002 §5.752)."""
+    everything after that round (002 §5.752); ``run_or_fight``: before the first round the Allies announce
+    whether their forces run or fight (002 §5.751)."""
 
     area: str
     theatre: Theatre
@@ -48,6 +49,7 @@ class Battle:
     surprise_rounds: int = 0
     surprise_bonus_rounds: int = 0
     forced_retreat_after: int = 0
+    run_or_fight: bool = False
 
     @property
     def kind(self) -> str:

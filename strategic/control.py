@@ -4,7 +4,8 @@ Sources: VITP 15.1 and reference/vitp.md §5.1 (patrolling ships and land-based 
 never: case V-07); War at Sea (reference/was.md §1.5: surface ships control; a surviving U-Boat keeps the Allies
 from controlling: case W-06); 002 §2.214 (surface raiders break Allied control and control alone if no Allied
 surface ship is there), §4.12 (U-Boats in VITP break control), §1.1-1.3 (which track each award counts on),
-§3.21 (VITP areas keep their start control until VITP begins, except Bay of Bengal and Indonesia), §3.1
+§3.21 (VITP areas keep their start control until VITP begins, except the Bay of Bengal; Indonesia keeps it until
+the §3.231 check on the first VITP turn, R-OPS-60), §3.1
 (victory), VITP 5.3-5.4 (isolation, automatic victory).
 """
 
@@ -21,7 +22,9 @@ from strategic.state import Mode, PocRecord, UnitStatus
 if TYPE_CHECKING:
     from strategic.campaign import Campaign
 
-CONTROL_BEFORE_VITP = frozenset({"Bay of Bengal", "Indonesia"})  # 002 §3.21, §1.3
+CONTROL_BEFORE_VITP = frozenset({"Bay of Bengal"})
+"""The VITP areas whose control is settled from the units there before VITP begins (002 §3.21, §1.3); Indonesia
+is not among them: it stays Allied until the §3.231 check of the first VITP turn (R-OPS-60)."""
 
 
 def area_control(campaign: Campaign, area: str) -> Side | None:
@@ -62,9 +65,9 @@ def area_control(campaign: Campaign, area: str) -> Side | None:
 def settle_control_and_poc(campaign: Campaign) -> dict[Theatre, int]:
     """Set control of every played area and award POC; returns this turn's award per track (Axis positive).
 
-    Before VITP starts, VITP areas other than the Bay of Bengal and Indonesia keep their control, and awards on
-    the VITP track are not scored (R-OPS-10).  An award on the track of a theatre the set-up does not play counts
-    on the played theatre's track (R-OPS-11).
+    Before VITP starts, VITP areas other than the Bay of Bengal keep their control (Indonesia too, until the
+    §3.231 check: R-OPS-60), and awards on the VITP track are not scored (R-OPS-10).  An award on the track of a
+    theatre the set-up does not play counts on the played theatre's track (R-OPS-11).
     """
     state = campaign.state
     state.previous_control = dict(state.control)

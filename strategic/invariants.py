@@ -248,7 +248,7 @@ def check_poc(campaign: Campaign) -> list[str]:
 
 def check_control(campaign: Campaign) -> list[str]:
     """Right after the control phase set control: each controlled area is held by a side present there, or (a
-    VITP area before VITP begins, other than the Bay of Bengal and Indonesia) by the side that held it before."""
+    VITP area before VITP begins, other than the Bay of Bengal: R-OPS-60) by the side that held it before."""
     state = campaign.state
     out = []
     played = {a for a in campaign.data.areas if campaign.place_played(a)}

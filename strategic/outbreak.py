@@ -330,11 +330,16 @@ def after_surprise(campaign: Campaign) -> None:
 
 
 def adjust_battle(campaign: Campaign, battle: Battle) -> Battle:
-    """002 §5.752: in the Hawaiian Islands on the turn of the attack, a Pearl Harbor special force that stayed
-    retreats, with every Japanese unit there, after ``pearl-harbor-force-rounds`` rounds of normal combat."""
+    """In the Hawaiian Islands on the turn of the attack (early-war start): the United States player announces
+    whether his forces there run or fight before the first round (002 §5.751, R-OPS-62), and a Pearl Harbor
+    special force that stayed retreats, with every Japanese unit there, after ``pearl-harbor-force-rounds`` rounds
+    of normal combat (002 §5.752)."""
     state = campaign.state
-    if (campaign.early_war and battle.area == HAWAII and state.war.attack_turn == state.turn
-            and state.war.pearl_force_stays and any(n in battle.axis for n in state.war.pearl_force)):
+    if not (campaign.early_war and battle.area == HAWAII and state.war.attack_turn == state.turn):
+        return battle
+    if battle.allied and battle.axis:
+        battle = replace(battle, run_or_fight=True)
+    if state.war.pearl_force_stays and any(n in battle.axis for n in state.war.pearl_force):
         return replace(battle, forced_retreat_after=_int(campaign, "pearl-harbor-force-rounds"))
     return battle
 

@@ -53,7 +53,8 @@ ACCOUNT_LINES = 6
 EXAMPLES = {
     "submarine_targets": "e.g. U-Boat 1 > Exeter", "gunnery_targets": "e.g. Hood > Bismarck, Rodney > Tirpitz",
     "air_targets": "e.g. Kaga > Lexington", "was_air_strikes": "e.g. Ark Royal > Bismarck, Allied LBA > Tirpitz",
-    "day_or_night": "day or night", "night_firing_carriers": "e.g. Lexington, Enterprise (or none)",
+    "day_or_night": "day or night", "run_or_fight": "run or fight",
+    "night_firing_carriers": "e.g. Lexington, Enterprise (or none)",
     "withdraw": "e.g. Hood, Renown (or none)", "pursue": "e.g. Hood > Bismarck", "landings": "e.g. 1st Marines > Guam",
     "retreat_ports": "e.g. Hood > England", "order_battles": "e.g. North Sea, North Atlantic (every battle once)",
 }
@@ -62,7 +63,8 @@ EXAMPLES = {
 PLAYERS = {"japan": "Japan", "germany_italy": "Germany-Italy", "united_states": "The United States",
            "allies": "The Allies"}
 
-KEY_HEADERS = {"was_air_strikes": "Target", "day_or_night": "Round", "pursue": "Pursuer"}
+KEY_HEADERS = {"was_air_strikes": "Target", "day_or_night": "Round", "run_or_fight": "Forces",
+               "pursue": "Pursuer"}
 """The first column of the answer's rows, where it is not a unit of the side deciding."""
 
 
@@ -79,6 +81,10 @@ class Row:
         self.value = self.choices[(self.choices.index(self.value) + delta) % len(self.choices)]
 
 
+SINGLE = {"day_or_night": ("day", "night"), "run_or_fight": ("run", "fight")}
+"""The decisions answered by one word (one row), and their words."""
+
+
 def rows_for(question: Question, brief: Brief) -> list[Row]:
     """The rows of ``question``, set to the AI's suggestion."""
     options, decision = question.options, question.decision
@@ -88,6 +94,8 @@ def rows_for(question: Question, brief: Brief) -> list[Row]:
         rows = [Row(t, [NONE, *options["factors"]]) for t in options["targets"]]
     elif decision == "day_or_night":
         rows = [Row("round", ["day", "night"], "day")]
+    elif decision == "run_or_fight":  # one announcement for the whole force (002 §5.751)
+        rows = [Row("forces", ["fight", "run"], "fight")]
     elif decision == "night_firing_carriers":
         rows = [Row(c, [NONE, "fires"]) for c in options["carriers"]]
     elif decision == "withdraw":  # the candidates the rules offer (older questions: the side's units at sea)
@@ -114,7 +122,7 @@ def set_answer(decision: str, rows: list[Row], answer: Any) -> None:
     by_key = {r.key: r for r in rows}
     for row in rows:
         row.value = row.choices[0]
-    if decision == "day_or_night":
+    if decision in SINGLE:
         rows[0].value = answer
     elif decision in ("night_firing_carriers", "withdraw"):
         for name in answer:
@@ -138,7 +146,7 @@ def typed_placeholder(decision: str) -> str:
 def typed_hint(decision: str) -> str:
     """What a typed answer does, shown as the player starts typing (R-SEAT-20, R-SEAT-21)."""
     if decision not in MERGED:
-        nothing = "" if decision in ("day_or_night", "order_battles") else "; none: nothing"
+        nothing = "" if decision in (*SINGLE, "order_battles") else "; none: nothing"
         return f"type {EXAMPLES.get(decision, 'the answer')}{nothing}; Enter gives it, Escape goes back to the rows"
     hold = "none > Bismarck: no strike on Bismarck" if decision == "was_air_strikes" else \
         "each unit named goes to one of its ports" if decision == "retreat_ports" else \
@@ -150,7 +158,7 @@ def typed_hint(decision: str) -> str:
 def answer_of(decision: str, rows: list[Row]) -> Any:
     """The JSON answer the rows show."""
     chosen = [r for r in rows if r.value != NONE]
-    if decision == "day_or_night":
+    if decision in SINGLE:
         return rows[0].value
     if decision in ("night_firing_carriers", "withdraw"):
         return sorted(r.key for r in chosen)
@@ -168,11 +176,12 @@ def parse_typed(decision: str, rows: list[Row], text: str) -> Any:
     text = text.strip()
     if not text:
         raise ValueError(f"nothing was typed: type the answer ({EXAMPLES.get(decision, 'see the rows')}"
-                         f"{'' if decision == 'day_or_night' else '; none for nothing'}), or Escape to go back to "
+                         f"{'' if decision in SINGLE else '; none for nothing'}), or Escape to go back to "
                          "the rows and Enter to give what they show (R-SEAT-20)")
-    if decision == "day_or_night":
-        if text.lower() not in ("day", "night"):
-            raise ValueError("type day or night")
+    if decision in SINGLE:
+        words = SINGLE[decision]
+        if text.lower() not in words:
+            raise ValueError(f"type {' or '.join(words)}")
         return text.lower()
     keys = {r.key.lower(): r.key for r in rows}
     if decision in ("night_firing_carriers", "withdraw"):

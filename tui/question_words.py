@@ -32,6 +32,7 @@ CLASSIC = {
     "gunnery_targets": "gunnery: each ship's target",
     "air_targets": "air strikes: each air unit's target, all its factors together",
     "day_or_night": "a day (air) or night (gunnery) round",
+    "run_or_fight": "whether the forces in the Hawaiian Islands run or fight",
     "night_firing_carriers": "the carriers that will fire tonight",
     "withdraw": "the units that withdraw after this round",
     "order_battles": "the order in which the battles are fought",

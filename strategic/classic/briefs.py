@@ -38,6 +38,7 @@ RULES = {
     "air_targets": "VITP 4.3 (day rounds: air en masse, 002 §4.12)",
     "day_or_night": "VITP 4.2 (case V-03; R-CMB-08)",
     "night_firing_carriers": "VITP 4.2 (case V-04; R-CMB-09)",
+    "run_or_fight": "002 §5.751 (R-OPS-62)",
     "withdraw": "WAS 4.6; VITP 4.5 (case V-02; R-CMB-07)",
     "pursue": "WAS 4.6; VITP 4.5 (R-CMB-07)",
     "landings": "VITP 4.9 (case V-02; R-CMB-15)",
@@ -83,7 +84,11 @@ def notes(ctx: BattleContext, decision: str, args: tuple[Any, ...]) -> tuple[str
     if decision == "withdraw":
         candidates = args[3] if len(args) > 3 and args[3] is not None else []
         out.append(_withdraw_note(ctx, candidates, args[2]))
-    if decision in FACTOR or decision in ("withdraw", "pursue", "day_or_night"):
+    if decision == "run_or_fight":
+        out.append(f"Running: {', '.join(args[2])} leave for port before the first round, after the I-Boat's attack; "
+                   "enemy ships at least as fast may pursue them (R-CMB-07). Fighting: they stay for the first "
+                   "round and may withdraw after it, as after any round (002 §5.751; R-OPS-62).")
+    if decision in FACTOR or decision in ("withdraw", "pursue", "day_or_night", "run_or_fight"):
         out.append(_dice_note(ctx))
     raiders = [u.name for u in ctx.units.values() if u.is_raider and u.active]
     if raiders and decision in (*FACTOR, "withdraw", "pursue"):
@@ -179,6 +184,10 @@ def _reason(ctx: BattleContext, decision: str, side: Side) -> str:
         return "each fleeing unit is pursued by free, uncrippled pursuers at least as strong as it is"
     if decision == "landings":
         return "each landing unit invades the reachable enemy base with the fewest defenders"
+    if decision == "run_or_fight":
+        ours, theirs = strength(ctx, side), strength(ctx, enemy)
+        return (f"expected points a round: ours {ours:.1f}, theirs {theirs:.1f}; the AI fights, and withdraws after "
+                "the first round if outgunned")
     if decision == "retreat_ports":
         return "each unit goes back to the port it sailed from if it may, else to its first legal port"
     return ""

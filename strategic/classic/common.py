@@ -105,13 +105,14 @@ PursuitRound = Callable[[Side, dict[str, str]], None]
 """Runs one pursuit round: (fleeing side, pursuer -> fleeing target)."""
 
 
-def withdrawals(ctx: BattleContext, order: tuple[Side, Side], *, sequential: bool,
+def withdrawals(ctx: BattleContext, order: tuple[Side, ...], *, sequential: bool,
                 can_withdraw: Callable[[Combatant], bool], pursuit_round: PursuitRound,
-                forced: frozenset[Side] | set[Side] = frozenset()) -> dict[Side, set[str]]:
+                forced: frozenset[Side] | set[Side] = frozenset(),
+                forced_why: tuple[str, str] = ("must retreat", "002 §5.752")) -> dict[Side, set[str]]:
     """After a round each side may withdraw units (``order``: who declares first; ``sequential``: the second
-    sees the first's declaration, else both declare blind); a side in ``forced`` must withdraw everything (002
-    §5.752).  Then each withdrawing group may be pursued (:func:`pursuit`), and survivors leave the battle for
-    port.  Returns the declarations."""
+    sees the first's declaration, else both declare blind); a side in ``forced`` must withdraw everything
+    (``forced_why``: the words and the rule: 002 §5.752, or the Allies running, §5.751).  Then each withdrawing
+    group may be pursued (:func:`pursuit`), and survivors leave the battle for port.  Returns the declarations."""
     declared: dict[Side, set[str]] = {}
     ctx.stage = "withdrawal"
     for side in order:
@@ -122,7 +123,7 @@ def withdrawals(ctx: BattleContext, order: tuple[Side, Side], *, sequential: boo
         enemy = frozenset(declared[other(side)]) if sequential and other(side) in declared else None
         if side in forced:
             declared[side] = set(candidates)
-            ctx.note(f"{side_words(side)} must retreat: {', '.join(candidates)}", "002 §5.752", event=True)
+            ctx.note(f"{side_words(side)} {forced_why[0]}: {', '.join(candidates)}", forced_why[1], event=True)
             continue
         chosen = set(ctx.policy(side).withdraw(ctx, side, enemy, list(candidates)))
         for name in chosen:

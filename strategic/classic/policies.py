@@ -15,6 +15,8 @@ Decisions and their rules:
 * ``air_targets`` - each VITP air unit's target, all its factors en masse (002 §4.12);
 * ``day_or_night`` - VITP round preference, Japan first then the Allies (case V-03);
 * ``night_firing_carriers`` - the Allied carriers that will fire in a night round, named in advance (case V-04);
+* ``run_or_fight`` - before the first round in the Hawaiian Islands on the turn of the early-war attack, whether
+  the Allied forces there (``units``) run, withdrawing at once, or fight (002 §5.751, R-OPS-62);
 * ``withdraw`` - units that leave after a round, among the ``candidates`` offered: the side's ships (and in VITP
   its land-based air and amphibious units) still fighting in the area, not in port, not disabled (WAS 4.6; VITP
   retreats, declared before landings: case V-02);
@@ -41,6 +43,7 @@ if TYPE_CHECKING:
     from strategic.classic.context import BattleContext
 
 DAY, NIGHT = "day", "night"
+RUN, FIGHT = "run", "fight"
 CAPITAL = frozenset({UnitType.BB, UnitType.BC, UnitType.CV, UnitType.CVL})
 
 
@@ -66,6 +69,8 @@ class CombatPolicy(Protocol):
     def day_or_night(self, ctx: BattleContext, side: Side, japan_choice: str | None) -> str: ...
 
     def night_firing_carriers(self, ctx: BattleContext, side: Side, carriers: list[str]) -> set[str]: ...
+
+    def run_or_fight(self, ctx: BattleContext, side: Side, units: list[str]) -> str: ...
 
     def withdraw(self, ctx: BattleContext, side: Side, enemy_declared: frozenset[str] | None,
                  candidates: list[str] | None = None) -> set[str]: ...
@@ -212,6 +217,11 @@ class BaselinePolicy:
 
     def night_firing_carriers(self, ctx: BattleContext, side: Side, carriers: list[str]) -> set[str]:
         return set(carriers)
+
+    def run_or_fight(self, ctx: BattleContext, side: Side, units: list[str]) -> str:
+        """Fight: the forces stay for the first round and may withdraw after it (:meth:`withdraw`), as the game
+        played before the announcement existed (R-OPS-62)."""
+        return FIGHT
 
     def withdraw(self, ctx: BattleContext, side: Side, enemy_declared: frozenset[str] | None,
                  candidates: list[str] | None = None) -> set[str]:

@@ -37,7 +37,8 @@ if TYPE_CHECKING:
     from strategic.combat import Battle, BattleOutcome
 
 DECISIONS = ("order_battles", "submarine_targets", "was_air_strikes", "gunnery_targets", "air_targets",
-             "day_or_night", "night_firing_carriers", "withdraw", "pursue", "landings", "retreat_ports")
+             "day_or_night", "night_firing_carriers", "run_or_fight", "withdraw", "pursue", "landings",
+             "retreat_ports")
 """The questions of :class:`~strategic.classic.policies.CombatPolicy`, in the protocol's order."""
 
 ORDER_PREFIX = ORDER_KEY
@@ -131,6 +132,8 @@ def _options(decision: str, rest: list[Any]) -> dict[str, Any]:
         return {"japan": rest[0]}
     if decision == "night_firing_carriers":
         return {"carriers": list(rest[0])}
+    if decision == "run_or_fight":
+        return {"units": list(rest[0])}
     if decision == "withdraw":  # the candidates: since issue #15's battle order (older answers lack them: _fits)
         out: dict[str, Any] = {"enemy_withdrawing": None if rest[0] is None else sorted(rest[0])}
         if len(rest) > 1 and rest[1] is not None:
@@ -147,7 +150,7 @@ def encode(decision: str, answer: Any) -> Any:
         return [[source, target] for source, target in answer]
     if decision in ("order_battles",):
         return list(answer)
-    if decision == "day_or_night":
+    if decision in ("day_or_night", "run_or_fight"):
         return answer
     return dict(answer)
 
@@ -166,6 +169,10 @@ def decode(decision: str, value: Any, where: str) -> Any:
     if decision == "day_or_night":
         if value not in ("day", "night"):
             raise ScriptError(f"{where}: day_or_night is answered by \"day\" or \"night\"")
+        return value
+    if decision == "run_or_fight":
+        if value not in ("run", "fight"):
+            raise ScriptError(f"{where}: run_or_fight is answered by \"run\" or \"fight\"")
         return value
     if decision == "was_air_strikes":
         if not isinstance(value, list) or not all(isinstance(p, list) and len(p) == 2
@@ -231,6 +238,9 @@ class _Seat:
 
     def night_firing_carriers(self, ctx: BattleContext, side: Side, carriers: list[str]) -> set[str]:
         return self._decide("night_firing_carriers", (ctx, side, carriers))  # type: ignore[no-any-return]
+
+    def run_or_fight(self, ctx: BattleContext, side: Side, units: list[str]) -> str:
+        return self._decide("run_or_fight", (ctx, side, units))  # type: ignore[no-any-return]
 
     def withdraw(self, ctx: BattleContext, side: Side, enemy_declared: frozenset[str] | None,
                  candidates: list[str] | None = None) -> set[str]:

@@ -2,6 +2,9 @@
 
 Order (reference/vitp.md §4.2-4.7; 002 §4.12):
 
+0. in the Hawaiian Islands on the turn of the early-war attack, the Allies first announce whether their forces
+   there run or fight (002 §5.751, R-OPS-62); running forces withdraw after the submarine attacks, before the
+   first round, and may be pursued;
 1. Allied ASW against U-Boats (and surface raiders) first, then every submarine's one attack (the U-Boat with no
    attack bonus; the I-Boat and F-Boat cannot be attacked);
 2. rounds, until one side has no ship, land-based air or amphibious unit left in the area:
@@ -32,7 +35,7 @@ from scenarios.names import side_words
 from strategic.classic.common import asw, check_targets, submarine_attacks, withdrawals
 from strategic.classic.context import Attack, BattleContext, other
 from strategic.classic.damage import Combatant
-from strategic.classic.policies import DAY, NIGHT
+from strategic.classic.policies import DAY, FIGHT, NIGHT, RUN
 from strategic.combat import Landing
 
 ROUND_RULE = "VITP 4.2-4.4; 002 §4.12 (R-CMB-02)"
@@ -41,13 +44,19 @@ SURPRISE_RULE = "VITP 18; 002 §3.23, §5.72-5.7333 (R-CMB-16)"
 LANDING_RULE = "VITP 4.9 (case V-02; R-CMB-15)"
 DN_RULE = "VITP 4.2 (case V-03; R-CMB-08)"
 NIGHT_RULE = "VITP 4.2 (case V-04; R-CMB-09)"
+RUN_RULE = "002 §5.751 (R-OPS-62)"
 ROLL_ORDER = (Side.AXIS, Side.ALLIED)  # Japan rolls first, then the Allies (VITP 4.3 [S])
 
 
 def fight(ctx: BattleContext) -> None:
     """Resolve the whole VITP battle in ``ctx`` (see the module docstring)."""
+    running = run_or_fight(ctx)
     asw(ctx)
     submarine_attacks(ctx)
+    if running:
+        withdrawals(ctx, (Side.ALLIED,), sequential=True, can_withdraw=_in_round,
+                    pursuit_round=lambda side, plan: play_round(ctx, (side, plan)), forced={Side.ALLIED},
+                    forced_why=("run", RUN_RULE))
     rounds(ctx)
     port_raid(ctx)
     if not ctx.landing_steps:
@@ -75,6 +84,21 @@ def rounds(ctx: BattleContext) -> None:
                     pursuit_round=lambda side, plan: play_round(ctx, (side, plan)),
                     forced={Side.AXIS} if forced and ctx.round >= forced else frozenset())
         landing_step(ctx)
+
+
+def run_or_fight(ctx: BattleContext) -> bool:
+    """Step 0 of the module docstring (002 §5.751): when the battle asks it, the Allies announce, aloud, whether
+    their forces in the area run or fight; returns whether they run."""
+    allies = ctx.names(Side.ALLIED, where=_in_round)
+    if not ctx.battle.run_or_fight or not allies or not ctx.side_units(Side.AXIS, where=_in_round):
+        return False
+    ctx.stage = "run or fight"
+    answer = ctx.policy(Side.ALLIED).run_or_fight(ctx, Side.ALLIED, list(allies))
+    ctx.require(answer in (RUN, FIGHT), RUN_RULE, f"'{answer}' is neither run nor fight")
+    ctx.declare(Side.ALLIED, "run_or_fight", answer)
+    ctx.note(f"{side_words(Side.ALLIED)} {answer}: {', '.join(allies)}" if answer == FIGHT
+             else f"{side_words(Side.ALLIED)} announce that they run", RUN_RULE, event=True)
+    return answer == RUN
 
 
 def _in_round(unit: Combatant) -> bool:
@@ -199,7 +223,8 @@ def play_round(ctx: BattleContext, pursuit: tuple[Side, dict[str, str]] | None) 
     attack only the unit they pursue and the pursued attack only their pursuers)."""
     ctx.stage = "round" if pursuit is None else ctx.stage
     mode = day_or_night(ctx)
-    ctx.note(f"round {ctx.round}{' (pursuit)' if pursuit else ''}: {mode}", ROUND_RULE, event=True)
+    label = f"round {ctx.round}" if ctx.round else "before the first round"  # pursuing forces that ran (§5.751)
+    ctx.note(f"{label}{' (pursuit)' if pursuit else ''}: {mode}", ROUND_RULE, event=True)
     declared: set[str] | None = None
     if mode == NIGHT:
         carriers = ctx.names(Side.ALLIED, where=lambda u: u.is_carrier and _night_firer(u)

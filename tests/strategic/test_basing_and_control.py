@@ -7,6 +7,7 @@ import pytest
 from scenarios.loader import CampaignData
 from scenarios.models import Owner, Side, Theatre
 from strategic import basing, control
+from strategic.events import ControlLost
 from strategic.orders import IllegalOrder, ReturnToPort
 from strategic.state import Mode, Phase, UnitStatus
 from tests.strategic.engine_helpers import game, poc, port, sea
@@ -178,7 +179,54 @@ class TestControl:
         c = game(data, turn=2, phase=Phase.CONTROL)
         control.settle_control_and_poc(c)
         assert c.state.control["Marianas Islands"] is Side.AXIS and c.state.control["Coral Sea"] is Side.ALLIED
-        assert c.state.control["Indonesia"] is None  # computed normally (002 §3.21): nobody there
+        assert c.state.control["Indonesia"] is Side.ALLIED  # kept until the §3.231 check (R-OPS-60)
+
+    def test_indonesia_stays_allied_before_vitp_whoever_is_there(self, data: CampaignData) -> None:
+        """002 §3.21 (R-OPS-60): on turns 1-2 Indonesia keeps its Allied start control, even with only a German
+        raider there, while the Bay of Bengal next to it is settled from the units at sea."""
+        c = game(data, turn=2, phase=Phase.CONTROL)
+        sea(c, "Atlantis", "Indonesia", Mode.RAID)
+        sea(c, "Orion", "Bay of Bengal", Mode.RAID)
+        control.settle_control_and_poc(c)
+        assert c.state.control["Indonesia"] is Side.ALLIED
+        assert c.state.control["Bay of Bengal"] is Side.AXIS  # the raider controls alone (002 §2.214)
+        c.state.turn = 3  # VITP has begun: Indonesia is settled from its units (the raider, alone)
+        control.settle_control_and_poc(c)
+        assert c.state.control["Indonesia"] is Side.AXIS
+
+
+class TestIndonesiaGuard:
+    """002 §3.231 (R-OPS-60, R-OPS-61): on the first VITP turn, when the raiders move, Allied control of Indonesia
+    is removed unless two British battleships of 3-3-6 or better (the whole counter) patrol there."""
+
+    def _check(self, data: CampaignData, *ships: str) -> Side | None:
+        c = game(data, turn=3, phase=Phase.AIR)
+        assert c.state.control["Indonesia"] is Side.ALLIED  # as VITP starts (002 §3.21)
+        for name in ships:
+            sea(c, name, "Indonesia")
+        c.enter_phase(Phase.RAID)
+        lost = [e for e in c.state.events if isinstance(e, ControlLost)]
+        assert len(lost) == (c.state.control["Indonesia"] is None)
+        return c.state.control["Indonesia"]
+
+    @pytest.mark.parametrize("ships", [("Prince of Wales", "Repulse"), ("Hood", "Renown"),
+                                       ("King George V", "Repulse")])
+    def test_fast_battleships_keep_it(self, data: CampaignData, ships: tuple[str, str]) -> None:
+        assert self._check(data, *ships) is Side.ALLIED
+
+    @pytest.mark.parametrize("ships", [("Nelson", "Rodney"), ("Warspite", "Queen Elizabeth"),
+                                       ("Prince of Wales", "Warspite"), ("Revenge", "Ramillies"),
+                                       ("Prince of Wales",)])
+    def test_slow_battleships_or_one_do_not(self, data: CampaignData, ships: tuple[str, ...]) -> None:
+        """5-5-3 and 4-4-4 battleships are stronger but slower than 3-3-6: not "better" (R-OPS-61)."""
+        assert self._check(data, *ships) is None
+
+    def test_raiding_battleships_do_not_guard(self, data: CampaignData) -> None:
+        c = game(data, turn=3, phase=Phase.AIR)
+        sea(c, "Prince of Wales", "Indonesia")
+        sea(c, "Repulse", "Indonesia", Mode.RAID)
+        c.enter_phase(Phase.RAID)
+        assert c.state.control["Indonesia"] is None
 
     def test_isolation_takes_two_turns(self, data: CampaignData) -> None:
         c = game(data, turn=4, phase=Phase.CONTROL)

@@ -177,6 +177,35 @@ class TestAir:
         assert refused(c, "germany_italy", PlaceAir(unit="Axis LBA", area="Caribbean")).startswith(
             "VITP 3.3: Caribbean is not touched by an active port or base of the Axis")
 
+    @pytest.mark.parametrize(("player", "unit", "base", "turn", "caribbean", "south_atlantic"), [
+        ("allies", "Allied LBA", "England", 1, True, True),
+        ("germany_italy", "Axis LBA", "Germany", 1, False, False),
+        ("germany_italy", "Axis LBA", "Germany", 4, False, True),  # France active (War at Sea 2.3)
+    ])
+    def test_legal_placements_and_verify_agree_on_the_caribbean(self, data: CampaignData, player: str, unit: str,
+                                                                 base: str, turn: int, caribbean: bool,
+                                                                 south_atlantic: bool) -> None:
+        """002 §1.1 (R-OPS-33): the air placements offered are exactly those verify accepts, for every War at Sea
+        area: the Allied LBA may go to the Caribbean, the Axis LBA never (nor to the South Atlantic before France
+        is active); an accepted placement puts the unit there."""
+        c = game(data, turn=turn, phase=Phase.AIR)
+        port(c, unit, base)
+        offered = {o.area for o in c.legal_orders(player) if isinstance(o, PlaceAir) and o.unit == unit}
+        accepted = set()
+        for area, record in c.data.areas.items():
+            if record.theatre is not Theatre.WAS:
+                continue
+            try:
+                c.verify(player, PlaceAir(unit=unit, area=area))
+            except IllegalOrder:
+                continue
+            accepted.add(area)
+        assert offered == accepted
+        assert ("Caribbean" in offered, "South Atlantic" in offered) == (caribbean, south_atlantic)
+        if caribbean:
+            c.apply(player, PlaceAir(unit=unit, area="Caribbean"))
+            assert (c.state.unit(unit).place, c.state.unit(unit).mode) == ("Caribbean", Mode.AIR)
+
     def test_vitp_air_never_in_war_at_sea(self, data: CampaignData) -> None:
         c = game(data, turn=4, phase=Phase.AIR)
         port(c, "21st Air Flotilla", "Yokosuka Navy Yard")

@@ -16,6 +16,7 @@ from strategic.campaign import Campaign
 from strategic.classic import BaselinePolicy, ClassicResolver
 from strategic.classic.scripts import RecordingPolicy, ScriptError
 from strategic.clock import Clock, turn_plan
+from strategic.narrate import describe
 from strategic.state import Phase, UnitStatus
 from tactical.dice import Dice
 from tests.strategic.classic.helpers import at_sea, game
@@ -470,3 +471,51 @@ async def test_the_retreat_port_is_chosen_on_the_combat_screen(data) -> None:
     assert campaign.asked is None
     northampton = campaign.state.unit("Northampton")
     assert (northampton.status, northampton.place) == (UnitStatus.PORT, "Samoa")
+
+
+async def test_the_us_player_announces_run_or_fight_on_the_combat_screen(data) -> None:
+    """002 §5.751 (R-OPS-62): on the early-war attack turn the US player, commanding his battle in the Hawaiian
+    Islands, is asked whether his forces run or fight: one row, starting at the AI's "fight"; he switches it to
+    "run" with the keys, and the force leaves before the first round."""
+    from strategic.orders import AnnounceAttack, PearlHarborStrike
+    from tactical.dice import ScriptedDice
+    from tests.strategic.engine_helpers import game as engine_game
+    from tests.strategic.engine_helpers import port, sea
+
+    campaign = engine_game(data, setup="early_war", turn=3, phase=Phase.AIR, faces=(1,) * 200)
+    campaign.state.war.frozen = []
+    port(campaign, "Akagi", "Yokosuka Navy Yard")
+    campaign.apply("japan", AnnounceAttack())
+    campaign.apply("japan", PearlHarborStrike(unit="Akagi"))
+    campaign.state.war.surprise_turn, campaign.state.war.pearl_force_stays = 3, True
+    sea(campaign, "Indianapolis", "Hawaiian Islands")
+    campaign.state.step = next(i for i, s in enumerate(turn_plan(campaign, 3)) if s[0] is Phase.COMBAT)
+    campaign.state.phase, campaign.resolver = Phase.COMBAT, ClassicResolver()
+    campaign.state.combat, campaign.state.battle_commanders = "classic", [Player.UNITED_STATES]
+    campaign.dice = ScriptedDice((1,) * 200)  # every attack misses
+    campaign.state.pending_battles = ["Hawaiian Islands"]
+    campaign.resolve_pending()
+    asked = campaign.asked
+    assert asked is not None and asked.player == "united_states"
+    assert (asked.question.decision, asked.question.options) == ("run_or_fight", {"units": ["Indianapolis"]})
+    assert asked.brief.suggestion == "fight"
+    app = Harness(campaign)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await wait_for(pilot, lambda: app.screen if isinstance(app.screen, CombatScreen) else None,
+                                "the combat screen")
+        title = str(screen.query_one("#combat-title", Static).render())
+        assert "whether the forces in the Hawaiian Islands run or fight" in title and "002 §5.751" in title
+        assert [(r.key, r.choices, r.value) for r in screen.rows] == [("forces", ["fight", "run"], "fight")]
+        await pilot.press("right")
+        assert screen.rows[0].value == "run"
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: app.result != "open", "the screen to close")
+    assert app.given == ["run"]
+    assert campaign.answer_combat("run") is None
+    campaign.resolve_pending()
+    while campaign.asked is not None:  # the rest (a pursuit, the retreat port) as the AI would answer
+        campaign.answer_combat(campaign.asked.brief.suggestion)
+        campaign.resolve_pending()
+    texts = [describe(e) for e in campaign.state.events]
+    assert "Hawaiian Islands: the Allies run: Indianapolis" in texts
+    assert campaign.state.unit("Indianapolis").status is UnitStatus.PORT

@@ -99,6 +99,9 @@ class Scripted(BaselinePolicy):
     def night_firing_carriers(self, ctx, side, carriers):  # type: ignore[no-untyped-def]
         return self._answer("night_firing_carriers", super().night_firing_carriers, ctx, side, carriers)
 
+    def run_or_fight(self, ctx, side, units):  # type: ignore[no-untyped-def]
+        return self._answer("run_or_fight", super().run_or_fight, ctx, side, units)
+
     def withdraw(self, ctx, side, enemy_declared, candidates=None):  # type: ignore[no-untyped-def]
         return self._answer("withdraw", super().withdraw, ctx, side, enemy_declared, candidates)
 
