@@ -13,7 +13,8 @@ What ``normal`` does, phase by phase (it sees only what a player sees: units at 
   and US carriers are kept for raids in VITP.
   Where the whole threat cannot be met, the Allies in VITP (who patrol and raid after Japan) still contest an area
   worth 2 or more against the Japanese already at sea there, with enough to beat them (R-AI-01).
-* Raid (VITP): carriers and fast ships strike where the enemy's patrollers can be beaten and the area is worth it.
+* Raid (VITP): carriers and fast ships strike where the enemy's patrollers can be beaten and the area is worth it;
+  a Location Uncertain group that appeared where it would lose moves on to a safe area (R-PAC-19).
 * Air: land-based air goes where it controls (VITP) or strikes (War at Sea) the most worth; Allied VITP air
   avoids areas where the Japanese already at sea would beat it (R-AI-02).
 * Submarines: U-Boats go where they deny the Allies the most POC (they break control) with the least ASW against
@@ -316,6 +317,24 @@ class PlanningAI:
                 out.append(move)
                 used.add(name)
                 got += power[name]
+        return out + self._move_on(campaign, moves, used, at_sea, side)
+
+    def _move_on(self, campaign: Campaign, moves: dict[str, list[Move]], used: set[str],
+                 at_sea: dict[tuple[Side, str], float], side: Side) -> list[Order]:
+        """R-PAC-19: a Location Uncertain group not sent to strike leaves an area where it would lose (its side's
+        strength there short of :data:`MARGIN` times the enemy's) for the most valuable area with no enemy at
+        sea that it can come home from, by the fewest areas; where it would win it stays and patrols."""
+        enemy = campaign.enemy_of(side)
+        out: list[Order] = []
+        for name in sorted(n for n in moves if n not in used and n in campaign.state.war.appeared):
+            here = campaign.state.unit(name).place
+            assert here is not None
+            if at_sea[(side, here)] >= MARGIN * at_sea[(enemy, here)]:
+                continue
+            safe = [o for o in moves[name] if at_sea[(enemy, o.path[-1])] == 0
+                    and can_come_home(campaign, name, o.path[-1])]
+            if safe:
+                out.append(min(safe, key=lambda o: (-self.worth(campaign, o.path[-1], side), len(o.path), o.path)))
         return out
 
     def _simulated_win(self, campaign: Campaign, area: str, names: Iterable[str], side: Side) -> bool:
