@@ -10,7 +10,8 @@ not need), places land-based air where it is worth most, puts submarines where e
 landing units next to enemy island bases, and brings ships home to ports that can repair them.  Japan strikes
 Pearl Harbor on the first VITP turn (its carriers and fast escorts raid from Yokosuka) and, in the early-war
 start, keeps Truk and Saigon empty and announces its attack once Saigon is Japanese (turn 3), or on turn 4 if
-Truk could not be emptied.  Issue 9 replaces it with planning AIs behind the same interface.
+Truk could not be emptied.  A Location Uncertain group outnumbered where it appeared moves on to a safe area
+(R-PAC-19).  Issue 9 replaces it with planning AIs behind the same interface.
 """
 
 from __future__ import annotations
@@ -74,6 +75,8 @@ class BaselineAI:
             return self._landings(campaign, [o for o in legal if isinstance(o, Move)])
         if phase is Phase.RAID and player == "japan" and strike_turn(campaign):
             return self._pearl_harbor_raid(campaign, legal)
+        if phase is Phase.RAID:
+            return self._move_on(campaign, [o for o in legal if isinstance(o, Move)])
         return []  # other raids: left to the planning AIs (issue 9)
 
     # -- helpers
@@ -109,6 +112,25 @@ class BaselineAI:
                     and order.mode == "raid":
                 out.append(order)
                 force.discard(order.unit)
+        return out
+
+    def _move_on(self, campaign: Campaign, moves: list[Move]) -> list[Order]:
+        """R-PAC-19: a Location Uncertain group outnumbered by enemy ships where it appeared moves on one area
+        (no speed roll) to the most valuable bordering area with no enemy ship at sea; otherwise it stays."""
+        ships: Counter[tuple[Side, str]] = Counter()
+        for us in campaign.state.units.values():
+            if us.status is UnitStatus.SEA and us.place and campaign.unit_record(us.name).type.is_ship:
+                ships[(us.side, us.place)] += 1
+        out: list[Order] = []
+        for name in sorted({o.unit for o in moves if o.unit in campaign.state.war.appeared}):
+            us = campaign.state.unit(name)
+            assert us.place is not None
+            enemy = campaign.enemy_of(us.side)
+            if ships[(us.side, us.place)] >= ships[(enemy, us.place)]:
+                continue
+            safe = [o for o in moves if o.unit == name and len(o.path) == 1 and not ships[(enemy, o.path[0])]]
+            if safe:
+                out.append(max(safe, key=lambda o: (self._value(campaign, o.path[0], us.side), o.path[0])))
         return out
 
     def _landings(self, campaign: Campaign, moves: list[Move]) -> list[Order]:

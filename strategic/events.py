@@ -206,13 +206,14 @@ class SideChange(_UnitEvent):
 
 class UnitMoved(_UnitEvent):
     """``unit`` went from ``origin`` along ``path`` as a ``mode`` (a move order), or ``how`` the Pearl Harbor
-    special force or a sortie from Pearl Harbor put it there."""
+    special force or a sortie from Pearl Harbor put it there, or it moved ``onward`` from the sea area its Location
+    Uncertain group appeared in."""
 
     kind: Literal["move"] = "move"
     origin: str
     path: list[str]
     mode: str
-    how: Literal["move", "pearl_force", "sortie"] = "move"
+    how: Literal["move", "pearl_force", "sortie", "onward"] = "move"  # onward: a Location Uncertain group (R-PAC-19)
 
     def legacy_data(self) -> dict[str, Any]:
         return {"unit": self.unit, "path": list(self.path), "mode": self.mode}

@@ -80,6 +80,9 @@ def _move(text: str, data: Fields) -> tuple[type[ev.CampaignEvent], Fields]:
         return ev.UnitMoved, {**data, "origin": "Yokosuka Navy Yard", "how": "pearl_force"}
     if rest.startswith("puts to sea from "):
         return ev.UnitMoved, {**data, "origin": _after(rest, "from "), "how": "sortie"}
+    if rest.startswith("moves on from the "):  # a Location Uncertain group (R-PAC-19)
+        return ev.UnitMoved, {**data, "origin": rest.removeprefix("moves on from the ").split(" as a raider")[0],
+                              "how": "onward"}
     origin = rest.split(" ", 1)[1].split(" -> ")[0]
     return ev.UnitMoved, {**data, "origin": origin}
 

@@ -63,6 +63,10 @@ def max_free_and_total(nation: str, mode: Mode, theatre: Theatre) -> tuple[int, 
     return 1, 2  # patrol (WAS 3.1, VITP 6.221) and landing (R-OPS-03)
 
 
+ONWARD_RULE = "VITP 18 (R-PAC-19)"
+MUST_FIGHT_AREAS = frozenset({"Central Pacific Ocean"})
+"""reference/vitp.md §5.6 [S]: a Location Uncertain group that appears here with the enemy must fight (R-PAC-19)."""
+
 MODE_OF_PHASE = {Phase.PATROL: Mode.PATROL, Phase.RAID: Mode.RAID, Phase.LANDING: Mode.LANDING}
 MODES = {"patrol": Mode.PATROL, "raid": Mode.RAID, "landing": Mode.LANDING}
 
@@ -81,6 +85,12 @@ class MoveRule(OrderRule[Move, MovePlan]):
 
     def candidates(self, campaign: Campaign, player: str, us: UnitState) -> list[Move]:
         mode = MODE_OF_PHASE[campaign.state.phase]
+        if us.name in campaign.state.war.appeared:
+            if not passes(ready_to_move_on, campaign, player, us, mode):
+                return []
+            assert us.place is not None
+            nation = campaign.unit_record(us.name).nation
+            return [Move(unit=us.name, path=path, mode="raid") for path in onward_paths(campaign, us.place, nation)]
         if not passes(ready_to_sail, campaign, player, us, mode):
             return []
         assert us.place is not None
@@ -94,6 +104,8 @@ def plan_move(campaign: Campaign, player: str, order: Move) -> MovePlan:
     """Verify ``order`` for ``player`` in the current phase; raises :class:`IllegalOrder` naming the rule."""
     us = campaign.state.unit(order.unit)
     mode = MODES[order.mode]
+    if us.name in campaign.state.war.appeared:
+        return _plan_onward(campaign, us, ready_to_move_on(campaign, player, us, mode), order.path)
     origin = ready_to_sail(campaign, player, us, mode)
     _require_path(campaign, order.path)
     return _plan_route(campaign, us, origin, order.path, mode)
@@ -125,6 +137,65 @@ def ready_to_sail(campaign: Campaign, player: str, us: UnitState, mode: Mode) ->
         raise IllegalOrder("WAS 2.3", f"{us.place} is not an active port this turn"
                            + (f" ({closing})" if (closing := closing_refusal(campaign, us.place)) else ""))
     return us.place
+
+
+def ready_to_move_on(campaign: Campaign, player: str, us: UnitState, mode: Mode) -> str:
+    """The sea area a unit of a Location Uncertain group that appeared there this turn moves on from, as a raider
+    in its side's raid phase (reference/vitp.md §5.6 [S], R-PAC-19); raises :class:`IllegalOrder` if it may not."""
+    campaign.require_commander(us, player)
+    campaign.require_active(us)
+    if mode is not Mode.RAID or campaign.state.phase is not Phase.RAID:
+        raise IllegalOrder(ONWARD_RULE, f"{us.name} appeared at sea this turn: it may move on only as a raider, "
+                           "in the raid phase")
+    if us.status is not UnitStatus.SEA or us.place not in campaign.data.areas:
+        raise IllegalOrder(ONWARD_RULE, f"{us.name} is not at sea where its group appeared")
+    if us.disabled:
+        raise IllegalOrder(ONWARD_RULE, f"{us.name} is disabled and does not move again this turn")
+    enemy = campaign.enemy_of(us.side)
+    if us.place in MUST_FIGHT_AREAS and any(
+            e.side is enemy and e.status is UnitStatus.SEA and e.inactive_until is None
+            for e in campaign.state.units_at(us.place)):
+        raise IllegalOrder("reference/vitp.md §5.6 (R-PAC-19)", f"{us.name} appeared in the {us.place} with enemy "
+                           "units there: it must fight")
+    return us.place
+
+
+def _plan_onward(campaign: Campaign, us: UnitState, origin: str, path: tuple[str, ...]) -> MovePlan:
+    """R-PAC-19: the move on from ``origin`` counts the area the group appeared in as the first area of a raid
+    move (VITP 6.222: the US raid table less one), with the usual borders, control and speed roll."""
+    unit = campaign.unit_record(us.name)
+    _require_path(campaign, (origin, *path))
+    if any(campaign.data.areas[a].theatre is not Theatre.VITP for a in path):
+        raise IllegalOrder("002 §3.244", "raid moves are not allowed in War at Sea")
+    free, most = max_free_and_total(unit.nation, Mode.RAID, Theatre.VITP)
+    free, most = free - 1, most - 1  # the area it appeared in was the first
+    if len(path) > most:
+        raise IllegalOrder(ONWARD_RULE, f"{unit.name} appeared in the {origin}: it moves on at most {most} more "
+                           "sea areas")
+    if len(path) > free and unit.speed is None:
+        raise IllegalOrder(ONWARD_RULE, f"{unit.name} has no speed factor and cannot make a speed roll")
+    if not campaign.board.borders(origin, path[0], unit.nation):
+        raise IllegalOrder(ONWARD_RULE, f"{origin} does not border {path[0]}")
+    for a, b in pairwise(path):
+        if not campaign.board.borders(a, b, unit.nation):
+            raise IllegalOrder(ONWARD_RULE, f"{a} does not border {b}")
+    _require_entries(campaign, us, path)
+    return MovePlan(unit.name, origin, tuple(path), Mode.RAID, free,
+                    Theatre.VITP if len(path) > free else None, "stop", ONWARD_RULE)
+
+
+def onward_paths(campaign: Campaign, origin: str, nation: str) -> list[tuple[str, ...]]:
+    """The geometrically possible onward paths from the sea area ``origin`` (R-PAC-19; checked by plan_move)."""
+    _, most = max_free_and_total(nation, Mode.RAID, Theatre.VITP)
+    paths: list[tuple[str, ...]] = []
+    frontier: list[tuple[str, ...]] = [(n,) for n in campaign.board.neighbours(origin, nation)] if most > 1 else []
+    while frontier:
+        path = frontier.pop()
+        paths.append(path)
+        if len(path) < most - 1:
+            frontier.extend((*path, n) for n in campaign.board.neighbours(path[-1], nation)
+                            if n not in path and n != origin)
+    return sorted(paths, key=lambda p: (len(p), p))
 
 
 def _require_path(campaign: Campaign, path: tuple[str, ...]) -> None:
@@ -254,7 +325,11 @@ def execute_move(campaign: Campaign, plan: MovePlan) -> None:
     """Apply a verified move, rolling the speed roll if the path needs one."""
     us = campaign.state.unit(plan.unit)
     unit = campaign.unit_record(plan.unit)
-    us.sailed_from = plan.origin
+    onward = plan.origin in campaign.data.areas  # a Location Uncertain group moving on (R-PAC-19)
+    if onward:
+        campaign.state.war.appeared.remove(us.name)
+    else:
+        us.sailed_from = plan.origin
     us.moved = True
     reached = len(plan.path)
     if plan.roll_theatre is not None:
@@ -276,11 +351,15 @@ def execute_move(campaign: Campaign, plan: MovePlan) -> None:
                 campaign.log(MoveCutShort, plan.rule, unit=unit.name, outcome="returns", place=plan.on_failure)
                 return
             reached = plan.free_areas
+            if reached == 0:  # a move on that fails its first roll: the unit stays where it appeared
+                us.mode = Mode.PATROL
+                campaign.log(MoveCutShort, plan.rule, unit=unit.name, outcome="stays", place=plan.origin)
+                return
         else:
             campaign.log(SpeedRoll, plan.rule, unit=unit.name, face=face, speed=unit.speed, success=True)
     _put_at_sea(campaign, plan, plan.path[reached - 1], plan.mode)
     campaign.log(UnitMoved, plan.rule, unit=unit.name, origin=plan.origin, path=list(plan.path[:reached]),
-                 mode=plan.mode.value)
+                 mode=plan.mode.value, how="onward" if onward else "move")
 
 
 def _put_at_sea(campaign: Campaign, plan: MovePlan, area: str, mode: Mode) -> None:

@@ -186,6 +186,8 @@ def _moved(e: UnitMoved) -> str:
         return f"{e.unit} joins the Pearl Harbor special force in the {e.path[-1]}"
     if e.how == "sortie":
         return f"{e.unit} puts to sea from {e.origin}"
+    if e.how == "onward":
+        return f"{e.unit} moves on from the {e.origin} as a raider: {' -> '.join(e.path)}"
     return f"{e.unit} {e.mode}s {e.origin} -> {' -> '.join(e.path)}"
 
 

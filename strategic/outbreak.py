@@ -84,8 +84,10 @@ def start_of_turn(campaign: Campaign) -> None:
 
 def end_of_turn(campaign: Campaign) -> None:
     """002 §5.64: in the early-war start Saigon becomes Japanese at the end of the set turn (its Allied units put
-    to sea and return elsewhere); the one-turn freeze of the standard Pearl Harbor fleet ends (R-OPS-20)."""
+    to sea and return elsewhere); the one-turn freeze of the standard Pearl Harbor fleet ends (R-OPS-20); the
+    Location Uncertain groups that did not move on stay where they are (R-PAC-19)."""
     state = campaign.state
+    state.war.appeared = []
     if not campaign.early_war:
         state.war.frozen = []
         return

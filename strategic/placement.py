@@ -287,7 +287,8 @@ def start_vitp(campaign: Campaign) -> None:
 def roll_location_uncertain(campaign: Campaign) -> None:
     """002 §3.232, §5.735 (R-OPS-18): after the surprise attacks each Location Uncertain group rolls its table
     (combined game: groups not placed in the Central Pacific or Hawaiian Islands go to the Caribbean; VITP alone:
-    they arrive as reinforcements next turn); groups placed in an area are at sea there as patrollers."""
+    they arrive as reinforcements next turn); groups placed in an area are at sea there as patrollers and may
+    move on as raiders this turn (reference/vitp.md §5.6 [S], R-PAC-19: :mod:`strategic.onward`)."""
     state = campaign.state
     if state.war.location_uncertain_rolled:
         return
@@ -306,6 +307,8 @@ def roll_location_uncertain(campaign: Campaign) -> None:
                 us.place, us.due_turn, us.arrive_at = None, state.turn + 1, ["Pearl Harbor"]
             else:
                 place_unit(campaign, us, result, arriving=False)
+                if campaign.place_theatre(result) is Theatre.VITP:  # the Caribbean is War at Sea: no raids
+                    state.war.appeared.append(us.name)
 
 
 def caribbean_rolls(campaign: Campaign) -> None:

@@ -13,7 +13,8 @@ What ``normal`` does, phase by phase (it sees only what a player sees: units at 
   and US carriers are kept for raids in VITP.
   Where the whole threat cannot be met, the Allies in VITP (who patrol and raid after Japan) still contest an area
   worth 2 or more against the Japanese already at sea there, with enough to beat them (R-AI-01).
-* Raid (VITP): carriers and fast ships strike where the enemy's patrollers can be beaten and the area is worth it.
+* Raid (VITP): carriers and fast ships strike where the enemy's patrollers can be beaten and the area is worth it;
+  a Location Uncertain group that appeared where it would lose moves on to a safe area (R-PAC-19).
 * Air: land-based air goes where it controls (VITP) or strikes (War at Sea) the most worth; Allied VITP air
   avoids areas where the Japanese already at sea would beat it (R-AI-02).
 * Submarines: U-Boats go where they deny the Allies the most POC (they break control) with the least ASW against
@@ -35,6 +36,7 @@ from strategic.ai import BaselineAI, strike_force, strike_turn, u_boat_reinforce
 from strategic.basing import return_options
 from strategic.campaign import Campaign
 from strategic.classic.resolver import ClassicResolver
+from strategic.clock import turn_plan
 from strategic.odds import battle_odds
 from strategic.orders import (
     Move,
@@ -50,6 +52,8 @@ from strategic.state import Mode, Phase, UnitState, UnitStatus
 from tactical import Dice
 
 LEVELS = ("easy", "normal", "hard")
+PARTNERS = {"united_states": frozenset({"allies"}), "allies": frozenset({"united_states"}),
+            "japan": frozenset({"germany_italy"}), "germany_italy": frozenset({"japan"})}
 MARGIN = 1.3  # strength over the expected threat before committing to an area
 CONTEST_WORTH = 2.0  # least worth of an area contested against a threat the side cannot fully meet
 PORT_STAKE = 2.0  # worth of an area that would save an isolated major port of the side (R-AI-05)
@@ -233,6 +237,7 @@ class PlanningAI:
                 mine_at_sea[us.place] += strength(campaign.unit_record(us.name), us.damage,
                                                   theatre=campaign.place_theatre(us.place))
         available = {name: options for name, options in moves.items() if self._fit_to_sail(campaign, name)}
+        partners = self._partner_reach(campaign, player)
         areas = sorted({o.path[-1] for opts in available.values() for o in opts},
                        key=lambda a: (-self.worth(campaign, a, side), a))
         taken: set[str] = set()
@@ -247,7 +252,10 @@ class PlanningAI:
             reach = [(n, o) for n, o in best if o is not None]
             power = {n: strength(campaign.unit_record(n), campaign.state.unit(n).damage,
                                  theatre=campaign.place_theatre(area)) for n, _ in reach}
-            if sum(power.values()) < need:
+            if sum(power.values()) < need and sum(power.values()) + partners.get(area, 0.0) >= need:
+                # R-PAC-20: the partner, who moves later in this phase, completes what this player starts
+                need = sum(power.values())
+            elif sum(power.values()) < need:
                 # the full threat cannot be met: contest a valuable area only where the enemy already at sea
                 # there can be beaten, and only with enough for that (never piecemeal: R-AI-01)
                 contest = self._contest_need(campaign, area, side, seen.get(area, 0.0), mine_at_sea[area])
@@ -263,6 +271,25 @@ class PlanningAI:
                 got += power[name]
                 mine_at_sea[area] += power[name]
         return out + neutral_ai.sail_out(campaign, legal, out)
+
+    def _partner_reach(self, campaign: Campaign, player: str) -> dict[str, float]:
+        """R-PAC-20: per VITP area, the strength the same side's players still to decide in this step could patrol
+        there (each unit counted at its strongest, fit to sail, with a port to come home to)."""
+        plan = turn_plan(campaign, campaign.state.turn)
+        deciders = plan[campaign.state.step][1] if campaign.state.step < len(plan) else ()
+        mine = PARTNERS.get(player, frozenset())
+        later = [p.value for p in deciders[campaign.state.decider + 1:] if p.value in mine]
+        out: dict[str, float] = defaultdict(float)
+        for other in later:
+            reach: dict[str, set[str]] = defaultdict(set)
+            for order in campaign.legal_orders(other):
+                if isinstance(order, Move) and order.mode == "patrol" and self._fit_to_sail(campaign, order.unit) \
+                        and campaign.place_theatre(order.path[-1]) is Theatre.VITP:
+                    reach[order.path[-1]].add(order.unit)
+            for area, names in reach.items():
+                out[area] += sum(strength(campaign.unit_record(n), campaign.state.unit(n).damage, theatre=Theatre.VITP)
+                                 for n in names if can_come_home(campaign, n, area))
+        return out
 
     def _fit_to_sail(self, campaign: Campaign, name: str) -> bool:
         unit, us = campaign.unit_record(name), campaign.state.unit(name)
@@ -316,6 +343,24 @@ class PlanningAI:
                 out.append(move)
                 used.add(name)
                 got += power[name]
+        return out + self._move_on(campaign, moves, used, at_sea, side)
+
+    def _move_on(self, campaign: Campaign, moves: dict[str, list[Move]], used: set[str],
+                 at_sea: dict[tuple[Side, str], float], side: Side) -> list[Order]:
+        """R-PAC-19: a Location Uncertain group not sent to strike leaves an area where it would lose (its side's
+        strength there short of :data:`MARGIN` times the enemy's) for the most valuable area with no enemy at
+        sea that it can come home from, by the fewest areas; where it would win it stays and patrols."""
+        enemy = campaign.enemy_of(side)
+        out: list[Order] = []
+        for name in sorted(n for n in moves if n not in used and n in campaign.state.war.appeared):
+            here = campaign.state.unit(name).place
+            assert here is not None
+            if at_sea[(side, here)] >= MARGIN * at_sea[(enemy, here)]:
+                continue
+            safe = [o for o in moves[name] if at_sea[(enemy, o.path[-1])] == 0
+                    and can_come_home(campaign, name, o.path[-1])]
+            if safe:
+                out.append(min(safe, key=lambda o: (-self.worth(campaign, o.path[-1], side), len(o.path), o.path)))
         return out
 
     def _simulated_win(self, campaign: Campaign, area: str, names: Iterable[str], side: Side) -> bool:

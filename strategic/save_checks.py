@@ -318,7 +318,7 @@ def reference_problems(campaign: Campaign) -> list[str]:
     if len(set(state.fought_battles)) != len(state.fought_battles):
         out.append("fought_battles: an area is listed twice (an area is fought once a turn)")
     out += [f"air_attacked: '{n}' is not a unit of the game" for n in state.air_attacked if n not in units]
-    for field in ("frozen", "pearl_force"):
+    for field in ("frozen", "pearl_force", "appeared"):
         out += [f"war.{field}: '{n}' is not a unit of the game" for n in getattr(state.war, field) if n not in units]
     for key, names in state.war.based_at_start.items():
         out += [f"war.based_at_start.{key}: '{n}' is not a unit of the game" for n in names if n not in units]

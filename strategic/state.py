@@ -101,6 +101,17 @@ class WarState(BaseModel):
     pearl_force_stays: bool | None = None  # 002 §5.735
     frozen: list[str] = Field(default_factory=list)  # may not move yet: 002 §5.53 (R-OPS-23); VITP 18 (R-OPS-20)
     based_at_start: dict[str, list[str]] = Field(default_factory=dict)  # 002 §5.731-5.732: Truk, Saigon
+    # units of the Location Uncertain groups that appeared in a sea area this turn and may still move on as
+    # raiders (reference/vitp.md §5.6 [S], R-PAC-19); a save without the field has none
+    appeared: list[str] = Field(default_factory=list)
+
+    @model_serializer(mode="wrap")
+    def _without_empty_appeared(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        """A war with no group waiting to move on is saved as it always was (no ``appeared`` field)."""
+        data: dict[str, Any] = handler(self)
+        if not data.get("appeared"):
+            data.pop("appeared", None)
+        return data
 
 
 class CombatQuestion(BaseModel):

@@ -14,6 +14,7 @@ from textual.widgets import Static
 
 from strategic.battles import TacticalResolver
 from strategic.clock import Clock
+from strategic.orders import Move
 from strategic.phases import Phase
 from strategic.saves import load_state
 from tui.app import CampaignScreen, Session, VictoryAtSeaApp
@@ -52,6 +53,12 @@ async def test_battles_with_nothing_to_decide_go_on_and_the_summary_follows(data
             "Surprise attack in Hawaiian Islands on Pearl Harbor (classic rules) is over: sunk West Virginia, Nevada; "
             "disabled Maryland, Oklahoma.")
         await pilot.press("c")  # on the table: every question has one legal answer, none is shown
+        # R-PAC-19: the Location Uncertain groups that rolled an area may move on: the US raid phase waits
+        raid = await wait_for_human(pilot, app)
+        assert raid.session.clock.decision.phase is Phase.RAID
+        assert any(isinstance(o, Move) and o.unit in campaign.state.war.appeared
+                   for o in campaign.legal_orders("united_states"))
+        await press_end(pilot, app)
         after = await _choice(pilot, app, indonesia.what)
         assert str(after.query_one(Static).render()) == ("Surprise attack in Indonesia is over: eliminated 5th Air "
                                                          "Force.")
