@@ -36,17 +36,18 @@ def test_the_summary_of_a_seeded_turn(seed_one_turn_one: Campaign) -> None:
     lines = summary_lines(summarize(seed_one_turn_one, 1))
     assert lines[:2] == ["--- Summary of turn 1 ---", "3 battle(s), 3 counter(s) sunk; POC WAS +5 (Axis +5)"]
     assert lines[2:5] == [
-        "Battle in North Atlantic, 4 turn(s) of 8 (it ended when a fleet had left the table): Allies win. Allies "
+        "Battle in North Atlantic, 5 turn(s) of 8 (it ended when a fleet had left the table): Allies win. Allies "
         "Destroy!: major victory, every Axis ship crippled or sunk; more VP (25 to 0); Axis Last Stand: no victory, "
         "sank no Allied ship; not more VP (0 to 25). So the Axis counters still there withdraw to port (R-CARD-07).",
-        "  Allies (Hull 0 lost, 0 VP given): unharmed: 10 counters",
+        "  Allies (Hull 1 lost, 0 VP given): Berwick damaged, stays (Hull 1 lost of 28, +1 damage); unharmed: 9 "
+        "counters",
         "  Axis (Hull 9 lost, 25 VP given): Orion sunk (Hull 9 lost of 9, 25 VP to the enemy)"]
     north_sea = lines.index(next(line for line in lines if line.startswith("Battle in North Sea")))
     assert lines[north_sea + 1:north_sea + 3] == [  # the Axis LBA strikes here, not from the neutral port (R-OPS-33)
-        "  Allies (Hull 30 lost, 15 VP given): Ark Royal stays (1 of 6 Flight(s) lost, 15 VP to the enemy); "
-        "Dunkerque damaged, stays (Hull 30 lost of 73, +3 damage); unharmed: Renown, Barham, Kent, Suffolk, "
-        "Dorsetshire, Exeter, Cornwall, Tourville",
-        "  Axis (Hull 48 lost, 330 VP given): Gneisenau withdrew to port (Hull 12 lost of 72, +1 damage); Admiral "
+        "  Allies (Hull 22 lost, 90 VP given): Ark Royal stays (2 of 6 Flight(s) lost, 30 VP to the enemy); Exeter "
+        "crippled: disabled (Hull 18 lost of 22, +1 damage, 60 VP to the enemy); Dunkerque damaged, stays (Hull 4 "
+        "lost of 73, +1 damage); unharmed: Renown, Barham, Kent, Suffolk, Dorsetshire, Cornwall, Tourville",
+        "  Axis (Hull 65 lost, 330 VP given): Gneisenau withdrew to port (Hull 29 lost of 72, +3 damage); Admiral "
         "Hipper sunk (Hull 36 lost of 36, 200 VP to the enemy); Axis LBA back to port, every Flight lost (6 of 6 "
         "Flight(s) lost, 130 VP to the enemy, out of the area this turn, back at full strength next turn: R-OPS-34)"]
     assert ("POC WAS +5 this turn (Axis: Barents Sea 2, Baltic Sea 1, Mediterranean 2, Cape of Good Hope 3; Allies: "
