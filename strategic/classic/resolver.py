@@ -136,15 +136,20 @@ class ClassicResolver:
         base touching the area or land in a friendly port or base, as its side's policy decides."""
         if battle.theatre is not Theatre.VITP or not names:
             return []
+        ctx = self._step_context(campaign, battle, names)
+        vitp_combat.landing_step(ctx)
+        return list(ctx.landings)
+
+    def _step_context(self, campaign: Campaign, battle: Battle, names: list[str]) -> BattleContext:
+        """The battle context of one step taken alone after a battle fought by another resolver: the ``names``
+        units as combatants, each side's decider and policy."""
         units = []
         for name in names:
             us = campaign.state.unit(name)
             units.append(Combatant.from_unit(campaign.unit_record(name), us.side, us.damage, us.mode))
         deciders = {side: self.player_for(campaign, battle, side) for side in (Side.ALLIED, Side.AXIS)}
-        ctx = BattleContext(campaign, battle, self.tables(campaign.data), lambda s: self.policy(deciders[s]),
-                            lambda s: deciders[s], units)
-        vitp_combat.landing_step(ctx)
-        return list(ctx.landings)
+        return BattleContext(campaign, battle, self.tables(campaign.data), lambda s: self.policy(deciders[s]),
+                             lambda s: deciders[s], units)
 
 
     def retreat_ports_only(self, campaign: Campaign, battle: Battle, leaving: dict[Side, list[str]]) -> dict[str, str]:
@@ -153,14 +158,7 @@ class ClassicResolver:
         names = [n for side_names in leaving.values() for n in side_names]
         if not names:
             return {}
-        units = []
-        for name in names:
-            us = campaign.state.unit(name)
-            units.append(Combatant.from_unit(campaign.unit_record(name), us.side, us.damage, us.mode))
-        deciders = {side: self.player_for(campaign, battle, side) for side in (Side.ALLIED, Side.AXIS)}
-        ctx = BattleContext(campaign, battle, self.tables(campaign.data), lambda s: self.policy(deciders[s]),
-                            lambda s: deciders[s], units)
-        return retreat_step(ctx, leaving)
+        return retreat_step(self._step_context(campaign, battle, names), leaving)
 
 
 RETREAT_RULE = "002 §3.246; VITP 4.4-4.5 (R-OPS-48)"
