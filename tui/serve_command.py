@@ -96,7 +96,8 @@ def seat_tokens(save_path: Path, humans: list[Player], *, reuse: bool) -> dict[P
             kept = {str(k): str(v) for k, v in json.loads(path.read_text()).items()}
         except (ValueError, AttributeError) as exc:
             raise InputError(f"{path}: not a seats file ({exc})") from None
-    tokens = {p: kept.get(p.value) or secrets.token_urlsafe(16) for p in humans}
+    # hexadecimal, so a token never starts with '-' and `vas join ... --token T` never reads it as an option
+    tokens = {p: kept.get(p.value) or secrets.token_hex(16) for p in humans}
     write_text_atomic(path, json.dumps({p.value: t for p, t in tokens.items()}, indent=1))
     return tokens
 

@@ -187,3 +187,11 @@ def test_a_human_seat_at_the_line_prompt_gives_its_orders_through_the_server(tmp
     assert f"{chosen['unit']} arrives: {chosen['place']}" in printed
     placed = [json.loads(ORDER_ADAPTER.dump_json(e.order)) for e in given if e.order.kind == "reinforcement"]
     assert placed == [chosen]  # "d" ended Japan's reinforcements with the one unit placed
+
+
+def test_seat_tokens_are_hexadecimal_so_vas_join_never_reads_one_as_an_option(tmp_path: Path, data: Any) -> None:
+    """A token starting with '-' made `vas join URL --seat P --token T` fail in argparse (seen in CI)."""
+    host = make_host(serve_args(tmp_path, human=["japan", "allies", "united_states", "germany_italy"]), data)
+    assert len(host.tokens) == 4
+    for token in host.tokens.values():
+        assert len(token) == 32 and set(token) <= set("0123456789abcdef")
