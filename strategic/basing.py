@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 import networkx as nx
 
 from scenarios.models import Activity, Condition, Owner, PortKind, Theatre, UnitType
+from strategic import neutral
 from strategic.events import OilRoll, Repaired, UnitFrozen, UnitLost, UnitRemoved, UnitReturned
 from strategic.order_rule import ChoiceRule
 from strategic.orders import IllegalOrder, ReturnToPort
@@ -79,7 +80,7 @@ def return_options(campaign: Campaign, us: UnitState, *, early: bool = False) ->
         return [ReturnOption(p, "pre-war", "002 §5.51") for p in pre_war if campaign.can_base(unit, us, p)]
     options: list[ReturnOption] = []
     for port in campaign.board.ports_on(area):
-        if campaign.can_base(unit, us, port):
+        if campaign.can_base(unit, us, port) and neutral.chosen_return_allowed(campaign, us, port):
             options.append(ReturnOption(port, "touch", "002 §3.246; WAS 5.7; VITP 17.31"))
     if unit.type.sails_as_ship and not (us.returned_early or early):  # raiders too (002 §2.212, R-OPS-44)
         for ret in campaign.board.returns_from(area, unit.nation):
@@ -174,6 +175,8 @@ def _why_not(campaign: Campaign, us: UnitState, port: str) -> str:
         broken = campaign.violations(campaign.unit_record(us.name), port, Activity.BASE, us.side)
         if broken:
             return broken[0].rule.split(":")[0]
+        if not neutral.chosen_return_allowed(campaign, us, port):
+            return neutral.REFUGE_RULE
         if campaign.state.port_owners[port] in (us.side.value, Owner.NEUTRAL) \
                 and (closing := closing_refusal(campaign, port)) is not None:
             return f"WAS 2.3 ({closing})"

@@ -19,6 +19,7 @@ from scenarios.models import UnitType
 if TYPE_CHECKING:  # types only: this module sits at the bottom, so the narrator may name battles with it
     from strategic.battles import TacticalBattle
     from strategic.campaign import Campaign
+    from strategic.combat import Battle
     from strategic.events import BattleFought
 
 FROGMEN_ATTACK = "frogmen attack"
@@ -67,13 +68,21 @@ def waiting_name(campaign: Campaign) -> str:
     area = state.question.battle.split(":", 1)[-1] if state.question else ""
     if battle is None:
         return battle_name("battle", area)
-    what = battle.kind
+    what = battle_kind(campaign, battle)
     at_sea = [*battle.allied, *battle.axis]
-    if what == "air raid" and at_sea and all(campaign.unit_record(n).type is UnitType.FROGMEN for n in at_sea):
-        what = FROGMEN_ATTACK
     raiders = {campaign.state.unit(n).side for n in at_sea}
     ports = sorted({str(state.unit(n).place) for n in battle.in_port if state.unit(n).side not in raiders})
     return battle_name(what, battle.area, ports)
+
+
+def battle_kind(campaign: Campaign, battle: Battle) -> str:
+    """A pending battle's kind as it is named: ``frogmen attack`` for an air raid whose raiders at sea are only
+    the Italian Frogmen (002 §2.221-2.222), else its kind (battle, air raid, landing, surprise attack)."""
+    at_sea = [*battle.allied, *battle.axis]
+    if battle.kind == "air raid" and at_sea and all(campaign.unit_record(n).type is UnitType.FROGMEN
+                                                    for n in at_sea):
+        return FROGMEN_ATTACK
+    return battle.kind
 
 
 def tactical_name(battle: TacticalBattle) -> str:

@@ -48,7 +48,7 @@ from strategic.events import (
 )
 from strategic.orders import IllegalOrder, Order
 from strategic.resolvers import make_resolver
-from strategic.rule_options import ACCELERATED_US_ENTRY, split_options
+from strategic.rule_options import split_options
 from strategic.state import (
     UNTIL_ATTACK,
     UNTIL_US_ENTRY,
@@ -140,8 +140,8 @@ class Campaign:
                               port_owners=owners, poc={t: spec.axis_poc_lead.get(t, 0) for t in spec.theatres},
                               options=dict.fromkeys([*spec.options, *campaign_options], True),
                               tactical_options=tactical_options)
-        if ACCELERATED_US_ENTRY in campaign_options:
-            us_entry.hold_us_ships(state, data)
+        if us_entry.plays_entry(spec):
+            us_entry.hold_us_ships(state, data)  # War at Sea alone: the US entry roll (R-OPS-64)
         if EARLY_WAR_OPTION in spec.options:
             state.war.frozen = sorted(n for n in units if _frozen_before_the_attack(data.units[n]))
         return cls(data, state, Dice(seed), resolver)

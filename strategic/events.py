@@ -207,13 +207,13 @@ class SideChange(_UnitEvent):
 class UnitMoved(_UnitEvent):
     """``unit`` went from ``origin`` along ``path`` as a ``mode`` (a move order), or ``how`` the Pearl Harbor
     special force or a sortie from Pearl Harbor put it there, or it moved ``onward`` from the sea area its Location
-    Uncertain group appeared in."""
+    Uncertain group appeared in, or it is a ``convoy`` sailing its route (R-OPS-40: it does not patrol)."""
 
     kind: Literal["move"] = "move"
     origin: str
     path: list[str]
     mode: str
-    how: Literal["move", "pearl_force", "sortie", "onward"] = "move"  # onward: a Location Uncertain group (R-PAC-19)
+    how: Literal["move", "pearl_force", "sortie", "onward", "convoy"] = "move"  # onward: R-PAC-19
 
     def legacy_data(self) -> dict[str, Any]:
         return {"unit": self.unit, "path": list(self.path), "mode": self.mode}
@@ -472,7 +472,7 @@ class LeftOut(_UnitEvent):
         return {"area": self.area, "unit": self.unit}
 
 
-CLASSIC_RE = re.compile(r"^(War at Sea|VITP) (battle|air raid|landing|surprise attack): ")
+CLASSIC_RE = re.compile(r"^(War at Sea|VITP) (battle|air raid|frogmen attack|landing|surprise attack): ")
 """A classic battle's note (:class:`CombatNoted`) matching this opens a battle fought by the classic resolver
 (strategic/classic/resolver.py); group 2 is the kind of battle."""
 

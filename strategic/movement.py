@@ -359,7 +359,7 @@ def execute_move(campaign: Campaign, plan: MovePlan) -> None:
             campaign.log(SpeedRoll, plan.rule, unit=unit.name, face=face, speed=unit.speed, success=True)
     _put_at_sea(campaign, plan, plan.path[reached - 1], plan.mode)
     campaign.log(UnitMoved, plan.rule, unit=unit.name, origin=plan.origin, path=list(plan.path[:reached]),
-                 mode=plan.mode.value, how="onward" if onward else "move")
+                 mode=plan.mode.value, how="onward" if onward else "convoy" if plan.rule == convoys.RULE else "move")
 
 
 def _put_at_sea(campaign: Campaign, plan: MovePlan, area: str, mode: Mode) -> None:

@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterable
 from scenarios.names import spoken_name
 from strategic.battle_names import battle_name, entry_words, fought_name
 from strategic.classic.scripts import Question, answer_text
+from strategic.convoys import destination
 from strategic.events import (
     CLASSIC_RE,
     AirPlaced,
@@ -188,6 +189,9 @@ def _moved(e: UnitMoved) -> str:
         return f"{e.unit} puts to sea from {e.origin}"
     if e.how == "onward":
         return f"{e.unit} moves on from the {e.origin} as a raider: {' -> '.join(e.path)}"
+    if e.how == "convoy":  # a convoy sails its route; it does not patrol (R-OPS-40)
+        bound = destination(e.path[-1])
+        return f"{e.unit} sails {e.origin} -> {' -> '.join(e.path)}" + (f", bound for {bound}" if bound else "")
     return f"{e.unit} {e.mode}s {e.origin} -> {' -> '.join(e.path)}"
 
 

@@ -23,6 +23,19 @@ REFUGE_OF: dict[str, str] = {"South Atlantic": NEUTRAL_PORT}
 """R-OPS-42: a ship disabled in these sea areas goes to this port, whichever side it is on (reference/was.md §1.3)."""
 
 RULE = "WAS Neutral Port (R-OPS-43)"
+REFUGE_RULE = "WAS Neutral Port, 002 §2.212 (R-OPS-65)"
+
+REFUGE_ONLY_NATIONS = frozenset({"DE"})
+"""R-OPS-65: the nations whose ships never choose the neutral port at the end of a turn: German ships (surface
+raiders too, 002 §2.212) reach it only when disabled in the South Atlantic (R-OPS-42), on a failed oil roll
+(reference/was.md §3.4 [D]), on a failed speed roll between the games (002 §3.342) or from the Bay of Bengal
+(002 §3.332)."""
+
+
+def chosen_return_allowed(campaign: Campaign, us: UnitState, port: str) -> bool:
+    """May ``us`` return to ``port`` of its own choice because the port touches its area?  Not a German ship to
+    the neutral port (R-OPS-65)."""
+    return not (port == NEUTRAL_PORT and campaign.unit_record(us.name).nation in REFUGE_ONLY_NATIONS)
 
 
 def refuge_for_disabled(campaign: Campaign, us: UnitState, area: str) -> str | None:

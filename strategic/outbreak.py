@@ -16,7 +16,8 @@ Japan had units based in Truk (Pearl Harbor, §5.731) or Saigon (Indonesia, §5.
 then the Allies lose control of every area where they have no unit (§5.736), Japan says whether the special force
 stays (:class:`~strategic.orders.PearlHarborForce`, §5.735; if it stays it retreats after two rounds of normal
 combat, §5.752), the survivors in Pearl Harbor may put to sea (:class:`~strategic.orders.Sortie`), and the
-Location Uncertain groups roll.  Saigon becomes Japanese at the end of turn 2 (§5.64).
+Location Uncertain groups roll.  The US ships in the Caribbean move from turn 1 and make no placement roll (§5.5,
+R-OPS-63).  Saigon becomes Japanese at the end of turn 2 (§5.64).
 """
 
 from __future__ import annotations
@@ -321,7 +322,8 @@ def after_strikes(campaign: Campaign) -> None:
 
 def after_surprise(campaign: Campaign) -> None:
     """Clock hook at the end of the surprise step: an undecided Pearl Harbor force stays (002 §5.735); the
-    Location Uncertain groups roll (§3.232, §5.735); the US Atlantic ships roll (§3.233, §4.3)."""
+    Location Uncertain groups roll (§3.232, §5.735); the US Atlantic ships roll (§3.233, §4.3; standard start
+    only: in the early war they have moved since turn 1, R-OPS-63)."""
     if not surprise_turn(campaign):
         return
     war = campaign.state.war

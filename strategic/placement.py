@@ -259,9 +259,7 @@ def place_unit(campaign: Campaign, us: UnitState, place: str, *, arriving: bool)
         us.status, us.place = UnitStatus.SEA, place
         us.mode = Mode.AIR if unit.type is UnitType.LBA else Mode.PATROL
         us.moved = True
-        at = "sea"
-        if campaign.early_war and not campaign.pacific_at_war and unit.nation == "US" and place == "Caribbean":
-            us.inactive_until = UNTIL_ATTACK  # R-OPS-22: the US Atlantic ships wait for the war (002 §3.21)
+        at = "sea"  # the early war's US ships in the Caribbean move from turn 1 (002 §5.5, R-OPS-63)
     if arriving:
         campaign.log(UnitArrived, "002 chart, §2.32", unit=unit.name, place=place, at=at)
 
@@ -276,7 +274,7 @@ def _remove(campaign: Campaign, us: UnitState, rule: str, **why: str) -> None:
 
 def start_vitp(campaign: Campaign) -> None:
     """The first VITP turn (combined turn 3 in the standard game, turn 1 in the early-war start): units set up
-    inactive become active (002 §3.21; the US Atlantic ships of the early-war start wait for the attack, R-OPS-22).
+    inactive become active (002 §3.21; in the early-war start no unit is set up inactive: §5.5, R-OPS-63).
     The Location Uncertain groups roll later, after the surprise attacks (:func:`roll_location_uncertain`)."""
     state = campaign.state
     for us in state.units.values():
@@ -313,13 +311,14 @@ def roll_location_uncertain(campaign: Campaign) -> None:
 
 def caribbean_rolls(campaign: Campaign) -> None:
     """002 §3.233, §4.3: after the Location Uncertain groups, every US ship at sea in the Caribbean or in port in
-    the United States rolls: a 6 puts it in the North Atlantic, otherwise the Caribbean (in the early-war start
-    on the turn of the attack, when the US Atlantic ships become active: R-OPS-22)."""
+    the United States rolls: a 6 puts it in the North Atlantic, otherwise the Caribbean.  Not in the early-war
+    start, where those ships have moved freely since turn 1 (002 §5.5, R-OPS-63); a game saved before that ruling
+    holds them inactive until the attack, and they become active here with no roll."""
     state = campaign.state
     for us in state.units.values():
         if us.inactive_until == UNTIL_ATTACK:
             us.inactive_until = None
-    if not campaign.setup_plays(Theatre.WAS):
+    if not campaign.setup_plays(Theatre.WAS) or campaign.early_war:
         return
     table = campaign.data.tables["caribbean-placement"]
     for us in state.units.values():

@@ -34,8 +34,8 @@ ACCELERATED_US_ENTRY = "accelerated_us_entry"
 
 CAMPAIGN_OPTIONS: dict[str, CampaignOption] = {
     ACCELERATED_US_ENTRY: CampaignOption(
-        "War at Sea alone: from turn 4 each US ship enters the North Atlantic on a die roll, 6 on turn 4 and one "
-        "face more each turn (2-6 on turn 8; R-OPT-02)",
+        "War at Sea alone: the US entry roll (each US ship enters the North Atlantic on a 6 from turn 4, "
+        "R-OPS-64) takes one face more each turn after turn 4 (5-6 on turn 5 ... 2-6 on turn 8; R-OPT-02)",
         "reference/was.md §4.7 [S] (tournament option)", ("was_only",)),
 }
 """The campaign options built (R-OPT-01 lists the tournament options whose text the digests do not hold)."""

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from scenarios.models import Player, Side, Theatre, UnitType
 from scenarios.names import player_name, player_words
 from strategic.basing import retreat_ports
-from strategic.battle_names import entry_words
+from strategic.battle_names import battle_kind, entry_words
 from strategic.classic import vitp_combat, was_combat
 from strategic.classic.briefs import brief
 from strategic.classic.context import BattleContext
@@ -90,7 +90,7 @@ class ClassicResolver:
         seats = {side: self._seat(campaign, battle, side, player) for side, player in deciders.items()}
         ctx = BattleContext(campaign, battle, self.tables(campaign.data), lambda s: seats[s],
                             lambda s: deciders[s], units)
-        ctx.note(f"{'War at Sea' if battle.theatre is Theatre.WAS else 'VITP'} {battle.kind}: Allied "
+        ctx.note(f"{'War at Sea' if battle.theatre is Theatre.WAS else 'VITP'} {battle_kind(campaign, battle)}: Allied "
                  f"{_listing(battle.allied, battle.in_port, ctx, Side.ALLIED)} against Axis "
                  f"{_listing(battle.axis, battle.in_port, ctx, Side.AXIS)}", "002 §4.1", event=True)
         if battle.surprise_rounds:

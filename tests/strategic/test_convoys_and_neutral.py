@@ -11,7 +11,7 @@ from strategic import basing, placement
 from strategic.combat import BattleOutcome, UnitResult, apply_outcome
 from strategic.events import ConvoyArrived, NeutralPortStay, PocScored
 from strategic.narrate import describe
-from strategic.orders import IllegalOrder, Move
+from strategic.orders import IllegalOrder, Move, ReturnToPort
 from strategic.state import Mode, Phase, UnitStatus
 from tests.strategic.classic.helpers import at_sea, fight
 from tests.strategic.classic.helpers import game as combat_game
@@ -56,6 +56,9 @@ class TestConvoyOrders:
         c.apply("allies", Move(unit="Convoy 1A", path=("North Atlantic", "Barents Sea")))
         us = c.state.unit("Convoy 1A")
         assert (us.status, us.place, us.mode) == (UnitStatus.SEA, "Barents Sea", Mode.PATROL)
+        moved = [e for e in c.state.events if e.kind == "move"]
+        assert describe(moved[-1]) == ("Convoy 1A sails United States -> North Atlantic -> Barents Sea, "
+                                       "bound for Russia")  # it does not "patrol" (R-OPS-40)
 
 
 class TestConvoyArrival:
@@ -138,6 +141,34 @@ class TestNeutralPort:
         port(c, "Hood", "Neutral Country")
         c.enter_phase(Phase.CONTROL)
         assert events(c, NeutralPortStay) == []
+
+    @pytest.mark.parametrize(("unit", "area", "turn"), [("Scharnhorst", "South Atlantic", 1),
+                                                         ("Pinguin", "Cape of Good Hope", 4),
+                                                         ("Scharnhorst", "Caribbean", 4)])
+    def test_a_german_ship_does_not_choose_the_neutral_port(self, data: CampaignData, unit: str, area: str,
+                                                            turn: int) -> None:
+        """R-OPS-65 (002 §2.212): a German ship (a surface raider too) with no Axis port at hand rolls for oil
+        instead of returning to Neutral Country; a 4 reaches Germany."""
+        c = game(data, turn=turn, phase=Phase.RETURN, faces=(4,))
+        sea(c, unit, area, Mode.PATROL)
+        options = basing.return_options(c, c.state.unit(unit))
+        assert [(o.port, o.how) for o in options] == [("Germany", "oil")]
+        with pytest.raises(IllegalOrder, match=r"^WAS Neutral Port, 002 §2\.212 \(R-OPS-65\): "):
+            c.apply("germany_italy", ReturnToPort(unit=unit, port="Neutral Country"))
+        c.leave_phase(Phase.RETURN)
+        assert c.state.unit(unit).place == "Germany"
+
+    def test_the_neutral_port_stays_a_base_for_the_allies_and_a_refuge_for_germans(self, data: CampaignData) -> None:
+        """R-OPS-16 stands for British ships (002 §3.422); Germans still go there disabled (R-OPS-42), from the Bay
+        of Bengal (002 §3.332) and on a failed oil roll."""
+        c = game(data, turn=4, phase=Phase.RETURN, faces=(5,))
+        sea(c, "Hood", "South Atlantic")
+        assert "Neutral Country" in [o.port for o in basing.return_options(c, c.state.unit("Hood"))]
+        sea(c, "Atlantis", "Bay of Bengal", Mode.RAID)
+        assert [o.port for o in basing.return_options(c, c.state.unit("Atlantis"))] == ["Neutral Country"]
+        sea(c, "Pinguin", "Cape of Good Hope", Mode.PATROL)
+        c.apply("germany_italy", ReturnToPort(unit="Pinguin", port="Germany"))  # oil roll 5: fails
+        assert c.state.unit("Pinguin").place == "Neutral Country"
 
     def test_oil_roll_failure_ends_in_neutral_country(self, data: CampaignData) -> None:
         c = game(data, turn=7, phase=Phase.RETURN, faces=(6,))  # France closed; oil roll 6 fails

@@ -13,7 +13,7 @@ from strategic.campaign import Campaign
 from strategic.classic import ClassicResolver
 from strategic.clock import EARLY_WAR_TURN, FIRST_VITP_TURN, VITP_ALONE_FIRST_TURN, Clock, turn_plan
 from strategic.combat import find_battles
-from strategic.control import isolate_ports
+from strategic.control import area_control, isolate_ports
 from strategic.narrate import describe
 from strategic.orders import (
     AnnounceAttack,
@@ -390,21 +390,46 @@ def test_arrivals_after_the_war_has_begun(data: CampaignData) -> None:
     assert placement.arrival_places(c, c.unit_record("5th Air Force"), fifth) == ["Indonesia"]
 
 
-def test_us_atlantic_ships_wait_for_the_attack_then_roll(data: CampaignData) -> None:
-    """R-OPS-22: in the early war the US ships set up in the Caribbean stay inactive until the attack, then roll
-    (002 §3.233)."""
-    c = early(data, turn=1, phase=Phase.START, faces=(6,))
-    texas = c.state.unit("Texas")
-    texas.due_turn = 1
+def test_us_atlantic_ships_move_from_turn_1_in_the_early_war(data: CampaignData) -> None:
+    """002 §5.5 (R-OPS-63): in the early war the US ships set up in the Caribbean are not inactive: they move
+    from turn 1, return to the United States or transfer to Pearl Harbor (§3.334), where they join the frozen Pearl
+    Harbor group (§5.54), and make no §3.233 roll when Japan attacks."""
+    c = early(data, turn=1, phase=Phase.START)
+    texas, idaho = c.state.unit("Texas"), c.state.unit("Idaho")
+    texas.due_turn = idaho.due_turn = 1
     placement.start_of_turn_arrivals(c)
-    assert (texas.place, texas.status) == ("Caribbean", UnitStatus.SEA) and texas.inactive_until is not None
+    assert (texas.place, texas.status, texas.inactive_until) == ("Caribbean", UnitStatus.SEA, None)
     c.state.phase = Phase.RETURN
-    assert refused(c, "united_states", ReturnToPort(unit="Texas", port="United States")) == (
-        "002 §3.21: Texas stays inactive until Japan attacks (R-OPS-22)")
-    assert not c.legal_orders("united_states")
+    assert {o.port for o in c.legal_orders("united_states") if isinstance(o, ReturnToPort)
+            and o.unit == "Texas"} == {"United States", "Pearl Harbor"}
+    c.apply("united_states", ReturnToPort(unit="Texas", port="Pearl Harbor"))
+    c.apply("united_states", ReturnToPort(unit="Idaho", port="United States"))
+    assert "Texas" in c.state.war.frozen and "Idaho" not in c.state.war.frozen
+    assert describe(c.state.events[-3]) == "Texas joins the Pearl Harbor group and may not move until Japan attacks"
+    for us in (texas, idaho):
+        us.moved = False  # the end of the turn (Campaign.leave_phase) clears it
+    c.state.turn, c.state.phase = 2, Phase.PATROL
+    c.state.step = next(i for i, step in enumerate(turn_plan(c, 2)) if step[0] is Phase.PATROL)
+    assert refused(c, "united_states", Move(unit="Texas", path=("Hawaiian Islands",))) == (
+        "002 §5.53: Texas may not move before the Japanese attack")
+    c.apply("united_states", Move(unit="Idaho", path=("Caribbean",)))
+    assert (idaho.place, idaho.status) == ("Caribbean", UnitStatus.SEA)
     c.state.war.attack_turn = 2
-    placement.caribbean_rolls(c)
-    assert (texas.place, texas.inactive_until) == ("North Atlantic", None)
+    placement.caribbean_rolls(c)  # no roll: a die would be needed, and the scripted dice have none
+    assert (idaho.place, idaho.status) == ("Caribbean", UnitStatus.SEA)
+
+
+def test_us_ships_control_the_caribbean_against_a_german_ship_before_the_attack(data: CampaignData) -> None:
+    """002 §5.61 (R-OPS-63): before the attack the US ships count for control as usual: with a German ship in the
+    Caribbean nobody controls it (no combat, §5.62, R-OPS-22), and alone they control it for the Allies."""
+    c = early(data, turn=3, phase=Phase.CONTROL)
+    sea(c, "Texas", "Caribbean")
+    sea(c, "New York", "Caribbean")
+    sea(c, "Scharnhorst", "Caribbean")
+    assert find_battles(c) == [] or all(b.area != "Caribbean" for b in find_battles(c))
+    assert area_control(c, "Caribbean") is None
+    c.state.unit("Scharnhorst").status = UnitStatus.PORT
+    assert area_control(c, "Caribbean") is Side.ALLIED
 
 
 # --------------------------------------------------------------------------- the baseline AI and whole games

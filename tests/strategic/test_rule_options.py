@@ -119,8 +119,11 @@ def test_the_us_ships_wait_for_their_entry_and_convoys_do_not(data: CampaignData
     with pytest.raises(IllegalOrder, match="Ranger stays out of the war until its entry roll succeeds") as caught:
         campaign.require_active(campaign.state.unit("Ranger"))
     assert "R-OPT-02" in caught.value.rule
-    plain = Campaign.new(data, "was_only", seed=1)
-    assert all(us.inactive_until is None for us in plain.state.units.values())
+    plain = Campaign.new(data, "was_only", seed=1)  # R-OPS-64: the standard entry roll holds them too
+    assert {n for n, us in plain.state.units.items() if us.inactive_until == UNTIL_US_ENTRY} == us_ships
+    for setup in ("standard", "early_war"):  # 002 §4.3 replaces the entry roll in the combined game
+        assert not any(us.inactive_until == UNTIL_US_ENTRY
+                       for us in Campaign.new(data, setup, seed=1).state.units.values())
 
 
 def test_turn_4_enters_on_a_6_into_the_north_atlantic(data: CampaignData) -> None:
@@ -148,14 +151,24 @@ def test_each_later_turn_one_face_more_enters(data: CampaignData, turn: int, fac
     assert [e.entered for e in rolls] == entered and {e.needed for e in rolls} == {10 - turn}
 
 
-def test_no_entry_roll_before_turn_4_nor_without_the_option(data: CampaignData) -> None:
+def test_no_entry_roll_before_turn_4(data: CampaignData) -> None:
     campaign = _was_game(data, 3, ())  # scripted dice with no face: any roll would fail
     us_entry.entry_rolls(campaign)
     assert not [e for e in campaign.state.events if isinstance(e, UsEntryRoll)]
-    campaign = _was_game(data, 4, ())
+
+
+@pytest.mark.parametrize("turn", [4, 5, 8])
+def test_without_the_option_a_us_ship_enters_on_a_6_every_turn(data: CampaignData, turn: int) -> None:
+    """R-OPS-64: War at Sea alone, the standard 2nd-edition rule: from turn 4 each waiting US ship enters on a 6,
+    whatever the turn (reference/was.md §4.7 [S])."""
+    campaign = _was_game(data, turn, (5, 6))
     campaign.state.options.pop(ACCELERATED_US_ENTRY)
     us_entry.entry_rolls(campaign)
-    assert campaign.state.unit("Texas").inactive_until == UNTIL_US_ENTRY
+    rolls = [e for e in campaign.state.events if isinstance(e, UsEntryRoll)]
+    assert [(e.unit, e.face, e.needed, e.entered, e.rule) for e in rolls] == [
+        ("New York", 5, 6, False, us_entry.STANDARD_RULE), ("Texas", 6, 6, True, us_entry.STANDARD_RULE)]
+    assert campaign.state.unit("New York").inactive_until == UNTIL_US_ENTRY
+    assert campaign.state.unit("Texas").place == "North Atlantic"
 
 
 def test_the_roll_comes_at_the_start_of_the_turn_after_the_arrivals(data: CampaignData) -> None:

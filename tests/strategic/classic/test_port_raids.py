@@ -17,6 +17,7 @@ from strategic.classic.tables import CombatTables
 from strategic.combat import Battle, BattleOutcome, UnitResult, apply_outcome, find_battles
 from strategic.narrate import describe
 from strategic.state import Phase, UnitStatus
+from strategic.turn_summary import summarize, summary_lines
 from tests.strategic.classic.helpers import Scripted, at_sea, battle_in, fight, game, in_port, result, rolls, stay
 
 
@@ -138,6 +139,12 @@ def test_frogmen_strike_malta(data) -> None:
                                                                                ("Italian Frogmen", "Barham")])})
     assert result(out, "Warspite") == {"damage": 2, "air_attacked": True}
     assert result(out, "Italian Frogmen") == {"expended": True}
+    opening = next(e for e in c.state.events if e.kind == "combat")
+    assert describe(opening).startswith("Mediterranean: War at Sea frogmen attack: Allied none at sea (in port: "
+                                        "Warspite, Barham) against Axis Italian Frogmen")  # no aircraft: no air raid
+    apply_outcome(c, out)
+    summary = summary_lines(summarize(c, c.state.turn))
+    assert any(line.startswith("Frogmen attack in Mediterranean (classic rules): ") for line in summary)
 
 
 class _Recording:
