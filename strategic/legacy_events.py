@@ -84,6 +84,8 @@ def _move(text: str, data: Fields) -> tuple[type[ev.CampaignEvent], Fields]:
         return ev.UnitMoved, {**data, "origin": rest.removeprefix("moves on from the ").split(" as a raider")[0],
                               "how": "onward"}
     origin = rest.split(" ", 1)[1].split(" -> ")[0]
+    if rest.startswith("sails "):  # a convoy on its route (R-OPS-67)
+        return ev.UnitMoved, {**data, "origin": origin, "how": "convoy"}
     return ev.UnitMoved, {**data, "origin": origin}
 
 
