@@ -170,7 +170,7 @@ def check_victory(campaign: Campaign, *, final: bool) -> None:
             continue
         if theatre is Theatre.VITP and campaign.vitp_started and abs(state.poc[theatre]) >= lead:
             state.theatre_results[theatre] = "axis" if state.poc[theatre] > 0 else "allied"
-            campaign.log(AutomaticVictory, "VITP 5.4", theatre=theatre, side=state.theatre_results[theatre],
+            campaign.log(AutomaticVictory, "VITP 19", theatre=theatre, side=state.theatre_results[theatre],
                          poc=state.poc[theatre])
         elif final:
             value = state.poc[theatre]

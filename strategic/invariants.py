@@ -32,7 +32,7 @@ What is checked, and the rule each check stands for:
   §3.21, R-OPS-10); only played areas have a control entry.
 * **End** (:func:`check_end`): the game is over (no pending battle, nobody still to decide when a clock is
   given), a winner is named, exactly one ``victory`` event on the last turn played; either the set-up's last
-  turn was reached with every theatre decided, or the Axis won a theatre early by automatic victory (VITP 5.4,
+  turn was reached with every theatre decided, or the Axis won a theatre early by automatic victory (VITP 19,
   R-OPS-12); a theatre decided at the end is decided by the sign of its final track; the winner follows the
   theatre results (002 §3.1: the Axis wins if it wins either theatre, the Allies must win or tie both); no unit
   is left at sea except counters still inactive (002 §3.21).

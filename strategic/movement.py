@@ -232,8 +232,8 @@ def _plan_route(campaign: Campaign, us: UnitState, origin: str, path: tuple[str,
         raise IllegalOrder(rule, f"{unit.name} has no speed factor and cannot make a speed roll")
     _require_borders(campaign, unit.nation, origin, path, rule)
     _require_entries(campaign, us, path)
-    if not crosses and on_failure == "stop" and origin_theatre is Theatre.WAS:
-        on_failure = "port"  # WAS: a ship that fails its speed roll stays in port (reference/was.md §3.1)
+    if not crosses and on_failure == "stop":
+        on_failure = _failure_in_theatre(origin_theatre, mode)
     roll_theatre = theatres[free] if len(path) > free else None
     return MovePlan(unit.name, origin, tuple(path), mode, free, roll_theatre, on_failure, rule)
 
@@ -247,6 +247,19 @@ def _plan_convoy(campaign: Campaign, us: UnitState, origin: str, path: tuple[str
     _require_borders(campaign, campaign.unit_record(us.name).nation, origin, path, convoys.RULE)
     _require_entries(campaign, us, path)
     return MovePlan(us.name, origin, tuple(path), mode, len(path), None, "stop", convoys.RULE)
+
+
+def _failure_in_theatre(theatre: Theatre, mode: Mode) -> str:
+    """What a failed speed roll does to a move inside one game (docs/rulings.md R-PAC-21).
+
+    War at Sea: the ship stays in port (reference/was.md §3.1).  VITP 6.41: a patroller still enters the area it
+    was sailing for, but as a raider; VITP 6.42: a raider goes straight back to port (the port it sailed from,
+    which is friendly).  A landing keeps R-OPS-03: the unit stops in the last area it reached without a roll."""
+    if theatre is Theatre.WAS or mode is Mode.RAID:
+        return "port"
+    if mode is Mode.PATROL:
+        return "raider"
+    return "stop"
 
 
 def _require_split_turn_order(campaign: Campaign, origin_theatre: Theatre, mode: Mode) -> None:

@@ -349,14 +349,17 @@ def adjust_battle(campaign: Campaign, battle: Battle) -> Battle:
 
 
 def battle_order(campaign: Campaign, areas: list[str]) -> list[str]:
-    """002 §5.75: on the turn of the attack (early-war start) the Hawaiian Islands are fought first."""
+    """002 §5.75: on the turn of the attack (early-war start) the Hawaiian Islands are fought first; VITP 18.14:
+    on the first VITP turn of any other start the Hawaiian Islands, then Indonesia (R-PAC-23)."""
     first = fought_first(campaign, areas)
     return first + [a for a in areas if a not in first]
 
 
 def fought_first(campaign: Campaign, areas: list[str]) -> list[str]:
-    """The areas among ``areas`` fought before any other whatever the battle order: the Hawaiian Islands on the
-    turn of the attack in the early-war start (002 §5.75)."""
-    if campaign.early_war and campaign.state.war.attack_turn == campaign.state.turn and HAWAII in areas:
-        return [HAWAII]
-    return []
+    """The areas among ``areas`` fought before any other whatever the battle order, in their order: the Hawaiian
+    Islands on the turn of the attack in the early-war start (002 §5.75); the Hawaiian Islands and then Indonesia
+    on the surprise turn of the other starts (VITP 18.14: Indonesia is the second area fought; R-PAC-23)."""
+    if not surprise_turn(campaign):
+        return []
+    fixed = (HAWAII,) if campaign.early_war else (HAWAII, INDONESIA)
+    return [a for a in fixed if a in areas]

@@ -74,7 +74,7 @@ class ClassicLosses:
 @dataclass(frozen=True)
 class TrackStanding:
     """A POC track after the turn: this turn's ``award`` and the ``total`` (Axis positive); ``lead``: the lead that
-    wins the theatre at once (VITP 5.4; 0: none), ``last_turn``: when the side ahead wins (002 §3.1)."""
+    wins the theatre at once (VITP 19; 0: none), ``last_turn``: when the side ahead wins (002 §3.1)."""
 
     theatre: Theatre
     award: int
@@ -392,7 +392,7 @@ def track_line(t: TrackStanding, scored: list[AreaScore], extra: dict[str, list[
     line = f"POC {t.theatre.value} {t.award:+d} this turn{why}: track {lead(t.total)}"
     if t.lead:
         axis, allies = t.lead - t.total, t.lead + t.total
-        line += (f"; automatic victory at a lead of {t.lead} (VITP 5.4): the Axis {max(axis, 0)} away, the Allies "
+        line += (f"; automatic victory at a lead of {t.lead} (VITP 19): the Axis {max(axis, 0)} away, the Allies "
                  f"{max(allies, 0)} away")
     return line + f"; after turn {t.last_turn} the side ahead wins the theatre (002 §3.1)."
 

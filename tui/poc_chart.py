@@ -1,5 +1,5 @@
 """The POC tab's chart (issue #17): each theatre's track turn by turn, on an x-axis of the game's turns (1 to the
-last, whatever has been played), with the automatic-victory lines of VITP 5.4 (a lead of the
+last, whatever has been played), with the automatic-victory lines of VITP 19 (a lead of the
 ``automatic-victory-lead`` constant either way) drawn across it."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ COLOURS = {Theatre.WAS: "blue", Theatre.VITP: "orange"}
 
 
 def poc_heading(campaign: Campaign) -> str:
-    """``POC (positive: the Axis leads)  WAS: Axis +5   VITP: level; automatic victory at a lead of 30``."""
+    """``POC (positive: the Axis leads)  WAS: Axis +5   VITP: level; automatic victory at a lead of 29``."""
     from strategic.narrate import lead
 
     tracks = "   ".join(f"{t.value}: {lead(v)}" for t, v in campaign.state.poc.items())

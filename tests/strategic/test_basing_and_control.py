@@ -255,6 +255,15 @@ class TestVictory:
         assert self._end(data, -10, 1) == "axis"
         assert self._end(data, 2, -20) == "axis"
 
+    @pytest.mark.parametrize(("lead", "result"), [(28, None), (29, "axis"), (-28, None), (-29, "allied")])
+    def test_automatic_victory_at_a_lead_of_29(self, data: CampaignData, lead: int, result: str | None) -> None:
+        """VITP 19 (R-PAC-22): 29, the largest number the POC track shows, wins at once; 28 does not."""
+        c = game(data, turn=5, phase=Phase.END)
+        poc(c, vitp=lead)
+        control.check_victory(c, final=False)
+        assert c.state.theatre_results.get(Theatre.VITP) == result
+        assert c.state.winner == ("axis" if result == "axis" else None)
+
     def test_automatic_victory_in_vitp(self, data: CampaignData) -> None:
         c = game(data, turn=5, phase=Phase.END)
         poc(c, vitp=30)

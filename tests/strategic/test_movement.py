@@ -57,12 +57,35 @@ def test_speed_7_never_fails_in_war_at_sea_but_can_in_vitp(data: CampaignData) -
     assert not speed_roll_succeeds(c, 3, Theatre.VITP, 3)
 
 
-def test_vitp_failed_roll_stops_in_the_first_area(data: CampaignData) -> None:
+def test_vitp_patroller_that_fails_its_roll_enters_the_area_as_a_raider(data: CampaignData) -> None:
+    """VITP 6.41 (R-PAC-21): the patroller still reaches the second area, white side up."""
     c = game(data, turn=4, faces=(6,))
     port(c, "Enterprise", "Pearl Harbor")
     c.state.control["Hawaiian Islands"] = Side.ALLIED
     move(c, "united_states", "Enterprise", "Hawaiian Islands", "U.S. Mandate")
-    assert c.state.unit("Enterprise").place == "Hawaiian Islands"
+    ship = c.state.unit("Enterprise")
+    assert (ship.status, ship.place, ship.mode) == (UnitStatus.SEA, "U.S. Mandate", Mode.RAID)
+    assert [e.outcome for e in c.state.events if e.kind == "move_cut_short"][-1:] == ["raider"]
+
+
+def test_vitp_patroller_that_makes_its_roll_patrols_the_second_area(data: CampaignData) -> None:
+    c = game(data, turn=4, faces=(5,))
+    port(c, "Enterprise", "Pearl Harbor")
+    c.state.control["Hawaiian Islands"] = Side.ALLIED
+    move(c, "united_states", "Enterprise", "Hawaiian Islands", "U.S. Mandate")
+    ship = c.state.unit("Enterprise")
+    assert (ship.status, ship.place, ship.mode) == (UnitStatus.SEA, "U.S. Mandate", Mode.PATROL)
+
+
+def test_vitp_raider_that_fails_its_roll_goes_back_to_port(data: CampaignData) -> None:
+    """VITP 6.42 (R-PAC-21): a Japanese raider that fails the roll into its third area stays in port."""
+    c = game(data, turn=4, phase=Phase.RAID, faces=(6,))
+    port(c, "Akagi", "Yokosuka Navy Yard")
+    move(c, "japan", "Akagi", "Japanese Islands", "Central Pacific Ocean", "Hawaiian Islands", mode="raid")
+    ship = c.state.unit("Akagi")
+    assert (ship.status, ship.place, ship.moved, ship.returned_early) == (
+        UnitStatus.PORT, "Yokosuka Navy Yard", True, True)
+    assert len(c.dice.log) == 1
 
 
 def test_no_moving_through_enemy_controlled_areas(data: CampaignData) -> None:

@@ -351,6 +351,17 @@ def test_hawaii_is_fought_first_on_the_attack_turn(data: CampaignData) -> None:
     assert outbreak.battle_order(c, ["Coral Sea", "Hawaiian Islands"]) == ["Coral Sea", "Hawaiian Islands"]
 
 
+def test_hawaii_then_indonesia_on_the_first_vitp_turn_of_the_standard_start(data: CampaignData) -> None:
+    """VITP 18.14 (R-PAC-23): Indonesia is the second area fought, after the Hawaiian Islands; Japan orders the
+    rest, and from the next turn all of them."""
+    c = game(data, turn=3)
+    areas = ["Coral Sea", "Indonesia", "U.S. Mandate", "Hawaiian Islands"]
+    assert outbreak.battle_order(c, areas) == ["Hawaiian Islands", "Indonesia", "Coral Sea", "U.S. Mandate"]
+    assert outbreak.battle_order(c, ["Coral Sea", "Indonesia"]) == ["Indonesia", "Coral Sea"]
+    c.state.turn = 4
+    assert outbreak.battle_order(c, areas) == areas
+
+
 def test_saigon_becomes_japanese_at_the_end_of_turn_2(data: CampaignData) -> None:
     """002 §5.64 (R-OPS-26): its Allied units put to sea and return elsewhere."""
     c = early(data, turn=2, phase=Phase.END)

@@ -121,7 +121,7 @@ def test_the_vitp_track_against_the_automatic_victory_line() -> None:
               AreaScore(area="Coral Sea", before="allied", side="allied", track=Theatre.VITP, value=-1)]
     assert track_line(track, scored) == (
         "POC VITP +2 this turn (Axis: Indonesia 3; Allies: Coral Sea 1): track Axis +18; automatic victory at a "
-        "lead of 30 (VITP 5.4): the Axis 12 away, the Allies 48 away; after turn 10 the side ahead wins the theatre "
+        "lead of 30 (VITP 19): the Axis 12 away, the Allies 48 away; after turn 10 the side ahead wins the theatre "
         "(002 §3.1).")
 
 

@@ -7,14 +7,15 @@ from __future__ import annotations
 from textual.widgets import Input, OptionList
 
 from scenarios.loader import CampaignData
+from scenarios.models import Side
 from strategic.campaign import Campaign
 from strategic.clock import Clock
 from strategic.events import OrderGiven
 from strategic.orders import DeferReinforcement, IllegalOrder, Move, PlaceReinforcement
 from strategic.state import Mode, Phase, UnitStatus
-from tests.strategic.engine_helpers import WithdrawResolver
+from tests.strategic.engine_helpers import WithdrawResolver, game, port
 from tui.app import CampaignScreen, ConfirmScreen, Session, VictoryAtSeaApp
-from tui.order_selection import UnitRow, end_question, faces_text, warnings_text
+from tui.order_selection import UnitRow, end_question, faces_text, roll_note, warnings_text
 from tui.stack_orders import give_together
 
 from .helpers import end_phase, wait_for, wait_for_human
@@ -237,3 +238,17 @@ def test_the_warnings_of_a_stack_in_one_line() -> None:
     assert warnings_text(rows[:2]) == "w1; w2"
     assert warnings_text(rows) == ("damage/defence Dunkerque 1/4, Bretagne 2/3: at sea a unit sinks when its damage "
                                    "exceeds its defence (case V-05); disabled: Hood (VITP 4.4, 4.8)")
+
+
+def test_the_roll_note_says_what_a_failed_vitp_roll_does(data: CampaignData) -> None:
+    """VITP 6.41-6.42 (R-PAC-21): a patroller that fails raids in the area it sailed for, a raider stays in port."""
+    c = game(data, turn=4)
+    port(c, "Enterprise", "Pearl Harbor")
+    c.state.control["Hawaiian Islands"] = Side.ALLIED
+    patrol = Move(unit="Enterprise", path=("Hawaiian Islands", "U.S. Mandate"), mode="patrol")
+    assert roll_note(c, "united_states", (patrol,)) == "speed roll 1-5 (VITP 6.2; else raids in U.S. Mandate)"
+    c = game(data, turn=4, phase=Phase.RAID)
+    port(c, "Akagi", "Yokosuka Navy Yard")
+    raid = Move(unit="Akagi", path=("Japanese Islands", "Central Pacific Ocean", "Hawaiian Islands"), mode="raid")
+    assert roll_note(c, "japan", (raid,)) == "speed roll 1-5 (VITP 6.2; else stays in port)"
+

@@ -93,12 +93,12 @@ async def test_f12_writes_a_screenshot_beside_the_save_or_here(data: CampaignDat
 def test_the_poc_heading_names_the_victory_lines(data: CampaignData) -> None:
     campaign = Campaign.new(data, "standard", seed=2, resolver=WithdrawResolver())
     assert poc_heading(campaign) == ("POC (positive: the Axis leads)  WAS: level   VITP: level; VITP automatic "
-                                     "victory at a lead of 30 (the red lines); after turn 10 the side ahead wins "
+                                     "victory at a lead of 29 (the red lines); after turn 10 the side ahead wins "
                                      "each theatre")
 
 
 def test_the_poc_chart_spans_the_game_and_draws_the_victory_lines(data: CampaignData) -> None:
-    """One turn played: the x-axis still runs over the game's ten turns, and the VITP lines are at +-30."""
+    """One turn played: the x-axis still runs over the game's ten turns, and the VITP lines are at +-29 (VITP 19)."""
     import re
 
     import plotext
@@ -110,7 +110,7 @@ def test_the_poc_chart_spans_the_game_and_draws_the_victory_lines(data: Campaign
     chart = re.sub(r"\x1b\[[0-9;]*m", "", plotext.build())
     plotext.clear_figure()
     lines = chart.splitlines()
-    assert "Axis +30: automatic VITP victory" in chart and "Allies +30: automatic VITP victory" in chart
+    assert "Axis +29: automatic VITP victory" in chart and "Allies +29: automatic VITP victory" in chart
     assert lines[-2].split() == [str(t) for t in range(1, 11)]  # the turns, not 0.5-1.5
     assert any(line.startswith(" 30├") for line in lines) and any(line.startswith("-30├") for line in lines)
 
