@@ -106,7 +106,7 @@ def test_the_same_game_whether_the_ai_is_given_the_campaign_or_its_known_campaig
         ai = PlanningAI("normal")
 
         class Agent:
-            def orders(self, game: Campaign, player: str, wrap: bool = wrap) -> list[Order]:
+            def orders(self, game: Campaign, player: str, wrap: bool = wrap, ai: PlanningAI = ai) -> list[Order]:
                 return ai.orders(known(game, player) if wrap else game, player)
 
         play(campaign, clock, dict.fromkeys((p.value for p in Player), Agent()), stop_at_turn=4)  # type: ignore[misc]
