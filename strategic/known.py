@@ -2,10 +2,9 @@
 
 :func:`known` gives a :class:`KnownCampaign`: a :class:`~strategic.campaign.Campaign` over the state that
 :func:`strategic.views.observe` shows the player (:func:`strategic.views.disclosed_state`: another player's open
-decision left out, R-VIEW-02), less what no player may know: the dice (the seed, the generator's state: reading
-them raises :class:`~tactical.HiddenFact`, R-VIEW-01), the commanders' answers in battles still to be fought
-(``combat_answers``: sealed declarations among them, R-VIEW-08), and the log (the events already told; the AIs
-do not read it, and it is the costliest part to copy).  It cannot write an event.  Every counter on the board is
+decision left out, R-VIEW-02), less what no player may know (:func:`strategic.state.public_state`: the seed, the
+dice's state, the commanders' answers in battles still to be fought, and the log, which the AIs do not read); its
+dice raise :class:`~tactical.HiddenFact` (R-VIEW-01), and it cannot write an event.  Every counter on the board is
 open information (R-VIEW-04), so the units are the game's own objects in a dictionary of its own (as the ships of
 :class:`tactical.known.KnownBattle`), and the AI calls the same rule functions on it that the engine calls (legal
 orders, return ports, air areas): no rule function it calls can reach a hidden fact.  It costs a shallow copy of
@@ -28,7 +27,7 @@ from strategic.campaign import Campaign
 from strategic.classic.resolver import ClassicResolver
 from strategic.clock import Clock, turn_plan
 from strategic.odds import battle_odds
-from strategic.state import Mode, UnitStatus
+from strategic.state import Mode, UnitStatus, public_state
 from strategic.views import disclosed_state
 from tactical import Dice, HiddenFact
 
@@ -79,8 +78,7 @@ def known(source: Campaign | Clock, player: Player | str) -> KnownCampaign:
     if isinstance(campaign, KnownCampaign) and campaign.player is viewer:
         return campaign
     state, _ = disclosed_state(source, viewer)
-    seen = state.model_copy(update={"seed": 0, "dice": {}, "events": [], "combat_answers": {},
-                                    "units": dict(state.units)})
+    seen = public_state(state)
     out = KnownCampaign.__new__(KnownCampaign)
     out.__dict__.update(campaign.__dict__)
     out.__dict__.update(state=seen, player=viewer, on_event=None, resolver=None, keep_undo=False, _undo=[],
