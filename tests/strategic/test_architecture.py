@@ -122,8 +122,10 @@ def test_the_scan_sees_imports_in_functions() -> None:
     assert late_imports(source) == [3]
 
 
-AI_MODULES = ("strategic.baseline_ai", "strategic.planner", "strategic.convoy_ai", "strategic.neutral_ai")
-"""The campaign AIs (issue 14): they decide from the campaign as their player knows it (strategic.known)."""
+AI_MODULES = ("strategic.baseline_ai", "strategic.planner", "strategic.convoy_ai", "strategic.neutral_ai",
+              "strategic.classic.policies")
+"""The campaign AIs and the classic baseline policy (issue 14): they decide from what their player knows
+(strategic.known, strategic.classic.views.known_context)."""
 FACADE = ("strategic.campaign", "strategic.clock", "strategic.odds", "strategic.session", "strategic.saves",
           "strategic.replay", "strategic.snapshots", "strategic.selfplay", "strategic.ai")
 
