@@ -22,22 +22,22 @@ What ``normal`` does, phase by phase (it sees only what a player sees: units at 
 * Return: damaged ships to the port that repairs most; the others to the port touching the most worth.
 * The outbreak of the Pacific war (Pearl Harbor strike, the early-war announcement) and landings: as the baseline.
 
-The planner never breaks a rule: it only picks among :meth:`Campaign.legal_orders`.
+The planner never breaks a rule: it only picks among :meth:`Campaign.legal_orders`.  It decides from the campaign as
+its player knows it (:mod:`strategic.known`, R-VIEW-25): the hard level's simulations are seeded by the AI's own
+``seed``, never by the game's (R-VIEW-01).
 """
 
 from __future__ import annotations
 
 from collections import Counter, defaultdict
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from scenarios.models import Owner, PortKind, Side, Theatre, Unit, UnitType
 from strategic import convoy_ai, neutral_ai
-from strategic.ai import BaselineAI, strike_force, strike_turn, u_boat_reinforcements
+from strategic.baseline_ai import BaselineAI, strike_force, strike_turn, u_boat_reinforcements
 from strategic.basing import return_options
-from strategic.campaign import Campaign
-from strategic.classic.resolver import ClassicResolver
-from strategic.clock import turn_plan
-from strategic.odds import battle_odds
+from strategic.known import KnownCampaign, known
 from strategic.orders import (
     Move,
     Order,
@@ -48,8 +48,10 @@ from strategic.orders import (
     PlaceSurfaceRaider,
     ReturnToPort,
 )
-from strategic.state import Mode, Phase, UnitState, UnitStatus
-from tactical import Dice
+from strategic.state import Phase, UnitState, UnitStatus
+
+if TYPE_CHECKING:
+    from strategic.campaign import Campaign
 
 LEVELS = ("easy", "normal", "hard")
 PARTNERS = {"united_states": frozenset({"allies"}), "allies": frozenset({"united_states"}),
@@ -82,15 +84,20 @@ def can_come_home(campaign: Campaign, name: str, area: str) -> bool:
 class PlanningAI:
     """``PlanningAI("normal")`` or ``PlanningAI("hard")`` (see the module docstring)."""
 
-    def __init__(self, level: str = "normal", *, samples: int = 40) -> None:
+    def __init__(self, level: str = "normal", *, samples: int = 40, seed: int = 0) -> None:
         if level not in LEVELS:
             raise ValueError(f"unknown AI level '{level}' (known: {', '.join(LEVELS)})")
         self.level = level
         self.name = level
         self.samples = samples
+        self.seed = seed  # the hard level's own simulations (not the game's dice, which no player knows: R-VIEW-01)
         self._baseline = BaselineAI()
 
     def orders(self, campaign: Campaign, player: str) -> list[Order]:
+        """``player``'s orders, decided from ``campaign`` as that player knows it (R-VIEW-25)."""
+        return self.decide(known(campaign, player), player)
+
+    def decide(self, campaign: KnownCampaign, player: str) -> list[Order]:
         if self.level == "easy":
             return self._baseline.orders(campaign, player)
         legal = campaign.legal_orders(player)
@@ -117,7 +124,7 @@ class PlanningAI:
 
     # ------------------------------------------------------------------ evaluation
 
-    def worth(self, campaign: Campaign, area: str, side: Side) -> float:
+    def worth(self, campaign: KnownCampaign, area: str, side: Side) -> float:
         """POC the area brings the side (and half of what it denies the enemy), on tracks scored now."""
         record = campaign.data.areas[area]
         mine = record.poc.axis if side is Side.AXIS else record.poc.allied
@@ -130,7 +137,7 @@ class PlanningAI:
                 + self.port_stake(campaign, area, side))
 
     @staticmethod
-    def port_stake(campaign: Campaign, area: str, side: Side) -> float:
+    def port_stake(campaign: KnownCampaign, area: str, side: Side) -> float:
         """What holding ``area`` saves: each of the side's VITP ports and bases touching it that the enemy
         isolates now (VITP 5.3: every area it touches is the enemy's) is lost at the next count unless one of
         its areas is won back (R-AI-05): :data:`PORT_STAKE` for a major port, :data:`BASE_STAKE` for a base."""
@@ -146,7 +153,7 @@ class PlanningAI:
             out += PORT_STAKE if port.kind is PortKind.MAJOR_PORT else BASE_STAKE
         return out
 
-    def enemy_threat(self, campaign: Campaign, side: Side) -> dict[str, float]:
+    def enemy_threat(self, campaign: KnownCampaign, side: Side) -> dict[str, float]:
         """Enemy strength per area: at sea now, plus 40% of what sits in ports touching it (may still come)."""
         threat: dict[str, float] = defaultdict(float)
         enemy = campaign.enemy_of(side)
@@ -161,7 +168,7 @@ class PlanningAI:
                     threat[area] += PORT_SHARE * strength(unit, us.damage, theatre=campaign.place_theatre(area))
         return threat
 
-    def enemy_at_sea(self, campaign: Campaign, side: Side) -> dict[str, float]:
+    def enemy_at_sea(self, campaign: KnownCampaign, side: Side) -> dict[str, float]:
         """Enemy strength per area that is at sea now (already committed, so it is known)."""
         out: dict[str, float] = defaultdict(float)
         enemy = campaign.enemy_of(side)
@@ -171,7 +178,7 @@ class PlanningAI:
                                           theatre=campaign.place_theatre(us.place))
         return out
 
-    def _contest_need(self, campaign: Campaign, area: str, side: Side, seen: float, mine: float) -> float | None:
+    def _contest_need(self, campaign: KnownCampaign, area: str, side: Side, seen: float, mine: float) -> float | None:
         """Strength to send to contest ``area`` against the enemy already there (R-AI-01): only in areas worth at
         least :data:`CONTEST_WORTH` where the enemy is already at sea (an empty area is taken by the normal rule
         or not at all), and only when this side moves after the enemy in the theatre (it then still has its
@@ -184,13 +191,13 @@ class PlanningAI:
         return need if need > 0 else None
 
     @staticmethod
-    def _moves_last(campaign: Campaign, area: str, side: Side) -> bool:
+    def _moves_last(campaign: KnownCampaign, area: str, side: Side) -> bool:
         """In VITP the Allies patrol and raid after Japan (VITP sequence of play, reference/vitp.md §2)."""
         return campaign.place_theatre(area) is Theatre.VITP and side is Side.ALLIED
 
     # ------------------------------------------------------------------ phases
 
-    def _reinforce(self, campaign: Campaign, legal: list[Order]) -> list[Order]:
+    def _reinforce(self, campaign: KnownCampaign, legal: list[Order]) -> list[Order]:
         """Arrivals go where their side is weakest: War at Sea or VITP ports (British: England or Ceylon)."""
         out: list[Order] = []
         by_unit: dict[str, list[PlaceReinforcement]] = defaultdict(list)
@@ -207,7 +214,7 @@ class PlanningAI:
             out.append(max(options, key=pull))
         return out
 
-    def _theatre_pressure(self, campaign: Campaign) -> dict[tuple[Side, Theatre], float]:
+    def _theatre_pressure(self, campaign: KnownCampaign) -> dict[tuple[Side, Theatre], float]:
         """How badly each side needs ships in each theatre: the enemy's POC lead there (at least 0.1 when the
         theatre is played and has begun)."""
         out: dict[tuple[Side, Theatre], float] = defaultdict(float)
@@ -217,7 +224,7 @@ class PlanningAI:
             out[(Side.AXIS, theatre)] = (max(-lead, 0) + 0.1) if active else 0.0
         return out
 
-    def _patrol(self, campaign: Campaign, player: str, legal: list[Order]) -> list[Order]:
+    def _patrol(self, campaign: KnownCampaign, player: str, legal: list[Order]) -> list[Order]:
         out: list[Order] = [o for o in self._baseline.orders(campaign, player)
                             if isinstance(o, PlaceSurfaceRaider)]
         sailing_convoys, legal = convoy_ai.split(campaign, legal)
@@ -272,13 +279,11 @@ class PlanningAI:
                 mine_at_sea[area] += power[name]
         return out + neutral_ai.sail_out(campaign, legal, out)
 
-    def _partner_reach(self, campaign: Campaign, player: str) -> dict[str, float]:
+    def _partner_reach(self, campaign: KnownCampaign, player: str) -> dict[str, float]:
         """R-PAC-20: per VITP area, the strength the same side's players still to decide in this step could patrol
         there (each unit counted at its strongest, fit to sail, with a port to come home to)."""
-        plan = turn_plan(campaign, campaign.state.turn)
-        deciders = plan[campaign.state.step][1] if campaign.state.step < len(plan) else ()
         mine = PARTNERS.get(player, frozenset())
-        later = [p.value for p in deciders[campaign.state.decider + 1:] if p.value in mine]
+        later = [p.value for p in campaign.deciders_after() if p.value in mine]
         out: dict[str, float] = defaultdict(float)
         for other in later:
             reach: dict[str, set[str]] = defaultdict(set)
@@ -291,7 +296,7 @@ class PlanningAI:
                                  for n in names if can_come_home(campaign, n, area))
         return out
 
-    def _fit_to_sail(self, campaign: Campaign, name: str) -> bool:
+    def _fit_to_sail(self, campaign: KnownCampaign, name: str) -> bool:
         unit, us = campaign.unit_record(name), campaign.state.unit(name)
         if unit.defence and us.damage * 2 > unit.defence:
             return False  # repair first
@@ -300,7 +305,7 @@ class PlanningAI:
         return not (origin is Theatre.VITP and unit.nation in ("JP", "US") and unit.type in (UnitType.CV, UnitType.CVL))
 
     @staticmethod
-    def _best_move(campaign: Campaign, options: list[Move], area: str) -> Move | None:
+    def _best_move(campaign: KnownCampaign, options: list[Move], area: str) -> Move | None:
         """The surest move reaching ``area``: fewest areas (fewest speed rolls); none if the unit could not come
         home from there at the end of the turn (it would be lost, R-AI-06)."""
         reaching = [o for o in options if o.path[-1] == area]
@@ -308,7 +313,7 @@ class PlanningAI:
             return None
         return min(reaching, key=lambda o: (len(o.path), o.path))
 
-    def _raid(self, campaign: Campaign, legal: list[Order]) -> list[Order]:
+    def _raid(self, campaign: KnownCampaign, legal: list[Order]) -> list[Order]:
         moves: dict[str, list[Move]] = defaultdict(list)
         for order in legal:
             if isinstance(order, Move) and order.mode == "raid":
@@ -345,7 +350,7 @@ class PlanningAI:
                 got += power[name]
         return out + self._move_on(campaign, moves, used, at_sea, side)
 
-    def _move_on(self, campaign: Campaign, moves: dict[str, list[Move]], used: set[str],
+    def _move_on(self, campaign: KnownCampaign, moves: dict[str, list[Move]], used: set[str],
                  at_sea: dict[tuple[Side, str], float], side: Side) -> list[Order]:
         """R-PAC-19: a Location Uncertain group not sent to strike leaves an area where it would lose (its side's
         strength there short of :data:`MARGIN` times the enemy's) for the most valuable area with no enemy at
@@ -363,22 +368,14 @@ class PlanningAI:
                 out.append(min(safe, key=lambda o: (-self.worth(campaign, o.path[-1], side), len(o.path), o.path)))
         return out
 
-    def _simulated_win(self, campaign: Campaign, area: str, names: Iterable[str], side: Side) -> bool:
+    def _simulated_win(self, campaign: KnownCampaign, area: str, names: Iterable[str], side: Side) -> bool:
         """Hard level: fight the intended battle ``samples`` times on a copy (classic resolver) and go only if
         the side holds the area in at least half of them."""
-        # the probe never rolls (battle_odds fights on its own seeded copies), and it must not hold the real dice
-        probe = Campaign(campaign.data, campaign.state.model_copy(deep=True), Dice(0), None)
-        for name in names:
-            us = probe.state.unit(name)
-            us.status, us.place, us.mode = UnitStatus.SEA, area, Mode.RAID
-        try:
-            report = battle_odds(probe, area, ClassicResolver(), runs=self.samples,
-                                 seed=campaign.state.seed * 1009 + campaign.state.turn)
-        except KeyError:
-            return False
-        return report.holds[side.value] * 2 >= report.runs
+        holds = campaign.simulated_holds(area, list(names), side, runs=self.samples,
+                                         seed=self.seed * 1009 + campaign.state.turn)
+        return bool(holds)
 
-    def _air(self, campaign: Campaign, orders: list[PlaceAir]) -> list[Order]:
+    def _air(self, campaign: KnownCampaign, orders: list[PlaceAir]) -> list[Order]:
         by_unit: dict[str, list[PlaceAir]] = defaultdict(list)
         for order in orders:
             by_unit[order.unit].append(order)
@@ -414,7 +411,7 @@ class PlanningAI:
             out.append(best)
         return out
 
-    def _submarines(self, campaign: Campaign, orders: list[PlaceSubmarine]) -> list[Order]:
+    def _submarines(self, campaign: KnownCampaign, orders: list[PlaceSubmarine]) -> list[Order]:
         by_unit: dict[str, list[PlaceSubmarine]] = defaultdict(list)
         for order in orders:
             by_unit[order.unit].append(order)
@@ -450,7 +447,7 @@ class PlanningAI:
         return out
 
     @staticmethod
-    def _enemy_ships_at_sea(campaign: Campaign, side: Side) -> Counter[str]:
+    def _enemy_ships_at_sea(campaign: KnownCampaign, side: Side) -> Counter[str]:
         out: Counter[str] = Counter()
         for us in campaign.state.units.values():
             if us.status is UnitStatus.SEA and us.place and us.side is not side \
@@ -458,7 +455,7 @@ class PlanningAI:
                 out[us.place] += 1
         return out
 
-    def _return(self, campaign: Campaign, orders: list[ReturnToPort]) -> list[Order]:
+    def _return(self, campaign: KnownCampaign, orders: list[ReturnToPort]) -> list[Order]:
         by_unit: dict[str, list[ReturnToPort]] = defaultdict(list)
         for order in orders:
             by_unit[order.unit].append(order)
@@ -475,8 +472,10 @@ class PlanningAI:
         return out
 
 
-def agents_for(levels: dict[str, str]) -> dict[str, PlanningAI | BaselineAI]:
-    """Agents per player from level names (``easy`` is the baseline)."""
-    return {player: (BaselineAI() if level == "easy" else PlanningAI(level)) for player, level in levels.items()}
+def agents_for(levels: dict[str, str], seed: int = 0) -> dict[str, PlanningAI | BaselineAI]:
+    """Agents per player from level names (``easy`` is the baseline); ``seed`` seeds the hard level's simulations
+    (self-play gives the game's seed, so that a seeded game stays the same game)."""
+    return {player: (BaselineAI() if level == "easy" else PlanningAI(level, seed=seed))
+            for player, level in levels.items()}
 
 

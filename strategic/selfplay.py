@@ -136,7 +136,7 @@ def play_match(spec: MatchSpec) -> GameResult:
     levels = dict(spec.levels)
     failure: list[str] = []
     try:
-        play(campaign, clock, agents_for(levels))  # type: ignore[arg-type]
+        play(campaign, clock, agents_for(levels, seed=spec.seed))  # type: ignore[arg-type]
     except EngineError as exc:  # one broken game is reported with the others, never ends the sweep
         failure = [f"engine: {exc}"]
     violations = failure + watcher.finish(clock)

@@ -200,3 +200,12 @@ class CampaignState(BaseModel):
     @classmethod
     def from_json(cls, text: str) -> CampaignState:
         return cls.model_validate_json(text)
+
+
+def public_state(state: CampaignState) -> CampaignState:
+    """``state`` as any player may know it (R-VIEW-25): no seed and no dice (R-VIEW-01), no answers the commanders
+    gave in battles still to be fought (sealed declarations among them: R-VIEW-08), no log (the events already told;
+    the AIs do not read it).  Every counter on the board is open information (R-VIEW-04): the units are the state's
+    own objects, in a dictionary of its own.  A shallow copy, cheap enough for every decision."""
+    return state.model_copy(update={"seed": 0, "dice": {}, "events": [], "combat_answers": {},
+                                    "units": dict(state.units)})

@@ -177,6 +177,15 @@ def observe(source: Campaign | Clock, player: Player | str | None, *, orders: bo
 # --------------------------------------------------------------------------- who decides, what is disclosed
 
 
+def disclosed_state(source: Campaign | Clock, player: Player | None) -> tuple[CampaignState, bool]:
+    """The state of the game ``source`` that ``player`` may see (the live state, or another player's open
+    decision left out: R-VIEW-02), and whether such a decision was withheld.  This is the state :func:`observe`
+    views; :mod:`strategic.known` gives the campaign AIs the same (the state itself, not a copy)."""
+    if not isinstance(source, Clock):
+        return source.state, False  # a bare campaign: the state as it stands (see observe)
+    return _disclosed_state(source.campaign, source, _decider(source.campaign, source), player)
+
+
 def _decider(campaign: Campaign, clock: Clock | None) -> Player | None:
     """The player whose decision is open: the clock's, or for a bare campaign the step and decider the state
     records (as a save does), if that player has an order to give."""
@@ -246,4 +255,4 @@ def _frozen(mapping: Mapping[Any, Any]) -> Mapping[Any, Any]:
     return MappingProxyType(dict(mapping))
 
 
-__all__ = ["CampaignView", "LogEntry", "PocEntry", "UnitView", "WarView", "observe"]
+__all__ = ["CampaignView", "LogEntry", "PocEntry", "UnitView", "WarView", "disclosed_state", "observe"]

@@ -49,6 +49,7 @@ from tactical.event_json import event_to_json, events_from_json
 from tactical.events import Event
 from tactical.geometry import DeploymentZone, Edge, Table, arcs_of, relative_bearing
 from tactical.gunnery import target_refusal
+from tactical.known import HiddenFact
 from tactical.known import known as known_battle
 from tactical.mtb import verify_boat_plan
 from tactical.narrate import narrate
@@ -92,6 +93,7 @@ __all__ = [
     "FlightMove",
     "FlightResult",
     "FlightSpec",
+    "HiddenFact",
     "InstallationSpec",
     "MTBSpec",
     "Objective",

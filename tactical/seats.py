@@ -33,6 +33,7 @@ from pydantic import TypeAdapter, ValidationError
 from scenarios.errors import IllegalOrder, InputError
 from tactical.captain import Captain
 from tactical.geometry import DeploymentZone, Edge, Point
+from tactical.known import known
 from tactical.orders import OrderName
 from tactical.plans import AAShot, BoatMove, FirePlan, FlightPlan, MovePlan
 from tactical.state import Area, Battle, Depth, ShipState
@@ -158,7 +159,8 @@ Advice = Callable[[], Any]
 """The AI's answer to the question being asked (computed when called)."""
 
 Ask = Callable[[Question, Battle, Advice], Any]
-"""Who answers once the script is spent: given the question, the battle and the AI's advice, it returns the answer
+"""Who answers once the script is spent: given the question, the battle as the seat's side knows it
+(:func:`tactical.known.known`: no withheld enemy ship, no dice, R-VIEW-26) and the AI's advice, it returns the answer
 (as the captain method returns it), or raises to stop the battle (a campaign waiting for the player)."""
 
 
@@ -198,7 +200,7 @@ class Seat:
                                   f"but the battle asks {asked.describe()}: the battle has changed since")
             self.given.append(entry)
             return decode(question, entry.answer, f"{self.where}[{at}].answer")
-        answer = advice() if self.delegated or self.ask is None else self.ask(asked, battle, advice)
+        answer = advice() if self.delegated or self.ask is None else self.ask(asked, known(battle, self.side), advice)
         entry = Entry(asked, encode(question, answer))
         self.given.append(entry)
         if self.on_answer is not None:

@@ -1085,18 +1085,32 @@ def card_text(ship: Any) -> str:
 # --------------------------------------------------------------------------- the table
 
 
+def table_letters(view: BattleView, battle: Any) -> dict[str, str]:
+    """Each ship the side sees and its letter on the table (R-VIEW-26): a side's ships lettered in the battle's
+    order, its surface ships first and then its submarines, counting only the ships in ``view``.  A boat hidden in
+    its Sector takes no letter of the enemy's, so no gap in the lettering tells of it; the surface ships keep
+    their letters all battle (only a submarine's letter moves, when another is seen or lost from sight)."""
+    order = [name for name in battle.state.ships if name in view.ships]
+    order.sort(key=lambda name: view.ships[name].depth is not None)  # stable: the battle's order kept
+    counts = [0, 0]
+    out: dict[str, str] = {}
+    for name in order:
+        side = view.ships[name].side
+        out[name] = ship_letter(side, counts[side])
+        counts[side] += 1
+    return out
+
+
 def scene_of(view: BattleView, battle: Any) -> tuple[Scene, dict[str, Any]]:
     """The battle viewer's scene (and the log keys its drawing reads) for ``view``: only what the side sees."""
     sides = list(view.sides)
     ships: dict[str, DrawnShip] = {}
-    counts = [0, 0]
-    for name in battle.state.ships:  # the battle's order: each ship keeps its letter all battle
+    letters = table_letters(view, battle)
+    for name in battle.state.ships:  # the battle's order
         seen = view.ships.get(name)
-        ship = battle.state.ships[name]
-        letter = ship_letter(ship.side, counts[ship.side])
-        counts[ship.side] += 1
         if seen is None:
             continue
+        letter = letters[name]
         drawn = DrawnShip(name, sides[seen.side], seen.card, seen.hull_start, seen.hull, letter, pos=seen.pos,
                           heading=seen.heading, crippled=seen.crippled, sunk=seen.status.value == "sunk",
                           withdrew=seen.status.value == "withdrawn",

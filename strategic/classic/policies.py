@@ -32,11 +32,14 @@ the targets (``ctx.units[name].in_port``); in War at Sea only land-based air and
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Protocol
+from collections.abc import Callable
+from functools import wraps
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from scenarios.models import Side, Theatre, UnitType
 from strategic.classic.context import other
 from strategic.classic.damage import Combatant, expected_points_per_die
+from strategic.classic.views import known_context
 
 if TYPE_CHECKING:
     from strategic.campaign import Campaign
@@ -153,8 +156,20 @@ def greedy_targets(ctx: BattleContext, firers: list[tuple[str, float]], targets:
     return out
 
 
+Decision = TypeVar("Decision", bound=Callable[..., Any])
+
+
+def _as_known(method: Decision) -> Decision:
+    """The decision made from the battle as the side knows it (``known_context``, R-VIEW-27), whoever asks."""
+    @wraps(method)
+    def decide(self: Any, ctx: BattleContext, side: Side, *args: Any, **kwargs: Any) -> Any:
+        return method(self, known_context(ctx, side), side, *args, **kwargs)
+    return decide  # type: ignore[return-value]
+
+
 class BaselinePolicy:
-    """Deterministic, sensible decisions for any side (see each method).  ``withdraw_ratio``: a side withdraws
+    """Deterministic, sensible decisions for any side (see each method), each made from the battle as the side knows
+    it (R-VIEW-27).  ``withdraw_ratio``: a side withdraws
     everything when its strength is below this share of the enemy's; ``frogmen_capitals``: the Axis uses the
     once-per-game Frogmen only against at least this many capital ships left unattacked by other air."""
 
@@ -172,11 +187,13 @@ class BaselinePolicy:
             return (poc.axis if side is Side.AXIS else poc.allied).value
         return sorted(areas, key=lambda a: (-worth(a), areas.index(a)))
 
+    @_as_known
     def submarine_targets(self, ctx: BattleContext, side: Side, subs: list[str],
                           targets: list[str]) -> dict[str, str]:
         firers = [(s, expected_points(ctx, ctx.units[s], "gunnery")) for s in subs]
         return greedy_targets(ctx, firers, targets)
 
+    @_as_known
     def was_air_strikes(self, ctx: BattleContext, side: Side, sources: dict[str, int],
                         targets: list[str]) -> list[tuple[str, str]]:
         """Best targets first, one die each; bonus air first; the Frogmen only against enough capital ships."""
@@ -198,14 +215,17 @@ class BaselinePolicy:
                 left = [t for t in left if t not in chosen]
         return out
 
+    @_as_known
     def gunnery_targets(self, ctx: BattleContext, side: Side, firers: list[str],
                         targets: list[str]) -> dict[str, str]:
         allowed = _screened(ctx, side, targets)
         return greedy_targets(ctx, [(f, expected_points(ctx, ctx.units[f], "gunnery")) for f in firers], allowed)
 
+    @_as_known
     def air_targets(self, ctx: BattleContext, side: Side, sources: list[str], targets: list[str]) -> dict[str, str]:
         return greedy_targets(ctx, [(s, expected_points(ctx, ctx.units[s], "air")) for s in sources], targets)
 
+    @_as_known
     def day_or_night(self, ctx: BattleContext, side: Side, japan_choice: str | None) -> str:
         """The round type with the better balance of expected points dealt minus taken; ties: Japan's
         choice, else day."""
@@ -215,14 +235,17 @@ class BaselinePolicy:
             return japan_choice or DAY
         return DAY if balance[DAY] > balance[NIGHT] else NIGHT
 
+    @_as_known
     def night_firing_carriers(self, ctx: BattleContext, side: Side, carriers: list[str]) -> set[str]:
         return set(carriers)
 
+    @_as_known
     def run_or_fight(self, ctx: BattleContext, side: Side, units: list[str]) -> str:
         """Fight: the forces stay for the first round and may withdraw after it (:meth:`withdraw`), as the game
         played before the announcement existed (R-OPS-62)."""
         return FIGHT
 
+    @_as_known
     def withdraw(self, ctx: BattleContext, side: Side, enemy_declared: frozenset[str] | None,
                  candidates: list[str] | None = None) -> set[str]:
         """Everything when outgunned (strength below ``withdraw_ratio`` of the enemy's), else the crippled
@@ -241,6 +264,7 @@ class BaselinePolicy:
             return {u.name for u in mine}
         return {u.name for u in mine if u.crippled and u.is_ship}
 
+    @_as_known
     def pursue(self, ctx: BattleContext, side: Side, eligible: dict[str, list[str]]) -> dict[str, str]:
         """Each fleeing unit (most valuable first) is pursued by its free, uncrippled eligible pursuers if they
         are at least as strong as it is."""
@@ -258,6 +282,7 @@ class BaselinePolicy:
         return out
 
 
+    @_as_known
     def landings(self, ctx: BattleContext, side: Side, options: dict[str, list[str]]) -> dict[str, str]:
         """Every landing unit invades an enemy island base it can reach, the one with the fewest enemy units in
         it first (then map order); it never lands in a friendly base."""
@@ -269,6 +294,7 @@ class BaselinePolicy:
         return out
 
 
+    @_as_known
     def retreat_ports(self, ctx: BattleContext, side: Side, options: dict[str, list[str]]) -> dict[str, str]:
         """Each unit goes back to the port it sailed from if it may, else to its first legal port (the return the
         game made before the choice existed: R-OPS-48)."""

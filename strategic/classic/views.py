@@ -13,6 +13,12 @@ and every roll is made in the open, so every unit's factors, damage and fate are
   other side's policy what it will declare.
 
 A view is built from copies: changing the battle afterwards does not change it, and it cannot change the battle.
+
+:func:`known_context` is the battle as a side's AI policy decides from it (R-VIEW-27): a
+:class:`~strategic.classic.context.BattleContext` of its own, with the units (public: the board's counters) and the
+tables, the declarations the side may know, the campaign as any player knows it (:class:`PublicGame`: its data and
+:func:`strategic.state.public_state`), and no dice, no other side's policy and no writing to the narrative (each
+raises :class:`~tactical.HiddenFact`).  The baseline policy's every decision goes through it.
 """
 
 from __future__ import annotations
@@ -20,11 +26,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
+from typing import Any, NoReturn
 
+from scenarios.loader import CampaignData
 from scenarios.models import Side, Theatre, UnitType
 from strategic.classic.context import BattleContext, Declaration
 from strategic.classic.damage import Combatant
-from strategic.state import Mode
+from strategic.state import CampaignState, Mode, public_state
+from tactical import Dice, HiddenFact
 
 
 @dataclass(frozen=True)
@@ -97,4 +106,64 @@ def _combatant_view(unit: Combatant, side: Side) -> CombatantView:
     )
 
 
-__all__ = ["ClassicBattleView", "CombatantView", "observe"]
+@dataclass(frozen=True)
+class PublicGame:
+    """The campaign as any player knows it, for a battle's policies: the data and the public state."""
+
+    data: CampaignData
+    state: CampaignState
+
+
+class KnownContext(BattleContext):
+    """A classic battle as ``side`` knows it (see :func:`known_context`)."""
+
+    side: Side
+    _public: PublicGame
+
+    @property  # type: ignore[override]
+    def campaign(self) -> PublicGame:
+        return self._public
+
+    @campaign.setter
+    def campaign(self, value: Any) -> None:
+        _refuse("change the campaign")
+
+    @property  # type: ignore[override]
+    def dice(self) -> Dice:
+        _refuse("read the battle's dice (R-VIEW-01)")
+
+    @dice.setter
+    def dice(self, value: Dice) -> None:
+        _refuse("set the battle's dice")
+
+    def policy(self, side: Side) -> NoReturn:  # type: ignore[override]
+        _refuse("ask a side's policy (R-VIEW-08)")
+
+    def note(self, text: str, rule: str = "", *, event: bool = False) -> NoReturn:
+        _refuse("write to the battle's account")
+
+
+def known_context(ctx: BattleContext, side: Side) -> KnownContext:
+    """``ctx`` as ``side`` knows it (R-VIEW-27): one already restricted to that side is returned as it is, one
+    restricted to the other side refused.  Its units, landings and captures are the battle's own (all public); its
+    declarations are a list of its own; its campaign is built once per battle (kept on ``ctx``)."""
+    if isinstance(ctx, KnownContext):
+        if ctx.side is side:
+            return ctx
+        _refuse("see the battle as the other side does")
+    public = ctx.__dict__.get("_public")
+    if public is None:  # once per battle: the state's units are the game's own objects, so it stays current
+        public = PublicGame(ctx.campaign.data, public_state(ctx.campaign.state))
+        ctx.__dict__["_public"] = public
+    out = KnownContext.__new__(KnownContext)
+    fields_ = {k: v for k, v in ctx.__dict__.items() if k not in ("campaign", "dice", "_policy_for")}
+    out.__dict__.update(fields_, side=side, _public=public,
+                        declarations=[d for d in ctx.declarations if d.side is side or d.revealed])
+    return out
+
+
+def _refuse(what: str) -> NoReturn:
+    raise HiddenFact(f"a policy may not {what}: it decides from what its side knows (strategic.classic.views)")
+
+
+__all__ = ["ClassicBattleView", "CombatantView", "KnownContext", "PublicGame", "known_context", "observe"]

@@ -120,3 +120,26 @@ def test_strategic_modules_import_each_other_at_the_top() -> None:
 def test_the_scan_sees_imports_in_functions() -> None:
     source = "import strategic.state\ndef f():\n    from strategic.events import Noted\n    import numpy\n"
     assert late_imports(source) == [3]
+
+
+AI_MODULES = ("strategic.baseline_ai", "strategic.planner", "strategic.convoy_ai", "strategic.neutral_ai",
+              "strategic.classic.policies")
+"""The campaign AIs and the classic baseline policy (issue 14): they decide from what their player knows
+(strategic.known, strategic.classic.views.known_context)."""
+FACADE = ("strategic.campaign", "strategic.clock", "strategic.odds", "strategic.session", "strategic.saves",
+          "strategic.replay", "strategic.snapshots", "strategic.selfplay", "strategic.ai")
+
+
+def test_the_campaign_ais_reach_the_game_only_through_the_known_campaign() -> None:
+    """R-VIEW-25: apart from each other and :mod:`strategic.known`, every strategic module an AI module imports
+    (at run time) is a rule module below the facade: none leads to the campaign, the clock, the drivers or the
+    odds.  The facade stays out of reach but through the known campaign, which has no dice."""
+    reach = runtime_graph("strategic")
+    for module in AI_MODULES:
+        assert module in reach
+        for imported in reach.successors(module):
+            if imported in AI_MODULES or imported in ("strategic", "strategic.known"):
+                continue
+            assert not [f for f in FACADE if nx.has_path(reach, imported, f)], (module, imported)
+    assert nx.has_path(reach, "strategic.known", "strategic.campaign")
+    assert {m for m in reach if nx.has_path(reach, m, "strategic.baseline_ai")} >= {"strategic.ai", "strategic.planner"}

@@ -113,3 +113,62 @@ def test_flights_moves_this_turn_are_drawn_from_where_they_started() -> None:
              if isinstance(e, battle_events.FlightMoved) and e.turn == prompt.view.turn]
     assert prompt.scene.tracks == flown and flown
     assert TRACK_DOT in draw_table(prompt.scene, prompt.log).plain
+
+
+def _boat_before_a_destroyer() -> Any:
+    """Side 1's hidden boat comes before its destroyer in the battle's order (R-VIEW-26)."""
+    from tactical.state import Depth, Status
+    from tests.tactical.helpers import make_battle
+    from tests.tactical.test_submarines import hunter_card, sub_card
+
+    battle = make_battle([("DE", hunter_card(), 0, (30.0, 25.0), 0.0), ("U-99", sub_card(), 1, (30.0, 20.0), 0.0),
+                          ("Z1", hunter_card(), 1, (40.0, 10.0), 180.0)])
+    boat = battle.ship("U-99")
+    boat.status, boat.pos, boat.depth, boat.sector = Status.HIDDEN, None, Depth.DEEP, 14
+    return battle
+
+
+def test_no_gap_in_the_enemys_letters_tells_of_a_hidden_boat() -> None:
+    """R-VIEW-26: the enemy's destroyer is its first letter while its boat hides, and keeps it once the boat is seen;
+    the boat's own side letters its surface ships first too, so both sides letter the table alike."""
+    from tactical import known_battle
+    from tactical.state import Status
+    from tactical.views import observe
+    from tui.table_prompts import scene_of, table_letters
+
+    battle = _boat_before_a_destroyer()
+    hunter = observe(battle, 0)
+    assert table_letters(hunter, battle) == {"DE": "A", "Z1": "a"}
+    assert {n: s.letter for n, s in scene_of(hunter, known_battle(battle, 0))[0].ships.items()} == {"DE": "A",
+                                                                                                    "Z1": "a"}
+    assert table_letters(observe(battle, 1), battle) == {"DE": "A", "Z1": "a", "U-99": "b"}
+    battle.ship("U-99").status, battle.ship("U-99").pos = Status.ACTIVE, (30.0, 18.0)  # come up on the table
+    assert table_letters(observe(battle, 0), battle) == {"DE": "A", "Z1": "a", "U-99": "b"}
+
+
+def test_a_seat_is_asked_with_its_sides_known_battle() -> None:
+    """R-VIEW-26: the screen's questions come with the battle as the side knows it: the Allies' seat in the convoy
+    battle never finds the U-Boats hidden in their Sectors, nor a letter left for them."""
+    from tactical import HiddenFact
+    from tactical.known import KnownBattle
+
+    spec = demo_spec("convoy", 0)
+    asked: list[Any] = []
+
+    def ask(q: Any, battle: Any, advice: Any) -> Any:
+        assert isinstance(battle, KnownBattle) and battle.side == 0
+        assert not [s for s in battle.state.ships.values() if s.side == 1 and s.status.value == "hidden"]
+        try:
+            _ = battle.dice
+        except HiddenFact:
+            pass
+        else:
+            raise AssertionError("a seat's battle has no dice")
+        asked.append(prompt_for(q, battle, advice, "player"))
+        return advice()
+
+    resolve(spec, (Seat(0, ask=ask), None))  # type: ignore[arg-type]
+    assert len(asked) > 5
+    for prompt in asked:
+        letters = sorted(s.letter for s in prompt.scene.ships.values() if s.letter.islower())
+        assert letters == [chr(ord("a") + i) for i in range(len(letters))]  # no gap

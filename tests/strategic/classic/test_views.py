@@ -105,3 +105,45 @@ def test_a_classic_view_holds_no_dice_campaign_or_policy_and_is_detached(data) -
         view.units["Myoko"] = view.units["Lexington"]  # type: ignore[index]
     with pytest.raises(dataclasses.FrozenInstanceError):
         view.units["Myoko"].damage = 5  # type: ignore[misc]
+
+
+def test_the_baseline_policy_decides_from_the_battle_as_its_side_knows_it(data, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """R-VIEW-27: each decision of the baseline policy is made from a known context: the units and tables, the
+    side's own declarations and the other side's revealed ones, the public campaign, and no dice or policies."""
+    from strategic.classic import policies
+    from strategic.classic.views import KnownContext, PublicGame, known_context
+    from tactical import HiddenFact
+
+    made: list[KnownContext] = []
+
+    def spy(ctx: BattleContext, side: Side) -> KnownContext:
+        out = known_context(ctx, side)
+        assert not isinstance(ctx, KnownContext) and out.side is side and out.units is ctx.units
+        assert isinstance(out.campaign, PublicGame) and out.campaign.state.seed == 0
+        assert out.campaign.state.events == [] and out.campaign.state.dice == {}
+        assert all(d.side is side or d.revealed for d in out.declarations)
+        for reach in (lambda: out.dice, lambda: out.policy(side), lambda: out.note("x")):
+            with pytest.raises(HiddenFact):
+                reach()
+        made.append(out)
+        return out
+
+    monkeypatch.setattr(policies, "known_context", spy)
+    c = game(data, faces=(1,) * 7)
+    at_sea(c, "North Sea", "Hood", "Scharnhorst")
+    sealed: list[tuple[Any, ...]] = []
+
+    def sealed_then_ask(real: BattleContext, side: Side, enemy: Any, candidates: Any) -> set[str]:
+        real.declare(Side.AXIS, "withdraw", {"Scharnhorst"}, sealed=True)
+        allies, axis = known_context(real, Side.ALLIED), known_context(real, Side.AXIS)
+        sealed.append(tuple(d.choice for d in allies.declarations if d.side is Side.AXIS and d.what == "withdraw"))
+        sealed.append(tuple(d.choice for d in axis.declarations if d.side is Side.AXIS and d.what == "withdraw"))
+        assert known_context(allies, Side.ALLIED) is allies
+        with pytest.raises(HiddenFact):
+            known_context(allies, Side.AXIS)
+        real.declarations.pop()
+        return {"Scharnhorst"}
+
+    fight(c, "North Sea", {"allies": policies.BaselinePolicy(), "germany_italy": Scripted(withdraw=sealed_then_ask,
+                                                                                            pursue={})})
+    assert made and sealed[:2] == [(), (("Scharnhorst",),)]
