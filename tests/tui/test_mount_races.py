@@ -3,8 +3,10 @@ same tick, switching the campaign screen's tabs must not crash the app, whatever
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
-from textual.widgets import Button, TabbedContent
+from textual.widgets import Button, Input, Static, TabbedContent
 
 from scenarios.loader import CampaignData
 from tui.app import CampaignScreen, StartScreen, VictoryAtSeaApp
@@ -61,3 +63,26 @@ async def test_late_ai_callbacks_after_the_screen_left_are_dropped(data: Campaig
         screen._after_ai()
         await pilot.pause()
         assert app.return_code is None and app.crash is None
+
+
+@pytest.mark.parametrize("content", ['{"turn": 3, "bad": ', "[1, 2]", "", "\x00\xff binary", None])
+async def test_a_corrupt_save_loaded_from_the_start_screen_is_refused_in_the_app(data: CampaignData, tmp_path: Path,
+                                                                                   content: str | None) -> None:
+    """The load dialog given a truncated, wrong-shaped, empty or binary file, or a folder: one message naming the
+    file, the start screen kept, the file untouched, no traceback."""
+    path = tmp_path / "corrupt.json"
+    if content is None:
+        path.mkdir()
+    else:
+        path.write_bytes(content.encode("latin-1"))
+    app = VictoryAtSeaApp(data)
+    async with app.run_test(size=SIZE) as pilot:
+        start = app.screen
+        assert isinstance(start, StartScreen)
+        start.query_one("#load-path", Input).value = str(path)
+        start.query_one("#load-game", Button).press()
+        message = await wait_for(pilot, lambda: str(start.query_one("#start-message", Static).render()),
+                                 "the refusal")
+        assert str(path) in message and app.screen is start and app.session is None
+        assert app.return_code is None and app.crash is None
+    assert path.is_dir() if content is None else path.read_bytes() == content.encode("latin-1")
