@@ -1163,8 +1163,14 @@ class CampaignScreen(Screen[None]):
         self.query_one("#odds-text", Static).update(Text("Simulating…", style="italic"))
         self.compute_odds()
 
+    @while_attached
     def _odds_progress(self, area: str, done: int, total: int) -> None:
         self.query_one("#odds-text", Static).update(Text(f"Simulating {area}: {done}/{total} runs…", style="italic"))
+
+    @while_attached
+    def _odds_shown(self, text: str) -> None:
+        """The odds worker's result (dropped if the screen left the app meanwhile, R-UI-52)."""
+        self.query_one("#odds-text", Static).update(text)
 
     @work(thread=True, exclusive=True, group="odds")
     def compute_odds(self) -> None:
@@ -1199,7 +1205,7 @@ class CampaignScreen(Screen[None]):
                 return
             lines += [*report.lines(), ""]
         if not worker.is_cancelled:
-            self.app.call_from_thread(self.query_one("#odds-text", Static).update, "\n".join(lines))
+            self.app.call_from_thread(self._odds_shown, "\n".join(lines))
 
     def action_help(self) -> None:
         """``?``: the orders, the keys and the map legend in a scrolling dialog (:mod:`tui.help_screen`)."""

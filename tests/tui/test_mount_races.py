@@ -61,6 +61,8 @@ async def test_late_ai_callbacks_after_the_screen_left_are_dropped(data: Campaig
                        "the start screen back")
         screen._follow_ai("AI players are deciding…")  # a worker's result arriving late
         screen._after_ai()
+        screen._odds_progress("North Sea", 1, 20)  # an odds worker's progress and result, as late
+        screen._odds_shown("odds")
         await pilot.pause()
         assert app.return_code is None and app.crash is None
 
