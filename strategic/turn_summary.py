@@ -15,11 +15,11 @@ Flight's destroyed), not Hull.  A classic battle has no winner: its losses are i
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from scenarios.models import Theatre, UnitType
+from scenarios.models import Group, Theatre, UnitType
 from strategic.battle_names import battle_name, fought_name
 from strategic.events import (
     CLASSIC_RE,
@@ -157,8 +157,9 @@ def _battles(campaign: Campaign, events: list[CampaignEvent]) -> list[BattleFoug
 # ---------------------------------------------------------------------------------------------- words
 
 
-def summary_lines(summary: TurnSummary) -> list[str]:
-    """The summary in words, a line each (battles first, then repairs, arrivals, control and POC)."""
+def summary_lines(summary: TurnSummary, groups: Mapping[str, Group] | None = None) -> list[str]:
+    """The summary in words, a line each (battles first, then repairs, arrivals, control and POC); with the
+    Location Uncertain ``groups`` (the app's summary) an arrival in one is named as the game does (R-UI-56)."""
     out = [f"--- Summary of turn {summary.turn} ---", headline(summary)]
     for battle in summary.battles:
         out += battle_lines(battle)
@@ -170,7 +171,7 @@ def summary_lines(summary: TurnSummary) -> list[str]:
         out.append("Repairs: " + "; ".join(f"{e.unit} {e.points} at {e.port} (damage now {e.damage})"
                                           for e in summary.repairs))
     if summary.arrivals:
-        out.append(_arrivals(summary.arrivals))
+        out.append(_arrivals(summary.arrivals, groups or {}))
     out += control_lines(summary)
     out += convoy_lines(summary)
     extras = _extra_scores(summary)
@@ -329,11 +330,17 @@ def _counter(c: CounterFate) -> str:
     return f"{c.unit} {fate}" + (f" ({', '.join(facts)})" if facts else "")
 
 
-def _arrivals(arrivals: list[UnitArrived]) -> str:
+def _arrivals(arrivals: list[UnitArrived], groups: Mapping[str, Group]) -> str:
+    def place(e: UnitArrived) -> str:
+        if e.at == "reserve":
+            return "the submarine reserve"
+        group = groups.get(e.place)  # reference/vitp.md §5.6: the Location Uncertain groups W-Z
+        return f"the Location Uncertain group {group.letter}" if group is not None else e.place
+
     if len(arrivals) <= 12:
-        return "Arrivals: " + ", ".join(f"{e.unit} ({e.place if e.at != 'reserve' else 'reserve'})"
+        return "Arrivals: " + ", ".join(f"{e.unit} ({'reserve' if e.at == 'reserve' else place(e)})"
                                         for e in arrivals)
-    where = Counter(e.place if e.at != "reserve" else "the submarine reserve" for e in arrivals)
+    where = Counter(place(e) for e in arrivals)
     return f"Arrivals ({len(arrivals)}): " + ", ".join(f"{n} in {p}" for p, n in where.most_common())
 
 

@@ -132,6 +132,7 @@ from tui.combat_screen import CombatScreen, question_screen
 from tui.command_screen import CommandScreen, LiveAsk, Outcome
 from tui.help_screen import HelpScreen
 from tui.labels import counter_label, side_label
+from tui.mounting import when_mounted, while_attached
 from tui.option_choice import RuleOptionsChoice
 from tui.order_completion import LegalOrderSuggester
 from tui.order_entry import GRAMMAR, Legal, OrderSyntaxError, describe, hint, parse_orders
@@ -596,6 +597,8 @@ class StartScreen(Screen[None]):
 
     @on(Button.Pressed, "#start-game")
     def start_game(self) -> None:
+        if self.app.screen is not self:  # pressed twice at once: the first press opened the game (R-UI-52)
+            return
         try:
             seed = parse_seed(self.query_one("#seed", Input).value)
         except ValueError as exc:
@@ -618,6 +621,8 @@ class StartScreen(Screen[None]):
     @on(Button.Pressed, "#load-game")
     @on(Input.Submitted, "#load-path")
     def load_game(self) -> None:
+        if self.app.screen is not self:  # Enter and Load at once: the first opened the game (R-UI-52)
+            return
         path = self.query_one("#load-path", Input).value.strip()
         chosen = str(self.query_one("#load-combat", Select).value)
         combat = None if chosen == "saved" else chosen
@@ -915,6 +920,7 @@ class CampaignScreen(Screen[None]):
         who = PLAYER_NAMES[Player(player)].split(" (")[0]
         self.app.call_from_thread(self._follow_ai, f"AI players are deciding: {who}, {phase.value} phase…")
 
+    @while_attached
     def _follow_ai(self, text: str) -> None:
         """Between two AI decisions (the worker waits): the busy line, and at a new phase or turn the phase bar, map,
         log and POC; an all-AI game offers each finished turn's summary (R-UI-46, :mod:`tui.ai_follow`)."""
@@ -950,6 +956,7 @@ class CampaignScreen(Screen[None]):
             return
         self.app.call_from_thread(self._after_ai)
 
+    @while_attached
     def engine_failed(self, error: EngineError) -> None:
         """The engine failed (issue 13 item 1): the screen shows the stopped game, the last good state is written
         beside the player's save and :class:`EngineErrorScreen` says so and offers what can be done."""
@@ -970,6 +977,7 @@ class CampaignScreen(Screen[None]):
         else:
             self.app.exit()
 
+    @while_attached
     def _after_ai(self) -> None:
         self._busy(False)
         self.refresh_all()
@@ -985,6 +993,7 @@ class CampaignScreen(Screen[None]):
             self.continue_game()
 
     # -- actions
+    @when_mounted
     def _show_orders(self) -> None:
         """Show the Orders tab (where the order message is) with the order list focused."""
         self.query_one("#tabs", TabbedContent).active = "tab-orders"
@@ -1003,6 +1012,7 @@ class CampaignScreen(Screen[None]):
             return "the AI players are deciding; wait until a human player is asked"
         return None
 
+    @when_mounted
     def action_end_phase(self, confirmed: bool = False) -> None:
         """``e``: end the deciding human's phase (shown in the Orders tab), or say why no phase can end now.  While
         orders remain possible it asks first, saying for how many units (:func:`end_question`)."""
@@ -1026,6 +1036,7 @@ class CampaignScreen(Screen[None]):
         self.refresh_battles()
         self.continue_game()
 
+    @when_mounted
     def action_undo(self) -> None:
         """``u``: take back the deciding human's last order (shown in the Orders tab), or say why not."""
         self._show_orders()
@@ -1081,6 +1092,7 @@ class CampaignScreen(Screen[None]):
     def action_oob(self) -> None:
         self.app.push_screen(OobScreen())
 
+    @when_mounted
     def action_type_order(self) -> None:
         self.query_one("#tabs", TabbedContent).active = "tab-orders"
         self.query_one("#order-input", Input).focus()
@@ -1092,6 +1104,7 @@ class CampaignScreen(Screen[None]):
         if isinstance(focused, Input):
             self.query_one("#units" if focused.id == "unit-filter" else "#orders").focus()
 
+    @when_mounted
     def action_battles(self) -> None:
         """Show the Battles tab with its list focused (Enter opens a battle in the viewer)."""
         self.query_one("#tabs", TabbedContent).active = "tab-battles"
@@ -1140,6 +1153,7 @@ class CampaignScreen(Screen[None]):
         """The Odds tab before ``d`` is pressed."""
         return f"{self.odds_note()}\nPress d for the odds of the battles the units now at sea would fight."
 
+    @when_mounted
     def action_odds(self) -> None:
         """The odds advisor on every battle the current positions would bring (the game's combat: 300 classic or
         20 tactical runs, R-PERF-03), headed by :meth:`odds_note`.  The odds scroll takes the focus (the order
@@ -1149,8 +1163,14 @@ class CampaignScreen(Screen[None]):
         self.query_one("#odds-text", Static).update(Text("Simulating…", style="italic"))
         self.compute_odds()
 
+    @while_attached
     def _odds_progress(self, area: str, done: int, total: int) -> None:
         self.query_one("#odds-text", Static).update(Text(f"Simulating {area}: {done}/{total} runs…", style="italic"))
+
+    @while_attached
+    def _odds_shown(self, text: str) -> None:
+        """The odds worker's result (dropped if the screen left the app meanwhile, R-UI-52)."""
+        self.query_one("#odds-text", Static).update(text)
 
     @work(thread=True, exclusive=True, group="odds")
     def compute_odds(self) -> None:
@@ -1185,7 +1205,7 @@ class CampaignScreen(Screen[None]):
                 return
             lines += [*report.lines(), ""]
         if not worker.is_cancelled:
-            self.app.call_from_thread(self.query_one("#odds-text", Static).update, "\n".join(lines))
+            self.app.call_from_thread(self._odds_shown, "\n".join(lines))
 
     def action_help(self) -> None:
         """``?``: the orders, the keys and the map legend in a scrolling dialog (:mod:`tui.help_screen`)."""
@@ -1313,6 +1333,7 @@ class CampaignScreen(Screen[None]):
             return
         self.app.push_screen(TurnSummaryScreen(self.session.campaign, turn))
 
+    @when_mounted
     def action_unit_details(self) -> None:
         """``i``: the details of the unit highlighted in the order list or the units table, or of the units of the
         place selected on the map (:mod:`tui.unit_details`)."""

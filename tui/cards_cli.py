@@ -107,20 +107,28 @@ def find_card(data: CampaignData, name: str, year: int | None) -> tuple[ShipCard
     return None
 
 
-def card_lines(card: ShipCard) -> list[str]:
-    """A card as text: header, figures, traits, then one line per weapon system."""
+def card_lines(card: ShipCard, width: int | None = None) -> list[str]:
+    """A card as text: header, figures, traits, then one line per weapon system.  With ``width`` (a dialog's,
+    R-UI-55) the weapon table's columns are as wide as their longest entry and a weapon's traits go on a line of
+    their own when its row would be wider."""
     lines = [
         f"{card.name}  ({card.class_name} class, {card.nation}, {card.type.value})"
         + (f"  commissioned {card.commissioned}" if card.commissioned else ""),
         f"  Flank Speed {card.flank_speed}\"  Armour {card.armour}+  Hull {card.hull}/{card.crippled}  "
         f"Points {card.points}",
         f"  Traits: {', '.join(card.traits) or '-'}",
-        f"  {'Weapon system':38} {'Arcs':22} {'PB/S/L/E':14} {'AD':>3} {'AP':>3} {'DD':>3}  Traits",
     ]
-    for w in card.weapons:
-        arcs = "all" if len(w.arcs) == 4 else ", ".join(a.value.title() for a in w.arcs)
-        bands = "/".join(f'{r}"' for r in w.ranges) if w.ranges else "-"
-        lines.append(f"  {w.name:38} {arcs:22} {bands:14} {w.ad:>3} {w.ap:>+3} {w.dd:>3}  {', '.join(w.traits)}")
+    rows = [(w.name, "all" if len(w.arcs) == 4 else ", ".join(a.value.title() for a in w.arcs),
+             "/".join(f'{r}"' for r in w.ranges) if w.ranges else "-", f"{w.ad:>3} {w.ap:>+3} {w.dd:>3}",
+             ", ".join(w.traits)) for w in card.weapons]
+    head = ("Weapon system", "Arcs", "PB/S/L/E", f"{'AD':>3} {'AP':>3} {'DD':>3}", "Traits")
+    widths = (38, 22, 14) if width is None else tuple(max(len(r[i]) for r in [head, *rows]) for i in range(3))
+    for name, arcs, bands, dice, traits in [head, *rows]:
+        row = f"  {name:{widths[0]}} {arcs:{widths[1]}} {bands:{widths[2]}} {dice}"
+        if width is not None and traits and len(row) + 2 + len(traits) > width:
+            lines += [row, f"{'':{4}}{traits}"]  # the traits under the weapon they belong to
+        else:
+            lines.append(f"{row}  {traits}" if traits or width is None else row)
     if card.ships:
         lines.append(f"  Ships: {', '.join(card.ships)}")
     if card.refits:
@@ -129,7 +137,8 @@ def card_lines(card: ShipCard) -> list[str]:
     return lines
 
 
-def counter_lines(data: CampaignData, name: str, year: int, index: CardIndex | None = None) -> list[str]:
+def counter_lines(data: CampaignData, name: str, year: int, index: CardIndex | None = None,
+                  width: int | None = None) -> list[str]:
     """What campaign counter ``name`` puts on the tactical table in ``year``, as text: a ship's card; a carrier's
     card and its air group; a land-based air unit's Flights; a submarine's or the Frogmen's boats and their card
     (R-CARD-03, R-CARD-09, R-CARD-10, R-CARD-13).  Raises ``KeyError`` for an unknown counter."""
@@ -143,7 +152,7 @@ def counter_lines(data: CampaignData, name: str, year: int, index: CardIndex | N
     lines: list[str] = []
     card = index.for_counter(name, year) if unit.type in CARD_SHIP_TYPES else None
     if card is not None:
-        lines += card_lines(card)
+        lines += card_lines(card, width)
     if unit.type is UnitType.AMPH:
         lines.append("  A landing unit: the lead transport of its group (R-CARD-12)")
     kind = force_kind(unit.type)
@@ -167,7 +176,7 @@ def counter_lines(data: CampaignData, name: str, year: int, index: CardIndex | N
         count = boats_per_counter(data) if kind is ForceKind.SUBMARINE else (unit.air or 1)
         what = "boat(s)" if kind is ForceKind.SUBMARINE else "chariot(s), hidden where the enemy lies"
         lines.append(f"{kind.value.capitalize()}: {count} {what} ({mix.name}):")
-        lines += card_lines(data.cards[mix.pieces[0]].as_of(year))
+        lines += card_lines(data.cards[mix.pieces[0]].as_of(year), width)
     return lines
 
 

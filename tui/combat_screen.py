@@ -37,7 +37,7 @@ from scenarios.models import Side
 from strategic.classic.briefs import Brief, OrderBrief
 from strategic.classic.scripts import Question
 from tui.labels import side_label
-from tui.question_words import CLASSIC
+from tui.question_words import CLASSIC, round_words
 from tui.rule_screen import link_citations, open_rules
 
 NONE = "—"
@@ -329,7 +329,7 @@ class CombatScreen(Screen[Any]):
     def title_text(self) -> Text:
         q, view = self.question, self.brief.view
         stage = "" if q.stage == "round" else f" ({q.stage})"  # a stage named as the round is said once
-        text = Text(f"Battle in {q.area} · {view.theatre.value} · round {q.round}{stage} — ", style="bold")
+        text = Text(f"Battle in {q.area} · {view.theatre.value} · {round_words(q.round)}{stage} — ", style="bold")
         text.append(f"{PLAYERS.get(self.player, self.player)} decide{'' if self.player == 'allies' else 's'} "
                     f"{TITLES.get(q.decision, q.decision)}")
         text.append(f"\nRule: {self.brief.rule}", style="italic")

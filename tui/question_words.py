@@ -87,6 +87,11 @@ SHAPES = {
 """The engine's answer types as the player types them."""
 
 
+def round_words(number: int) -> str:
+    """``round 2``; a question asked before the first round (round 0: air strikes, day or night) says so (R-UI-54)."""
+    return f"round {number}" if number >= 1 else "before round 1"
+
+
 def sentence(kind: str, ship: str | None = None) -> str:
     """What a question of ``kind`` decides, about ``ship`` if it is a ship's ("the AA fire of Hood")."""
     if kind in CLASSIC:
@@ -161,6 +166,6 @@ def waiting_words(campaign: Campaign) -> str | None:
         return f"{entry_words(asked.battle)} waits for {who} to decide {sentence(table.question, table.ship)} ({when})"
     classic = Question.from_json(asked.question, "question")
     stage = "" if classic.stage == "round" else f", {classic.stage}"  # a stage named as the round is said once
-    return (f"{entry_words(asked.battle)} waits for {who} to decide {sentence(classic.decision)} (round "
-            f"{classic.round}{stage})")
+    return (f"{entry_words(asked.battle)} waits for {who} to decide {sentence(classic.decision)} "
+            f"({round_words(classic.round)}{stage})")
 

@@ -12,7 +12,8 @@ others are played on the server by the baseline AI.  The game runs on :class:`st
 every order and answer is checked and applied here only.  The game is saved (``--save``, default
 ``vas-serve.json``) each time it stops for a seat and at the end; ``--load`` that save to go on where it stopped.
 The server listens on localhost unless ``--host`` says otherwise, and says where (R-NET-01).  It ends when the game
-does (``--turns K``: at the start of the K-th turn after the first).
+does (``--turns K``: at the start of the K-th turn after the first).  Without a ``--human`` seat there is nothing
+to serve: it is refused (exit 2), pointing to ``vas run`` (R-UI-53).
 """
 
 from __future__ import annotations
@@ -262,6 +263,11 @@ def cmd_serve(args: argparse.Namespace) -> int:
     if args.load is not None and (args.seed is not None or args.setup is not None or getattr(args, "option", None)):
         print("vas serve: --seed, --setup and --option cannot be used with --load: a saved game keeps its own",
               file=sys.stderr)
+        return 2
+    if not args.human:  # R-UI-53: nothing to serve; the game would be played whole before the server listened
+        print("vas serve: no --human seat: the server's AI would play all four players and no one could join; "
+              "name the seats that join over the network (--human PLAYER...; vas join --ai baseline seats an AI), "
+              "or play an all-AI game with vas run", file=sys.stderr)
         return 2
     try:  # the autosave and the files beside it, before any work (README: exit code 2)
         check_outputs({"--save": args.save}, inputs={"--load": args.load})

@@ -42,7 +42,8 @@ def last_summed_turn(campaign: Campaign) -> int | None:
 def summary_text(campaign: Campaign, turn: int) -> str:
     """The summary of ``turn`` as the screen shows it (from a copy of the log: the AI worker may be adding to
     it)."""
-    return "\n".join(summary_lines(summarize(campaign, turn, list(campaign.state.events)))[1:])
+    summary = summarize(campaign, turn, list(campaign.state.events))
+    return "\n".join(summary_lines(summary, campaign.data.groups)[1:])
 
 
 def summed_turns(campaign: Campaign) -> list[int]:

@@ -39,6 +39,10 @@ from tui.labels import counter_label, player_label, side_label
 from tui.order_picker import OrderPicker
 from tui.order_selection import SINKING_RULE, Stack, UnitRow, by_place, choices, unit_of, unit_row
 
+DIALOG_WIDTH = 120
+"""The dialog's width at most (``#unit-details`` below; and 96% of the terminal's); its border and padding take 6
+columns of it."""
+
 CSS = """
 UnitDetailsScreen { align: center middle; }
 #unit-details { width: 120; max-width: 96%; height: auto; max-height: 92%; padding: 0 2; border: thick $accent;
@@ -142,9 +146,11 @@ def orders_part(campaign: Campaign, view: CampaignView, seen: UnitView, legal: S
     return ways_lines(campaign, viewer.value, seen.name, legal)
 
 
-def card_part(campaign: Campaign, name: str, year: int, index: CardIndex | None = None) -> list[str]:
-    """What the counter puts on the tactical table in ``year`` (its ship card, air group, Flights or boats)."""
-    lines = counter_lines(campaign.data, name, year, index)
+def card_part(campaign: Campaign, name: str, year: int, index: CardIndex | None = None,
+              width: int | None = None) -> list[str]:
+    """What the counter puts on the tactical table in ``year`` (its ship card, air group, Flights or boats), its
+    weapon table fitted to ``width`` columns (:func:`tui.cards_cli.card_lines`)."""
+    lines = counter_lines(campaign.data, name, year, index, width)
     if campaign.unit_record(name).type in CARD_SHIP_TYPES:
         return lines
     return ["No ship card of its own" + (": what it puts on the table" if lines else ": nothing on the table"),
@@ -152,9 +158,10 @@ def card_part(campaign: Campaign, name: str, year: int, index: CardIndex | None 
 
 
 def details_text(campaign: Campaign, view: CampaignView, name: str, legal: Sequence[Order],
-                 index: CardIndex | None = None) -> Text:
+                 index: CardIndex | None = None, width: int = DIALOG_WIDTH - 6) -> Text:
     """The details of unit ``name`` as the seated player of ``view`` may know them; ``legal`` are his legal
-    orders now (empty when he does not decide).  Raises ``KeyError`` for a unit the view does not hold."""
+    orders now (empty when he does not decide); the card's table fits ``width`` columns.  Raises ``KeyError`` for
+    a unit the view does not hold."""
     seen = view.unit(name)
     unit = campaign.unit_record(name)
     year = campaign_year(view.turn)
@@ -168,7 +175,7 @@ def details_text(campaign: Campaign, view: CampaignView, name: str, legal: Seque
     ways = orders_part(campaign, view, seen, legal)
     text.append(ways[0] + "\n" if len(ways) == 1 else "\n" + "".join(f"  {w}\n" for w in ways))
     text.append(f"On the tactical table in {year} (turn {view.turn}):\n", style="bold")
-    text.append("\n".join(card_part(campaign, name, year, index)))
+    text.append("\n".join(card_part(campaign, name, year, index, width)))
     return text
 
 
@@ -235,7 +242,13 @@ class UnitDetailsScreen(FittedScroll):
         return self.names[self.index]
 
     def text(self) -> Text:
-        return details_text(self.campaign, self.view, self.name, self.legal, self.cards)
+        """The details, the card's table fitted to the dialog's width in this terminal (R-UI-55)."""
+        width = min(DIALOG_WIDTH, self.app.size.width * 96 // 100) - 6
+        return details_text(self.campaign, self.view, self.name, self.legal, self.cards, width)
+
+    def on_resize(self) -> None:
+        super().on_resize()
+        self.query_one("#unit-details-text", Static).update(self.text())
 
     def hint(self) -> str:
         steps = f"← →: unit {self.index + 1} of {len(self.names)}; " if len(self.names) > 1 else ""

@@ -214,3 +214,14 @@ def test_serve_on_a_port_that_is_not_one_is_refused(capsys: Any) -> None:
     with pytest.raises(SystemExit) as stopped:
         cli.main(["serve", "--port", "70000"])
     assert stopped.value.code == 2 and "--port: must be from 0 to 65535, not 70000" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("words", [["serve", "--port", "0"], ["serve", "--load", "absent.json", "--port", "0"]])
+def test_serve_with_no_human_seat_is_refused_before_any_work(tmp_path: Path, capsys: Any, monkeypatch: Any,
+                                                             words: list[str]) -> None:
+    """R-UI-53: with no --human seat nobody could join; the server would play the whole game before listening."""
+    monkeypatch.chdir(tmp_path)
+    assert cli.main(words) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("vas serve: no --human seat: ") and "vas run" in err and len(err.splitlines()) == 1
+    assert list(tmp_path.iterdir()) == []  # no autosave, no tokens: nothing was played

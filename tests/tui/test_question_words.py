@@ -14,6 +14,7 @@ from scenarios.models import Player
 from tactical import decode_tactical, demo_spec
 from tactical.plans import AAShot
 from tests.strategic.classic.helpers import at_sea, game
+from tui.combat_screen import CombatScreen
 from tui.demo_command import DemoCommandApp
 from tui.question_words import TYPED_JSON, player_error, sentence, typed_hint, waiting_words
 
@@ -75,7 +76,11 @@ def test_a_classic_question_waiting_in_the_players_words(data: Any) -> None:
     campaign.resolve_pending()
     assert campaign.blocked is not None and "was_air_strikes" in campaign.blocked  # the engine's own words
     assert waiting_words(campaign) == ("the battle in North Sea waits for the Allies to decide air strikes: one air "
-                                       "factor at most on each target (round 0, air strikes)")
+                                       "factor at most on each target (before round 1, air strikes)")
+    asked = campaign.asked
+    assert asked is not None and asked.question.round == 0  # asked before the first round (R-UI-54)
+    title = CombatScreen(asked.player, asked.question, asked.brief, submit=lambda _a: None).title_text().plain
+    assert title.startswith("Battle in North Sea · WAS · before round 1 (air strikes) — ") and "round 0" not in title
 
 
 async def test_the_aa_question_typed_wrong_is_refused_in_the_players_words() -> None:

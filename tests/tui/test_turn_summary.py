@@ -134,3 +134,12 @@ async def test_the_battles_list_starts_on_its_first_battle(data: CampaignData) -
         battles = screen.query_one("#battles", OptionList)
         await wait_for(pilot, lambda: battles.option_count == 3, "the battles of turn 1")
         assert battles.highlighted == 0
+
+
+def test_arrivals_in_a_location_uncertain_group_are_named_as_the_game_names_them(data: CampaignData) -> None:
+    """R-UI-56: the summary said "4 in Group W" (the data's name of the group); it names the group as the game
+    does.  Turn 1 of the standard game: four US ships start in each of groups W and X (reference/vitp.md §5.6)."""
+    campaign = session_for(data).campaign
+    arrivals = next(line for line in summary_text(campaign, 1).splitlines() if line.startswith("Arrivals ("))
+    assert "4 in the Location Uncertain group W" in arrivals and "4 in the Location Uncertain group X" in arrivals
+    assert "Group W" not in arrivals and "Group X" not in arrivals

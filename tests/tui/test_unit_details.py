@@ -173,3 +173,25 @@ async def test_i_without_a_unit_says_how_to_pick_one(data: CampaignData) -> None
         assert app.screen is screen
         assert str(screen.query_one("#order-message", Static).render()).startswith(
             "i shows a unit's details: highlight a unit in the order list or the Units tab")
+
+
+@pytest.mark.parametrize("size", [(100, 30), (170, 50)])
+async def test_the_card_table_fits_the_dialog_at_every_width(data: CampaignData, size: tuple[int, int]) -> None:
+    """R-UI-55: at 100 columns the weapon table of a card used to wrap each row; its columns now fit the dialog
+    (a weapon's traits on a line of their own where the row would be too wide), refitted on resize."""
+    campaign, clock = british_patrol(data)
+    view = observe(clock, "allies", orders=False, log=False)
+    app = VictoryAtSeaApp(data, session=Session(campaign, clock, {"allies"}))
+    async with app.run_test(size=size) as pilot:
+        await wait_for_human(pilot, app)
+        app.push_screen(UnitDetailsScreen(campaign, view, ["Hood"], []))
+        text = await wait_for(pilot, lambda: isinstance(app.screen, UnitDetailsScreen) and app.screen.is_mounted
+                              and app.screen.query_one("#unit-details-text", Static), "the unit details")
+        width = text.content_region.width
+        shown = details_of(app).splitlines()
+        table = shown[shown.index(next(s for s in shown if s.startswith("  Weapon system"))):]
+        table = table[:next(i for i, s in enumerate(table) if s.startswith("  Ships:") or s.startswith("  Source"))]
+        assert len(table) >= 7 and all(len(row) <= width for row in table), (width, table)
+        turret = next(row for row in table if row.startswith("  Turret A (2 x 15-inch)"))
+        assert turret.split()[-3:] == ["2", "+2", "3"]  # the whole row on one line: AD, AP, DD
+        assert any("DP, Restricted, Weak" in row for row in table)  # the Light Guns' traits, kept whole

@@ -1,0 +1,90 @@
+"""Keys and calls that reach a screen before it is mounted, or after it left (R-UI-52): pressing Start and, in the
+same tick, switching the campaign screen's tabs must not crash the app, whatever the timing."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from textual.widgets import Button, Input, Static, TabbedContent
+
+from scenarios.loader import CampaignData
+from tui.app import CampaignScreen, StartScreen, VictoryAtSeaApp
+
+from .helpers import wait_for, wait_for_human
+
+SIZE = (200, 55)
+
+
+def switch_tabs_now(screen: CampaignScreen) -> None:
+    """Every call of the campaign screen that switches its tabs, made at once."""
+    screen.action_odds()
+    screen.action_battles()
+    screen.action_type_order()
+    screen.action_undo()
+
+
+async def start_then_switch(app: VictoryAtSeaApp, pilot, pauses: int) -> CampaignScreen:
+    start = app.screen
+    assert isinstance(start, StartScreen)
+    start.query_one("#start-game", Button).press()
+    start.start_game()  # Start pressed twice in the same tick: one game only
+    for _ in range(pauses):
+        await pilot.pause(0)
+    screen = app.screen
+    assert isinstance(screen, CampaignScreen)
+    switch_tabs_now(screen)
+    return screen
+
+
+@pytest.mark.parametrize("pauses", [0, 1, 3])
+async def test_start_then_tab_switches_in_the_same_tick(data: CampaignData, pauses: int) -> None:
+    app = VictoryAtSeaApp(data)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await start_then_switch(app, pilot, pauses)
+        await wait_for(pilot, lambda: screen.is_mounted, "the campaign screen mounted")
+        assert app.return_code is None and app.crash is None
+        await wait_for_human(pilot, app)
+        assert [type(s) for s in app.screen_stack].count(CampaignScreen) == 1
+        # the deferred calls ran after the mount (each tab shown in turn, the Battles tab taking the focus back)
+        assert screen.query_one("#tabs", TabbedContent).active in {"tab-orders", "tab-battles"}
+        assert "nothing to undo" in str(screen.query_one("#order-message").render())
+
+
+async def test_late_ai_callbacks_after_the_screen_left_are_dropped(data: CampaignData) -> None:
+    app = VictoryAtSeaApp(data)
+    async with app.run_test(size=SIZE) as pilot:
+        app.screen.query_one("#start-game", Button).press()
+        screen = await wait_for_human(pilot, app)
+        app.back_to_start()
+        await wait_for(pilot, lambda: isinstance(app.screen, StartScreen) and not screen.is_attached,
+                       "the start screen back")
+        screen._follow_ai("AI players are deciding…")  # a worker's result arriving late
+        screen._after_ai()
+        screen._odds_progress("North Sea", 1, 20)  # an odds worker's progress and result, as late
+        screen._odds_shown("odds")
+        await pilot.pause()
+        assert app.return_code is None and app.crash is None
+
+
+@pytest.mark.parametrize("content", ['{"turn": 3, "bad": ', "[1, 2]", "", "\x00\xff binary", None])
+async def test_a_corrupt_save_loaded_from_the_start_screen_is_refused_in_the_app(data: CampaignData, tmp_path: Path,
+                                                                                   content: str | None) -> None:
+    """The load dialog given a truncated, wrong-shaped, empty or binary file, or a folder: one message naming the
+    file, the start screen kept, the file untouched, no traceback."""
+    path = tmp_path / "corrupt.json"
+    if content is None:
+        path.mkdir()
+    else:
+        path.write_bytes(content.encode("latin-1"))
+    app = VictoryAtSeaApp(data)
+    async with app.run_test(size=SIZE) as pilot:
+        start = app.screen
+        assert isinstance(start, StartScreen)
+        start.query_one("#load-path", Input).value = str(path)
+        start.query_one("#load-game", Button).press()
+        message = await wait_for(pilot, lambda: str(start.query_one("#start-message", Static).render()),
+                                 "the refusal")
+        assert str(path) in message and app.screen is start and app.session is None
+        assert app.return_code is None and app.crash is None
+    assert path.is_dir() if content is None else path.read_bytes() == content.encode("latin-1")
