@@ -60,6 +60,7 @@ from tactical.variants import (
     illuminate_on_main_guns,
     night_001_light_guns,
     option_weapon_refusal,
+    splash_dice,
 )
 
 R_NOMINATE = "000 Nominate Targets"
@@ -81,6 +82,8 @@ class ToHit:
     target_evading: bool
     """Hits rolled again (target on Evade!)."""
     wakeless: bool
+    fewer_dice: int = 0
+    """Attack Dice lost to other ships' splash markers (003 Splash Counters, option; R-TAC-78)."""
 
     @property
     def modifier(self) -> int:
@@ -113,8 +116,8 @@ class ToHit:
 
     def dice(self, nominated: int) -> int:
         """The dice rolled for ``nominated`` Attack Dice: half (rounding down) Beyond the Horizon (000 Beyond the
-        Horizon Attacks)."""
-        return nominated // 2 if self.beyond_horizon else nominated
+        Horizon Attacks), then less the splash markers' dice (R-TAC-78), never below none."""
+        return max((nominated // 2 if self.beyond_horizon else nominated) - self.fewer_dice, 0)
 
 
 def to_hit(battle: Battle, ship: ShipState, index: int, target: ShipState) -> ToHit | None:
@@ -126,7 +129,7 @@ def to_hit(battle: Battle, ship: ShipState, index: int, target: ShipState) -> To
         return None
     mods = attack_modifiers(ship, weapon, target, line, battle)
     twin, evade = hit_roll_options(battle, ship, weapon, target)
-    return ToHit(line, tuple(mods), twin, evade, weapon.has("Wakeless"))
+    return ToHit(line, tuple(mods), twin, evade, weapon.has("Wakeless"), splash_dice(battle, ship, weapon, target))
 
 
 def side_arc_dice_limit(ship: ShipState, index: int) -> int | None:

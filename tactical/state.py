@@ -469,7 +469,7 @@ class BattleState(Derived):
     balloons: list[Point] = field(default_factory=list)
     minefields: dict[int, int] = field(default_factory=dict)
     sub_hunters: dict[int, int] = field(default_factory=dict)  # side -> Observation Flights hunting submarines
-    splash: dict[str, int] = field(default_factory=dict)  # 003 Splash Counters
+    splash: dict[str, list[str]] = field(default_factory=dict)  # 003 Splash Counters: target -> ships marking it
     visibility: float | None = None  # 003 Bad Weather
     visibility_uk: float | None = None  # 003 Nationality Bonuses: the British roll
     fog_rolls: dict[str, int] = field(default_factory=dict)  # 003 Fog of War rolls made this turn
@@ -553,7 +553,7 @@ class BattleState(Derived):
             "balloons": [list(p) for p in self.balloons],
             "minefields": {str(k): v for k, v in self.minefields.items()},
             "sub_hunters": {str(k): v for k, v in self.sub_hunters.items()},
-            "splash": dict(self.splash),
+            "splash": {k: list(v) for k, v in self.splash.items()},
             "visibility": self.visibility,
             "visibility_uk": self.visibility_uk,
             "fog_rolls": dict(self.fog_rolls),
@@ -607,7 +607,7 @@ class BattleState(Derived):
             balloons=[pt(p) for p in data.get("balloons", [])],
             minefields={int(k): v for k, v in data.get("minefields", {}).items()},
             sub_hunters={int(k): v for k, v in data.get("sub_hunters", {}).items()},
-            splash=dict(data.get("splash", {})),
+            splash={k: _markers(v) for k, v in data.get("splash", {}).items()},
             visibility=data.get("visibility"),
             visibility_uk=data.get("visibility_uk"),
             fog_rolls=dict(data.get("fog_rolls", {})),
@@ -657,3 +657,9 @@ def _piece_fields(data: dict[str, Any], card_type: Any, status_type: Any) -> dic
     fields["status"] = status_type(fields["status"])
     fields["pos"] = tuple(fields["pos"]) if fields["pos"] is not None else None
     return fields
+
+
+def _markers(value: Any) -> list[str]:
+    """A target's 003 splash markers as saved: the ships that put them (R-TAC-78); a count, as saves before
+    R-TAC-78 kept them, is that many markers of no ship in particular."""
+    return [str(v) for v in value] if isinstance(value, list) else [""] * int(value)

@@ -118,7 +118,7 @@ def option_attack_modifiers(
     mods: list[tuple[str, int]],
 ) -> list[tuple[str, int]]:
     """Attack Dice modifiers of the options: 001 Attacking (+1 within 10" for Main and Light Guns, not through
-    smoke), 003 Splash Counters, 003 Nationality Bonuses (German optics), 003 Radar (only -1 long / -3 extreme
+    smoke), 003 Nationality Bonuses (German optics), 003 Radar (only -1 long / -3 extreme
     after a passed check; torpedoes excepted), 003 critical effects (crippled -1, Severe List -1, Engines Disabled
     +1 against the ship)."""
     opts = battle.state.options
@@ -128,10 +128,6 @@ def option_attack_modifiers(
         assert attacker.pos is not None and target.pos is not None
         if not segment_hits_discs(attacker.pos, target.pos, battle.state.smoke, SMOKE_RADIUS):
             out.append(("within 10\" (001)", +1))
-    if opts.splash_counters and weapon.kind is WeaponKind.MAIN_GUN:
-        markers = battle.state.splash.get(target.name, 0)
-        if markers:
-            out.append((f"{markers} splash marker(s) (003)", -markers))
     radar = opts.radar_checks and _radar_passed(battle, attacker) and weapon.kind is not WeaponKind.TORPEDO
     if (
         opts.nationality_bonuses
@@ -263,8 +259,8 @@ def after_attack(
 ) -> int:
     """After the to-hit roll, made at ``modifier`` (the sum of the Attack Dice modifiers): 001 Torpedo Belts
     (option: each side hit on a belted ship rolls a D6, 4+ and the Attack Die is rolled again at the same
-    modifiers) and 003 Splash Counters (option: a Main Gun attack marks the target).  Returns the hits that
-    stand."""
+    modifiers) and 003 Splash Counters (option: a ship firing Main Guns at the target marks it, once, R-TAC-78).
+    Returns the hits that stand."""
     opts = battle.state.options
     if belt_rerolls(battle, weapon, target, line) and hits > 0:
         kept = 0
@@ -276,8 +272,22 @@ def after_attack(
                 kept += 1
         hits = kept
     if opts.splash_counters and weapon.kind is WeaponKind.MAIN_GUN:
-        battle.state.splash[target.name] = battle.state.splash.get(target.name, 0) + 1
+        markers = battle.state.splash.setdefault(target.name, [])
+        if ship.name not in markers:
+            markers.append(ship.name)
     return hits
+
+
+def splash_dice(battle: Battle, ship: ShipState, weapon: WeaponSystem, target: ShipState) -> int:
+    """003 Splash Counters (option, R-TAC-78): the Attack Dice a Main Gun attack of ``ship`` at ``target`` loses,
+    one for each splash marker another ship put on the target this turn; none after a passed 003 radar check
+    (003 Radar: splash markers are among the modifiers it ignores)."""
+    opts = battle.state.options
+    if not opts.splash_counters or weapon.kind is not WeaponKind.MAIN_GUN:
+        return 0
+    if opts.radar_checks and _radar_passed(battle, ship):
+        return 0
+    return sum(1 for name in battle.state.splash.get(target.name, []) if name != ship.name)
 
 
 def night_001_light_guns(battle: Battle, ship: ShipState, weapon: WeaponSystem) -> None:

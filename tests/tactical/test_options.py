@@ -21,7 +21,8 @@ from tactical.options import RuleOptions
 from tactical.orders import IllegalOrder, OrderName, issue_order, legal_orders
 from tactical.plans import FirePlan, Leg, MovePlan, Shot
 from tactical.scenario import Objective
-from tactical.state import Depth
+from tactical import battle_events as ev
+from tactical.state import BattleState, Depth
 from tactical.variants import roll_visibility
 from tests.tactical.helpers import make_battle, make_card, weapon
 
@@ -257,12 +258,31 @@ def test_003_critical_tables_and_fires() -> None:
     assert off.ship("B").criticals["weapons"] == 1
 
 
-def test_003_splash_counters() -> None:
-    battle = opt(duel(12.0, [1, 1, 1, 1, 1, 1]), splash_counters=True)
-    fire(battle, battle.ship("A"), FirePlan((Shot(0, "B", 3),)))
-    assert battle.state.splash["B"] == 1
-    assert mods(battle)["1 splash marker(s) (003)"] == -1
-    assert "1 splash marker(s) (003)" not in mods(opt(duel(12.0), splash_counters=False))
+def test_003_splash_counters_one_marker_per_firing_ship_one_die_fewer_per_marker() -> None:
+    """003 Splash Counters (R-TAC-78): A's two turrets put one marker on B and do not suffer it; C then rolls one
+    Attack Die fewer with each turret, D two fewer; no Attack Dice modifier; Light Guns neither mark nor suffer;
+    with the option off nothing changes."""
+    for on, rolled in ((True, [3, 3, 2, 2, 1, 3]), (False, [3, 3, 3, 3, 3, 3])):
+        turrets = [weapon("Turret A"), weapon("Turret B"), weapon("Light Guns", kind="light_gun")]
+        ships = [(n, make_card(n, weapons=turrets), 0, (24.0 + 6 * i, 10.0), 0.0) for i, n in enumerate("ACD")]
+        battle = opt(make_battle([*ships, ("B", make_card("B"), 1, (30.0, 22.0), 0.0)], [1] * 18),
+                     splash_counters=on)  # fmt: skip
+        for name, plan in (("A", ((0, 3), (1, 3))), ("C", ((0, 3), (1, 3))), ("D", ((0, 3), (2, 3)))):
+            fire(battle, battle.ship(name), FirePlan(tuple(Shot(i, "B", n) for i, n in plan)))
+        attacks = battle.log.of_type(ev.GunneryAttack)
+        assert [a.dice for a in attacks] == rolled
+        assert all(a.modifier == attacks[0].modifier for a in attacks)
+        assert battle.state.splash == ({"B": ["A", "C", "D"]} if on else {})
+
+
+def test_003_splash_markers_in_a_saved_battle() -> None:
+    """A battle saved with the markers keeps who put them; a save from before R-TAC-78 (a count) reads as that many
+    markers of no ship."""
+    battle = opt(duel(12.0), splash_counters=True)
+    battle.state.splash = {"B": ["A"]}
+    assert BattleState.from_json(battle.state.to_json()).splash == {"B": ["A"]}
+    old = battle.state.to_json() | {"splash": {"B": 2}}
+    assert BattleState.from_json(old).splash == {"B": ["", ""]}
 
 
 def test_003_bad_weather_visibility_and_radar_checks() -> None:
