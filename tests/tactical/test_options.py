@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from tactical import battle_events as ev
 from tactical.ai import with_defaults
 from tactical.attack_dice import attack_modifiers, line_of_fire
 from tactical.battle import BattleSpec, FleetSpec, ShipSpec, resolve
@@ -21,7 +22,6 @@ from tactical.options import RuleOptions
 from tactical.orders import IllegalOrder, OrderName, issue_order, legal_orders
 from tactical.plans import FirePlan, Leg, MovePlan, Shot
 from tactical.scenario import Objective
-from tactical import battle_events as ev
 from tactical.state import BattleState, Depth
 from tactical.variants import roll_visibility
 from tests.tactical.helpers import make_battle, make_card, weapon
