@@ -91,6 +91,7 @@ TEMPLATES: dict[type[ev.Event], str] = {
     ),
     ev.ShoreCritical: "{ship}: shore battery critical {face}{extra_damage:~, +|| damage}{effect:~; }",
     ev.Critical2D6: "{ship}: {area} critical, {effect}{extra_damage:~, || extra damage}",
+    ev.TorpedoCriticalRoll: "{ship}: torpedo hit, critical roll {score}: 1 more damage{critical:? and a critical hit}",
     ev.Capsized: "{ship} lists again and capsizes",
     ev.CatastrophicExplosion: "{ship}: Catastrophic Explosion",
     ev.VitalHit: "{ship}: Vital Systems hit, {vital}{detail}, {damage} damage",

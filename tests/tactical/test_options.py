@@ -241,15 +241,40 @@ def test_003_torpedo_broadside_damage() -> None:
         assert battle.ship("B").hull == hull, flag
 
 
+@pytest.mark.parametrize("option", [False, True])
+def test_003_torpedo_hits_always_roll_for_a_critical(option: bool) -> None:
+    """003 Critical Hits (R-TAC-80): each torpedo hit rolls the critical D6: 1-5 one more point of damage, 6 one
+    more and a critical hit (2D6 location), though its Damage Dice scored none; a gun hit does not; off, nothing."""
+    torps = weapon("Torps", kind="torpedo", arcs=["fore"], ranges=(2, 5, 7, 10), ad=2, dd=1)
+    battle = make_battle([("A", make_card("A", weapons=[torps, weapon()]), 0, (30.0, 10.0), 0.0),
+                          ("B", make_card("B", armour=3), 1, (30.0, 14.0), 90.0)],
+                         [4, 2, 3, 6, 3, 3, 1, 4])  # fmt: skip
+    opt(battle, criticals_2d6=option)
+    b = battle.ship("B")
+    # two torpedo hits: Damage Dice 4, 2 (1 damage); critical rolls 3 (+1), 6 (+1 and 2D6 3+3 = 6, D6 1: Turbine)
+    roll_damage(battle, battle.ship("A"), torps, b, 2, RangeBand.SHORT, True)
+    rolls = battle.log.of_type(ev.TorpedoCriticalRoll)
+    assert [(r.score, r.critical) for r in rolls] == ([(3, False), (6, True)] if option else [])
+    assert [c.effect for c in battle.log.of_type(ev.Critical2D6)] == (["Turbine Damaged"] if option else [])
+    assert b.hull == (17 if option else 19)
+    before = b.hull
+    battle.dice.push(4)
+    roll_damage(battle, battle.ship("A"), battle.ship("A").card.weapons[1], b, 1, RangeBand.SHORT, True)
+    assert b.hull == before - 1 and len(battle.log.of_type(ev.TorpedoCriticalRoll)) == len(rolls)
+
+
 def test_003_critical_tables_and_fires() -> None:
     battle = duel(dice=[1, 2, 3])  # 2D6 3: Superstructure/Hull; D6 3: Multiple Fires, -1 VA as 1 damage, 2 fires
     opt(battle, criticals_2d6=True)
     ship = battle.ship("B")
     roll_critical(battle, ship)
     assert ship.hull == 19 and battle.state.fires["B"] == 2 and ship.criticals["crew"] == 0
-    battle.dice.push(3, 5)  # fires: 2 damage; one spreads (3), one goes out (5)
+    battle.dice.push(3, 5)  # fires: no damage (R-TAC-79); one spreads (3), one goes out (5)
     fires_end_phase(battle, ship)
-    assert ship.hull == 17 and battle.state.fires["B"] == 2
+    assert ship.hull == 19 and battle.state.fires["B"] == 2
+    battle.dice.push(1, 6, 2, 2, 1)  # one burns on, one causes a critical: 2D6 4, D6 1: Fire (no extra damage)
+    fires_end_phase(battle, ship)
+    assert ship.hull == 19 and battle.state.fires["B"] == 3
     battle.dice.push(6, 6, 6)  # 2D6 12: Vital Systems, 6: Catastrophic Explosion
     roll_critical(battle, ship)
     assert ship.status.value == "sunk"
