@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from scenarios.cards import WeaponKind
 from tactical import events as ev
-from tactical.hull import apply_hull_damage, sink
+from tactical.hull import apply_hull_damage, critical_damage, sink
 from tactical.state import Battle, ShipState, Vital
 
 R_003 = "003 Critical Hits (option)"
@@ -125,6 +125,7 @@ def critical_2d6(battle: Battle, ship: ShipState) -> None:
             if turret is not None:
                 ship.weapons[turret].destroyed = True
             add_fires(battle, ship, 1 if face == 5 else 2)
+    extra = critical_damage(battle, extra)  # 001 Weak (option): one point at most (R-TAC-81)
     battle.log.emit(
         ev.Critical2D6, ship=ship.name, side=battle.side_name(ship.side), area=where, score=face,
         extra_damage=extra, effect=name,

@@ -20,6 +20,17 @@ from tactical.state import Battle, FlightStatus, ShipState, Status
 R_CRIPPLED = "000 Crippled Ships"
 
 
+def critical_damage(battle: Battle, amount: int) -> int:
+    """The part of ``amount``, extra damage of the critical hit being resolved, that stands: all of it, or no more
+    than is left of a 001 Weak critical's one point, shared by everything that critical sets off (R-TAC-81)."""
+    cap = battle.state.damage_cap
+    if cap is None:
+        return amount
+    taken = min(max(amount, 0), cap)
+    battle.state.damage_cap = cap - taken
+    return taken
+
+
 def apply_hull_damage(battle: Battle, ship: ShipState, amount: int, cause: str) -> None:
     """Take ``amount`` Hull from ``ship``; cripple it at its Crippled value, sink it at 0 (000 Damage)."""
     if amount <= 0 or not ship.hittable:

@@ -16,7 +16,8 @@ Seed 001 (*Order of Battle*, "Official Rules Changes for Victory at Sea" and its
   rolls a D6: on 4+ it struck the belt and the Attack Die is rolled again; fore and aft hits are never reduced
   (replaces the X deducted from each Damage Die by 000 Torpedo Belt X).
 * ``weak_001`` (001 Weak): Weak weapons take -1 on their Damage Dice and may score critical hits on targets of
-  Armour 3 or less, whose extra damage is then at most 1 (replaces 000 Weak: criticals only on civilian ships).
+  Armour 3 or less, each costing at most 1 extra point in all (R-TAC-81; replaces 000 Weak: criticals only on
+  civilian ships).
 * ``torpedo_reloads`` (001 Torpedo Attacks, Tubes and Reloads): submarines reload once; Japanese cruisers with
   Slow-Loading torpedoes reload twice, Japanese destroyers once; torpedo systems are rolled for like turrets when
   the ship is crippled (instead of having their Attack Dice halved); torpedo damage to civilian ships is doubled.

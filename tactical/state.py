@@ -474,7 +474,7 @@ class BattleState(Derived):
     visibility_uk: float | None = None  # 003 Nationality Bonuses: the British roll
     fog_rolls: dict[str, int] = field(default_factory=dict)  # 003 Fog of War rolls made this turn
     swept: list[str] = field(default_factory=list)  # 001 Minefields: minesweepers that swept this turn
-    damage_cap: int | None = None  # transient: 001 Weak, cap on a critical's extra damage
+    damage_cap: int | None = None  # transient: 001 Weak, extra damage the critical being resolved may still do
     fires: dict[str, int] = field(default_factory=dict)  # 003 criticals: fires burning on each ship
     effects: dict[str, dict[str, int]] = field(default_factory=dict)  # 003 criticals: lasting effects per ship
     surprised: tuple[int, int] | None = None  # (side, turns): a surprise attack's victims fire no AA (R-CARD-11)

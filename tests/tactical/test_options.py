@@ -124,6 +124,28 @@ def test_001_weak() -> None:
     assert battle.ship("B").criticals["weapons"] == 1  # a critical against Armour 3
 
 
+@pytest.mark.parametrize("option", ["000", "2d6"])
+def test_001_weak_critical_costs_one_point_in_all(option: str) -> None:
+    """001 Weak (R-TAC-81): one extra point at most from a Weak weapon's critical, whatever it sets off: Weapons 1
+    -> 2 (Secondary Weapons Destroyed, 2) raises Crew 1 -> 2 (Fire, 1): 1 point in all, not 1 + 1; the 003 tables
+    are capped too (Multiple Explosions, 3 -> 1)."""
+    weak = weapon("Weak Guns", kind="light_gun", ranges=(4, 9, 13, 18), ad=1, traits=["Weak"])
+    dice = [6, 4, 5] if option == "000" else [6, 4, 2, 3, 6]
+    battle = make_battle([("A", make_card("A", weapons=[weak]), 0, (30.0, 10.0), 0.0),
+                          ("B", make_card("B", armour=3), 1, (30.0, 13.0), 0.0)], dice)  # fmt: skip
+    opt(battle, weak_001=True, criticals_2d6=option == "2d6")
+    b = battle.ship("B")
+    b.criticals["weapons"] = b.criticals["crew"] = 1
+    roll_damage(battle, battle.ship("A"), weak, b, 1, RangeBand.SHORT, False)  # 6 - 1 = 5: 1 damage, critical
+    if option == "000":
+        crits = battle.log.of_type(ev.CriticalHit)
+        assert [(c.effect, c.extra_damage) for c in crits] == [("Secondary Weapons Destroyed", 1), ("Fire", 0)]
+    else:
+        [crit] = battle.log.of_type(ev.Critical2D6)
+        assert (crit.effect, crit.extra_damage, battle.state.fires["B"]) == ("Multiple Explosions", 1, 3)
+    assert b.hull == 18 and battle.state.damage_cap is None
+
+
 def test_001_torpedo_reloads_and_crippled_tubes() -> None:
     torps = weapon("Torps", kind="torpedo", arcs=["port"], ranges=(2, 5, 7, 10), ad=4, traits=["Slow-Loading"])
     card = make_card("CA", nation="JP", weapons=[weapon(), torps])
