@@ -58,7 +58,7 @@ TEMPLATES: dict[type[ev.Event], str] = {
     ev.SweepFailed: "{ship} fails to sweep Sector {sector}",
     ev.Spotted: '{spotter} spots {ship} at {distance:.1f}"',
     ev.GivenAway: "{ship} is spotted: {why}",
-    ev.SecondaryGunsSeen: "{ship} gives itself away firing its secondary guns",
+    ev.SecondaryGunsSeen: "{ship} is illuminated by the flashes of its secondary guns",
     ev.Unspotted: "{ship} slips out of sight",
     ev.SearchlightSweep: "{ship} sweeps its searchlights over {target}: {found:?spotted|not found}",
     ev.Illuminated: "{ship} illuminates {target}",

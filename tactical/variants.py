@@ -291,16 +291,19 @@ def splash_dice(battle: Battle, ship: ShipState, weapon: WeaponSystem, target: S
 
 
 def night_001_light_guns(battle: Battle, ship: ShipState, weapon: WeaponSystem) -> None:
-    """001 Night Fighting (option): Light Guns (secondary armament) fired at night reveal the firer to every enemy
-    within 10"."""
+    """001 Night Fighting (option): Light Guns (secondary armament) fired at night Illuminate the firer for the rest
+    of the turn (seen by every enemy, fired at without the night penalty, R-TAC-82), and every enemy within 10"
+    detects it (spotted as by a passed check)."""
     st = battle.state
     if not (st.options.night_001 and st.night and weapon.kind is WeaponKind.LIGHT_GUN) or ship.pos is None:
         return
+    if ship.name not in st.lit:
+        st.lit.append(ship.name)
+        battle.log.emit(ev.SecondaryGunsSeen, ship=ship.name)
     if any(e.pos is not None and distance(e.pos, ship.pos) <= 10.0 for e in st.enemies(ship)):
         names = st.spotted_by.setdefault(1 - ship.side, [])
         if ship.name not in names:
             names.append(ship.name)
-            battle.log.emit(ev.SecondaryGunsSeen, ship=ship.name)
 
 
 def illuminate_on_main_guns(battle: Battle, ship: ShipState) -> None:

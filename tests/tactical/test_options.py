@@ -187,18 +187,27 @@ def test_001_smoke_radar_ships_see_through_their_own_smoke() -> None:
 
 
 def test_001_night_fighting() -> None:
-    """Light Guns fired at night reveal the firer to enemies within 10"; a radar ship in 1943 or earlier must
-    engage the largest enemy in range."""
+    """Light Guns fired at night Illuminate the firer (R-TAC-82): B, 8" away, detects it and fires at it without
+    the night -1, and so would a ship farther off; a radar ship in 1943 or earlier must engage the largest enemy
+    in range."""
     battle = duel(8.0, [1, 1, 1])
     battle.state.time_of_day = "night"
     battle.state.spotted_by[0].append("B")
     fire(battle, battle.ship("A"), FirePlan((Shot(1, "B", 3),)))
-    assert "A" not in battle.state.spotted_by[1]
+    assert "A" not in battle.state.spotted_by[1] and "A" not in battle.state.lit
     battle = opt(duel(8.0, [1, 1, 1]), night_001=True)
     battle.state.time_of_day = "night"
     battle.state.spotted_by[0].append("B")
-    fire(battle, battle.ship("A"), FirePlan((Shot(1, "B", 3),)))
-    assert "A" in battle.state.spotted_by[1]
+    a, b = battle.ship("A"), battle.ship("B")
+    assert visibility_refusal(battle, b, a) == "000 Night Battles: A has not been spotted"
+    fire(battle, a, FirePlan((Shot(1, "B", 3),)))
+    assert "A" in battle.state.spotted_by[1] and battle.state.lit == ["A"]
+    assert [e.ship for e in battle.log.of_type(ev.SecondaryGunsSeen)] == ["A"]
+    assert visibility_refusal(battle, b, a) is None
+    assert "night" not in dict(attack_modifiers(b, b.card.weapons[0], a, line_of_fire(battle, b, b.card.weapons[0], a),
+                                                battle))
+    assert "night" in dict(attack_modifiers(a, a.card.weapons[0], b, line_of_fire(battle, a, a.card.weapons[0], b),
+                                            battle))
     big = make_card("BB", type="battleship", hull=60, crippled=20)
     battle = make_battle([("A", make_card("A", traits=["Radar"]), 0, (30.0, 10.0), 0.0),
                           ("B", make_card("B"), 1, (30.0, 14.0), 0.0), ("BB", big, 1, (32.0, 18.0), 0.0)])  # fmt: skip
