@@ -36,7 +36,7 @@ Aircraft Traits, the Local X, DP, Armoured Deck and Carrier traits, Scramble!). 
 * Deep deployment: carriers off the table launch any number of Flights a turn at the fleet's table edge (they
   cannot be attacked that turn) and recover those that fly off that edge (R-TAC-26), never in bad weather nor
   with a Crew Critical Score of 2 or more (R-TAC-77); enemy Flights that fly off
-  that edge may attack them after the carriers' Fighters aboard have dogfought them.
+  that edge may attack them after the Flights aboard (Fighters first) have dogfought them (R-TAC-83).
 """
 
 from __future__ import annotations

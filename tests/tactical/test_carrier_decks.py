@@ -9,6 +9,7 @@ from tactical import battle_events as ev
 from tactical.aa import aa_flight_refusal, aa_targets, fire_aa
 from tactical.ai import with_defaults
 from tactical.ai.tactics import default_flight_plan
+from tactical.air_attacks import air_attacks
 from tactical.air_movement import aircraft_movement, move_flights, verify_flight_plan
 from tactical.aircraft import deck_refusal, launch, launch_refusal, recovery_room
 from tactical.options import RuleOptions
@@ -172,3 +173,25 @@ def test_a_deep_deployed_carrier_obeys_crew_and_weather(why: str) -> None:
     battle.state.weather = "good"
     aircraft_movement(battle, (with_defaults(launcher), with_defaults(Quiet())))
     assert [e.ship for e in battle.log.of_type(ev.Launched)] == ["A0", "A1"]
+
+
+def test_any_flight_aboard_a_deep_deployed_carrier_meets_the_attackers() -> None:
+    """000 Attacking Deep Deployment Carriers (R-TAC-83): the Flights aboard meet the attackers one each, the
+    Fighter first, then the others by Dogfight score (the Torpedo-Bomber at 0 before the Dive-Bomber at -1): Val1
+    is shot down by the Fighter (2 against 5), Val2 shoots down the Torpedo-Bomber (5 against 2), Val3 and the
+    Dive-Bomber draw (4 against 5 - 1): Val3 is held off; Val2 then attacks and misses (1)."""
+    battle, cv = carrier_battle(flights=0)
+    cv.status, cv.pos = Status.DEEP, None
+    add_flight(battle, "DB", 0, make_aircraft("dive_bomber", dogfight=-1), carrier="CV", aboard=True)
+    add_flight(battle, "TB", 0, make_aircraft("torpedo_bomber"), carrier="CV", aboard=True)
+    add_flight(battle, "F", 0, make_aircraft(), carrier="CV", aboard=True)
+    vals = [add_flight(battle, f"Val{i}", 1, make_aircraft("dive_bomber"), (30.0 + 2 * i, 5.0)) for i in (1, 2, 3)]
+    move_flights(battle, 1, {v.name: FlightMove(path=((v.pos[0], -1.0),), attack="CV") for v in vals})
+    battle.dice.push(2, 5, 5, 2, 4, 5, 1)
+    air_attacks(battle, 1, with_defaults(Quiet()))
+    fights = [(d.ship, d.target, d.roll, d.target_roll) for d in battle.log.of_type(ev.Dogfight)]
+    assert fights == [("Val1", "F", 2, 5), ("Val2", "TB", 5, 2), ("Val3", "DB", 4, 4)]
+    status = {n: f.status for n, f in battle.state.flights.items()}
+    assert status["Val1"] is FlightStatus.DESTROYED and status["TB"] is FlightStatus.DESTROYED
+    assert status["F"] is status["DB"] is FlightStatus.ABOARD
+    assert [e.ship for e in battle.log.of_type(ev.HeldOff)] == ["Val3"] and cv.hull == cv.hull_start
