@@ -858,6 +858,18 @@ class LostWithCarrier(Event):
     carrier: str
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ObservationFlightsLost(Event):
+    """Observation Flights of ``ship`` lost with it (sunk, or its Aircraft trait lost): ``hunters`` of them were
+    hunting submarines, and ``spotting`` names the targets they no longer spot (R-TAC-84)."""
+
+    kind: ClassVar[str] = "flight_lost"
+    DATA: ClassVar[tuple[str, ...]] = ("count", "hunters", "spotting")
+    count: int
+    hunters: int
+    spotting: tuple[str, ...]
+
+
 # --------------------------------------------------------------------------- MTB Sections
 
 

@@ -123,6 +123,8 @@ TEMPLATES: dict[type[ev.Event], str] = {
     ev.KamikazeSpent: "{ship} is spent in its kamikaze attack",
     ev.ShotDownOverCarrier: "{ship} is shot down over its carrier",
     ev.LostWithCarrier: "{ship} goes down with {carrier}",
+    ev.ObservationFlightsLost: "{count} Observation Flight(s) of {ship} lost, {hunters} of them hunting submarines"
+                               "{spotting:*, |; no longer spotting }",
     ev.MTBMoved: '{ship} runs {distance:.1f}" to ({pos[0]:.1f}, {pos[1]:.1f}){attack:~ and closes on }',
     ev.MTBSmoke: "{ship} lays its smoke screen",
     ev.MTBDamage: "{attacker} {weapon}: {dice} Damage Dice vs {ship} Armour {armour}: {outcome}",

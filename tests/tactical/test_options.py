@@ -15,7 +15,7 @@ from tactical.damage import roll_damage
 from tactical.environment import visibility_refusal
 from tactical.geometry import RangeBand
 from tactical.gunnery import fire, target_refusal
-from tactical.hull import cripple
+from tactical.hull import cripple, sink
 from tactical.mines import mine_check
 from tactical.movement import max_move, verify_move
 from tactical.options import RuleOptions
@@ -447,3 +447,32 @@ def test_003_german_radar() -> None:
     radar_detection(battle, (with_defaults(object()), with_defaults(object())))
     assert battle.state.radar_tracks.get("R", []) == []  # a 4 is not the 5+ German radar needs
     assert battle.dice.remaining == 1
+
+
+def observers_battle(**opts):
+    cards = {n: make_card(n, traits=[f"Aircraft {x}"]) for n, x in (("CA", 1), ("CL", 1), ("CB", 2))}
+    battle = make_battle([(n, c, 0, (20.0 + 5 * i, 10.0), 0.0) for i, (n, c) in enumerate(cards.items())]
+                         + [("T", make_card("T"), 1, (30.0, 40.0), 0.0)])  # fmt: skip
+    battle.state.spotted[0] = ["T", "T2", "T3"]
+    battle.state.sub_hunters[0] = 1
+    return opt(battle, **opts)
+
+
+def test_observation_flights_are_lost_with_the_ship_that_carries_them() -> None:
+    """000 Aircraft X (R-TAC-84): four Observation Flights carried (CA 1, CL 1, CB 2), three spotting and one hunting
+    submarines: CB sinks, two are lost, the hunter first, then the last target spotted; CA crippled loses its
+    Aircraft trait (trait roll 4): one more, the next target.  With 001 Observation Aircraft none is lost."""
+    battle = observers_battle()
+    sink(battle, battle.ship("CB"))
+    assert battle.state.sub_hunters[0] == 0 and battle.state.spotted[0] == ["T", "T2"]
+    battle.dice.push(1, 4)  # crippled: the turret kept (1), the Aircraft trait lost (4)
+    cripple(battle, battle.ship("CA"))
+    assert battle.state.spotted[0] == ["T"]
+    lost = [(e.ship, e.count, e.hunters, e.spotting) for e in battle.log.of_type(ev.ObservationFlightsLost)]
+    assert lost == [("CB", 2, 1, ("T3",)), ("CA", 1, 0, ("T2",))]
+    battle.dice.push(1, 3)
+    cripple(battle, battle.ship("CL"))  # keeps its trait (3): CL still carries the one Flight spotting T
+    assert battle.state.spotted[0] == ["T"] and len(battle.log.of_type(ev.ObservationFlightsLost)) == 2
+    battle = observers_battle(observation_001=True)
+    sink(battle, battle.ship("CB"))
+    assert battle.state.spotted[0] == ["T", "T2", "T3"] and not battle.log.of_type(ev.ObservationFlightsLost)
