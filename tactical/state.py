@@ -474,6 +474,7 @@ class BattleState(Derived):
     visibility_uk: float | None = None  # 003 Nationality Bonuses: the British roll
     fog_rolls: dict[str, int] = field(default_factory=dict)  # 003 Fog of War rolls made this turn
     swept: list[str] = field(default_factory=list)  # 001 Minefields: minesweepers that swept this turn
+    sweep_bound: list[str] = field(default_factory=list)  # 001: sweepers and their followers: no Order this turn
     damage_cap: int | None = None  # transient: 001 Weak, extra damage the critical being resolved may still do
     fires: dict[str, int] = field(default_factory=dict)  # 003 criticals: fires burning on each ship
     effects: dict[str, dict[str, int]] = field(default_factory=dict)  # 003 criticals: lasting effects per ship
@@ -558,6 +559,7 @@ class BattleState(Derived):
             "visibility_uk": self.visibility_uk,
             "fog_rolls": dict(self.fog_rolls),
             "swept": list(self.swept),
+            "sweep_bound": list(self.sweep_bound),
             "fires": dict(self.fires),
             "effects": {k: dict(v) for k, v in self.effects.items()},
             "surprised": list(self.surprised) if self.surprised else None,
@@ -612,6 +614,7 @@ class BattleState(Derived):
             visibility_uk=data.get("visibility_uk"),
             fog_rolls=dict(data.get("fog_rolls", {})),
             swept=list(data.get("swept", [])),
+            sweep_bound=list(data.get("sweep_bound", [])),
             fires=dict(data.get("fires", {})),
             effects={k: dict(v) for k, v in data.get("effects", {}).items()},
             surprised=tuple(data["surprised"]) if data.get("surprised") else None,  # type: ignore[arg-type]

@@ -250,6 +250,27 @@ def test_001_minefields() -> None:
     assert battle.ship("A").hull == 17
 
 
+def test_001_a_sweeping_minesweeper_and_its_followers_give_no_orders() -> None:
+    """001 Minesweeping (R-TAC-85): MS sweeps (6 + 2 = 8: density 12 -> 11) and may give no Order this turn; F, 4"
+    astern of it, meets a mine (5) and avoids it with the +1 (3 + 2 + 6 + 1 = 12): it may give no Order either; X,
+    abeam of MS, avoids its mine without the bonus (6 + 2 + 5 = 13) and keeps its Orders."""
+    dd = {"type": "destroyer", "armour": 1, "hull": 6, "crippled": 2}
+    battle = make_battle([("MS", make_card("MS", traits=["Minesweeper"], **dd), 0, (30.0, 10.0), 0.0),
+                          ("F", make_card("F", **dd), 0, (30.0, 6.0), 0.0),
+                          ("X", make_card("X"), 0, (34.0, 10.0), 0.0)], [6, 5, 3, 5, 6])  # fmt: skip
+    opt(battle, minefields=True)
+    sector = battle.state.table.sector((30.0, 10.0))
+    battle.state.minefields = {sector: 12}
+    for name in ("MS", "F", "X"):
+        mine_check(battle, battle.ship(name))
+    assert battle.state.minefields[sector] == 11 and battle.state.sweep_bound == ["MS", "F"]
+    assert legal_orders(battle.ship("MS"), battle) == legal_orders(battle.ship("F"), battle) == []
+    with pytest.raises(IllegalOrder, match=r"001 Minefields \(Minesweeping\): MS: "):
+        issue_order(battle, battle.ship("MS"), OrderName.EVADE)
+    assert OrderName.EVADE in legal_orders(battle.ship("X"), battle)
+    assert [e.ship for e in battle.log.of_type(ev.MineAvoided)] == ["F", "X"]
+
+
 def test_003_target_size_and_facing() -> None:
     battle = duel(8.0, b_kw={"type": "battleship"}, heading_b=0.0)  # A is astern of B
     assert "large silhouette" not in mods(battle)
