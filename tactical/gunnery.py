@@ -55,9 +55,11 @@ from tactical.submarines import attempt_detection, drop_depth_charges
 from tactical.variants import (
     after_attack,
     before_fire,
+    early_radar_at_night,
     fog_of_war_redirect,
     hit_roll_options,
     illuminate_on_main_guns,
+    largest_first_refusal,
     night_001_light_guns,
     option_weapon_refusal,
     splash_dice,
@@ -198,7 +200,16 @@ def _max_dice(ship: ShipState, index: int) -> int:
 
 def target_refusal(battle: Battle, ship: ShipState, index: int, target: ShipState) -> str | None:
     """Why weapon system ``index`` of ``ship`` may not fire at ``target``, or ``None`` (arc, range, horizon, smoke,
-    land, torpedo nets, visibility, submarines, Main Guns at point blank)."""
+    land, torpedo nets, visibility, submarines, Main Guns at point blank; 001 early radar at night: the largest
+    enemy first, R-TAC-87)."""
+    why = _line_refusal(battle, ship, index, target)
+    if why is not None or not early_radar_at_night(battle, ship):
+        return why
+    pool = [e for e in battle.state.enemies(ship) if _line_refusal(battle, ship, index, e) is None]
+    return largest_first_refusal(battle, ship, target, pool)
+
+
+def _line_refusal(battle: Battle, ship: ShipState, index: int, target: ShipState) -> str | None:
     if target.side == ship.side:
         return f"{R_NOMINATE}: {target.name} is a friendly ship"
     if not target.on_table:

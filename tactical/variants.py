@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from scenarios.cards import ShipType, WeaponKind, WeaponSystem
 from tactical import events as ev
-from tactical.geometry import SMOKE_RADIUS, LineOfFire, RangeBand, distance, range_band, segment_hits_discs
+from tactical.geometry import SMOKE_RADIUS, LineOfFire, RangeBand, distance, segment_hits_discs
 from tactical.orders import IllegalOrder, evading
 from tactical.plans import FirePlan
 from tactical.state import Battle, ShipState
@@ -187,27 +187,27 @@ def before_fire(battle: Battle, ship: ShipState, plan: FirePlan) -> None:
         battle.log.emit(ev.RadarCheck, ship=ship.name, passed=bool(ok))
         if ok and ship.name not in st.radar_fire:
             st.radar_fire.append(ship.name)
-    if opts.night_001 and st.night and (st.year or 1942) <= 1943 and (ship.has("Radar") or ship.has("Advanced Radar")):
-        for shot in plan.shots:
-            target = st.ships.get(shot.target)
-            if target is None or target.name in st.lit:
-                continue
-            weapon = ship.card.weapons[shot.weapon]
-            largest = _largest_in_range(battle, ship, weapon)
-            if largest is not None and target.name != largest.name:
-                raise IllegalOrder(R_001_NIGHT, f"{ship.name}'s radar must engage the largest enemy, {largest.name}")
 
 
-def _largest_in_range(battle: Battle, ship: ShipState, weapon: WeaponSystem) -> ShipState | None:
-    assert ship.pos is not None
-    pool = [
-        e
-        for e in battle.state.enemies(ship)
-        if e.pos is not None and not e.underwater and range_band(weapon.ranges, distance(ship.pos, e.pos)) is not None
-    ]
-    if not pool:
+def early_radar_at_night(battle: Battle, ship: ShipState) -> bool:
+    """001 Night Fighting, Radar (1943 or earlier; option): whether ``ship``'s fire at night must go to the largest
+    enemy it may fire at (:func:`largest_first_refusal`)."""
+    st = battle.state
+    radar = ship.has("Radar") or ship.has("Advanced Radar")
+    return st.options.night_001 and st.night and (st.year or 1942) <= 1943 and radar
+
+
+def largest_first_refusal(battle: Battle, ship: ShipState, target: ShipState, pool: list[ShipState]) -> str | None:
+    """001 Night Fighting, Radar (option, R-TAC-87): a radar ship firing at night in 1943 or earlier must fire at
+    the largest (greatest starting Hull) of the enemies ``pool`` its weapon may otherwise fire at; any of equal
+    size will do; an Illuminated target may be fired at whatever its size."""
+    if target.name in battle.state.lit or not pool:
         return None
-    return min(pool, key=lambda e: (-e.card.hull, distance(ship.pos, e.pos), e.name))  # type: ignore[arg-type]
+    largest = max(e.card.hull for e in pool)
+    if target.card.hull >= largest:
+        return None
+    names = ", ".join(sorted(e.name for e in pool if e.card.hull == largest))
+    return f"{R_001_NIGHT}: {ship.name}'s radar must engage the largest enemy it may fire at ({names})"
 
 
 def fog_of_war_redirect(battle: Battle, ship: ShipState, target: ShipState, weapon: WeaponSystem) -> ShipState:

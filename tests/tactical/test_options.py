@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tactical import battle_events as ev
-from tactical.ai import with_defaults
+from tactical.ai import SimpleCaptain, with_defaults
 from tactical.attack_dice import attack_modifiers, line_of_fire
 from tactical.battle import BattleSpec, FleetSpec, ShipSpec, resolve
 from tactical.crit2d6 import fires_end_phase
@@ -14,7 +14,7 @@ from tactical.criticals import roll_critical
 from tactical.damage import roll_damage
 from tactical.environment import visibility_refusal
 from tactical.geometry import RangeBand
-from tactical.gunnery import fire, target_refusal
+from tactical.gunnery import fire, legal_targets, target_refusal
 from tactical.hull import cripple, sink
 from tactical.mines import mine_check
 from tactical.movement import max_move, verify_move
@@ -216,6 +216,32 @@ def test_001_night_fighting() -> None:
     opt(battle, night_001=True)
     with pytest.raises(IllegalOrder, match="largest"):
         fire(battle, battle.ship("A"), FirePlan((Shot(0, "B", 3),)))
+
+
+def test_001_early_radar_at_night_is_a_target_rule_the_ai_keeps() -> None:
+    """001 Night Fighting, Radar (R-TAC-87): in 1942 a radar ship at night may fire only at the largest enemy it may
+    otherwise fire at (BB), or at an Illuminated one (B once lit); BB out of its arc does not count, and the AI
+    plans legal fire; in 1944, or by day, or without radar, any target."""
+    big = make_card("BB", type="battleship", hull=60, crippled=20)
+    battle = make_battle([("A", make_card("A", traits=["Radar"]), 0, (30.0, 10.0), 0.0),
+                          ("B", make_card("B"), 1, (30.0, 14.0), 0.0), ("BB", big, 1, (32.0, 18.0), 0.0)])  # fmt: skip
+    battle.state.time_of_day, battle.state.year = "night", 1942
+    battle.state.spotted_by[0] += ["B", "BB"]
+    opt(battle, night_001=True)
+    a = battle.ship("A")
+    assert [t.name for t in legal_targets(battle, a, 0)] == ["BB"]
+    assert target_refusal(battle, a, 0, battle.ship("B")) == (
+        "001 Night Fighting (option): A's radar must engage the largest enemy it may fire at (BB)")
+    plan = SimpleCaptain().plan_fire(battle, a)
+    assert [shot.target for shot in plan.shots] == ["BB"]
+    battle.state.lit.append("B")
+    assert target_refusal(battle, a, 0, battle.ship("B")) is None
+    battle.state.lit.clear()
+    battle.ship("BB").pos = (30.0, 4.0)  # astern: outside the turret's arcs, so B is the largest it may fire at
+    assert target_refusal(battle, a, 0, battle.ship("B")) is None
+    battle.ship("BB").pos = (32.0, 18.0)
+    battle.state.year = 1944
+    assert target_refusal(battle, a, 0, battle.ship("B")) is None
 
 
 def test_001_shorelines() -> None:
