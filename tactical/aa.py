@@ -23,7 +23,7 @@ from collections.abc import Sequence
 
 from scenarios.cards import AircraftRole, ShipType, WeaponKind, WeaponSystem
 from tactical import events as ev
-from tactical.attack_dice import roll_to_hit
+from tactical.attack_dice import roll_to_hit, smoke_blocks
 from tactical.captain import Captain
 from tactical.geometry import EPS, SMOKE_RADIUS, Point, distance, segment_hits_discs
 from tactical.hull import award_points
@@ -136,26 +136,35 @@ def in_contact(battle: Battle, flight: FlightState, ship: ShipState) -> bool:
 
 def aa_targets(battle: Battle, ship: ShipState, index: int, *, local: bool) -> list[FlightState]:
     """Enemy Flights weapon system ``index`` of ``ship`` may fire at now (AA Battery or DP Light Gun)."""
+    flights = battle.state.air(1 - ship.side)
+    return [f for f in flights if aa_flight_refusal(battle, ship, index, f, local=local) is None]
+
+
+def aa_flight_refusal(battle: Battle, ship: ShipState, index: int, flight: FlightState, *, local: bool) -> str | None:
+    """Why weapon system ``index`` of ``ship`` may not fire at ``flight`` now (rule: reason), or ``None``: not in a
+    dogfight nor just launched from deep deployment, a Level Bomber only from an AA Emplacement, Local dice only at
+    a Flight in contact, other dice within reach and with no smoke between (000 Create Smoke!, R-TAC-75)."""
     weapon = ship.card.weapons[index]
     if ship.pos is None or not ship.weapons[index].usable or not aa_allowed(battle, ship):
-        return []
-    out = []
-    emplacement = ship.installation == "aa emplacement"
-    for f in battle.state.air(1 - ship.side):
-        if f.engaged or f.protected_turn == battle.state.turn or f.pos is None:
-            continue
-        if f.has("Level Bomber") and not emplacement:
-            continue
-        if local:
-            if in_contact(battle, f, ship):
-                out.append(f)
-            continue
-        if weapon.ranges is None:
-            continue
-        reach = weapon.ranges[3] / 2 if weapon.kind is WeaponKind.LIGHT_GUN else weapon.ranges[3]
-        if distance(ship.pos, f.pos) <= reach + EPS:
-            out.append(f)
-    return out
+        return f"{R_AA}: {ship.name} cannot use its AA now"
+    if flight.side == ship.side or not flight.airborne or flight.pos is None:
+        return f"{R_AA}: {flight.name} is not an enemy Flight in the air"
+    if flight.engaged:
+        return f"{R_AA}: {flight.name} is in a dogfight"
+    if flight.protected_turn == battle.state.turn:
+        return f"000 Deep Deployment: {flight.name} was launched from deep deployment this turn"
+    if flight.has("Level Bomber") and ship.installation != "aa emplacement":
+        return f"000 Aircraft Traits: {flight.name} is a Level Bomber, out of reach of ship AA"
+    if local:
+        return None if in_contact(battle, flight, ship) else f"{R_LOCAL}: {flight.name} is not in contact"
+    if weapon.ranges is None:
+        return f"{R_AA}: {weapon.name} has no range"
+    reach = weapon.ranges[3] / 2 if weapon.kind is WeaponKind.LIGHT_GUN else weapon.ranges[3]
+    if distance(ship.pos, flight.pos) > reach + EPS:
+        return f"{R_AA}: {flight.name} is out of reach of {weapon.name}"
+    if smoke_blocks(battle, ship, flight.pos, weapon):
+        return f"000 Create Smoke!: smoke lies between {ship.name} and {flight.name}"
+    return None
 
 
 def aa_score(battle: Battle, ship: ShipState, flight: FlightState, *, local: bool) -> int:
@@ -188,8 +197,10 @@ def verify_aa_plan(battle: Battle, ship: ShipState, shots: Sequence[AAShot]) -> 
         target = battle.state.flights.get(shot.target)
         boat = battle.state.mtbs.get(shot.target)
         if target is not None:
-            if target not in aa_targets(battle, ship, shot.weapon, local=shot.local):
-                raise IllegalOrder(R_AA, f"{ship.name} {weapon.name} cannot fire at {shot.target} now")
+            why = aa_flight_refusal(battle, ship, shot.weapon, target, local=shot.local)
+            if why is not None:
+                rule, message = why.split(": ", 1)
+                raise IllegalOrder(rule, f"{ship.name} {weapon.name} cannot fire at {shot.target}: {message}")
         elif boat is not None:
             why = aa_can_hit_boat(battle, ship, shot.weapon, boat, local=shot.local)
             if why is not None:
@@ -251,11 +262,13 @@ def _magazine_check(battle: Battle, ship: ShipState, index: int) -> bool:
 
 
 def _friendly_smoke_between(battle: Battle, ship: ShipState, target: Point | None) -> bool:
-    """001 Smoke (option): AA fire through smoke laid by friendly ships takes -1."""
+    """001 Smoke (option): a Radar ship's AA fire through smoke laid by its own fleet takes -1 (other smoke
+    refuses the shot, :func:`aa_flight_refusal`; R-TAC-75)."""
     if not battle.state.options.smoke_001 or target is None or ship.pos is None:
         return False
-
-    return segment_hits_discs(ship.pos, target, battle.state.smoke, SMOKE_RADIUS)
+    own = set(battle.state.smoke_by.get(str(ship.side), []))
+    counters = [p for i, p in enumerate(battle.state.smoke) if i in own]
+    return segment_hits_discs(ship.pos, target, counters, SMOKE_RADIUS)
 
 
 def aa_fire(battle: Battle, captains: tuple[Captain, Captain]) -> None:

@@ -90,7 +90,7 @@ def air_attack_modifiers(battle: Battle, flight: FlightState, target: ShipState)
 def air_attacks(battle: Battle, side: int, captain: Captain) -> None:
     """000 Attacking with Aircraft: every Flight of ``side`` able to attack does so, in the order its captain
     gives (attacks are simultaneous; resolved one at a time).  Deep deployment carriers first face the dogfights
-    of their Fighters aboard."""
+    of the Flights aboard (R-TAC-83)."""
     attackers = ready_attackers(battle, side)
     names = [f.name for f in attackers]
     order = captain.order_air_attacks(battle, side, names)
@@ -190,16 +190,17 @@ def attack_ship(battle: Battle, flight: FlightState, target: ShipState) -> None:
 
 
 def _deep_interceptions(battle: Battle, side: int, attackers: list[str]) -> None:
-    """000 Attacking Deep Deployment Carriers: the carrier player may dogfight the attackers with Fighters still
-    aboard its carriers; a draw keeps the attacker from attacking this turn (R-TAC-26)."""
-    defenders = [
+    """000 Attacking Deep Deployment Carriers: the carrier player may dogfight the attackers with any Flights still
+    aboard its carriers, Fighters first, then the others by Dogfight score (R-TAC-83); a draw keeps the attacker
+    from attacking this turn (R-TAC-26)."""
+    aboard = [
         f
         for f in battle.state.flights.values()
-        if f.side != side
-        and f.status is FlightStatus.ABOARD
-        and f.card.role is AircraftRole.FIGHTER
-        and battle.ship(f.aboard or "").status is Status.DEEP
+        if f.side != side and f.status is FlightStatus.ABOARD and battle.ship(f.aboard or "").status is Status.DEEP
     ]
+    fighters = [f for f in aboard if f.card.role is AircraftRole.FIGHTER]
+    others = sorted((f for f in aboard if f.card.role is not AircraftRole.FIGHTER), key=lambda f: -f.card.dogfight)
+    defenders = fighters + others
     for name, defender in zip(attackers, defenders, strict=False):
         flight = battle.state.flights[name]
         result = dogfight_roll(battle, flight, defender, 0, 0)

@@ -31,6 +31,7 @@ from tactical.aircraft import (
     deck_refusal,
     home_edge,
     launch,
+    recovery_room,
 )
 from tactical.captain import Captain
 from tactical.geometry import (
@@ -93,6 +94,7 @@ def attack_target(battle: Battle, name: str) -> ShipState | MTBState | None:
 def verify_flight_plan(battle: Battle, side: int, plan: FlightPlan) -> dict[str, Point]:
     """Raise :class:`IllegalOrder` unless every move of ``plan`` is legal; returns the end points."""
     ends: dict[str, Point] = {}
+    landings: dict[str, int] = {}  # carrier -> Flights of this plan landing on it so far (R-TAC-76)
     for name, move in plan.items():
         flight = battle.state.flights.get(name)
         if flight is None or flight.side != side or not flight.airborne:
@@ -134,7 +136,8 @@ def verify_flight_plan(battle: Battle, side: int, plan: FlightPlan) -> dict[str,
         if move.escort and flight.card.role is not AircraftRole.FIGHTER:
             raise IllegalOrder(R_ESCORT, f"only Fighters may escort ({name})")
         if move.land is not None:
-            _verify_landing(battle, flight, move, end)
+            _verify_landing(battle, flight, move, end, landings.get(move.land, 0))
+            landings[move.land] = landings.get(move.land, 0) + 1
     for name, move in plan.items():
         flight = battle.state.flights[name]
         end = ends[name]
@@ -202,19 +205,25 @@ def _verify_attack(battle: Battle, flight: FlightState, move: FlightMove, end: P
         raise IllegalOrder(R_ATTACK, f"{flight.name} has no payload to attack a ship with (One-Shot spent)")
 
 
-def _verify_landing(battle: Battle, flight: FlightState, move: FlightMove, end: Point) -> None:
+def _verify_landing(battle: Battle, flight: FlightState, move: FlightMove, end: Point, earlier: int) -> None:
+    """``flight`` may land on its carrier at ``end``, after ``earlier`` Flights of the same move (R-TAC-76)."""
     assert move.land is not None
     carrier = battle.state.ships.get(move.land)
     if carrier is None or carrier.side != flight.side or carrier.gone:
         raise IllegalOrder(R_LAUNCH, f"{move.land} is not a friendly carrier")
     if not flight.card.carrier:
         raise IllegalOrder(R_LAUNCH, f"{flight.name} is land-based and cannot be placed on a carrier")
-    if len(aboard(battle, carrier.name)) >= capacity(carrier):
+    if len(aboard(battle, carrier.name)) + earlier >= capacity(carrier):
         raise IllegalOrder(R_LAUNCH, f"{carrier.name} has no room for another Flight")
     why = deck_refusal(battle, carrier)
     if why is not None:
         rule, message = why.split(": ", 1)
         raise IllegalOrder(rule, f"{carrier.name}: {message}")
+    room = recovery_room(battle, carrier)
+    if earlier >= room:
+        raise IllegalOrder(
+            R_LAUNCH, f"{carrier.name} may recover {room} Flight(s) this turn: {flight.name} would be one more",
+        )
     if carrier.status is Status.DEEP:
         if _off_edge(battle, end) is not home_edge(flight.side) and battle.state.table.contains(end):
             raise IllegalOrder(R_DEEP, f"{flight.name} must fly off its own table edge to land")
@@ -295,6 +304,8 @@ def aircraft_movement(battle: Battle, captains: tuple[Captain, Captain]) -> None
     its aircraft first; deep-deployed carriers launch first (their Flights do not move this turn)."""
     for side in (0, 1):
         for carrier in [s for s in battle.state.fleet(side) if s.status is Status.DEEP]:
+            if deck_refusal(battle, carrier) is not None:
+                continue  # bad weather, or a Crew Critical Score of 2 (R-TAC-77)
             ready = [f.name for f in aboard(battle, carrier.name) if f.ready]
             if ready:
                 names = captains[side].choose_launch(battle, carrier, ready)

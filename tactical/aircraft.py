@@ -31,10 +31,12 @@ Aircraft Traits, the Local X, DP, Armoured Deck and Carrier traits, Scramble!). 
   Scramble!), only when the carrier moved straight into the wind (the wind's edge in its fore arc), gave no Order
   but Scramble!, has a Crew Critical Score below 2, is not aground, and the weather is good.  Launched Flights are
   set 1" from the carrier and may not move that turn; a Flight is recovered by moving into contact with the stern
-  (the carrier's Aft arc).  Re-arming: a crew check per Flight in the End Phase.
+  (the carrier's Aft arc); the Flights landing in one aircraft move never exceed the carrier's free places nor
+  its deck allowance left (R-TAC-76).  Re-arming: a crew check per Flight in the End Phase.
 * Deep deployment: carriers off the table launch any number of Flights a turn at the fleet's table edge (they
-  cannot be attacked that turn) and recover those that fly off that edge (R-TAC-26); enemy Flights that fly off
-  that edge may attack them after the carriers' Fighters aboard have dogfought them.
+  cannot be attacked that turn) and recover those that fly off that edge (R-TAC-26), never in bad weather nor
+  with a Crew Critical Score of 2 or more (R-TAC-77); enemy Flights that fly off
+  that edge may attack them after the Flights aboard (Fighters first) have dogfought them (R-TAC-83).
 """
 
 from __future__ import annotations
@@ -156,16 +158,16 @@ def deck_refusal(battle: Battle, ship: ShipState) -> str | None:
     """Why ``ship`` may not launch or recover a Flight now (rule: reason), or ``None`` if it may."""
     if not ship.has("Carrier"):
         return "000 Carrier: only a ship with a working Carrier trait launches and recovers Flights"
-    if ship.status is Status.DEEP:
-        return None
-    if not ship.on_table:
-        return f"{R_LAUNCH}: {ship.name} is not on the table"
     if battle.state.bad_weather:
         return "000 Bad Weather: carriers may not launch or recover aircraft"
-    if ship.aground:
-        return "000 Land: a ship run aground may not launch or recover aircraft"
     if ship.in_force(Area.CREW).no_deck:
         return f"{R_LAUNCH}: a carrier with a Crew Critical Score of 2 or more may not launch or recover Flights"
+    if ship.status is Status.DEEP:
+        return None  # off the table: no wind, deck or Order limits (R-TAC-26), the two above still hold (R-TAC-77)
+    if not ship.on_table:
+        return f"{R_LAUNCH}: {ship.name} is not on the table"
+    if ship.aground:
+        return "000 Land: a ship run aground may not launch or recover aircraft"
     if ship.order is not None and ship.order != OrderName.SCRAMBLE.value:
         return "000 Carrier: a carrier launches or recovers only if its captain gives no Order but Scramble!"
     if not ship.has_moved or ship.moved <= EPS:
@@ -175,6 +177,18 @@ def deck_refusal(battle: Battle, ship: ShipState) -> str | None:
     if ship.deck_moves >= deck_allowance(ship):
         return f"{R_LAUNCH}: the carrier has already launched or recovered {ship.deck_moves} Flight(s) this turn"
     return None
+
+
+def recovery_room(battle: Battle, carrier: ShipState) -> int:
+    """Flights ``carrier`` may still recover this turn: none when its deck is closed (:func:`deck_refusal`), else
+    its free places (Flights X less those aboard) and, on the table, no more than its deck allowance left (000
+    Carrier, Launching and Recovering Aircraft, Scramble!; R-TAC-76)."""
+    if deck_refusal(battle, carrier) is not None:
+        return 0
+    room = capacity(carrier) - len(aboard(battle, carrier.name))
+    if carrier.status is not Status.DEEP:
+        room = min(room, deck_allowance(carrier) - carrier.deck_moves)
+    return max(room, 0)
 
 
 def launch_refusal(battle: Battle, carrier: ShipState, names: Sequence[str]) -> str | None:
@@ -187,10 +201,10 @@ def launch_refusal(battle: Battle, carrier: ShipState, names: Sequence[str]) -> 
             return f"{R_LAUNCH}: {name} is not aboard {carrier.name}"
         if not flight.ready:
             return f"{R_REARM}: {name} has not been re-armed and made ready"
-    if not names or carrier.status is Status.DEEP:
+    if not names:
         return None
     why = deck_refusal(battle, carrier)
-    if why is not None:
+    if why is not None or carrier.status is Status.DEEP:
         return why
     room = deck_allowance(carrier) - carrier.deck_moves
     if len(names) > room:
@@ -207,14 +221,14 @@ def launch(battle: Battle, carrier: ShipState, names: Sequence[str]) -> None:
             raise IllegalOrder(R_LAUNCH, f"{name} is not aboard {carrier.name}")
         if not flight.ready:
             raise IllegalOrder(R_REARM, f"{name} has not been re-armed and made ready")
+        why = deck_refusal(battle, carrier)
+        if why is not None:
+            rule, message = why.split(": ", 1)
+            raise IllegalOrder(rule, f"{carrier.name}: {message}")
         if carrier.status is Status.DEEP:
             _place_at_home_edge(battle, flight)
             flight.protected_turn = battle.state.turn
         else:
-            why = deck_refusal(battle, carrier)
-            if why is not None:
-                rule, message = why.split(": ", 1)
-                raise IllegalOrder(rule, f"{carrier.name}: {message}")
             assert carrier.pos is not None
             side = 90.0 if carrier.deck_moves % 2 == 0 else -90.0
             flight.pos = clamp_to_table(battle, advance(carrier.pos, carrier.heading + side, LAUNCH_DISTANCE))

@@ -14,7 +14,15 @@ from pydantic import Field, Strict, model_validator
 
 from scenarios.cards import AircraftCard, MTBCard, ShipCard
 from scenarios.models import NonEmpty, Record
-from tactical.coast import AA_EMPLACEMENTS, COASTAL_STRUCTURES, SHORE_GUNS, installation_card, shore_battery_cost
+from tactical.coast import (
+    AA_EMPLACEMENTS,
+    COASTAL_STRUCTURES,
+    SHORE_GUNS,
+    calibre_class_001,
+    installation_card,
+    shore_battery_001,
+    shore_battery_cost,
+)
 from tactical.geometry import DeploymentKind, Table
 from tactical.options import RuleOptions
 from tactical.scenario import Objective, zone_for
@@ -86,7 +94,9 @@ class InstallationSpec(Record):
     """A Shore Battery (``weapons`` named from :data:`tactical.coast.SHORE_GUNS`, with its ``armour`` and
     ``structure``), a Coastal Structure (``structure_type`` from :data:`tactical.coast.COASTAL_STRUCTURES`) or an
     AA Emplacement (``structure_type`` from :data:`tactical.coast.AA_EMPLACEMENTS`), at ``pos`` (inches).  Armour,
-    Structure and points default to the printed figures; a Shore Battery's points to the 000 purchase formula."""
+    Structure and points default to the printed figures; a Shore Battery's points to the 000 purchase formula.  A
+    Shore Battery may instead be built by the 001 guidelines from its guns' ``calibre`` (inches), ``barrels`` and
+    ``protection`` (:func:`tactical.coast.shore_battery_001`, R-TAC-86)."""
 
     name: NonEmpty
     side: Literal[0, 1]
@@ -98,9 +108,22 @@ class InstallationSpec(Record):
     structure: Annotated[int, Strict(), Field(ge=1, le=100)] | None = None
     points: Annotated[int, Strict(), Field(ge=0)] | None = None
     nation: NonEmpty = "US"
+    calibre: Annotated[int, Strict(), Field(ge=1, le=16)] | None = None
+    barrels: Annotated[int, Strict(), Field(ge=1, le=40)] | None = None
+    protection: Literal["open", "shielded", "hardened"] | None = None
 
     @model_validator(mode="after")
     def _known(self) -> InstallationSpec:
+        built_001 = self.calibre is not None or self.barrels is not None or self.protection is not None
+        if built_001:
+            if self.kind != "shore battery" or self.calibre is None or self.barrels is None:
+                raise ValueError("a 001 shore battery (calibre, barrels, protection) needs kind 'shore battery', "
+                                 "calibre and barrels (001 Shore Batteries)")
+            if self.weapons or self.armour is not None or self.structure is not None:
+                raise ValueError("a 001 shore battery takes its weapons, armour and structure from its calibre, "
+                                 "barrels and protection: give none of them (001 Shore Batteries)")
+            calibre_class_001(self.calibre)
+            return self
         if self.kind == "shore battery":
             unknown = [w for w in self.weapons if w not in SHORE_GUNS]
             if not self.weapons or unknown:
@@ -115,6 +138,9 @@ class InstallationSpec(Record):
 
     def card(self) -> ShipCard:
         """The installation's card (type ``installation``, Flank Speed 0, Hull = Structure)."""
+        if self.calibre is not None and self.barrels is not None:
+            card = shore_battery_001(self.name, self.calibre, self.barrels, self.protection or "shielded", self.nation)
+            return card if self.points is None else card.model_copy(update={"points": self.points})
         if self.kind == "shore battery":
             assert self.armour is not None and self.structure is not None
             points = self.points

@@ -147,6 +147,69 @@ batteries; the 14-inch is reconstructed, R-TAC-52)."""
 ARMOUR_COST = {1: 0.1, 2: 0.2, 3: 0.4, 4: 0.6, 5: 0.8, 6: 1.0}
 """000 Creating a Shore Battery: Armour Cost by Armour."""
 
+GUNS_001: dict[str, tuple[int, int, int, str | None, int]] = {
+    "under 6": (12, 4, 1, "Weak", 5),
+    "6-8": (26, 2, 1, None, 10),
+    "10": (22, 1, 1, None, 20),
+    "12": (26, 1, 1, None, 25),
+    "14": (28, 1, 2, "AP", 35),
+    "15": (30, 1, 2, "AP", 40),
+    "16": (40, 1, 2, "Super AP", 50),
+}
+"""001 Shore Batteries, Main Guns, by calibre (inches): (range, barrels per Attack Die, Damage Dice, trait, points
+per Attack Die).  The points are not in 001: those of the 000 shore guns of the calibre (R-TAC-52), 10- and 12-inch
+between the 8- and 14-inch (R-TAC-86)."""
+
+PROTECTION_001 = {"open": 4, "shielded": 5, "hardened": 6}
+"""001 Shore Batteries, Armour: open gun 4+, shielded 5+ (the default), hardened 6+."""
+
+
+def calibre_class_001(calibre: int) -> str:
+    """The row of :data:`GUNS_001` for guns of ``calibre`` inches (6-8, 10, 12, 14, 15, 16; below 6; 9 and 11 take
+    the row below, 13 the 12-inch row, R-TAC-86)."""
+    if calibre < 6:
+        return "under 6"
+    if calibre <= 9:
+        return "6-8"
+    if calibre > 16:
+        raise ValueError(f"001 Shore Batteries list guns up to 16 inches, not {calibre}")
+    return str(max(c for c in (10, 12, 14, 15, 16) if c <= calibre))
+
+
+def shore_battery_001(
+    name: str, calibre: int, barrels: int, protection: str = "shielded", nation: str = "US"
+) -> ShipCard:
+    """001 Shore Batteries: a battery of ``barrels`` guns of ``calibre`` inches built by the 001 guidelines
+    (R-TAC-86): Main Guns of the calibre's range (bands at a quarter, half, three quarters and all of it), one
+    Attack Die per 4 barrels under 6 inches, per 2 for 6-8 inches (at least one, one system), one system of one die
+    per barrel from 10 inches; AP becomes AP +1, Super AP +2, Weak the Weak trait; Armour by ``protection``;
+    Structure 5 per Attack Die (4 if Weak, 6 if AP or Super AP); points by the 000 purchase formula."""
+    if barrels < 1:
+        raise ValueError("a 001 shore battery has at least one gun")
+    rng, per_die, dd, trait, cost = GUNS_001[calibre_class_001(calibre)]
+    bands = (math.floor(rng / 4 + 0.5), math.floor(rng / 2 + 0.5), math.floor(3 * rng / 4 + 0.5), rng)  # halves up
+    ap = {"AP": 1, "Super AP": 2}.get(trait or "", 0)
+    traits = ["Weak"] if trait == "Weak" else []
+    dice = max(barrels // per_die, 1)
+    label = f"{calibre}-inch Gun"
+    if per_die == 1:
+        systems = [WeaponSystem(name=f"{label} #{i + 1}", kind=WeaponKind.MAIN_GUN, arcs=list(Arc), ranges=bands,
+                                ad=1, ap=ap, dd=dd, traits=traits) for i in range(barrels)]  # fmt: skip
+    else:
+        systems = [WeaponSystem(name=f"{barrels}x {label}s", kind=WeaponKind.MAIN_GUN, arcs=list(Arc), ranges=bands,
+                                ad=dice, ap=ap, dd=dd, traits=traits)]  # fmt: skip
+    armour = PROTECTION_001[protection]
+    structure = dice * (4 if trait == "Weak" else 6 if ap else 5)
+    points = int(math.floor(cost * dice * (structure / 16 + ARMOUR_COST[armour]) / 10 + 0.5 + 1e-9) * 10)
+    return ShipCard.model_validate(
+        {
+            "name": name, "class_name": "Shore Battery (001)", "nation": nation, "type": "installation",
+            "flank_speed": 0, "armour": armour, "hull": structure, "crippled": 0, "traits": [],
+            "weapons": [s.model_dump() for s in systems], "points": points,
+            "source": "001 Shore Batteries", "confidence": "rulebook",
+        }
+    )  # fmt: skip
+
 COASTAL_STRUCTURES = {
     "Bunker": (-1, 5, 10),
     "Church": (0, 4, 20),

@@ -7,9 +7,11 @@ one is scored (R-TAC-66).
 * Location (2D6): 2 and 12 Vital Systems, 3-5 Superstructure/Hull, 6-8 Engines, 9-11 Weapons; then a D6 on that
   location's table.  The "Reduce VA" column (a 1st-edition vital armour score the 2nd edition lacks) is taken as
   that much extra damage to the Hull (R-TAC-66).
-* Fires: each burning fire deals 1 damage in the End Phase and then rolls: 1-2 it burns on, 3 it spreads (one more
-  fire), 4-5 it goes out, 6 it causes another critical hit (and burns on).  Damage control puts out one fire per
-  point above 4 (All Hands on Deck! +1), before any other repair (R-TAC-66).
+* Fires: each burning fire rolls a D6 in the End Phase: 1-2 it burns on, 3 it spreads (one more fire), 4-5 it
+  goes out, 6 it causes another critical hit (and burns on); a fire deals no damage of its own (R-TAC-79).
+  Damage control puts out one fire per point above 4 (All Hands on Deck! +1), before any other repair (R-TAC-66).
+* Torpedoes: every torpedo hit on a ship rolls 003's critical D6: 1-5 one more point of damage, 6 one more point
+  and a critical hit (R-TAC-80), besides the criticals its Damage Dice score.
 * Crippled (003): -1" of Flank Speed instead of half, no Lumbering, no Main Gun or Trait rolls, no Attack Dice
   halved; surface ships make no torpedo attacks, submarines fire one torpedo fewer; -1 to their attack rolls.
 """
@@ -18,7 +20,7 @@ from __future__ import annotations
 
 from scenarios.cards import WeaponKind
 from tactical import events as ev
-from tactical.hull import apply_hull_damage, sink
+from tactical.hull import apply_hull_damage, critical_damage, sink
 from tactical.state import Battle, ShipState, Vital
 
 R_003 = "003 Critical Hits (option)"
@@ -123,6 +125,7 @@ def critical_2d6(battle: Battle, ship: ShipState) -> None:
             if turret is not None:
                 ship.weapons[turret].destroyed = True
             add_fires(battle, ship, 1 if face == 5 else 2)
+    extra = critical_damage(battle, extra)  # 001 Weak (option): one point at most (R-TAC-81)
     battle.log.emit(
         ev.Critical2D6, ship=ship.name, side=battle.side_name(ship.side), area=where, score=face,
         extra_damage=extra, effect=name,
@@ -131,12 +134,9 @@ def critical_2d6(battle: Battle, ship: ShipState) -> None:
 
 
 def fires_end_phase(battle: Battle, ship: ShipState) -> None:
-    """Each fire: 1 damage, then D6: 1-2 burns on, 3 spreads, 4-5 goes out, 6 another critical hit."""
+    """Each fire rolls a D6: 1-2 burns on, 3 spreads, 4-5 goes out, 6 another critical hit (no damage, R-TAC-79)."""
     fires = battle.state.fires.get(ship.name, 0)
     if not fires or not ship.on_table:
-        return
-    apply_hull_damage(battle, ship, fires, "fires (003)")
-    if not ship.on_table:
         return
     faces = battle.dice.roll(fires, 6, label=f"{ship.name} fires", rule=R_003)
     left = sum(1 for f in faces if f <= 3 or f == 6) + sum(1 for f in faces if f == 3)
@@ -156,3 +156,17 @@ def fight_fires(battle: Battle, ship: ShipState, result: int) -> int:
         battle.state.fires[ship.name] = fires - out
         battle.log.emit(ev.FiresPutOut, ship=ship.name, count=out)
     return points - out
+
+
+def torpedo_criticals(battle: Battle, ship: ShipState, hits: int, source: str) -> None:
+    """003 Critical Hits (option): torpedoes always roll for a critical hit: each of ``hits`` torpedo hits on
+    ``ship`` rolls a D6, 1-5 one more point of damage, 6 one more point and a critical hit (R-TAC-80)."""
+    for _ in range(hits):
+        if not ship.hittable:
+            return
+        face = battle.dice.d6(label=f"{ship.name} torpedo hit: critical roll", rule=R_003)
+        battle.log.emit(ev.TorpedoCriticalRoll, ship=ship.name, side=battle.side_name(ship.side), score=face,
+                        critical=face == 6)  # fmt: skip
+        apply_hull_damage(battle, ship, 1, f"{source}: torpedo hit (003)")
+        if face == 6 and ship.hittable:
+            critical_2d6(battle, ship)

@@ -26,7 +26,7 @@ from tactical import events as ev
 from tactical.coast import shore_critical
 from tactical.crit2d6 import critical_2d6, fight_fires
 from tactical.critical_table import LEVELS, VITAL_TABLE, TurretHit, result_of
-from tactical.hull import apply_hull_damage
+from tactical.hull import apply_hull_damage, critical_damage
 from tactical.state import Area, Battle, ShipState, Vital
 
 R_CRIT = "000 Critical Hits"
@@ -60,17 +60,18 @@ def roll_critical(
     (000 Devastating; an equal roll changes nothing, R-TAC-08).  An installation rolls on the Shore Battery table
     (:func:`tactical.coast.shore_critical`); with the 003 option the 2D6 tables apply
     (:func:`tactical.crit2d6.critical_2d6`).  ``damage_cap``: 001 Weak (option) lets a Weak weapon's critical cost
-    at most 1 extra point (applied to this critical's immediate extra damage).
+    at most 1 extra point in all: its own extra damage, a Vital Systems hit's and that of the raises it sets off
+    share the one point (R-TAC-81).
     """
     if ship.is_installation:
         shore_critical(battle, ship)
         return
-    if battle.state.options.criticals_2d6:
-        critical_2d6(battle, ship)
-        return
     battle.state.damage_cap = damage_cap
     try:
-        _roll_critical(battle, ship, devastating)
+        if battle.state.options.criticals_2d6:
+            critical_2d6(battle, ship)
+        else:
+            _roll_critical(battle, ship, devastating)
     finally:
         battle.state.damage_cap = None
 
@@ -98,8 +99,7 @@ def _extra_damage(battle: Battle, ship: ShipState, area: Area, score: int) -> in
     fixed, d6 = result_of(area, score).fixed, result_of(area, score).d6
     if d6:
         fixed += sum(battle.dice.roll(d6, 6, label=f"{ship.name} {EFFECT_NAMES[area][score]} damage", rule=R_CRIT))
-    cap = battle.state.damage_cap
-    return fixed if cap is None else min(fixed, cap)
+    return critical_damage(battle, fixed)
 
 
 def raise_area(
@@ -196,7 +196,7 @@ def vital_hit(battle: Battle, ship: ShipState) -> None:
     vital, (fixed, d6) = VITAL_TABLE[face]
     if d6:
         fixed += sum(battle.dice.roll(d6, 6, label=f"{ship.name} {vital.value} damage", rule=R_VITAL))
-    damage = fixed
+    damage = critical_damage(battle, fixed)
     if vital not in ship.vitals:
         ship.vitals.append(vital)
     extra = ""

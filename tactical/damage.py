@@ -23,6 +23,7 @@ from typing import Protocol
 
 from scenarios.cards import ShipType, WeaponKind, WeaponSystem
 from tactical import events as ev
+from tactical.crit2d6 import torpedo_criticals
 from tactical.criticals import roll_critical
 from tactical.geometry import RangeBand
 from tactical.hull import apply_hull_damage
@@ -215,6 +216,8 @@ def roll_damage(
         armour_mods=str(mods),
     )
     apply_hull_damage(battle, target, total, f"{weapon.name} of {attacker.name}")
+    if opts.criticals_2d6 and weapon.kind is WeaponKind.TORPEDO and not target.is_installation:
+        torpedo_criticals(battle, target, hits, f"{weapon.name} of {attacker.name}")
     cap = 1 if opts.weak_001 and weapon.has("Weak") else None
     for _ in range(crits):
         if not target.hittable:

@@ -614,6 +614,17 @@ class Critical2D6(Event):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class TorpedoCriticalRoll(Event):
+    """003 Critical Hits: a torpedo hit's critical D6 (``score``): one more point of damage, and on a 6
+    (``critical``) a critical hit too (R-TAC-80)."""
+
+    kind: ClassVar[str] = "critical"
+    DATA: ClassVar[tuple[str, ...]] = ("score", "critical")
+    score: int
+    critical: bool
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Capsized(Event):
     kind: ClassVar[str] = "critical"
     DATA: ClassVar[tuple[str, ...]] = ("area",)
@@ -845,6 +856,18 @@ class ShotDownOverCarrier(Event):
 class LostWithCarrier(Event):
     kind: ClassVar[str] = "flight_lost"
     carrier: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ObservationFlightsLost(Event):
+    """Observation Flights of ``ship`` lost with it (sunk, or its Aircraft trait lost): ``hunters`` of them were
+    hunting submarines, and ``spotting`` names the targets they no longer spot (R-TAC-84)."""
+
+    kind: ClassVar[str] = "flight_lost"
+    DATA: ClassVar[tuple[str, ...]] = ("count", "hunters", "spotting")
+    count: int
+    hunters: int
+    spotting: tuple[str, ...]
 
 
 # --------------------------------------------------------------------------- MTB Sections

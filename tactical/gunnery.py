@@ -55,11 +55,14 @@ from tactical.submarines import attempt_detection, drop_depth_charges
 from tactical.variants import (
     after_attack,
     before_fire,
+    early_radar_at_night,
     fog_of_war_redirect,
     hit_roll_options,
     illuminate_on_main_guns,
+    largest_first_refusal,
     night_001_light_guns,
     option_weapon_refusal,
+    splash_dice,
 )
 
 R_NOMINATE = "000 Nominate Targets"
@@ -81,6 +84,8 @@ class ToHit:
     target_evading: bool
     """Hits rolled again (target on Evade!)."""
     wakeless: bool
+    fewer_dice: int = 0
+    """Attack Dice lost to other ships' splash markers (003 Splash Counters, option; R-TAC-78)."""
 
     @property
     def modifier(self) -> int:
@@ -113,8 +118,8 @@ class ToHit:
 
     def dice(self, nominated: int) -> int:
         """The dice rolled for ``nominated`` Attack Dice: half (rounding down) Beyond the Horizon (000 Beyond the
-        Horizon Attacks)."""
-        return nominated // 2 if self.beyond_horizon else nominated
+        Horizon Attacks), then less the splash markers' dice (R-TAC-78), never below none."""
+        return max((nominated // 2 if self.beyond_horizon else nominated) - self.fewer_dice, 0)
 
 
 def to_hit(battle: Battle, ship: ShipState, index: int, target: ShipState) -> ToHit | None:
@@ -126,7 +131,7 @@ def to_hit(battle: Battle, ship: ShipState, index: int, target: ShipState) -> To
         return None
     mods = attack_modifiers(ship, weapon, target, line, battle)
     twin, evade = hit_roll_options(battle, ship, weapon, target)
-    return ToHit(line, tuple(mods), twin, evade, weapon.has("Wakeless"))
+    return ToHit(line, tuple(mods), twin, evade, weapon.has("Wakeless"), splash_dice(battle, ship, weapon, target))
 
 
 def side_arc_dice_limit(ship: ShipState, index: int) -> int | None:
@@ -195,7 +200,16 @@ def _max_dice(ship: ShipState, index: int) -> int:
 
 def target_refusal(battle: Battle, ship: ShipState, index: int, target: ShipState) -> str | None:
     """Why weapon system ``index`` of ``ship`` may not fire at ``target``, or ``None`` (arc, range, horizon, smoke,
-    land, torpedo nets, visibility, submarines, Main Guns at point blank)."""
+    land, torpedo nets, visibility, submarines, Main Guns at point blank; 001 early radar at night: the largest
+    enemy first, R-TAC-87)."""
+    why = _line_refusal(battle, ship, index, target)
+    if why is not None or not early_radar_at_night(battle, ship):
+        return why
+    pool = [e for e in battle.state.enemies(ship) if _line_refusal(battle, ship, index, e) is None]
+    return largest_first_refusal(battle, ship, target, pool)
+
+
+def _line_refusal(battle: Battle, ship: ShipState, index: int, target: ShipState) -> str | None:
     if target.side == ship.side:
         return f"{R_NOMINATE}: {target.name} is a friendly ship"
     if not target.on_table:

@@ -20,6 +20,17 @@ from tactical.state import Battle, FlightStatus, ShipState, Status
 R_CRIPPLED = "000 Crippled Ships"
 
 
+def critical_damage(battle: Battle, amount: int) -> int:
+    """The part of ``amount``, extra damage of the critical hit being resolved, that stands: all of it, or no more
+    than is left of a 001 Weak critical's one point, shared by everything that critical sets off (R-TAC-81)."""
+    cap = battle.state.damage_cap
+    if cap is None:
+        return amount
+    taken = min(max(amount, 0), cap)
+    battle.state.damage_cap = cap - taken
+    return taken
+
+
 def apply_hull_damage(battle: Battle, ship: ShipState, amount: int, cause: str) -> None:
     """Take ``amount`` Hull from ``ship``; cripple it at its Crippled value, sink it at 0 (000 Damage)."""
     if amount <= 0 or not ship.hittable:
@@ -66,6 +77,7 @@ def cripple(battle: Battle, ship: ShipState, *, award: bool = True) -> None:
     )
     if award:
         award_vp(battle, ship, 0.5, "crippled")
+    observers_lost(battle, ship)
 
 
 def sink(battle: Battle, ship: ShipState) -> None:
@@ -82,6 +94,36 @@ def sink(battle: Battle, ship: ShipState) -> None:
             battle.log.emit(
                 ev.LostWithCarrier, ship=flight.name, side=battle.side_name(flight.side), carrier=ship.name
             )
+    observers_lost(battle, ship)
+
+
+def observers_lost(battle: Battle, ship: ShipState) -> None:
+    """000 Aircraft X (R-TAC-84): a side's Observation Flights are those its ships' Aircraft X carry; when ``ship``
+    sinks or loses its Aircraft trait, the Flights its side has out beyond what its ships still carry are lost,
+    those hunting submarines first, then the last targets spotted.  Not with 001 Observation Aircraft (its planes
+    are aloft from the start)."""
+    st = battle.state
+    if st.options.observation_001:
+        return
+    carried = sum(
+        s.trait_value("Aircraft") for s in st.fleet(ship.side)
+        if s.has("Aircraft") and not s.is_installation and s.status is Status.ACTIVE and not s.anchored
+    )  # fmt: skip
+    spotting = st.spotted.get(ship.side, [])
+    hunters = st.sub_hunters.get(ship.side, 0)
+    excess = len(spotting) + hunters - carried
+    if excess <= 0:
+        return
+    grounded = min(hunters, excess)
+    if grounded:
+        st.sub_hunters[ship.side] = hunters - grounded
+    dropped = spotting[len(spotting) - (excess - grounded):] if excess > grounded else []
+    if dropped:
+        st.spotted[ship.side] = spotting[: len(spotting) - len(dropped)]
+    battle.log.emit(
+        ev.ObservationFlightsLost, ship=ship.name, side=battle.side_name(ship.side), count=excess, hunters=grounded,
+        spotting=tuple(dropped),
+    )
 
 
 def withdraw(battle: Battle, ship: ShipState, edge: Edge) -> None:

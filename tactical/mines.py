@@ -4,7 +4,8 @@
   quality 2 + its target score reaches the Sector's density (10-14); else it takes a 3-Damage-Dice AP +1 hit
   treated as a torpedo, against which Torpedo Belts do nothing (R-TAC-65).
 * A Minesweeper beginning its move in the Sector sweeps it (D6 + 2 >= 8 lowers the density by 1, to 10 at least; a
-  failure meets a mine); ships ending within 6" astern of a sweeper that swept get +1 to avoid mines.
+  failure meets a mine); ships within 6" astern of a sweeper that swept get +1 to avoid mines.  A ship that swept
+  (or tried), or took that +1, gives no Order that turn (R-TAC-85).
 """
 
 from __future__ import annotations
@@ -39,6 +40,7 @@ def sweep(battle: Battle, ship: ShipState) -> bool:
     if density is None:
         return False
     roll = battle.dice.d6(label=f"{ship.name} minesweeping", rule=R_MINES)
+    battle.state.sweep_bound.append(ship.name)  # no Order while sweeping (R-TAC-85)
     if roll + CREW_QUALITY_001 + ship.crew_modifier() >= 8:
         battle.state.minefields[sector] = max(density - 1, 10)
         battle.log.emit(ev.SectorSwept, ship=ship.name, sector=sector, density=battle.state.minefields[sector])
@@ -71,6 +73,8 @@ def _meet_mine(battle: Battle, ship: ShipState, density: int) -> None:
             continue
         if distance(other.pos, ship.pos) <= 6.0 and Arc.AFT in arcs_of(other.pos, other.heading, ship.pos):
             bonus = 1
+    if bonus:
+        battle.state.sweep_bound.append(ship.name)  # following the sweeper: no Order this turn (R-TAC-85)
     score = TARGET_SCORE_001[ship.type]
     roll = battle.dice.d6(label=f"{ship.name} avoids the mine?", rule=R_MINES)
     total = roll + CREW_QUALITY_001 + ship.crew_modifier() + score + bonus

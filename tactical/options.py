@@ -16,7 +16,8 @@ Seed 001 (*Order of Battle*, "Official Rules Changes for Victory at Sea" and its
   rolls a D6: on 4+ it struck the belt and the Attack Die is rolled again; fore and aft hits are never reduced
   (replaces the X deducted from each Damage Die by 000 Torpedo Belt X).
 * ``weak_001`` (001 Weak): Weak weapons take -1 on their Damage Dice and may score critical hits on targets of
-  Armour 3 or less, whose extra damage is then at most 1 (replaces 000 Weak: criticals only on civilian ships).
+  Armour 3 or less, each costing at most 1 extra point in all (R-TAC-81; replaces 000 Weak: criticals only on
+  civilian ships).
 * ``torpedo_reloads`` (001 Torpedo Attacks, Tubes and Reloads): submarines reload once; Japanese cruisers with
   Slow-Loading torpedoes reload twice, Japanese destroyers once; torpedo systems are rolled for like turrets when
   the ship is crippled (instead of having their Attack Dice halved); torpedo damage to civilian ships is doubled.
@@ -45,8 +46,9 @@ Seed 003 (optional combat rules):
 * ``criticals_2d6`` (003 Critical Hits): critical locations are rolled on 2D6 and resolved on 003's
   Superstructure/Hull, Engines, Weapons and Vital Systems tables, with fires (replaces 000's D10 Critical Area
   table, the area tables and Vital Systems; Critical Scores stay at 0).
-* ``splash_counters`` (003 Splash Counters): each Main Gun attack on a target marks it; later ships firing Main
-  Guns at it take -1 per marker (cleared in the End Phase).
+* ``splash_counters`` (003 Splash Counters): a ship firing Main Guns at a target puts one splash marker on it;
+  each Main Gun system of a later ship firing at it rolls one Attack Die fewer per marker of other ships (none
+  after a passed 003 radar check; cleared in the End Phase; R-TAC-78).
 * ``weather_visibility`` (003 Bad Weather): in bad weather, visibility is 2D6+10" rolled each Initiative Phase;
   ships farther away are hidden and only radar may fire at them (replaces 000 Bad Weather's 15"/25" spotting).
 * ``night_states`` (003 Night Battles): every ship is hidden, detected (within 10", 20" for the Japanese; -1 to
@@ -122,7 +124,7 @@ OPTION_NOTES: dict[str, tuple[str, str]] = {
     "minefields": ("the battle's mined squares are dangerous to enter", "001 Minefields"),
     "target_size": ("Attack Dice by target size and by the arc the target is hit from", "003 Target Size and Facing"),
     "criticals_2d6": ("critical locations on 2D6 with 003's tables, and fires", "003 Critical Hits"),
-    "splash_counters": ("each Main Gun attack marks its target: -1 for later ships firing at it",
+    "splash_counters": ("each ship firing Main Guns marks its target: later ships roll a die fewer per marker",
                         "003 Splash Counters"),
     "weather_visibility": ("bad weather visibility of 2D6+10\" rolled each turn", "003 Bad Weather"),
     "night_states": ("ships at night are hidden, detected or illuminated", "003 Night Battles"),

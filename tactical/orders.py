@@ -80,6 +80,9 @@ def _refusal(ship: ShipState, order: OrderName, battle: Battle | None = None) ->
     if order is OrderName.SILENT_RUNNING and (ship.depth is None or ship.depth.value != "submerged"):
         return "000 Rig for Silent Running!: only a submerged submarine may rig for silent running"
     if battle is not None:
+        if ship.name in battle.state.sweep_bound:
+            return ("001 Minefields (Minesweeping): a ship sweeping mines, or following a minesweeper to avoid them, "
+                    "may not perform Orders this turn")
         if order is OrderName.CREATE_SMOKE and battle.state.bad_weather:
             return "000 Bad Weather: the Create Smoke! Order may not be used in bad weather"
         if order is OrderName.FLANK_SPEED and not battle.state.options.flank_speed_order:

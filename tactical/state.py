@@ -469,12 +469,13 @@ class BattleState(Derived):
     balloons: list[Point] = field(default_factory=list)
     minefields: dict[int, int] = field(default_factory=dict)
     sub_hunters: dict[int, int] = field(default_factory=dict)  # side -> Observation Flights hunting submarines
-    splash: dict[str, int] = field(default_factory=dict)  # 003 Splash Counters
+    splash: dict[str, list[str]] = field(default_factory=dict)  # 003 Splash Counters: target -> ships marking it
     visibility: float | None = None  # 003 Bad Weather
     visibility_uk: float | None = None  # 003 Nationality Bonuses: the British roll
     fog_rolls: dict[str, int] = field(default_factory=dict)  # 003 Fog of War rolls made this turn
     swept: list[str] = field(default_factory=list)  # 001 Minefields: minesweepers that swept this turn
-    damage_cap: int | None = None  # transient: 001 Weak, cap on a critical's extra damage
+    sweep_bound: list[str] = field(default_factory=list)  # 001: sweepers and their followers: no Order this turn
+    damage_cap: int | None = None  # transient: 001 Weak, extra damage the critical being resolved may still do
     fires: dict[str, int] = field(default_factory=dict)  # 003 criticals: fires burning on each ship
     effects: dict[str, dict[str, int]] = field(default_factory=dict)  # 003 criticals: lasting effects per ship
     surprised: tuple[int, int] | None = None  # (side, turns): a surprise attack's victims fire no AA (R-CARD-11)
@@ -553,11 +554,12 @@ class BattleState(Derived):
             "balloons": [list(p) for p in self.balloons],
             "minefields": {str(k): v for k, v in self.minefields.items()},
             "sub_hunters": {str(k): v for k, v in self.sub_hunters.items()},
-            "splash": dict(self.splash),
+            "splash": {k: list(v) for k, v in self.splash.items()},
             "visibility": self.visibility,
             "visibility_uk": self.visibility_uk,
             "fog_rolls": dict(self.fog_rolls),
             "swept": list(self.swept),
+            "sweep_bound": list(self.sweep_bound),
             "fires": dict(self.fires),
             "effects": {k: dict(v) for k, v in self.effects.items()},
             "surprised": list(self.surprised) if self.surprised else None,
@@ -607,11 +609,12 @@ class BattleState(Derived):
             balloons=[pt(p) for p in data.get("balloons", [])],
             minefields={int(k): v for k, v in data.get("minefields", {}).items()},
             sub_hunters={int(k): v for k, v in data.get("sub_hunters", {}).items()},
-            splash=dict(data.get("splash", {})),
+            splash={k: _markers(v) for k, v in data.get("splash", {}).items()},
             visibility=data.get("visibility"),
             visibility_uk=data.get("visibility_uk"),
             fog_rolls=dict(data.get("fog_rolls", {})),
             swept=list(data.get("swept", [])),
+            sweep_bound=list(data.get("sweep_bound", [])),
             fires=dict(data.get("fires", {})),
             effects={k: dict(v) for k, v in data.get("effects", {}).items()},
             surprised=tuple(data["surprised"]) if data.get("surprised") else None,  # type: ignore[arg-type]
@@ -657,3 +660,9 @@ def _piece_fields(data: dict[str, Any], card_type: Any, status_type: Any) -> dic
     fields["status"] = status_type(fields["status"])
     fields["pos"] = tuple(fields["pos"]) if fields["pos"] is not None else None
     return fields
+
+
+def _markers(value: Any) -> list[str]:
+    """A target's 003 splash markers as saved: the ships that put them (R-TAC-78); a count, as saves before
+    R-TAC-78 kept them, is that many markers of no ship in particular."""
+    return [str(v) for v in value] if isinstance(value, list) else [""] * int(value)

@@ -333,6 +333,7 @@ def play_turn(battle: Battle, captains: tuple[Captain, Captain]) -> None:
     st.radar_fire.clear()
     st.fog_rolls.clear()
     st.swept.clear()
+    st.sweep_bound.clear()
     battle.log.phase = "initiative"
     long_range_detection(battle, captains)
     observation_hunt(battle, captains)

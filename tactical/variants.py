@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from scenarios.cards import ShipType, WeaponKind, WeaponSystem
 from tactical import events as ev
-from tactical.geometry import SMOKE_RADIUS, LineOfFire, RangeBand, distance, range_band, segment_hits_discs
+from tactical.geometry import SMOKE_RADIUS, LineOfFire, RangeBand, distance, segment_hits_discs
 from tactical.orders import IllegalOrder, evading
 from tactical.plans import FirePlan
 from tactical.state import Battle, ShipState
@@ -118,7 +118,7 @@ def option_attack_modifiers(
     mods: list[tuple[str, int]],
 ) -> list[tuple[str, int]]:
     """Attack Dice modifiers of the options: 001 Attacking (+1 within 10" for Main and Light Guns, not through
-    smoke), 003 Splash Counters, 003 Nationality Bonuses (German optics), 003 Radar (only -1 long / -3 extreme
+    smoke), 003 Nationality Bonuses (German optics), 003 Radar (only -1 long / -3 extreme
     after a passed check; torpedoes excepted), 003 critical effects (crippled -1, Severe List -1, Engines Disabled
     +1 against the ship)."""
     opts = battle.state.options
@@ -128,10 +128,6 @@ def option_attack_modifiers(
         assert attacker.pos is not None and target.pos is not None
         if not segment_hits_discs(attacker.pos, target.pos, battle.state.smoke, SMOKE_RADIUS):
             out.append(("within 10\" (001)", +1))
-    if opts.splash_counters and weapon.kind is WeaponKind.MAIN_GUN:
-        markers = battle.state.splash.get(target.name, 0)
-        if markers:
-            out.append((f"{markers} splash marker(s) (003)", -markers))
     radar = opts.radar_checks and _radar_passed(battle, attacker) and weapon.kind is not WeaponKind.TORPEDO
     if (
         opts.nationality_bonuses
@@ -191,27 +187,27 @@ def before_fire(battle: Battle, ship: ShipState, plan: FirePlan) -> None:
         battle.log.emit(ev.RadarCheck, ship=ship.name, passed=bool(ok))
         if ok and ship.name not in st.radar_fire:
             st.radar_fire.append(ship.name)
-    if opts.night_001 and st.night and (st.year or 1942) <= 1943 and (ship.has("Radar") or ship.has("Advanced Radar")):
-        for shot in plan.shots:
-            target = st.ships.get(shot.target)
-            if target is None or target.name in st.lit:
-                continue
-            weapon = ship.card.weapons[shot.weapon]
-            largest = _largest_in_range(battle, ship, weapon)
-            if largest is not None and target.name != largest.name:
-                raise IllegalOrder(R_001_NIGHT, f"{ship.name}'s radar must engage the largest enemy, {largest.name}")
 
 
-def _largest_in_range(battle: Battle, ship: ShipState, weapon: WeaponSystem) -> ShipState | None:
-    assert ship.pos is not None
-    pool = [
-        e
-        for e in battle.state.enemies(ship)
-        if e.pos is not None and not e.underwater and range_band(weapon.ranges, distance(ship.pos, e.pos)) is not None
-    ]
-    if not pool:
+def early_radar_at_night(battle: Battle, ship: ShipState) -> bool:
+    """001 Night Fighting, Radar (1943 or earlier; option): whether ``ship``'s fire at night must go to the largest
+    enemy it may fire at (:func:`largest_first_refusal`)."""
+    st = battle.state
+    radar = ship.has("Radar") or ship.has("Advanced Radar")
+    return st.options.night_001 and st.night and (st.year or 1942) <= 1943 and radar
+
+
+def largest_first_refusal(battle: Battle, ship: ShipState, target: ShipState, pool: list[ShipState]) -> str | None:
+    """001 Night Fighting, Radar (option, R-TAC-87): a radar ship firing at night in 1943 or earlier must fire at
+    the largest (greatest starting Hull) of the enemies ``pool`` its weapon may otherwise fire at; any of equal
+    size will do; an Illuminated target may be fired at whatever its size."""
+    if target.name in battle.state.lit or not pool:
         return None
-    return min(pool, key=lambda e: (-e.card.hull, distance(ship.pos, e.pos), e.name))  # type: ignore[arg-type]
+    largest = max(e.card.hull for e in pool)
+    if target.card.hull >= largest:
+        return None
+    names = ", ".join(sorted(e.name for e in pool if e.card.hull == largest))
+    return f"{R_001_NIGHT}: {ship.name}'s radar must engage the largest enemy it may fire at ({names})"
 
 
 def fog_of_war_redirect(battle: Battle, ship: ShipState, target: ShipState, weapon: WeaponSystem) -> ShipState:
@@ -263,8 +259,8 @@ def after_attack(
 ) -> int:
     """After the to-hit roll, made at ``modifier`` (the sum of the Attack Dice modifiers): 001 Torpedo Belts
     (option: each side hit on a belted ship rolls a D6, 4+ and the Attack Die is rolled again at the same
-    modifiers) and 003 Splash Counters (option: a Main Gun attack marks the target).  Returns the hits that
-    stand."""
+    modifiers) and 003 Splash Counters (option: a ship firing Main Guns at the target marks it, once, R-TAC-78).
+    Returns the hits that stand."""
     opts = battle.state.options
     if belt_rerolls(battle, weapon, target, line) and hits > 0:
         kept = 0
@@ -276,21 +272,38 @@ def after_attack(
                 kept += 1
         hits = kept
     if opts.splash_counters and weapon.kind is WeaponKind.MAIN_GUN:
-        battle.state.splash[target.name] = battle.state.splash.get(target.name, 0) + 1
+        markers = battle.state.splash.setdefault(target.name, [])
+        if ship.name not in markers:
+            markers.append(ship.name)
     return hits
 
 
+def splash_dice(battle: Battle, ship: ShipState, weapon: WeaponSystem, target: ShipState) -> int:
+    """003 Splash Counters (option, R-TAC-78): the Attack Dice a Main Gun attack of ``ship`` at ``target`` loses,
+    one for each splash marker another ship put on the target this turn; none after a passed 003 radar check
+    (003 Radar: splash markers are among the modifiers it ignores)."""
+    opts = battle.state.options
+    if not opts.splash_counters or weapon.kind is not WeaponKind.MAIN_GUN:
+        return 0
+    if opts.radar_checks and _radar_passed(battle, ship):
+        return 0
+    return sum(1 for name in battle.state.splash.get(target.name, []) if name != ship.name)
+
+
 def night_001_light_guns(battle: Battle, ship: ShipState, weapon: WeaponSystem) -> None:
-    """001 Night Fighting (option): Light Guns (secondary armament) fired at night reveal the firer to every enemy
-    within 10"."""
+    """001 Night Fighting (option): Light Guns (secondary armament) fired at night Illuminate the firer for the rest
+    of the turn (seen by every enemy, fired at without the night penalty, R-TAC-82), and every enemy within 10"
+    detects it (spotted as by a passed check)."""
     st = battle.state
     if not (st.options.night_001 and st.night and weapon.kind is WeaponKind.LIGHT_GUN) or ship.pos is None:
         return
+    if ship.name not in st.lit:
+        st.lit.append(ship.name)
+        battle.log.emit(ev.SecondaryGunsSeen, ship=ship.name)
     if any(e.pos is not None and distance(e.pos, ship.pos) <= 10.0 for e in st.enemies(ship)):
         names = st.spotted_by.setdefault(1 - ship.side, [])
         if ship.name not in names:
             names.append(ship.name)
-            battle.log.emit(ev.SecondaryGunsSeen, ship=ship.name)
 
 
 def illuminate_on_main_guns(battle: Battle, ship: ShipState) -> None:

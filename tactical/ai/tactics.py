@@ -35,9 +35,9 @@ from tactical.aircraft import (
     aboard,
     capacity,
     deck_allowance,
-    deck_refusal,
     home_edge,
     payload,
+    recovery_room,
 )
 from tactical.coast import on_land
 from tactical.geometry import DeploymentZone, Point, advance, arcs_of, bearing, distance, path_passes_within, towards
@@ -290,17 +290,19 @@ def _close_in(battle: Battle, flight: FlightState, *, patient: bool = False) -> 
     return FlightMove()
 
 
-def _home_move(battle: Battle, flight: FlightState) -> FlightMove:
-    """A spent Flight: land on a carrier that can take it now, else wait astern of one; land-based: strafe an MTB
-    Section in reach or leave by the nearest edge."""
+def _home_move(battle: Battle, flight: FlightState, planned: FlightPlan | None = None) -> FlightMove:
+    """A spent Flight: land on a carrier that can take it now (not one whose room this turn the Flights already
+    ``planned`` to land fill, R-TAC-76), else wait astern of one; land-based: strafe an MTB Section in reach or
+    leave by the nearest edge."""
     assert flight.pos is not None
     carriers = [
         s
         for s in battle.state.fleet(flight.side)
         if s.has("Carrier") and not s.gone and len(aboard(battle, s.name)) < capacity(s)
     ] if flight.card.carrier else []  # fmt: skip
+    landing = [m.land for m in (planned or {}).values() if m.land is not None]
     for carrier in sorted(carriers, key=lambda c: (c.status is not Status.DEEP, c.name)):
-        if deck_refusal(battle, carrier) is not None:
+        if landing.count(carrier.name) >= recovery_room(battle, carrier):
             continue
         if carrier.status is Status.DEEP:
             edge = home_edge(flight.side)
@@ -421,7 +423,7 @@ def _fighter_move(
     # guard and no enemy aircraft in the air, a Fighter only draws AA fire: it goes home
     friends = [s for s in battle.state.afloat(flight.side) if s.pos is not None and not s.is_installation]
     if not friends:
-        return _home_move(battle, flight) if not enemies else FlightMove()
+        return _home_move(battle, flight, planned) if not enemies else FlightMove()
     guard = max(friends, key=lambda s: (ship_value(s), s.name))
     assert guard.pos is not None
     foes = [e.pos for e in battle.state.enemies(guard) if e.pos is not None]
@@ -454,7 +456,7 @@ def default_flight_plan(battle: Battle, side: int) -> FlightPlan:
                 move = None
             plan[flight.name] = move if move is not None else _close_in(battle, flight)
         else:
-            plan[flight.name] = _home_move(battle, flight)
+            plan[flight.name] = _home_move(battle, flight, plan)
     _mass_the_strike(battle, plan, [f for f in strikers if is_strike(f)])
     escorts_needed = [
         n for n, m in plan.items() if m.attack is not None or (m.path and is_strike(battle.state.flights[n]))
@@ -462,7 +464,7 @@ def default_flight_plan(battle: Battle, side: int) -> FlightPlan:
     engaged: set[str] = set()
     for flight in sorted((f for f in free if f.card.role is AircraftRole.FIGHTER), key=lambda f: f.name):
         if not flight.armed and flight.card.damage_dice > 0 and flight.card.carrier:
-            plan[flight.name] = _home_move(battle, flight)
+            plan[flight.name] = _home_move(battle, flight, plan)
             continue
         plan[flight.name] = _fighter_move(battle, flight, plan, escorts_needed, engaged)
     # a Flight staying put keeps no stale attack on a target that moved away

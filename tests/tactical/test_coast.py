@@ -10,7 +10,7 @@ from tactical import battle_events as ev
 from tactical.aa import aa_targets
 from tactical.attack_dice import attack_modifiers, line_of_fire
 from tactical.battle import BattleSpec, FleetSpec, InstallationSpec, ShipSpec, resolve
-from tactical.coast import shore_battery_cost, shore_critical
+from tactical.coast import shore_battery_001, shore_battery_cost, shore_critical
 from tactical.dice import ScriptedDice
 from tactical.gunnery import fire, target_refusal, to_hit, usable_now
 from tactical.movement import execute_move, max_move
@@ -73,6 +73,34 @@ def test_shore_battery_cost_example() -> None:
     assert shore_battery_cost(["15-inch Gun"] * 4, 24, 6) == 400
     assert shore_battery_cost(["6-inch Gun"] * 8, 20, 3) == 130  # the printed Coastal 6-inch Defence Battery
     assert shore_battery_cost(["16-inch Gun"] * 3, 36, 6) == 490  # the printed Lindemann Battery
+
+
+def test_001_shore_batteries_built_from_their_guns() -> None:
+    """001 Shore Batteries (R-TAC-86): its two example batteries: eight open 6-inch guns are one system of 4 AD,
+    26" (bands 7/13/20/26), DD 1, Armour 4, Structure 20; four hardened 15-inch guns are four one-die AP systems, 30",
+    DD 2, Armour 6, Structure 24.  Small guns are Weak (4 per die), 16-inch Super AP (AP +2); points by the 000
+    formula; the spec builds the same card and refuses a mixed or incomplete one."""
+    six = shore_battery_001("Coastal", 6, 8, "open")
+    [guns] = six.weapons
+    assert (guns.name, guns.ad, guns.ranges, guns.dd, guns.ap, guns.traits) == ("8x 6-inch Guns", 4, (7, 13, 20, 26),
+                                                                                1, 0, [])  # fmt: skip
+    assert (six.armour, six.hull, six.points, six.type.value) == (4, 20, 70, "installation")
+    fifteen = shore_battery_001("Battery", 15, 4, "hardened")
+    assert [(w.name, w.ad, w.ranges[3], w.dd, w.ap) for w in fifteen.weapons] == [
+        (f"15-inch Gun #{i}", 1, 30, 2, 1) for i in (1, 2, 3, 4)]
+    assert (fifteen.armour, fifteen.hull, fifteen.points) == (6, 24, 400)
+    small = shore_battery_001("Small", 4, 6)
+    assert (small.weapons[0].ad, small.weapons[0].traits, small.hull, small.armour) == (1, ["Weak"], 4, 5)
+    big = shore_battery_001("Big", 16, 2)
+    assert [w.ap for w in big.weapons] == [2, 2] and big.weapons[0].ranges == (10, 20, 30, 40) and big.hull == 12
+    assert shore_battery_001("Odd", 11, 2).weapons[0].ranges[3] == 22  # 11-inch: the 10-inch row
+    spec = InstallationSpec(name="Battery", side=1, kind="shore battery", pos=(30.0, 40.0), calibre=15, barrels=4,
+                            protection="hardened")  # fmt: skip
+    assert spec.card() == fifteen
+    with pytest.raises(ValidationError, match="give none of them"):
+        InstallationSpec(name="B", side=1, kind="shore battery", pos=(30.0, 40.0), calibre=15, barrels=4, armour=6)
+    with pytest.raises(ValidationError, match="needs kind 'shore battery', calibre and barrels"):
+        InstallationSpec(name="B", side=1, kind="shore battery", pos=(30.0, 40.0), calibre=15)
 
 
 def test_shore_battery_fires_at_plus_one_and_is_a_stationary_target() -> None:

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from tactical.ai import with_defaults
+from tactical import battle_events as ev
+from tactical.ai import SimpleCaptain, with_defaults
 from tactical.attack_dice import attack_modifiers, line_of_fire
 from tactical.battle import BattleSpec, FleetSpec, ShipSpec, resolve
 from tactical.crit2d6 import fires_end_phase
@@ -13,15 +14,15 @@ from tactical.criticals import roll_critical
 from tactical.damage import roll_damage
 from tactical.environment import visibility_refusal
 from tactical.geometry import RangeBand
-from tactical.gunnery import fire, target_refusal
-from tactical.hull import cripple
+from tactical.gunnery import fire, legal_targets, target_refusal
+from tactical.hull import cripple, sink
 from tactical.mines import mine_check
 from tactical.movement import max_move, verify_move
 from tactical.options import RuleOptions
 from tactical.orders import IllegalOrder, OrderName, issue_order, legal_orders
 from tactical.plans import FirePlan, Leg, MovePlan, Shot
 from tactical.scenario import Objective
-from tactical.state import Depth
+from tactical.state import BattleState, Depth
 from tactical.variants import roll_visibility
 from tests.tactical.helpers import make_battle, make_card, weapon
 
@@ -123,6 +124,28 @@ def test_001_weak() -> None:
     assert battle.ship("B").criticals["weapons"] == 1  # a critical against Armour 3
 
 
+@pytest.mark.parametrize("option", ["000", "2d6"])
+def test_001_weak_critical_costs_one_point_in_all(option: str) -> None:
+    """001 Weak (R-TAC-81): one extra point at most from a Weak weapon's critical, whatever it sets off: Weapons 1
+    -> 2 (Secondary Weapons Destroyed, 2) raises Crew 1 -> 2 (Fire, 1): 1 point in all, not 1 + 1; the 003 tables
+    are capped too (Multiple Explosions, 3 -> 1)."""
+    weak = weapon("Weak Guns", kind="light_gun", ranges=(4, 9, 13, 18), ad=1, traits=["Weak"])
+    dice = [6, 4, 5] if option == "000" else [6, 4, 2, 3, 6]
+    battle = make_battle([("A", make_card("A", weapons=[weak]), 0, (30.0, 10.0), 0.0),
+                          ("B", make_card("B", armour=3), 1, (30.0, 13.0), 0.0)], dice)  # fmt: skip
+    opt(battle, weak_001=True, criticals_2d6=option == "2d6")
+    b = battle.ship("B")
+    b.criticals["weapons"] = b.criticals["crew"] = 1
+    roll_damage(battle, battle.ship("A"), weak, b, 1, RangeBand.SHORT, False)  # 6 - 1 = 5: 1 damage, critical
+    if option == "000":
+        crits = battle.log.of_type(ev.CriticalHit)
+        assert [(c.effect, c.extra_damage) for c in crits] == [("Secondary Weapons Destroyed", 1), ("Fire", 0)]
+    else:
+        [crit] = battle.log.of_type(ev.Critical2D6)
+        assert (crit.effect, crit.extra_damage, battle.state.fires["B"]) == ("Multiple Explosions", 1, 3)
+    assert b.hull == 18 and battle.state.damage_cap is None
+
+
 def test_001_torpedo_reloads_and_crippled_tubes() -> None:
     torps = weapon("Torps", kind="torpedo", arcs=["port"], ranges=(2, 5, 7, 10), ad=4, traits=["Slow-Loading"])
     card = make_card("CA", nation="JP", weapons=[weapon(), torps])
@@ -164,18 +187,27 @@ def test_001_smoke_radar_ships_see_through_their_own_smoke() -> None:
 
 
 def test_001_night_fighting() -> None:
-    """Light Guns fired at night reveal the firer to enemies within 10"; a radar ship in 1943 or earlier must
-    engage the largest enemy in range."""
+    """Light Guns fired at night Illuminate the firer (R-TAC-82): B, 8" away, detects it and fires at it without
+    the night -1, and so would a ship farther off; a radar ship in 1943 or earlier must engage the largest enemy
+    in range."""
     battle = duel(8.0, [1, 1, 1])
     battle.state.time_of_day = "night"
     battle.state.spotted_by[0].append("B")
     fire(battle, battle.ship("A"), FirePlan((Shot(1, "B", 3),)))
-    assert "A" not in battle.state.spotted_by[1]
+    assert "A" not in battle.state.spotted_by[1] and "A" not in battle.state.lit
     battle = opt(duel(8.0, [1, 1, 1]), night_001=True)
     battle.state.time_of_day = "night"
     battle.state.spotted_by[0].append("B")
-    fire(battle, battle.ship("A"), FirePlan((Shot(1, "B", 3),)))
-    assert "A" in battle.state.spotted_by[1]
+    a, b = battle.ship("A"), battle.ship("B")
+    assert visibility_refusal(battle, b, a) == "000 Night Battles: A has not been spotted"
+    fire(battle, a, FirePlan((Shot(1, "B", 3),)))
+    assert "A" in battle.state.spotted_by[1] and battle.state.lit == ["A"]
+    assert [e.ship for e in battle.log.of_type(ev.SecondaryGunsSeen)] == ["A"]
+    assert visibility_refusal(battle, b, a) is None
+    assert "night" not in dict(attack_modifiers(b, b.card.weapons[0], a, line_of_fire(battle, b, b.card.weapons[0], a),
+                                                battle))
+    assert "night" in dict(attack_modifiers(a, a.card.weapons[0], b, line_of_fire(battle, a, a.card.weapons[0], b),
+                                            battle))
     big = make_card("BB", type="battleship", hull=60, crippled=20)
     battle = make_battle([("A", make_card("A", traits=["Radar"]), 0, (30.0, 10.0), 0.0),
                           ("B", make_card("B"), 1, (30.0, 14.0), 0.0), ("BB", big, 1, (32.0, 18.0), 0.0)])  # fmt: skip
@@ -184,6 +216,32 @@ def test_001_night_fighting() -> None:
     opt(battle, night_001=True)
     with pytest.raises(IllegalOrder, match="largest"):
         fire(battle, battle.ship("A"), FirePlan((Shot(0, "B", 3),)))
+
+
+def test_001_early_radar_at_night_is_a_target_rule_the_ai_keeps() -> None:
+    """001 Night Fighting, Radar (R-TAC-87): in 1942 a radar ship at night may fire only at the largest enemy it may
+    otherwise fire at (BB), or at an Illuminated one (B once lit); BB out of its arc does not count, and the AI
+    plans legal fire; in 1944, or by day, or without radar, any target."""
+    big = make_card("BB", type="battleship", hull=60, crippled=20)
+    battle = make_battle([("A", make_card("A", traits=["Radar"]), 0, (30.0, 10.0), 0.0),
+                          ("B", make_card("B"), 1, (30.0, 14.0), 0.0), ("BB", big, 1, (32.0, 18.0), 0.0)])  # fmt: skip
+    battle.state.time_of_day, battle.state.year = "night", 1942
+    battle.state.spotted_by[0] += ["B", "BB"]
+    opt(battle, night_001=True)
+    a = battle.ship("A")
+    assert [t.name for t in legal_targets(battle, a, 0)] == ["BB"]
+    assert target_refusal(battle, a, 0, battle.ship("B")) == (
+        "001 Night Fighting (option): A's radar must engage the largest enemy it may fire at (BB)")
+    plan = SimpleCaptain().plan_fire(battle, a)
+    assert [shot.target for shot in plan.shots] == ["BB"]
+    battle.state.lit.append("B")
+    assert target_refusal(battle, a, 0, battle.ship("B")) is None
+    battle.state.lit.clear()
+    battle.ship("BB").pos = (30.0, 4.0)  # astern: outside the turret's arcs, so B is the largest it may fire at
+    assert target_refusal(battle, a, 0, battle.ship("B")) is None
+    battle.ship("BB").pos = (32.0, 18.0)
+    battle.state.year = 1944
+    assert target_refusal(battle, a, 0, battle.ship("B")) is None
 
 
 def test_001_shorelines() -> None:
@@ -218,6 +276,27 @@ def test_001_minefields() -> None:
     assert battle.ship("A").hull == 17
 
 
+def test_001_a_sweeping_minesweeper_and_its_followers_give_no_orders() -> None:
+    """001 Minesweeping (R-TAC-85): MS sweeps (6 + 2 = 8: density 12 -> 11) and may give no Order this turn; F, 4"
+    astern of it, meets a mine (5) and avoids it with the +1 (3 + 2 + 6 + 1 = 12): it may give no Order either; X,
+    abeam of MS, avoids its mine without the bonus (6 + 2 + 5 = 13) and keeps its Orders."""
+    dd = {"type": "destroyer", "armour": 1, "hull": 6, "crippled": 2}
+    battle = make_battle([("MS", make_card("MS", traits=["Minesweeper"], **dd), 0, (30.0, 10.0), 0.0),
+                          ("F", make_card("F", **dd), 0, (30.0, 6.0), 0.0),
+                          ("X", make_card("X"), 0, (34.0, 10.0), 0.0)], [6, 5, 3, 5, 6])  # fmt: skip
+    opt(battle, minefields=True)
+    sector = battle.state.table.sector((30.0, 10.0))
+    battle.state.minefields = {sector: 12}
+    for name in ("MS", "F", "X"):
+        mine_check(battle, battle.ship(name))
+    assert battle.state.minefields[sector] == 11 and battle.state.sweep_bound == ["MS", "F"]
+    assert legal_orders(battle.ship("MS"), battle) == legal_orders(battle.ship("F"), battle) == []
+    with pytest.raises(IllegalOrder, match=r"001 Minefields \(Minesweeping\): MS: "):
+        issue_order(battle, battle.ship("MS"), OrderName.EVADE)
+    assert OrderName.EVADE in legal_orders(battle.ship("X"), battle)
+    assert [e.ship for e in battle.log.of_type(ev.MineAvoided)] == ["F", "X"]
+
+
 def test_003_target_size_and_facing() -> None:
     battle = duel(8.0, b_kw={"type": "battleship"}, heading_b=0.0)  # A is astern of B
     assert "large silhouette" not in mods(battle)
@@ -240,15 +319,40 @@ def test_003_torpedo_broadside_damage() -> None:
         assert battle.ship("B").hull == hull, flag
 
 
+@pytest.mark.parametrize("option", [False, True])
+def test_003_torpedo_hits_always_roll_for_a_critical(option: bool) -> None:
+    """003 Critical Hits (R-TAC-80): each torpedo hit rolls the critical D6: 1-5 one more point of damage, 6 one
+    more and a critical hit (2D6 location), though its Damage Dice scored none; a gun hit does not; off, nothing."""
+    torps = weapon("Torps", kind="torpedo", arcs=["fore"], ranges=(2, 5, 7, 10), ad=2, dd=1)
+    battle = make_battle([("A", make_card("A", weapons=[torps, weapon()]), 0, (30.0, 10.0), 0.0),
+                          ("B", make_card("B", armour=3), 1, (30.0, 14.0), 90.0)],
+                         [4, 2, 3, 6, 3, 3, 1, 4])  # fmt: skip
+    opt(battle, criticals_2d6=option)
+    b = battle.ship("B")
+    # two torpedo hits: Damage Dice 4, 2 (1 damage); critical rolls 3 (+1), 6 (+1 and 2D6 3+3 = 6, D6 1: Turbine)
+    roll_damage(battle, battle.ship("A"), torps, b, 2, RangeBand.SHORT, True)
+    rolls = battle.log.of_type(ev.TorpedoCriticalRoll)
+    assert [(r.score, r.critical) for r in rolls] == ([(3, False), (6, True)] if option else [])
+    assert [c.effect for c in battle.log.of_type(ev.Critical2D6)] == (["Turbine Damaged"] if option else [])
+    assert b.hull == (17 if option else 19)
+    before = b.hull
+    battle.dice.push(4)
+    roll_damage(battle, battle.ship("A"), battle.ship("A").card.weapons[1], b, 1, RangeBand.SHORT, True)
+    assert b.hull == before - 1 and len(battle.log.of_type(ev.TorpedoCriticalRoll)) == len(rolls)
+
+
 def test_003_critical_tables_and_fires() -> None:
     battle = duel(dice=[1, 2, 3])  # 2D6 3: Superstructure/Hull; D6 3: Multiple Fires, -1 VA as 1 damage, 2 fires
     opt(battle, criticals_2d6=True)
     ship = battle.ship("B")
     roll_critical(battle, ship)
     assert ship.hull == 19 and battle.state.fires["B"] == 2 and ship.criticals["crew"] == 0
-    battle.dice.push(3, 5)  # fires: 2 damage; one spreads (3), one goes out (5)
+    battle.dice.push(3, 5)  # fires: no damage (R-TAC-79); one spreads (3), one goes out (5)
     fires_end_phase(battle, ship)
-    assert ship.hull == 17 and battle.state.fires["B"] == 2
+    assert ship.hull == 19 and battle.state.fires["B"] == 2
+    battle.dice.push(1, 6, 2, 2, 1)  # one burns on, one causes a critical: 2D6 4, D6 1: Fire (no extra damage)
+    fires_end_phase(battle, ship)
+    assert ship.hull == 19 and battle.state.fires["B"] == 3
     battle.dice.push(6, 6, 6)  # 2D6 12: Vital Systems, 6: Catastrophic Explosion
     roll_critical(battle, ship)
     assert ship.status.value == "sunk"
@@ -257,12 +361,31 @@ def test_003_critical_tables_and_fires() -> None:
     assert off.ship("B").criticals["weapons"] == 1
 
 
-def test_003_splash_counters() -> None:
-    battle = opt(duel(12.0, [1, 1, 1, 1, 1, 1]), splash_counters=True)
-    fire(battle, battle.ship("A"), FirePlan((Shot(0, "B", 3),)))
-    assert battle.state.splash["B"] == 1
-    assert mods(battle)["1 splash marker(s) (003)"] == -1
-    assert "1 splash marker(s) (003)" not in mods(opt(duel(12.0), splash_counters=False))
+def test_003_splash_counters_one_marker_per_firing_ship_one_die_fewer_per_marker() -> None:
+    """003 Splash Counters (R-TAC-78): A's two turrets put one marker on B and do not suffer it; C then rolls one
+    Attack Die fewer with each turret, D two fewer; no Attack Dice modifier; Light Guns neither mark nor suffer;
+    with the option off nothing changes."""
+    for on, rolled in ((True, [3, 3, 2, 2, 1, 3]), (False, [3, 3, 3, 3, 3, 3])):
+        turrets = [weapon("Turret A"), weapon("Turret B"), weapon("Light Guns", kind="light_gun")]
+        ships = [(n, make_card(n, weapons=turrets), 0, (24.0 + 6 * i, 10.0), 0.0) for i, n in enumerate("ACD")]
+        battle = opt(make_battle([*ships, ("B", make_card("B"), 1, (30.0, 22.0), 0.0)], [1] * 18),
+                     splash_counters=on)  # fmt: skip
+        for name, plan in (("A", ((0, 3), (1, 3))), ("C", ((0, 3), (1, 3))), ("D", ((0, 3), (2, 3)))):
+            fire(battle, battle.ship(name), FirePlan(tuple(Shot(i, "B", n) for i, n in plan)))
+        attacks = battle.log.of_type(ev.GunneryAttack)
+        assert [a.dice for a in attacks] == rolled
+        assert all(a.modifier == attacks[0].modifier for a in attacks)
+        assert battle.state.splash == ({"B": ["A", "C", "D"]} if on else {})
+
+
+def test_003_splash_markers_in_a_saved_battle() -> None:
+    """A battle saved with the markers keeps who put them; a save from before R-TAC-78 (a count) reads as that many
+    markers of no ship."""
+    battle = opt(duel(12.0), splash_counters=True)
+    battle.state.splash = {"B": ["A"]}
+    assert BattleState.from_json(battle.state.to_json()).splash == {"B": ["A"]}
+    old = battle.state.to_json() | {"splash": {"B": 2}}
+    assert BattleState.from_json(old).splash == {"B": ["", ""]}
 
 
 def test_003_bad_weather_visibility_and_radar_checks() -> None:
@@ -371,3 +494,32 @@ def test_003_german_radar() -> None:
     radar_detection(battle, (with_defaults(object()), with_defaults(object())))
     assert battle.state.radar_tracks.get("R", []) == []  # a 4 is not the 5+ German radar needs
     assert battle.dice.remaining == 1
+
+
+def observers_battle(**opts):
+    cards = {n: make_card(n, traits=[f"Aircraft {x}"]) for n, x in (("CA", 1), ("CL", 1), ("CB", 2))}
+    battle = make_battle([(n, c, 0, (20.0 + 5 * i, 10.0), 0.0) for i, (n, c) in enumerate(cards.items())]
+                         + [("T", make_card("T"), 1, (30.0, 40.0), 0.0)])  # fmt: skip
+    battle.state.spotted[0] = ["T", "T2", "T3"]
+    battle.state.sub_hunters[0] = 1
+    return opt(battle, **opts)
+
+
+def test_observation_flights_are_lost_with_the_ship_that_carries_them() -> None:
+    """000 Aircraft X (R-TAC-84): four Observation Flights carried (CA 1, CL 1, CB 2), three spotting and one hunting
+    submarines: CB sinks, two are lost, the hunter first, then the last target spotted; CA crippled loses its
+    Aircraft trait (trait roll 4): one more, the next target.  With 001 Observation Aircraft none is lost."""
+    battle = observers_battle()
+    sink(battle, battle.ship("CB"))
+    assert battle.state.sub_hunters[0] == 0 and battle.state.spotted[0] == ["T", "T2"]
+    battle.dice.push(1, 4)  # crippled: the turret kept (1), the Aircraft trait lost (4)
+    cripple(battle, battle.ship("CA"))
+    assert battle.state.spotted[0] == ["T"]
+    lost = [(e.ship, e.count, e.hunters, e.spotting) for e in battle.log.of_type(ev.ObservationFlightsLost)]
+    assert lost == [("CB", 2, 1, ("T3",)), ("CA", 1, 0, ("T2",))]
+    battle.dice.push(1, 3)
+    cripple(battle, battle.ship("CL"))  # keeps its trait (3): CL still carries the one Flight spotting T
+    assert battle.state.spotted[0] == ["T"] and len(battle.log.of_type(ev.ObservationFlightsLost)) == 2
+    battle = observers_battle(observation_001=True)
+    sink(battle, battle.ship("CB"))
+    assert battle.state.spotted[0] == ["T", "T2", "T3"] and not battle.log.of_type(ev.ObservationFlightsLost)
