@@ -29,7 +29,7 @@ import numpy as np
 
 from scenarios.cards import ShipType, WeaponKind
 from tactical.ai import tactics
-from tactical.ai.expectations import expected_damage, expected_from, vp_weight
+from tactical.ai.expectations import Pairings, expected_damage, vp_weight
 from tactical.ai.tactics import (
     auto_aa_plan,
     default_air_deployment,
@@ -74,6 +74,7 @@ class SimpleCaptain:
     objective: Objective | None = None
     caution: float = 0.8
     _plans: dict[tuple[str, int], tuple[MovePlan, float]] = field(default_factory=dict, repr=False)
+    _pairings: Pairings = field(default_factory=Pairings, repr=False, compare=False)
 
     # ---------------------------------------------------------------- set-up
     def choose_scouts(self, battle: Battle, side: int) -> tuple[list[str], int]:
@@ -339,11 +340,14 @@ class SimpleCaptain:
             d = distance(pos, e.pos)
             if d > VISUAL_RANGE:
                 continue
-            arcs = arcs_of(pos, heading, e.pos)
-            side = in_side_arc(e.pos, e.heading, pos)
+            pair = self._pairings.get(ship, e)
+            if d > pair.reach:
+                continue  # every system out of range: nothing to add
+            figures = pair.expected(d, arcs_of(pos, heading, e.pos), in_side_arc(e.pos, e.heading, pos))
             weight = vp_weight(e)
-            for i in range(len(best)):
-                best[i] = max(best[i], expected_from(ship, i, e, d, arcs, side) * weight)
+            for i, figure in enumerate(figures):
+                if figure:
+                    best[i] = max(best[i], figure * weight)
         return sum(best)
 
     def _incoming(self, battle: Battle, ship: ShipState, pos: Point | None, heading: float) -> float:
@@ -357,10 +361,12 @@ class SimpleCaptain:
             d = distance(e.pos, pos)
             if d > VISUAL_RANGE:
                 continue
-            arcs = arcs_of(e.pos, e.heading, pos)
-            side = in_side_arc(pos, heading, e.pos)
-            for i in range(len(e.card.weapons)):
-                total += expected_from(e, i, ship, d, arcs, side)
+            pair = self._pairings.get(e, ship)
+            if d > pair.reach:
+                continue
+            for figure in pair.expected(d, arcs_of(e.pos, e.heading, pos), in_side_arc(pos, heading, e.pos)):
+                if figure:
+                    total += figure
         return total
 
     # ---------------------------------------------------------------- gunnery

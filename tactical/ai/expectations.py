@@ -7,10 +7,22 @@ victory points a point of hull is worth.  Smoke and the environment are ignored.
 from __future__ import annotations
 
 import math
+from bisect import bisect_left
 
 from scenarios.cards import MAIN_GUN_TARGETS_AT_POINT_BLANK, Arc, ShipType, WeaponKind, WeaponSystem
+from tactical import revision
 from tactical.attack_dice import fast_target
-from tactical.geometry import RANGE_MODIFIER, VISUAL_RANGE, Point, RangeBand, arcs_of, distance, in_side_arc, range_band
+from tactical.geometry import (
+    EPS,
+    RANGE_MODIFIER,
+    VISUAL_RANGE,
+    Point,
+    RangeBand,
+    arcs_of,
+    distance,
+    in_side_arc,
+    range_band,
+)
 from tactical.gunnery import max_dice
 from tactical.orders import evading
 from tactical.state import Depth, ShipState, Status
@@ -120,3 +132,80 @@ SIDE_ARCS = frozenset({Arc.PORT, Arc.STARBOARD})
 def vp_weight(ship: ShipState) -> float:
     """Victory points per point of hull damage to ``ship``."""
     return ship.card.points / max(ship.hull_start, 1)
+
+
+class Pairing:
+    """What every weapon system of ``attacker`` is expected to do to ``target`` (:func:`expected_from`), worked
+    out once per geometry class and kept while neither ship changes in what :func:`expected_from` reads
+    (:func:`attacker_key`, :func:`target_key`; R-PERF-05).
+
+    :func:`expected_from` reads the range only through each system's range band (and the visual range), the arcs
+    only through whether they meet the system's arcs and the side arcs: so the figures are the same for every
+    range between two consecutive band limits of the attacker's systems (``limits``, each ``ranges[j] + EPS`` as
+    :func:`~tactical.geometry.range_band` compares it), and are kept by ``(interval, arcs, side)``.  ``reach`` is
+    the outermost limit: beyond it every system is out of range, so no figure is needed at all."""
+
+    __slots__ = ("attacker", "figures", "keys", "limits", "reach", "target")
+
+    def __init__(self, attacker: ShipState, target: ShipState, keys: tuple[tuple, tuple]) -> None:
+        self.attacker = attacker
+        self.target = target
+        self.keys = keys
+        limits = {r + EPS for w in attacker.card.weapons if w.ranges is not None for r in w.ranges}
+        self.limits = sorted(limits)
+        self.reach = self.limits[-1] if self.limits else -1.0
+        self.figures: dict[tuple[int, frozenset, bool], tuple[float, ...]] = {}
+
+    def expected(self, d: float, arcs: frozenset, side: bool) -> tuple[float, ...]:
+        """:func:`expected_from` of each system at range ``d`` (within the visual range and ``reach``), the
+        attacker's ``arcs`` holding the target and ``side`` (the attacker in the target's side arcs)."""
+        key = (bisect_left(self.limits, d), arcs, side)
+        figures = self.figures.get(key)
+        if figures is None or revision.CHECK:
+            fresh = tuple(
+                expected_from(self.attacker, i, self.target, d, arcs, side)
+                for i in range(len(self.attacker.card.weapons))
+            )
+            if figures is not None and fresh != figures:
+                raise revision.StaleCache(f"expected damage at {key!r} is {figures!r}, afresh {fresh!r}")
+            figures = self.figures[key] = fresh
+        return figures
+
+
+def attacker_key(ship: ShipState) -> tuple:
+    """Everything of ``ship`` as the attacker that :func:`expected_from` reads, bar its place (cached)."""
+    return ship.derived("ai_attacker_key", _attacker_key, ship)
+
+
+def _attacker_key(ship: ShipState) -> tuple:
+    dice = tuple(max_dice(ship, i) for i in range(len(ship.card.weapons)))
+    return (ship.card, ship.depth, ship.status, evading(ship), dice)
+
+
+def target_key(ship: ShipState) -> tuple:
+    """Everything of ``ship`` as the target that :func:`expected_from` reads, bar its place (cached)."""
+    return ship.derived("ai_target_key", _target_key, ship)
+
+
+def _target_key(ship: ShipState) -> tuple:
+    fast = ship.flank_speed() > 6 if not ship.has_moved else fast_target(ship)
+    belt = ship.trait_value("Torpedo Belt")
+    return (ship.card, ship.depth, ship.status, fast, evading(ship), ship.has("Armoured Deck"), belt)
+
+
+class Pairings:
+    """The :class:`Pairing` of each attacker and target by name, one battle's (a captain keeps one)."""
+
+    def __init__(self) -> None:
+        self._pairs: dict[tuple[str, str], Pairing] = {}
+
+    def get(self, attacker: ShipState, target: ShipState) -> Pairing:
+        """The pairing of ``attacker`` against ``target`` as they are now: the one kept while neither changed in
+        what :func:`expected_from` reads (the ships themselves may be new copies), else a new one."""
+        keys = (attacker_key(attacker), target_key(target))
+        found = self._pairs.get((attacker.name, target.name))
+        if found is None or found.keys != keys:
+            found = self._pairs[attacker.name, target.name] = Pairing(attacker, target, keys)
+        else:
+            found.attacker, found.target = attacker, target
+        return found
