@@ -28,8 +28,10 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from scenarios.cards import ShipType, WeaponKind
+from tactical import revision
 from tactical.ai import tactics
 from tactical.ai.expectations import Pairings, expected_damage, vp_weight
+from tactical.ai.outlook import Outlook
 from tactical.ai.tactics import (
     auto_aa_plan,
     default_air_deployment,
@@ -75,6 +77,7 @@ class SimpleCaptain:
     caution: float = 0.8
     _plans: dict[tuple[str, int], tuple[MovePlan, float]] = field(default_factory=dict, repr=False)
     _pairings: Pairings = field(default_factory=Pairings, repr=False, compare=False)
+    _outlooks: revision.Memo = field(default_factory=lambda: revision.Memo(-1), repr=False, compare=False)
 
     # ---------------------------------------------------------------- set-up
     def choose_scouts(self, battle: Battle, side: int) -> tuple[list[str], int]:
@@ -257,7 +260,9 @@ class SimpleCaptain:
             if withdrawing or (goal is not None and exits is goal):
                 return 1000.0
             return -1000.0
-        incoming = self._incoming(battle, ship, pos, heading) * vp_weight(ship)
+        look = self._outlook(battle, ship)
+        offence, incoming, nearest = look.evaluate(pos, heading)
+        incoming *= vp_weight(ship)
         table = battle.state.table
         edge_gap = min(pos[0], table.width - pos[0], pos[1], table.height - pos[1])
         if withdrawing or goal is not None:
@@ -266,22 +271,20 @@ class SimpleCaptain:
             if withdrawing:
                 return 2.0 * progress - 2.0 * incoming
             # an exit objective: the edge first, fire and safety second
-            return 10.0 * progress - 0.5 * incoming + 0.5 * self._offence(battle, ship, pos, heading)
-        offence = self._offence(battle, ship, pos, heading)
+            return 10.0 * progress - 0.5 * incoming + 0.5 * offence
         score = offence - self.caution * incoming
-        enemies = [e for e in battle.state.enemies(ship) if e.pos is not None]
-        if enemies:
-            nearest = min(distance(pos, e.pos) for e in enemies)  # type: ignore[arg-type]
-            want = self._preferred_range(ship)
+        if nearest < math.inf:
+            want = ship.derived("ai_preferred_range", self._preferred_range, ship)
             score -= 0.15 * max(nearest - want, 0.0) + 0.05 * max(want * 0.5 - nearest, 0.0)
         if edge_gap < 6.0:
             score -= 1.5 * (6.0 - edge_gap)
         ahead = advance(pos, heading, ship.straight_run_before_turn() + 2.0)
         if not table.contains(ahead):
             score -= 4.0
-        for friend in battle.state.afloat(ship.side):
-            if friend is not ship and friend.pos is not None and distance(pos, friend.pos) < 2.0:
-                score -= 2.0 * (2.0 - distance(pos, friend.pos))
+        for friend in look.friends:
+            gap = distance(pos, friend)
+            if gap < 2.0:
+                score -= 2.0 * (2.0 - gap)
         return score
 
     @staticmethod
@@ -333,41 +336,25 @@ class SimpleCaptain:
         target; enemies assumed where they are)."""
         if pos is None:
             return 0.0
-        best = [0.0] * len(ship.card.weapons)
-        for e in battle.state.enemies(ship):
-            if e.pos is None:
-                continue
-            d = distance(pos, e.pos)
-            if d > VISUAL_RANGE:
-                continue
-            pair = self._pairings.get(ship, e)
-            if d > pair.reach:
-                continue  # every system out of range: nothing to add
-            figures = pair.expected(d, arcs_of(pos, heading, e.pos), in_side_arc(e.pos, e.heading, pos))
-            weight = vp_weight(e)
-            for i, figure in enumerate(figures):
-                if figure:
-                    best[i] = max(best[i], figure * weight)
-        return sum(best)
+        return self._outlook(battle, ship).evaluate(pos, heading)[0]
 
     def _incoming(self, battle: Battle, ship: ShipState, pos: Point | None, heading: float) -> float:
         """Expected hull damage the enemy could deal the ship at ``pos``/``heading`` (every enemy system)."""
         if pos is None:
             return 0.0
-        total = 0.0
-        for e in battle.state.enemies(ship):
-            if e.pos is None:
-                continue
-            d = distance(e.pos, pos)
-            if d > VISUAL_RANGE:
-                continue
-            pair = self._pairings.get(e, ship)
-            if d > pair.reach:
-                continue
-            for figure in pair.expected(d, arcs_of(e.pos, e.heading, pos), in_side_arc(pos, heading, e.pos)):
-                if figure:
-                    total += figure
-        return total
+        return self._outlook(battle, ship).evaluate(pos, heading)[1]
+
+    def _outlook(self, battle: Battle, ship: ShipState) -> Outlook:
+        """The ship's :class:`~tactical.ai.outlook.Outlook`, kept while the battle state is unchanged (one revision:
+        a move search changes nothing while it reads)."""
+        now = revision.current()
+        if self._outlooks.revision != now:
+            self._outlooks = revision.Memo(now)
+        key = (ship.name, id(battle.state))
+        found = self._outlooks.values.get(key)
+        if found is None or found[0] is not ship or found[1] is not battle.state:
+            found = self._outlooks.values[key] = (ship, battle.state, Outlook(battle, ship, self._pairings))
+        return found[2]  # type: ignore[no-any-return]
 
     # ---------------------------------------------------------------- gunnery
     def choose_firer(self, battle: Battle, side: int, candidates: list[str]) -> str:

@@ -151,9 +151,7 @@ class Pairing:
         self.attacker = attacker
         self.target = target
         self.keys = keys
-        limits = {r + EPS for w in attacker.card.weapons if w.ranges is not None for r in w.ranges}
-        self.limits = sorted(limits)
-        self.reach = self.limits[-1] if self.limits else -1.0
+        self.limits, self.reach = band_limits(attacker)
         self.figures: dict[tuple[int, frozenset, bool], tuple[float, ...]] = {}
 
     def expected(self, d: float, arcs: frozenset, side: bool) -> tuple[float, ...]:
@@ -170,6 +168,20 @@ class Pairing:
                 raise revision.StaleCache(f"expected damage at {key!r} is {figures!r}, afresh {fresh!r}")
             figures = self.figures[key] = fresh
         return figures
+
+
+_limits: dict[int, tuple[object, list[float], float]] = {}
+
+
+def band_limits(ship: ShipState) -> tuple[list[float], float]:
+    """The band limits of every weapon system of ``ship`` (``ranges[j] + EPS``, sorted, as
+    :func:`~tactical.geometry.range_band` compares them) and the outermost (-1 with none): its card's, kept."""
+    card = ship.card
+    found = _limits.get(id(card))
+    if found is None or found[0] is not card:
+        limits = sorted({r + EPS for w in card.weapons if w.ranges is not None for r in w.ranges})
+        found = _limits[id(card)] = (card, limits, limits[-1] if limits else -1.0)
+    return found[1], found[2]
 
 
 def attacker_key(ship: ShipState) -> tuple:

@@ -1,0 +1,71 @@
+"""What one ship's move search sees of the battle, worked out once per decision (issue 18, R-PERF-05): the enemy
+ships with their places, victory-point weights and :class:`~tactical.ai.expectations.Pairing` both ways, and the
+friendly ships near which it should not end.  :meth:`Outlook.evaluate` gives, for one end position, the expected
+victory points the ship's weapons could win (each system at its best target), the expected hull damage the enemy
+could deal it and the range of the nearest enemy, from one pass over the enemies: each pair's range and arcs are
+worked out once for both directions, and an enemy out of reach of both is passed over.
+
+The figures are those :class:`~tactical.ai.captain.SimpleCaptain` worked out enemy by enemy before: the same
+values added in the same order (the range is symmetric; whether a ship lies in the other's side arcs is whether
+its arcs meet them), so the choices are the same.
+"""
+
+from __future__ import annotations
+
+import math
+
+from tactical.ai.expectations import SIDE_ARCS, Pairings, band_limits, vp_weight
+from tactical.geometry import VISUAL_RANGE, Point, arcs_of, distance
+from tactical.state import Battle, ShipState
+
+
+class Outlook:
+    """One ship's view of the enemy and its friends, as they stand now (the battle state at one revision).  The
+    pairings of an enemy are fetched when a position first brings it within reach of either side."""
+
+    __slots__ = ("foes", "friends", "pairings", "ship", "systems")
+
+    def __init__(self, battle: Battle, ship: ShipState, pairings: Pairings) -> None:
+        self.ship = ship
+        self.pairings = pairings
+        self.systems = len(ship.card.weapons)
+        own_reach = band_limits(ship)[1]
+        self.foes: list[list] = []
+        for e in battle.state.enemies(ship):
+            if e.pos is None:
+                continue
+            their_reach = band_limits(e)[1]
+            reach = min(max(own_reach, their_reach), VISUAL_RANGE)
+            self.foes.append([e.pos, e.heading, reach, own_reach, their_reach, e, None, None])
+        self.friends = [f.pos for f in battle.state.afloat(ship.side) if f is not ship and f.pos is not None]
+
+    def evaluate(self, pos: Point, heading: float) -> tuple[float, float, float]:
+        """At ``pos``/``heading``: the offence (expected victory points, each system at its best target), the
+        incoming fire (expected hull damage from every enemy system) and the range of the nearest enemy (infinite
+        with none)."""
+        best = [0.0] * self.systems
+        total = 0.0
+        nearest = math.inf
+        for foe in self.foes:
+            e_pos, e_heading, reach, own_reach, their_reach = foe[0], foe[1], foe[2], foe[3], foe[4]
+            d = distance(pos, e_pos)
+            if d < nearest:
+                nearest = d
+            if d > reach:
+                continue  # beyond the visual range or every system on both sides: nothing to add
+            mine = arcs_of(pos, heading, e_pos)
+            theirs = arcs_of(e_pos, e_heading, pos)
+            if d <= own_reach:
+                if foe[6] is None:
+                    foe[6] = (self.pairings.get(self.ship, foe[5]), vp_weight(foe[5]))
+                offence, weight = foe[6]
+                for i, figure in enumerate(offence.expected(d, mine, bool(theirs & SIDE_ARCS))):
+                    if figure:
+                        best[i] = max(best[i], figure * weight)
+            if d <= their_reach:
+                if foe[7] is None:
+                    foe[7] = self.pairings.get(foe[5], self.ship)
+                for figure in foe[7].expected(d, theirs, bool(mine & SIDE_ARCS)):
+                    if figure:
+                        total += figure
+        return sum(best), total, nearest
