@@ -30,7 +30,7 @@ import numpy as np
 from scenarios.cards import ShipType, WeaponKind
 from tactical import revision
 from tactical.ai import tactics
-from tactical.ai.expectations import Pairings, expected_damage, vp_weight
+from tactical.ai.expectations import Pairings, attacker_key, expected_damage, target_key, vp_weight
 from tactical.ai.outlook import Outlook
 from tactical.ai.tactics import (
     auto_aa_plan,
@@ -77,6 +77,8 @@ class SimpleCaptain:
     caution: float = 0.8
     _plans: dict[tuple[str, int], tuple[MovePlan, float]] = field(default_factory=dict, repr=False)
     _pairings: Pairings = field(default_factory=Pairings, repr=False, compare=False)
+    _firing: dict[str, tuple[tuple, float]] = field(default_factory=dict, repr=False, compare=False)
+    _scenes: dict[int, tuple[tuple[int, int], tuple]] = field(default_factory=dict, repr=False, compare=False)
     _outlooks: revision.Memo = field(default_factory=lambda: revision.Memo(-1), repr=False, compare=False)
 
     # ---------------------------------------------------------------- set-up
@@ -365,10 +367,39 @@ class SimpleCaptain:
                 return nominee
 
         def value(name: str) -> tuple[float, str]:
-            s = battle.ship(name)
-            return (-self._offence(battle, s, s.pos, s.heading), name)
+            return (-self._offence_now(battle, battle.ship(name)), name)
 
         return min(candidates, key=value)
+
+    def _offence_now(self, battle: Battle, ship: ShipState) -> float:
+        """:meth:`_offence` where the ship is, kept while neither it nor the enemy it sees changes in what the
+        offence reads (:func:`~tactical.ai.expectations.attacker_key`, :meth:`_scene`): each nomination of the
+        Gunnery Phase asks it of every waiting ship, and a shot changes few of them (R-PERF-05)."""
+        key = (attacker_key(ship), ship.pos, ship.heading, self._scene(battle, 1 - ship.side))
+        kept = self._firing.get(ship.name)
+        if kept is not None and kept[0] == key and not revision.CHECK:
+            return kept[1]
+        value = self._offence(battle, ship, ship.pos, ship.heading)
+        if kept is not None and kept[0] == key and kept[1] != value:
+            raise revision.StaleCache(f"kept offence of {ship.name} is {kept[1]!r}, afresh {value!r}")
+        self._firing[ship.name] = (key, value)
+        return value
+
+    def _scene(self, battle: Battle, side: int) -> tuple:
+        """The ships of ``side`` on the table as a target sees them (its :func:`~tactical.ai.expectations.target_key`,
+        place and starting Hull), one object while it stays equal (so that a kept offence is matched at once)."""
+        now = (revision.current(), id(battle.state))
+        found = self._scenes.get(side)
+        if found is not None and found[0] == now:
+            return found[1]  # type: ignore[no-any-return]
+        scene = tuple(
+            (e.name, target_key(e), e.pos, e.heading, e.hull_start)
+            for e in battle.state.afloat(side) if e.pos is not None
+        )  # fmt: skip
+        if found is not None and found[1] == scene:
+            scene = found[1]
+        self._scenes[side] = (now, scene)
+        return scene
 
     def plan_fire(self, battle: Battle, ship: ShipState) -> FirePlan:
         """Each weapon system at its best target (main guns first), with bonuses for finishing ships off; at night a
