@@ -355,7 +355,8 @@ class SimpleCaptain:
         key = (ship.name, id(battle.state))
         found = self._outlooks.values.get(key)
         if found is None or found[0] is not ship or found[1] is not battle.state:
-            found = self._outlooks.values[key] = (ship, battle.state, Outlook(battle, ship, self._pairings))
+            radius = max_move(ship, battle)  # every move ends within it (the legs add up to no more)
+            found = self._outlooks.values[key] = (ship, battle.state, Outlook(battle, ship, self._pairings, radius))
         return found[2]  # type: ignore[no-any-return]
 
     # ---------------------------------------------------------------- gunnery

@@ -18,14 +18,18 @@ from tactical.ai.expectations import SIDE_ARCS, Pairings, band_limits, vp_weight
 from tactical.geometry import VISUAL_RANGE, Point, arcs_of, distance
 from tactical.state import Battle, ShipState
 
+MARGIN = 1e-6
+"""Inches added to every bound of :meth:`Outlook._near` (the rounding of a range is some 1e-14 inches)."""
+
 
 class Outlook:
     """One ship's view of the enemy and its friends, as they stand now (the battle state at one revision).  The
-    pairings of an enemy are fetched when a position first brings it within reach of either side."""
+    pairings of an enemy are fetched when a position first brings it within reach of either side; positions within
+    ``radius`` of the ship (its moves) look only at the foes that can matter to them (:meth:`_near`)."""
 
-    __slots__ = ("foes", "friends", "pairings", "ship", "systems")
+    __slots__ = ("foes", "friends", "near", "origin", "pairings", "radius", "ship", "systems")
 
-    def __init__(self, battle: Battle, ship: ShipState, pairings: Pairings) -> None:
+    def __init__(self, battle: Battle, ship: ShipState, pairings: Pairings, radius: float = 0.0) -> None:
         self.ship = ship
         self.pairings = pairings
         self.systems = len(ship.card.weapons)
@@ -38,6 +42,21 @@ class Outlook:
             reach = min(max(own_reach, their_reach), VISUAL_RANGE)
             self.foes.append([e.pos, e.heading, reach, own_reach, their_reach, e, None, None])
         self.friends = [f.pos for f in battle.state.afloat(ship.side) if f is not ship and f.pos is not None]
+        self.origin = ship.pos
+        self.radius = radius
+        self.near = self.foes
+        if ship.pos is not None and self.foes:
+            self.near = self._near(ship.pos, radius)
+
+    def _near(self, origin: Point, radius: float) -> list[list]:
+        """The foes that matter to a position within ``radius`` of ``origin``: those it may bring within reach of
+        either side, and those that may be the nearest (within the nearest's range from the origin plus twice
+        the radius).  The range from such a position differs from the range from the origin by ``radius`` at
+        most, so the others add nothing and are never the nearest (a margin covers the rounding)."""
+        ranges = [distance(origin, foe[0]) for foe in self.foes]
+        slack = radius + MARGIN
+        closest = min(ranges) + radius + MARGIN
+        return [foe for foe, d in zip(self.foes, ranges, strict=True) if d - slack <= max(foe[2], closest)]
 
     def evaluate(self, pos: Point, heading: float) -> tuple[float, float, float]:
         """At ``pos``/``heading``: the offence (expected victory points, each system at its best target), the
@@ -46,7 +65,10 @@ class Outlook:
         best = [0.0] * self.systems
         total = 0.0
         nearest = math.inf
-        for foe in self.foes:
+        foes = self.foes
+        if self.origin is not None and distance(self.origin, pos) <= self.radius:
+            foes = self.near
+        for foe in foes:
             e_pos, e_heading, reach, own_reach, their_reach = foe[0], foe[1], foe[2], foe[3], foe[4]
             d = distance(pos, e_pos)
             if d < nearest:
