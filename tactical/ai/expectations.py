@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 from bisect import bisect_left
 
-from scenarios.cards import MAIN_GUN_TARGETS_AT_POINT_BLANK, Arc, ShipType, WeaponKind, WeaponSystem
+from scenarios.cards import MAIN_GUN_TARGETS_AT_POINT_BLANK, Arc, ShipCard, ShipType, WeaponKind, WeaponSystem
 from tactical import revision
 from tactical.attack_dice import fast_target
 from tactical.geometry import (
@@ -191,7 +191,7 @@ def attacker_key(ship: ShipState) -> tuple:
 
 def _attacker_key(ship: ShipState) -> tuple:
     dice = tuple(max_dice(ship, i) for i in range(len(ship.card.weapons)))
-    return (ship.card, ship.depth, ship.status, evading(ship), dice)
+    return (card_token(ship.card), ship.depth, ship.status, evading(ship), dice)
 
 
 def target_key(ship: ShipState) -> tuple:
@@ -202,22 +202,37 @@ def target_key(ship: ShipState) -> tuple:
 def _target_key(ship: ShipState) -> tuple:
     fast = ship.flank_speed() > 6 if not ship.has_moved else fast_target(ship)
     belt = ship.trait_value("Torpedo Belt")
-    return (ship.card, ship.depth, ship.status, fast, evading(ship), ship.has("Armoured Deck"), belt)
+    return (card_token(ship.card), ship.depth, ship.status, fast, evading(ship), ship.has("Armoured Deck"), belt)
 
 
 class Pairings:
-    """The :class:`Pairing` of each attacker and target by name, one battle's (a captain keeps one)."""
+    """The :class:`Pairing` of each attacker and target state (:func:`attacker_key`, :func:`target_key`): ships
+    alike (the same card, Attack Dice, Order, depth ...) share theirs.  A captain keeps one for its battle."""
 
     def __init__(self) -> None:
-        self._pairs: dict[tuple[str, str], Pairing] = {}
+        self._pairs: dict[tuple[tuple, tuple], Pairing] = {}
 
     def get(self, attacker: ShipState, target: ShipState) -> Pairing:
-        """The pairing of ``attacker`` against ``target`` as they are now: the one kept while neither changed in
-        what :func:`expected_from` reads (the ships themselves may be new copies), else a new one."""
+        """The pairing of ``attacker`` against ``target`` as they are now (the ships it is worked out with are the
+        latest asked for: the figures are the same for any two alike)."""
         keys = (attacker_key(attacker), target_key(target))
-        found = self._pairs.get((attacker.name, target.name))
-        if found is None or found.keys != keys:
-            found = self._pairs[attacker.name, target.name] = Pairing(attacker, target, keys)
+        found = self._pairs.get(keys)
+        if found is None:
+            found = self._pairs[keys] = Pairing(attacker, target, keys)
         else:
             found.attacker, found.target = attacker, target
         return found
+
+
+_cards: dict[int, tuple[ShipCard, int]] = {}
+_card_tokens: dict[str, int] = {}
+
+
+def card_token(card: ShipCard) -> int:
+    """One number for every card with the same content (cards are frozen records; a battle's ships may each hold
+    their own copy), so that the keys of ships alike are equal."""
+    found = _cards.get(id(card))
+    if found is None or found[0] is not card:
+        token = _card_tokens.setdefault(card.model_dump_json(), len(_card_tokens))
+        found = _cards[id(card)] = (card, token)
+    return found[1]
