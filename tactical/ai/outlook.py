@@ -27,7 +27,7 @@ class Outlook:
     pairings of an enemy are fetched when a position first brings it within reach of either side; positions within
     ``radius`` of the ship (its moves) look only at the foes that can matter to them (:meth:`_near`)."""
 
-    __slots__ = ("foes", "friends", "near", "origin", "pairings", "radius", "ship", "systems")
+    __slots__ = ("foes", "friends", "near", "origin", "pairings", "radius", "seen", "ship", "systems")
 
     def __init__(self, battle: Battle, ship: ShipState, pairings: Pairings, radius: float = 0.0) -> None:
         self.ship = ship
@@ -42,6 +42,7 @@ class Outlook:
             reach = min(max(own_reach, their_reach), VISUAL_RANGE)
             self.foes.append([e.pos, e.heading, reach, own_reach, their_reach, e, None, None])
         self.friends = [f.pos for f in battle.state.afloat(ship.side) if f is not ship and f.pos is not None]
+        self.seen: dict[tuple[Point, float], tuple[float, float, float]] = {}
         self.origin = ship.pos
         self.radius = radius
         self.near = self.foes
@@ -62,6 +63,13 @@ class Outlook:
         """At ``pos``/``heading``: the offence (expected victory points, each system at its best target), the
         incoming fire (expected hull damage from every enemy system) and the range of the nearest enemy (infinite
         with none)."""
+        key = (pos, heading)
+        found = self.seen.get(key)
+        if found is None:
+            found = self.seen[key] = self._evaluate(pos, heading)
+        return found
+
+    def _evaluate(self, pos: Point, heading: float) -> tuple[float, float, float]:
         best = [0.0] * self.systems
         total = 0.0
         nearest = math.inf
