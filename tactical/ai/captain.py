@@ -31,7 +31,7 @@ from scenarios.cards import ShipType, WeaponKind
 from tactical import revision
 from tactical.ai import tactics
 from tactical.ai.expectations import Pairings, attacker_key, expected_damage, target_key, vp_weight
-from tactical.ai.outlook import Outlook
+from tactical.ai.outlook import CROWDED, Outlook
 from tactical.ai.tactics import (
     auto_aa_plan,
     default_air_deployment,
@@ -283,10 +283,10 @@ class SimpleCaptain:
         ahead = advance(pos, heading, ship.straight_run_before_turn() + 2.0)
         if not table.contains(ahead):
             score -= 4.0
-        for friend in look.friends:
+        for friend in look.friends_within(pos):
             gap = distance(pos, friend)
-            if gap < 2.0:
-                score -= 2.0 * (2.0 - gap)
+            if gap < CROWDED:
+                score -= 2.0 * (CROWDED - gap)
         return score
 
     @staticmethod

@@ -190,8 +190,31 @@ def attacker_key(ship: ShipState) -> tuple:
 
 
 def _attacker_key(ship: ShipState) -> tuple:
+    return (card_token(ship.card), ship.depth, ship.status, evading(ship), _dice(ship))
+
+
+_dice_kept: dict[int, tuple[ShipState, tuple, tuple[int, ...]]] = {}
+
+
+def _dice(ship: ShipState) -> tuple[int, ...]:
+    """:func:`~tactical.gunnery.max_dice` of every system, worked out again only when what it reads changed (the
+    card, depth, Crippled, the halvings, the option flags, the critical effects, each system's state): after a
+    shot at another ship the figures stand, though the battle state has moved on."""
+    effects = repr(ship.level_effects) if ship.level_effects else ""
+    systems = tuple((w.destroyed, w.out_of_action, w.lost_on_cripple, w.loaded) for w in ship.weapons)
+    inputs = (card_token(ship.card), ship.depth, ship.crippled, ship.light_gun_halvings, tuple(ship.flags), effects,
+              systems)  # fmt: skip
+    kept = _dice_kept.get(id(ship))
+    same = kept is not None and kept[0] is ship and kept[1] == inputs
+    if same and not revision.CHECK:
+        return kept[2]  # type: ignore[index]
     dice = tuple(max_dice(ship, i) for i in range(len(ship.card.weapons)))
-    return (card_token(ship.card), ship.depth, ship.status, evading(ship), dice)
+    if same and kept[2] != dice:  # type: ignore[index]
+        raise revision.StaleCache(f"kept Attack Dice of {ship.name} are {kept[2]!r}, afresh {dice!r}")  # type: ignore[index]
+    if len(_dice_kept) > 10_000:
+        _dice_kept.clear()
+    _dice_kept[id(ship)] = (ship, inputs, dice)
+    return dice
 
 
 def target_key(ship: ShipState) -> tuple:

@@ -18,6 +18,9 @@ from tactical.ai.expectations import SIDE_ARCS, Pairings, band_limits, vp_weight
 from tactical.geometry import VISUAL_RANGE, Point, arcs_of, distance
 from tactical.state import Battle, ShipState
 
+CROWDED = 2.0
+"""Inches within which a friendly ship crowds a position (:class:`~tactical.ai.captain.SimpleCaptain` pushes
+its ships apart)."""
 MARGIN = 1e-6
 """Inches added to every bound of :meth:`Outlook._near` (the rounding of a range is some 1e-14 inches)."""
 
@@ -27,7 +30,7 @@ class Outlook:
     pairings of an enemy are fetched when a position first brings it within reach of either side; positions within
     ``radius`` of the ship (its moves) look only at the foes that can matter to them (:meth:`_near`)."""
 
-    __slots__ = ("foes", "friends", "near", "origin", "pairings", "radius", "seen", "ship", "systems")
+    __slots__ = ("close", "foes", "friends", "near", "origin", "pairings", "radius", "seen", "ship", "systems")
 
     def __init__(self, battle: Battle, ship: ShipState, pairings: Pairings, radius: float = 0.0) -> None:
         self.ship = ship
@@ -46,8 +49,19 @@ class Outlook:
         self.origin = ship.pos
         self.radius = radius
         self.near = self.foes
-        if ship.pos is not None and self.foes:
-            self.near = self._near(ship.pos, radius)
+        self.close = self.friends
+        if ship.pos is not None:
+            if self.foes:
+                self.near = self._near(ship.pos, radius)
+            slack = radius + MARGIN
+            self.close = [f for f in self.friends if distance(ship.pos, f) - slack < CROWDED]
+
+    def friends_within(self, pos: Point) -> list[Point]:
+        """The friendly ships that may lie within :data:`CROWDED` of ``pos`` (all of them, in order, or those
+        near enough to the ship when ``pos`` is within its move)."""
+        if self.origin is not None and distance(self.origin, pos) <= self.radius:
+            return self.close
+        return self.friends
 
     def _near(self, origin: Point, radius: float) -> list[list]:
         """The foes that matter to a position within ``radius`` of ``origin``: those it may bring within reach of
