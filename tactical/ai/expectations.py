@@ -142,7 +142,8 @@ class Pairing:
     :func:`expected_from` reads the range only through each system's range band (and the visual range), the arcs
     only through whether they meet the system's arcs and the side arcs: so the figures are the same for every
     range between two consecutive band limits of the attacker's systems (``limits``, each ``ranges[j] + EPS`` as
-    :func:`~tactical.geometry.range_band` compares it), and are kept by ``(interval, arcs, side)``.  ``reach`` is
+    :func:`~tactical.geometry.range_band` compares it) and every set of arcs of the same :func:`arc_class`, and
+    are kept by ``(interval, arc class, side)``.  ``reach`` is
     the outermost limit: beyond it every system is out of range, so no figure is needed at all."""
 
     __slots__ = ("attacker", "figures", "keys", "limits", "reach", "target")
@@ -152,12 +153,12 @@ class Pairing:
         self.target = target
         self.keys = keys
         self.limits, self.reach = band_limits(attacker)
-        self.figures: dict[tuple[int, frozenset, bool], tuple[float, ...]] = {}
+        self.figures: dict[tuple[int, tuple[bool, ...], bool], tuple[float, ...]] = {}
 
     def expected(self, d: float, arcs: frozenset, side: bool) -> tuple[float, ...]:
         """:func:`expected_from` of each system at range ``d`` (within the visual range and ``reach``), the
         attacker's ``arcs`` holding the target and ``side`` (the attacker in the target's side arcs)."""
-        key = (bisect_left(self.limits, d), arcs, side)
+        key = (bisect_left(self.limits, d), arc_class(self.attacker, arcs), side)
         figures = self.figures.get(key)
         if figures is None or revision.CHECK:
             fresh = tuple(
@@ -170,18 +171,33 @@ class Pairing:
         return figures
 
 
-_limits: dict[int, tuple[object, list[float], float]] = {}
+_limits: dict[int, tuple[object, list[float], float, dict[frozenset, tuple[bool, ...]]]] = {}
+
+
+def _card_geometry(ship: ShipState) -> tuple[object, list[float], float, dict[frozenset, tuple[bool, ...]]]:
+    card = ship.card
+    found = _limits.get(id(card))
+    if found is None or found[0] is not card:
+        limits = sorted({r + EPS for w in card.weapons if w.ranges is not None for r in w.ranges})
+        found = _limits[id(card)] = (card, limits, limits[-1] if limits else -1.0, {})
+    return found
 
 
 def band_limits(ship: ShipState) -> tuple[list[float], float]:
     """The band limits of every weapon system of ``ship`` (``ranges[j] + EPS``, sorted, as
     :func:`~tactical.geometry.range_band` compares them) and the outermost (-1 with none): its card's, kept."""
-    card = ship.card
-    found = _limits.get(id(card))
-    if found is None or found[0] is not card:
-        limits = sorted({r + EPS for w in card.weapons if w.ranges is not None for r in w.ranges})
-        found = _limits[id(card)] = (card, limits, limits[-1] if limits else -1.0)
+    found = _card_geometry(ship)
     return found[1], found[2]
+
+
+def arc_class(ship: ShipState, arcs: frozenset) -> tuple[bool, ...]:
+    """All :func:`expected_from` reads of the arcs holding a target: whether they meet each system's arcs, and
+    the side arcs (a Restricted system's); kept per card."""
+    classes = _card_geometry(ship)[3]
+    found = classes.get(arcs)
+    if found is None:
+        found = classes[arcs] = (*(bool(arcs & w.arc_set) for w in ship.card.weapons), bool(arcs & SIDE_ARCS))
+    return found
 
 
 def attacker_key(ship: ShipState) -> tuple:
