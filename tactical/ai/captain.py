@@ -55,7 +55,7 @@ from tactical.geometry import (
     turn_heading,
 )
 from tactical.gunnery import legal_boat_targets, legal_targets, max_dice
-from tactical.movement import forced_plan, max_move, min_move, straight_run, verify_move
+from tactical.movement import forced_plan, max_move, max_turns, min_move, straight_run, turn_limit, verify_move
 from tactical.orders import IllegalOrder, OrderName, coming_about, evading, legal_orders
 from tactical.plans import FirePlan, Leg, MovePlan, Shot
 from tactical.scenario import EXIT_EDGE_OBJECTIVES, HOME_EDGES, Objective, can_scout, free_observation_flights
@@ -77,6 +77,7 @@ class SimpleCaptain:
     caution: float = 0.8
     _plans: dict[tuple[str, int], tuple[MovePlan, float]] = field(default_factory=dict, repr=False)
     _pairings: Pairings = field(default_factory=Pairings, repr=False, compare=False)
+    _shapes: dict[tuple, list[MovePlan]] = field(default_factory=dict, repr=False, compare=False)
     _firing: dict[str, tuple[tuple, float]] = field(default_factory=dict, repr=False, compare=False)
     _scenes: dict[int, tuple[tuple[int, int], tuple]] = field(default_factory=dict, repr=False, compare=False)
     _outlooks: revision.Memo = field(default_factory=lambda: revision.Memo(-1), repr=False, compare=False)
@@ -177,6 +178,22 @@ class SimpleCaptain:
         return self._plans[key]
 
     def _candidates(self, ship: ShipState, allow_90: bool, battle: Battle | None = None) -> list[MovePlan]:
+        """The legal moves tried (:meth:`_fresh_candidates`), kept by everything that decides them for a ship
+        whose rudder is whole: its speeds, straight run, the turns it may make and whether it may move at all
+        (R-PERF-05: a move's legality does not depend on where the ship is)."""
+        if ship.rudder_jam is not None:
+            return self._fresh_candidates(ship, allow_90, battle)
+        key = (allow_90, max_move(ship, battle), min_move(ship, battle), straight_run(ship, battle), ship.on_table,
+               ship.has_moved, max_turns(ship), turn_limit(ship))  # fmt: skip
+        kept = self._shapes.get(key)
+        if kept is None or revision.CHECK:
+            fresh = self._fresh_candidates(ship, allow_90, battle)
+            if kept is not None and fresh != kept:
+                raise revision.StaleCache(f"kept moves for {key!r} are {kept!r}, afresh {fresh!r}")
+            kept = self._shapes[key] = fresh
+        return list(kept)
+
+    def _fresh_candidates(self, ship: ShipState, allow_90: bool, battle: Battle | None = None) -> list[MovePlan]:
         top, low = max_move(ship, battle), min_move(ship, battle)
         if top <= 0:
             return [MovePlan(())]

@@ -146,19 +146,22 @@ class Pairing:
     are kept by ``(interval, arc class, side)``.  ``reach`` is
     the outermost limit: beyond it every system is out of range, so no figure is needed at all."""
 
-    __slots__ = ("attacker", "figures", "keys", "limits", "reach", "target")
+    __slots__ = ("attacker", "classes", "figures", "keys", "limits", "reach", "target")
 
     def __init__(self, attacker: ShipState, target: ShipState, keys: tuple[tuple, tuple]) -> None:
         self.attacker = attacker
         self.target = target
         self.keys = keys
-        self.limits, self.reach = band_limits(attacker)
+        _, self.limits, self.reach, self.classes = _card_geometry(attacker)
         self.figures: dict[tuple[int, tuple[bool, ...], bool], tuple[float, ...]] = {}
 
     def expected(self, d: float, arcs: frozenset, side: bool) -> tuple[float, ...]:
         """:func:`expected_from` of each system at range ``d`` (within the visual range and ``reach``), the
         attacker's ``arcs`` holding the target and ``side`` (the attacker in the target's side arcs)."""
-        key = (bisect_left(self.limits, d), arc_class(self.attacker, arcs), side)
+        arc_key = self.classes.get(arcs)
+        if arc_key is None:
+            arc_key = arc_class(self.attacker, arcs)
+        key = (bisect_left(self.limits, d), arc_key, side)
         figures = self.figures.get(key)
         if figures is None or revision.CHECK:
             fresh = tuple(

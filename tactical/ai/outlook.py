@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 
 from tactical.ai.expectations import SIDE_ARCS, Pairings, band_limits, vp_weight
-from tactical.geometry import VISUAL_RANGE, Point, arcs_of, distance
+from tactical.geometry import VISUAL_RANGE, Point, distance, mutual_arcs
 from tactical.state import Battle, ShipState
 
 CROWDED = 2.0
@@ -97,8 +97,7 @@ class Outlook:
                 nearest = d
             if d > reach:
                 continue  # beyond the visual range or every system on both sides: nothing to add
-            mine = arcs_of(pos, heading, e_pos)
-            theirs = arcs_of(e_pos, e_heading, pos)
+            mine, theirs = mutual_arcs(pos, heading, e_pos, e_heading)
             if d <= own_reach:
                 if foe[6] is None:
                     foe[6] = (self.pairings.get(self.ship, foe[5]), vp_weight(foe[5]))
