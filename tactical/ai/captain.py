@@ -297,7 +297,7 @@ class SimpleCaptain:
             score -= 0.15 * max(nearest - want, 0.0) + 0.05 * max(want * 0.5 - nearest, 0.0)
         if edge_gap < 6.0:
             score -= 1.5 * (6.0 - edge_gap)
-        ahead = advance(pos, heading, ship.straight_run_before_turn() + 2.0)
+        ahead = advance(pos, heading, ship.derived("ai_run_ahead", ship.straight_run_before_turn) + 2.0)
         if not table.contains(ahead):
             score -= 4.0
         for friend in look.friends_within(pos):
@@ -397,7 +397,7 @@ class SimpleCaptain:
         kept = self._firing.get(ship.name)
         if kept is not None and kept[0] == key and not revision.CHECK:
             return kept[1]
-        value = self._offence(battle, ship, ship.pos, ship.heading)
+        value = 0.0 if ship.pos is None else Outlook(battle, ship, self._pairings).evaluate(ship.pos, ship.heading)[0]
         if kept is not None and kept[0] == key and kept[1] != value:
             raise revision.StaleCache(f"kept offence of {ship.name} is {kept[1]!r}, afresh {value!r}")
         self._firing[ship.name] = (key, value)

@@ -27,12 +27,13 @@ MARGIN = 1e-6
 
 class Outlook:
     """One ship's view of the enemy and its friends, as they stand now (the battle state at one revision).  The
-    pairings of an enemy are fetched when a position first brings it within reach of either side; positions within
-    ``radius`` of the ship (its moves) look only at the foes that can matter to them (:meth:`_near`)."""
+    pairings of an enemy are fetched when a position first brings it within reach of either side; given a ``radius``
+    (the ship's move), positions within it of the ship look only at the foes that can matter to them
+    (:meth:`_near`) and the friends that may crowd them."""
 
     __slots__ = ("close", "foes", "friends", "near", "origin", "pairings", "radius", "seen", "ship", "systems")
 
-    def __init__(self, battle: Battle, ship: ShipState, pairings: Pairings, radius: float = 0.0) -> None:
+    def __init__(self, battle: Battle, ship: ShipState, pairings: Pairings, radius: float | None = None) -> None:
         self.ship = ship
         self.pairings = pairings
         self.systems = len(ship.card.weapons)
@@ -46,11 +47,11 @@ class Outlook:
             self.foes.append([e.pos, e.heading, reach, own_reach, their_reach, e, None, None])
         self.friends = [f.pos for f in battle.state.afloat(ship.side) if f is not ship and f.pos is not None]
         self.seen: dict[tuple[Point, float], tuple[float, float, float]] = {}
-        self.origin = ship.pos
-        self.radius = radius
+        self.origin = ship.pos if radius is not None else None
+        self.radius = radius if radius is not None else 0.0
         self.near = self.foes
         self.close = self.friends
-        if ship.pos is not None:
+        if ship.pos is not None and radius is not None:
             if self.foes:
                 self.near = self._near(ship.pos, radius)
             slack = radius + MARGIN

@@ -85,6 +85,7 @@ def test_the_outlook_gives_the_figures_worked_out_afresh(checked: None) -> None:
             figures = afresh(battle, ship, pos, heading)
             assert look.evaluate(pos, heading) == figures
             assert look.evaluate(pos, heading) == figures  # asked again
+            assert Outlook(battle, ship, pairings).evaluate(pos, heading) == figures  # no move to bound it
             seen.append(figures)
     assert sum(1 for offence, incoming, _ in seen if offence > 0 and incoming > 0) > len(seen) // 4  # in action
 
