@@ -174,6 +174,9 @@ class Pairing:
         return figures
 
 
+KEPT_CARDS = 10_000
+"""The card objects whose figures are kept (cleared beyond: a long campaign builds new cards for its battles)."""
+
 _limits: dict[int, tuple[object, list[float], float, dict[frozenset, tuple[bool, ...]]]] = {}
 
 
@@ -181,6 +184,8 @@ def _card_geometry(ship: ShipState) -> tuple[object, list[float], float, dict[fr
     card = ship.card
     found = _limits.get(id(card))
     if found is None or found[0] is not card:
+        if len(_limits) > KEPT_CARDS:
+            _limits.clear()
         limits = sorted({r + EPS for w in card.weapons if w.ranges is not None for r in w.ranges})
         found = _limits[id(card)] = (card, limits, limits[-1] if limits else -1.0, {})
     return found
@@ -230,7 +235,7 @@ def _dice(ship: ShipState) -> tuple[int, ...]:
     dice = tuple(max_dice(ship, i) for i in range(len(ship.card.weapons)))
     if same and kept[2] != dice:  # type: ignore[index]
         raise revision.StaleCache(f"kept Attack Dice of {ship.name} are {kept[2]!r}, afresh {dice!r}")  # type: ignore[index]
-    if len(_dice_kept) > 10_000:
+    if len(_dice_kept) > KEPT_CARDS:
         _dice_kept.clear()
     _dice_kept[id(ship)] = (ship, inputs, dice)
     return dice
@@ -275,6 +280,8 @@ def card_token(card: ShipCard) -> int:
     their own copy), so that the keys of ships alike are equal."""
     found = _cards.get(id(card))
     if found is None or found[0] is not card:
+        if len(_cards) > KEPT_CARDS:
+            _cards.clear()
         token = _card_tokens.setdefault(card.model_dump_json(), len(_card_tokens))
         found = _cards[id(card)] = (card, token)
     return found[1]
