@@ -156,7 +156,11 @@ def arcs_of(pos: Sequence[float], heading: float, target: Sequence[float]) -> fr
     dx, dy = target[0] - pos[0], target[1] - pos[1]
     if math.hypot(dx, dy) < EPS:
         return _ALL_ARCS
-    rel = _relative(dx, dy, heading)
+    return _ARC_SETS[_mask(_relative(dx, dy, heading))]
+
+
+def _mask(rel: float) -> int:
+    """The arcs (bits: fore 1, starboard 2, aft 4, port 8) holding a point at relative bearing ``rel``."""
     mask = 1 if abs(rel) <= _FORE_MAX else 0
     if _STARBOARD_MIN <= rel <= _STARBOARD_MAX:
         mask |= 2
@@ -164,7 +168,18 @@ def arcs_of(pos: Sequence[float], heading: float, target: Sequence[float]) -> fr
         mask |= 4
     if _PORT_MIN <= rel <= _PORT_MAX:
         mask |= 8
-    return _ARC_SETS[mask]
+    return mask
+
+
+def mutual_arcs(
+    a: Sequence[float], a_heading: float, b: Sequence[float], b_heading: float
+) -> tuple[frozenset[Arc], frozenset[Arc]]:
+    """``(arcs_of(a, a_heading, b), arcs_of(b, b_heading, a))``, the same sets from the same arithmetic, the offset
+    worked out once (the AI's move search asks both for every position and enemy)."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    if math.hypot(dx, dy) < EPS:
+        return _ALL_ARCS, _ALL_ARCS
+    return _ARC_SETS[_mask(_relative(dx, dy, a_heading))], _ARC_SETS[_mask(_relative(-dx, -dy, b_heading))]
 
 
 def in_side_arc(pos: Sequence[float], heading: float, other: Sequence[float]) -> bool:

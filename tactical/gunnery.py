@@ -45,7 +45,9 @@ from tactical.geometry import (
     VISUAL_RANGE,
     LineOfFire,
     RangeBand,
+    distance,
     in_side_arc,
+    range_band,
 )
 from tactical.mtb import gun_at_boat, gun_refusal
 from tactical.orders import IllegalOrder, evading
@@ -253,7 +255,19 @@ def legal_targets(battle: Battle, ship: ShipState, index: int) -> list[ShipState
     """The enemy ships weapon system ``index`` may fire at now (empty if it cannot fire)."""
     if usable_now(battle, ship, index) is not None:
         return []
-    return [t for t in battle.state.enemies(ship) if target_refusal(battle, ship, index, t) is None]
+    ranges = ship.card.weapons[index].ranges
+    return [
+        t for t in battle.state.enemies(ship)
+        if not _out_of_range(ship, ranges, t) and target_refusal(battle, ship, index, t) is None
+    ]  # fmt: skip
+
+
+def _out_of_range(ship: ShipState, ranges: tuple[float, ...] | None, target: ShipState) -> bool:
+    """Whether ``target`` is beyond every range band of the system (:func:`target_refusal` refuses it then, for
+    the range or for an earlier reason): tested first, so that no line of fire is traced to it (issue 18)."""
+    if ship.pos is None or target.pos is None:
+        return False
+    return range_band(ranges, distance(ship.pos, target.pos)) is None
 
 
 def legal_boat_targets(battle: Battle, ship: ShipState, index: int) -> list[MTBState]:

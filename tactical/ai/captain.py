@@ -28,8 +28,10 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from scenarios.cards import ShipType, WeaponKind
+from tactical import revision
 from tactical.ai import tactics
-from tactical.ai.expectations import expected_damage, expected_from, vp_weight
+from tactical.ai.expectations import Pairings, attacker_key, expected_damage, target_key, vp_weight
+from tactical.ai.outlook import CROWDED, Outlook
 from tactical.ai.tactics import (
     auto_aa_plan,
     default_air_deployment,
@@ -53,7 +55,7 @@ from tactical.geometry import (
     turn_heading,
 )
 from tactical.gunnery import legal_boat_targets, legal_targets, max_dice
-from tactical.movement import forced_plan, max_move, min_move, straight_run, verify_move
+from tactical.movement import forced_plan, max_move, max_turns, min_move, straight_run, turn_limit, verify_move
 from tactical.orders import IllegalOrder, OrderName, coming_about, evading, legal_orders
 from tactical.plans import FirePlan, Leg, MovePlan, Shot
 from tactical.scenario import EXIT_EDGE_OBJECTIVES, HOME_EDGES, Objective, can_scout, free_observation_flights
@@ -74,6 +76,11 @@ class SimpleCaptain:
     objective: Objective | None = None
     caution: float = 0.8
     _plans: dict[tuple[str, int], tuple[MovePlan, float]] = field(default_factory=dict, repr=False)
+    _pairings: Pairings = field(default_factory=Pairings, repr=False, compare=False)
+    _shapes: dict[tuple, list[MovePlan]] = field(default_factory=dict, repr=False, compare=False)
+    _firing: dict[str, tuple[tuple, float]] = field(default_factory=dict, repr=False, compare=False)
+    _scenes: dict[int, tuple[tuple[int, int], tuple]] = field(default_factory=dict, repr=False, compare=False)
+    _outlooks: revision.Memo = field(default_factory=lambda: revision.Memo(-1), repr=False, compare=False)
 
     # ---------------------------------------------------------------- set-up
     def choose_scouts(self, battle: Battle, side: int) -> tuple[list[str], int]:
@@ -171,6 +178,22 @@ class SimpleCaptain:
         return self._plans[key]
 
     def _candidates(self, ship: ShipState, allow_90: bool, battle: Battle | None = None) -> list[MovePlan]:
+        """The legal moves tried (:meth:`_fresh_candidates`), kept by everything that decides them for a ship
+        whose rudder is whole: its speeds, straight run, the turns it may make and whether it may move at all
+        (R-PERF-05: a move's legality does not depend on where the ship is)."""
+        if ship.rudder_jam is not None:
+            return self._fresh_candidates(ship, allow_90, battle)
+        key = (allow_90, max_move(ship, battle), min_move(ship, battle), straight_run(ship, battle), ship.on_table,
+               ship.has_moved, max_turns(ship), turn_limit(ship))  # fmt: skip
+        kept = self._shapes.get(key)
+        if kept is None or revision.CHECK:
+            fresh = self._fresh_candidates(ship, allow_90, battle)
+            if kept is not None and fresh != kept:
+                raise revision.StaleCache(f"kept moves for {key!r} are {kept!r}, afresh {fresh!r}")
+            kept = self._shapes[key] = fresh
+        return list(kept)
+
+    def _fresh_candidates(self, ship: ShipState, allow_90: bool, battle: Battle | None = None) -> list[MovePlan]:
         top, low = max_move(ship, battle), min_move(ship, battle)
         if top <= 0:
             return [MovePlan(())]
@@ -256,7 +279,9 @@ class SimpleCaptain:
             if withdrawing or (goal is not None and exits is goal):
                 return 1000.0
             return -1000.0
-        incoming = self._incoming(battle, ship, pos, heading) * vp_weight(ship)
+        look = self._outlook(battle, ship)
+        offence, incoming, nearest = look.evaluate(pos, heading)
+        incoming *= vp_weight(ship)
         table = battle.state.table
         edge_gap = min(pos[0], table.width - pos[0], pos[1], table.height - pos[1])
         if withdrawing or goal is not None:
@@ -265,22 +290,20 @@ class SimpleCaptain:
             if withdrawing:
                 return 2.0 * progress - 2.0 * incoming
             # an exit objective: the edge first, fire and safety second
-            return 10.0 * progress - 0.5 * incoming + 0.5 * self._offence(battle, ship, pos, heading)
-        offence = self._offence(battle, ship, pos, heading)
+            return 10.0 * progress - 0.5 * incoming + 0.5 * offence
         score = offence - self.caution * incoming
-        enemies = [e for e in battle.state.enemies(ship) if e.pos is not None]
-        if enemies:
-            nearest = min(distance(pos, e.pos) for e in enemies)  # type: ignore[arg-type]
-            want = self._preferred_range(ship)
+        if nearest < math.inf:
+            want = ship.derived("ai_preferred_range", self._preferred_range, ship)
             score -= 0.15 * max(nearest - want, 0.0) + 0.05 * max(want * 0.5 - nearest, 0.0)
         if edge_gap < 6.0:
             score -= 1.5 * (6.0 - edge_gap)
-        ahead = advance(pos, heading, ship.straight_run_before_turn() + 2.0)
+        ahead = advance(pos, heading, ship.derived("ai_run_ahead", ship.straight_run_before_turn) + 2.0)
         if not table.contains(ahead):
             score -= 4.0
-        for friend in battle.state.afloat(ship.side):
-            if friend is not ship and friend.pos is not None and distance(pos, friend.pos) < 2.0:
-                score -= 2.0 * (2.0 - distance(pos, friend.pos))
+        for friend in look.friends_within(pos):
+            gap = distance(pos, friend)
+            if gap < CROWDED:
+                score -= 2.0 * (CROWDED - gap)
         return score
 
     @staticmethod
@@ -332,36 +355,26 @@ class SimpleCaptain:
         target; enemies assumed where they are)."""
         if pos is None:
             return 0.0
-        best = [0.0] * len(ship.card.weapons)
-        for e in battle.state.enemies(ship):
-            if e.pos is None:
-                continue
-            d = distance(pos, e.pos)
-            if d > VISUAL_RANGE:
-                continue
-            arcs = arcs_of(pos, heading, e.pos)
-            side = in_side_arc(e.pos, e.heading, pos)
-            weight = vp_weight(e)
-            for i in range(len(best)):
-                best[i] = max(best[i], expected_from(ship, i, e, d, arcs, side) * weight)
-        return sum(best)
+        return self._outlook(battle, ship).evaluate(pos, heading)[0]
 
     def _incoming(self, battle: Battle, ship: ShipState, pos: Point | None, heading: float) -> float:
         """Expected hull damage the enemy could deal the ship at ``pos``/``heading`` (every enemy system)."""
         if pos is None:
             return 0.0
-        total = 0.0
-        for e in battle.state.enemies(ship):
-            if e.pos is None:
-                continue
-            d = distance(e.pos, pos)
-            if d > VISUAL_RANGE:
-                continue
-            arcs = arcs_of(e.pos, e.heading, pos)
-            side = in_side_arc(pos, heading, e.pos)
-            for i in range(len(e.card.weapons)):
-                total += expected_from(e, i, ship, d, arcs, side)
-        return total
+        return self._outlook(battle, ship).evaluate(pos, heading)[1]
+
+    def _outlook(self, battle: Battle, ship: ShipState) -> Outlook:
+        """The ship's :class:`~tactical.ai.outlook.Outlook`, kept while the battle state is unchanged (one revision:
+        a move search changes nothing while it reads)."""
+        now = revision.current()
+        if self._outlooks.revision != now:
+            self._outlooks = revision.Memo(now)
+        key = (ship.name, id(battle.state))
+        found = self._outlooks.values.get(key)
+        if found is None or found[0] is not ship or found[1] is not battle.state:
+            radius = max_move(ship, battle)  # every move ends within it (the legs add up to no more)
+            found = self._outlooks.values[key] = (ship, battle.state, Outlook(battle, ship, self._pairings, radius))
+        return found[2]  # type: ignore[no-any-return]
 
     # ---------------------------------------------------------------- gunnery
     def choose_firer(self, battle: Battle, side: int, candidates: list[str]) -> str:
@@ -372,10 +385,39 @@ class SimpleCaptain:
                 return nominee
 
         def value(name: str) -> tuple[float, str]:
-            s = battle.ship(name)
-            return (-self._offence(battle, s, s.pos, s.heading), name)
+            return (-self._offence_now(battle, battle.ship(name)), name)
 
         return min(candidates, key=value)
+
+    def _offence_now(self, battle: Battle, ship: ShipState) -> float:
+        """:meth:`_offence` where the ship is, kept while neither it nor the enemy it sees changes in what the
+        offence reads (:func:`~tactical.ai.expectations.attacker_key`, :meth:`_scene`): each nomination of the
+        Gunnery Phase asks it of every waiting ship, and a shot changes few of them (R-PERF-05)."""
+        key = (attacker_key(ship), ship.pos, ship.heading, self._scene(battle, 1 - ship.side))
+        kept = self._firing.get(ship.name)
+        if kept is not None and kept[0] == key and not revision.CHECK:
+            return kept[1]
+        value = 0.0 if ship.pos is None else Outlook(battle, ship, self._pairings).evaluate(ship.pos, ship.heading)[0]
+        if kept is not None and kept[0] == key and kept[1] != value:
+            raise revision.StaleCache(f"kept offence of {ship.name} is {kept[1]!r}, afresh {value!r}")
+        self._firing[ship.name] = (key, value)
+        return value
+
+    def _scene(self, battle: Battle, side: int) -> tuple:
+        """The ships of ``side`` on the table as a target sees them (its :func:`~tactical.ai.expectations.target_key`,
+        place and starting Hull), one object while it stays equal (so that a kept offence is matched at once)."""
+        now = (revision.current(), id(battle.state))
+        found = self._scenes.get(side)
+        if found is not None and found[0] == now:
+            return found[1]  # type: ignore[no-any-return]
+        scene = tuple(
+            (e.name, target_key(e), e.pos, e.heading, e.hull_start)
+            for e in battle.state.afloat(side) if e.pos is not None
+        )  # fmt: skip
+        if found is not None and found[1] == scene:
+            scene = found[1]
+        self._scenes[side] = (now, scene)
+        return scene
 
     def plan_fire(self, battle: Battle, ship: ShipState) -> FirePlan:
         """Each weapon system at its best target (main guns first), with bonuses for finishing ships off; at night a

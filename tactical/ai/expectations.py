@@ -7,10 +7,22 @@ victory points a point of hull is worth.  Smoke and the environment are ignored.
 from __future__ import annotations
 
 import math
+from bisect import bisect_left
 
-from scenarios.cards import MAIN_GUN_TARGETS_AT_POINT_BLANK, Arc, ShipType, WeaponKind, WeaponSystem
+from scenarios.cards import MAIN_GUN_TARGETS_AT_POINT_BLANK, Arc, ShipCard, ShipType, WeaponKind, WeaponSystem
+from tactical import revision
 from tactical.attack_dice import fast_target
-from tactical.geometry import RANGE_MODIFIER, VISUAL_RANGE, Point, RangeBand, arcs_of, distance, in_side_arc, range_band
+from tactical.geometry import (
+    EPS,
+    RANGE_MODIFIER,
+    VISUAL_RANGE,
+    Point,
+    RangeBand,
+    arcs_of,
+    distance,
+    in_side_arc,
+    range_band,
+)
 from tactical.gunnery import max_dice
 from tactical.orders import evading
 from tactical.state import Depth, ShipState, Status
@@ -120,3 +132,156 @@ SIDE_ARCS = frozenset({Arc.PORT, Arc.STARBOARD})
 def vp_weight(ship: ShipState) -> float:
     """Victory points per point of hull damage to ``ship``."""
     return ship.card.points / max(ship.hull_start, 1)
+
+
+class Pairing:
+    """What every weapon system of ``attacker`` is expected to do to ``target`` (:func:`expected_from`), worked
+    out once per geometry class and kept while neither ship changes in what :func:`expected_from` reads
+    (:func:`attacker_key`, :func:`target_key`; R-PERF-05).
+
+    :func:`expected_from` reads the range only through each system's range band (and the visual range), the arcs
+    only through whether they meet the system's arcs and the side arcs: so the figures are the same for every
+    range between two consecutive band limits of the attacker's systems (``limits``, each ``ranges[j] + EPS`` as
+    :func:`~tactical.geometry.range_band` compares it) and every set of arcs of the same :func:`arc_class`, and
+    are kept by ``(interval, arc class, side)``.  ``reach`` is
+    the outermost limit: beyond it every system is out of range, so no figure is needed at all."""
+
+    __slots__ = ("attacker", "classes", "figures", "keys", "limits", "reach", "target")
+
+    def __init__(self, attacker: ShipState, target: ShipState, keys: tuple[tuple, tuple]) -> None:
+        self.attacker = attacker
+        self.target = target
+        self.keys = keys
+        _, self.limits, self.reach, self.classes = _card_geometry(attacker)
+        self.figures: dict[tuple[int, tuple[bool, ...], bool], tuple[float, ...]] = {}
+
+    def expected(self, d: float, arcs: frozenset, side: bool) -> tuple[float, ...]:
+        """:func:`expected_from` of each system at range ``d`` (within the visual range and ``reach``), the
+        attacker's ``arcs`` holding the target and ``side`` (the attacker in the target's side arcs)."""
+        arc_key = self.classes.get(arcs)
+        if arc_key is None:
+            arc_key = arc_class(self.attacker, arcs)
+        key = (bisect_left(self.limits, d), arc_key, side)
+        figures = self.figures.get(key)
+        if figures is None or revision.CHECK:
+            fresh = tuple(
+                expected_from(self.attacker, i, self.target, d, arcs, side)
+                for i in range(len(self.attacker.card.weapons))
+            )
+            if figures is not None and fresh != figures:
+                raise revision.StaleCache(f"expected damage at {key!r} is {figures!r}, afresh {fresh!r}")
+            figures = self.figures[key] = fresh
+        return figures
+
+
+KEPT_CARDS = 10_000
+"""The card objects whose figures are kept (cleared beyond: a long campaign builds new cards for its battles)."""
+
+_limits: dict[int, tuple[object, list[float], float, dict[frozenset, tuple[bool, ...]]]] = {}
+
+
+def _card_geometry(ship: ShipState) -> tuple[object, list[float], float, dict[frozenset, tuple[bool, ...]]]:
+    card = ship.card
+    found = _limits.get(id(card))
+    if found is None or found[0] is not card:
+        if len(_limits) > KEPT_CARDS:
+            _limits.clear()
+        limits = sorted({r + EPS for w in card.weapons if w.ranges is not None for r in w.ranges})
+        found = _limits[id(card)] = (card, limits, limits[-1] if limits else -1.0, {})
+    return found
+
+
+def band_limits(ship: ShipState) -> tuple[list[float], float]:
+    """The band limits of every weapon system of ``ship`` (``ranges[j] + EPS``, sorted, as
+    :func:`~tactical.geometry.range_band` compares them) and the outermost (-1 with none): its card's, kept."""
+    found = _card_geometry(ship)
+    return found[1], found[2]
+
+
+def arc_class(ship: ShipState, arcs: frozenset) -> tuple[bool, ...]:
+    """All :func:`expected_from` reads of the arcs holding a target: whether they meet each system's arcs, and
+    the side arcs (a Restricted system's); kept per card."""
+    classes = _card_geometry(ship)[3]
+    found = classes.get(arcs)
+    if found is None:
+        found = classes[arcs] = (*(bool(arcs & w.arc_set) for w in ship.card.weapons), bool(arcs & SIDE_ARCS))
+    return found
+
+
+def attacker_key(ship: ShipState) -> tuple:
+    """Everything of ``ship`` as the attacker that :func:`expected_from` reads, bar its place (cached)."""
+    return ship.derived("ai_attacker_key", _attacker_key, ship)
+
+
+def _attacker_key(ship: ShipState) -> tuple:
+    return (card_token(ship.card), ship.depth, ship.status, evading(ship), _dice(ship))
+
+
+_dice_kept: dict[int, tuple[ShipState, tuple, tuple[int, ...]]] = {}
+
+
+def _dice(ship: ShipState) -> tuple[int, ...]:
+    """:func:`~tactical.gunnery.max_dice` of every system, worked out again only when what it reads changed (the
+    card, depth, Crippled, the halvings, the option flags, the critical effects, each system's state): after a
+    shot at another ship the figures stand, though the battle state has moved on."""
+    effects = repr(ship.level_effects) if ship.level_effects else ""
+    systems = tuple((w.destroyed, w.out_of_action, w.lost_on_cripple, w.loaded) for w in ship.weapons)
+    inputs = (card_token(ship.card), ship.depth, ship.crippled, ship.light_gun_halvings, tuple(ship.flags), effects,
+              systems)  # fmt: skip
+    kept = _dice_kept.get(id(ship))
+    same = kept is not None and kept[0] is ship and kept[1] == inputs
+    if same and not revision.CHECK:
+        return kept[2]  # type: ignore[index]
+    dice = tuple(max_dice(ship, i) for i in range(len(ship.card.weapons)))
+    if same and kept[2] != dice:  # type: ignore[index]
+        raise revision.StaleCache(f"kept Attack Dice of {ship.name} are {kept[2]!r}, afresh {dice!r}")  # type: ignore[index]
+    if len(_dice_kept) > KEPT_CARDS:
+        _dice_kept.clear()
+    _dice_kept[id(ship)] = (ship, inputs, dice)
+    return dice
+
+
+def target_key(ship: ShipState) -> tuple:
+    """Everything of ``ship`` as the target that :func:`expected_from` reads, bar its place (cached)."""
+    return ship.derived("ai_target_key", _target_key, ship)
+
+
+def _target_key(ship: ShipState) -> tuple:
+    fast = ship.flank_speed() > 6 if not ship.has_moved else fast_target(ship)
+    belt = ship.trait_value("Torpedo Belt")
+    return (card_token(ship.card), ship.depth, ship.status, fast, evading(ship), ship.has("Armoured Deck"), belt)
+
+
+class Pairings:
+    """The :class:`Pairing` of each attacker and target state (:func:`attacker_key`, :func:`target_key`): ships
+    alike (the same card, Attack Dice, Order, depth ...) share theirs.  A captain keeps one for its battle."""
+
+    def __init__(self) -> None:
+        self._pairs: dict[tuple[tuple, tuple], Pairing] = {}
+
+    def get(self, attacker: ShipState, target: ShipState) -> Pairing:
+        """The pairing of ``attacker`` against ``target`` as they are now (the ships it is worked out with are the
+        latest asked for: the figures are the same for any two alike)."""
+        keys = (attacker_key(attacker), target_key(target))
+        found = self._pairs.get(keys)
+        if found is None:
+            found = self._pairs[keys] = Pairing(attacker, target, keys)
+        else:
+            found.attacker, found.target = attacker, target
+        return found
+
+
+_cards: dict[int, tuple[ShipCard, int]] = {}
+_card_tokens: dict[str, int] = {}
+
+
+def card_token(card: ShipCard) -> int:
+    """One number for every card with the same content (cards are frozen records; a battle's ships may each hold
+    their own copy), so that the keys of ships alike are equal."""
+    found = _cards.get(id(card))
+    if found is None or found[0] is not card:
+        if len(_cards) > KEPT_CARDS:
+            _cards.clear()
+        token = _card_tokens.setdefault(card.model_dump_json(), len(_card_tokens))
+        found = _cards[id(card)] = (card, token)
+    return found[1]
