@@ -177,7 +177,7 @@ FIT_GRID: dict[str, tuple[float, ...]] = {
     "hull_per_kiloton": tuple(round(1.8 + 0.03 * i, 2) for i in range(21)),
     "light_gun_share": (0.4, 0.45, 0.5, 0.55, 0.6, 0.65, 0.7, 0.75, 0.8, 0.9),
     "heavy_dp_gun_share": (0.4, 0.45, 0.5, 0.55, 0.6, 0.65, 0.7, 0.75, 0.8, 0.9),
-    "destroyer_gun_share": (0.4, 0.5, 0.6, 0.7, 0.75),
+    "destroyer_gun_share": (0.4, 0.5, 0.6, 0.65, 0.7, 0.75),
     "casemate_gun_share": (0.33, 0.4, 0.5, 0.6),
     "aa_barrels_per_die": (3, 4, 5, 6, 8),
     "local_barrels_per_point": (8, 10, 12, 15, 18, 20, 25, 30),

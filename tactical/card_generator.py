@@ -16,14 +16,14 @@ The mapping (every constant is a module constant below; R-CARD-02 gives the cali
 * **Traits**: Aircraft X (floatplanes carried), Armoured Deck (deck 85 mm or more, or an armoured flight deck of 60
   mm or more), Carrier and Flights X (air group // 4) for carriers, Torpedo Belt 1/2/3 (bulges / layered /
   advanced underwater protection), Radar or Advanced Radar (as fitted), Depth Charge (destroyers carrying them),
-  Lumbering (civilian hulls).
+  Sub-Hunter (sonar fitted; it takes the place of Depth Charge, R-CARD-27), Lumbering (civilian hulls).
 * **Range bands** of every gun and torpedo from its range: extreme = the range in thousands of yards (rounded),
   long = 3/4, short = 1/2, point blank = 1/4 of it (rounded down).
-* **Main Guns**: one system per turret (guns of 150 mm and more on battleships, cruisers and carriers), Fore turrets
+* **Main Guns**: one system per turret (guns of 149 mm and more on battleships, cruisers and carriers), Fore turrets
   Fore/Port/Starboard, Aft turrets Port/Starboard/Aft, amidships Port/Starboard; AD = guns in the turret; AP and
   DD by calibre (:data:`MAIN_GUN_CALIBRES`); Heavy from 400 mm.
 * **Light Guns**: one system per secondary battery (and the main battery of destroyers, civilians and ships with
-  guns under 150 mm); AD = 1/2 of the guns, 3/4 for a heavy dual-purpose battery (120 mm and more, R-CARD-25),
+  guns under 149 mm); AD = 1/2 of the guns, 3/4 for a heavy dual-purpose battery (120 mm and more, R-CARD-25),
   destroyers 3/5, casemates 1/2, rounded, at least 1; AP -2 and Weak
   under 140 mm, AP -1 from 140 mm; DP if dual purpose; Restricted on battleships and cruisers; Slow-Loading on a
   merchant's guns.
@@ -100,8 +100,9 @@ HULL_PER_KILOTON = 2.07
 CIVILIAN_HULL_PER_KILOTON = 0.564
 """Hull per 1,000 tons of full-load displacement for merchant hulls (the Cimarron card: 14 Hull, 24,830 t)."""
 
-MAIN_GUN_MIN_CALIBRE = 150
-"""Guns from this calibre (mm) in the main battery of a battleship or cruiser are Main Guns (turrets)."""
+MAIN_GUN_MIN_CALIBRE = 149
+"""Guns from this calibre (mm) in the main battery of a battleship or cruiser are Main Guns (turrets): the 6-inch
+class, the German 15 cm (149.1 mm bore) included (R-CARD-27: the published Konigsberg card)."""
 
 MAIN_GUN_CALIBRES: tuple[tuple[int, int, int], ...] = (
     (450, 3, 4),
@@ -162,7 +163,7 @@ WARSHIPS_WITH_MAIN_GUNS = frozenset(
 )
 
 MAIN_GUN_CATEGORIES = WARSHIPS_WITH_MAIN_GUNS | {Category.CARRIER, Category.LIGHT_CARRIER}
-"""Categories whose main battery of 150 mm and more is Main Guns (the carriers Lexington and Saratoga had 8-inch
+"""Categories whose main battery of 149 mm and more is Main Guns (the carriers Lexington and Saratoga had 8-inch
 turrets until 1942)."""
 
 ALL_ARCS = [Arc.FORE, Arc.PORT, Arc.STARBOARD, Arc.AFT]
@@ -345,7 +346,7 @@ def ship_traits(cls: ShipClass) -> list[str]:
         traits.append(f"Torpedo Belt {belt}")
     if cls.category in (Category.CARRIER, Category.LIGHT_CARRIER) and cls.air_group >= FLIGHT_AIRCRAFT:
         traits.append(f"Flights {cls.air_group // FLIGHT_AIRCRAFT}")
-    if cls.depth_charges:
+    if cls.depth_charges and not cls.sonar:  # R-CARD-27: a Sub-Hunter's card prints no separate Depth Charge
         traits.append("Depth Charge")
     if cls.sonar:
         traits.append("Sub-Hunter")  # R-CARD-24: hydrophones or active sonar to hunt submarines

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+import yaml
 
 from scenarios.cards import ShipType, WeaponKind
 from scenarios.classes import class_of_counter
@@ -146,10 +147,12 @@ def test_calibration_meets_the_targets(data: CampaignData) -> None:
     """Issue 7: at least 80% exact Armour and Flank Speed and 80% of Hull within 10% on the published US and German
     cards."""
     report = calibrate(data)
-    assert len({c.card for c in report.comparisons}) == 45 and len(report.comparisons) == 125  # US and German
+    # US and German; issue 20 added the Z23 and Konigsberg classes (11 cards, 18 states), whose light-cruiser
+    # turrets, 8.8 cm AA and per-side torpedo systems the generator does not model yet (was 45, 125, 419/565)
+    assert len({c.card for c in report.comparisons}) == 56 and len(report.comparisons) == 143
     for field in ("armour", "flank_speed", "hull"):
         assert report.share(field) >= 0.8, field
-    assert report.totals()["weapons"] == (419, 565) and report.share("weapons_profile") >= 0.84  # R-CARD-25
+    assert report.totals()["weapons"] == (430, 653) and report.share("weapons_profile") >= 0.79  # R-CARD-25, 27
     assert report.share("points") >= 0.75
     assert report.misses("armour") == ["Northampton: published 2, generated 3"]  # R-CARD-26
     assert report.misses("hull_exact")
@@ -164,23 +167,27 @@ def test_cross_validation_fits_on_one_navy_and_tests_on_the_other(data: Campaign
     de_model, on_us = runs["DE", "US"]
     # R-CARD-25: the German cards fit the 1/2 share, the US cards the 3/4 of heavy dual-purpose batteries
     assert (us_model.light_gun_share, de_model.light_gun_share) == (0.5, 0.5)
+    # R-CARD-27: the Z23 class's 4, 3 and 2 x 15 cm roll 3, 2 and 1 dice, which only 0.65 of the grid gives with
+    # the Fletchers' 5 guns -> 3; the US cards cannot tell 0.65 from the bundled 0.6
+    assert (us_model.destroyer_gun_share, de_model.destroyer_gun_share) == (0.6, 0.65)
     assert (us_model.heavy_dp_gun_share, de_model.heavy_dp_gun_share) == (0.75, 0.75)
     assert (us_model.local_barrels_per_point, de_model.local_barrels_per_point) == (15, 18)
 
     def figures(results, label):  # (agree, total)
         return results[label].agree, results[label].total
 
-    assert figures(on_de, "Hull (within 10%)") == (21, 21)
+    assert figures(on_de, "Hull (within 10%)") == (38, 39)  # Karlsruhe: published 17, her sisters 15
     # the issue-20 targets on the held-out navy: Light Gun AD within one die >= 80%, Armour exact >= 80%
-    assert figures(on_de, "Light Gun AD (within one die)") == (33, 33)  # was 0/33 (R-CARD-23)
-    assert figures(on_de, "Light Gun AD (exact)") == (33, 33)
+    assert figures(on_de, "Light Gun AD (within one die)") == (41, 41)  # was 0/33 (R-CARD-23)
+    assert figures(on_de, "Light Gun AD (exact)") == (33, 41)  # the Z23 4-gun states: 0.6 x 4 -> 2, printed 3
     assert figures(on_us, "Light Gun AD (within one die)") == (142, 155)  # was 81/155
     assert on_us["Light Gun AD (within one die)"].mean_error == pytest.approx(0.35, abs=0.01)
-    assert figures(on_de, "Armour (exact)") == (21, 21)  # was 12/21 (R-CARD-26)
+    assert figures(on_de, "Armour (exact)") == (39, 39)  # was 12/21 (R-CARD-26)
     assert figures(on_us, "Armour (exact)") == (103, 104)  # Northampton (000's example) is 2+ against 95/51 mm
     for results in (on_de, on_us):
         assert results["Light Gun AD (within one die)"].share >= 0.8 and results["Armour (exact)"].share >= 0.8
-    assert figures(on_de, "weapon systems (exact)") == (92, 160)  # was 59/160
+    assert figures(on_de, "weapon systems (exact)") == (103, 248)  # was 59/160; 92/160 before the issue-20 classes
+    assert figures(on_de, "ship traits (exact set)") == (28, 39)  # R-CARD-27: Z23 is Sub-Hunter, not Depth Charge
     assert on_us["AA Local (within one)"].share > 0.95
 
 
@@ -195,6 +202,39 @@ def test_twin_linked_and_sub_hunter(data: CampaignData) -> None:
     assert "Sub-Hunter" not in bismarck.traits
     aa = next(w for w in bismarck.as_of(1944).weapons if w.kind is WeaponKind.AA_BATTERY)
     assert (aa.ad, aa.traits) == (0, ["Local 6"])  # R-CARD-22: 94 light barrels / 15; the published 1944 is 5
+
+
+def test_the_z23_and_konigsberg_classes_use_their_published_cards(data: CampaignData, tmp_path: Path) -> None:
+    """Issue 20: the Type 1936A (Z23) and Konigsberg classes list the ships of the published Kriegsmarine cards,
+    which the calibration now includes and which a campaign counter of those ships is given."""
+    report = calibrate(data)
+    compared = {c.card for c in report.comparisons}
+    assert {"Z23", "Z24", "Z29", "Z30", "Konigsberg", "Karlsruhe", "Koln"} <= compared
+    index = CardIndex(data)
+    assert index.for_ship(data.classes["Z23"], "Z27").source == "reference/cards/km_ships.csv, km_weapons.csv: Z27"
+    assert index.for_ship(data.classes["Konigsberg"], "Koln").points == 100
+    z23 = generate(data.classes["Z23"])
+    assert (z23.type, z23.flank_speed, z23.armour, z23.hull) == (ShipType.DESTROYER, 7, 1, 7)  # as printed
+    assert z23.traits == ["Radar", "Sub-Hunter"]  # R-CARD-27: no separate Depth Charge
+    assert "Depth Charge" in generate(data.classes["Fletcher"]).traits
+    konigsberg = generate(data.classes["Konigsberg"])
+    assert (konigsberg.type, konigsberg.flank_speed, konigsberg.armour) == (ShipType.CRUISER, 6, 2)
+    assert [w.ranges for w in konigsberg.weapons if w.kind is WeaponKind.MAIN_GUN] == [(7, 14, 21, 28)] * 3
+    # a counter for one of these ships (none in the bundled campaign) is given the published card and its refits
+    folder = tmp_path / "koln"
+    folder.mkdir()
+    classes = {c["name"]: c for c in yaml.safe_load(
+        (Path(__file__).parents[2] / "scenarios/data/classes/germany.yaml").read_text(encoding="utf-8"))["classes"]}
+    classes["Konigsberg"]["ships"][2]["counter"] = "Koln"
+    (folder / "classes.yaml").write_text(yaml.safe_dump({"classes": [classes["Konigsberg"]]}), encoding="utf-8")
+    (folder / "units.yaml").write_text("""units:
+  - {name: Koln, nation: DE, type: CL, counter: WAS, gunnery: 1, air: null, defence: 1, speed: 7,
+     arrival: {turn: 1, places: [Germany], source: "test", confidence: reconstructed},
+     source: "test", confidence: reconstructed}
+""", encoding="utf-8")
+    mine = load_data([folder])
+    assert [card_for(mine, "Koln", year).points for year in (1940, 1941, 1944, 1945)] == [100, 90, 105, 110]
+    assert card_for(mine, "Koln", 1941).source == "reference/cards/km_ships.csv, km_weapons.csv: Koln"
 
 
 @pytest.mark.parametrize("counter", ["Yamato", "Hood", "Kitakami", "Atlantis", "Convoy 1A", "De Ruyter"])

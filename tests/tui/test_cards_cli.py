@@ -51,13 +51,13 @@ def test_unknown_name(capsys: pytest.CaptureFixture[str]) -> None:
 def test_calibrate_prints_the_agreement_and_the_misses(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "cards", "calibrate", "--misses", "2")
     assert code == 0
-    assert "against 45 published card(s) in 125 card state(s)" in out
-    assert "Armour (exact)                        124/125   99.2%" in out
+    assert "against 56 published card(s) in 143 card state(s)" in out
+    assert "Armour (exact)                        142/143   99.3%" in out
     assert "Cross-validation (R-CARD-23): fitted on the US cards, tested on the DE cards" in out
     assert "Cross-validation (R-CARD-23): fitted on the DE cards, tested on the US cards" in out
-    assert "  Light Gun AD (within one die)          33/33   100.0%  mean error 0.00" in out
+    assert "  Light Gun AD (within one die)          41/41   100.0%  mean error 0.20" in out
     assert "  Light Gun AD (within one die)         142/155   91.6%  mean error 0.35" in out
-    assert "  Hull (within 10%)                      21/21   100.0%  mean error 2.90" in out
+    assert "  Hull (within 10%)                      38/39    97.4%  mean error 1.62" in out
     assert "Hull (within 10%)" in out and "weapon systems matched (exact)" in out
     assert "Misses, Hull (exact)" in out and "more (--misses N)" in out
 
