@@ -34,6 +34,7 @@ from scenarios.models import Owner, PortKind, Side, Theatre, Unit, UnitType
 from strategic import convoy_ai, neutral_ai
 from strategic.ai import BaselineAI, strike_force, strike_turn, u_boat_reinforcements
 from strategic.basing import return_options
+from strategic.bid import standing
 from strategic.campaign import Campaign
 from strategic.classic.resolver import ClassicResolver
 from strategic.clock import turn_plan
@@ -211,7 +212,8 @@ class PlanningAI:
         """How badly each side needs ships in each theatre: the enemy's POC lead there (at least 0.1 when the
         theatre is played and has begun)."""
         out: dict[tuple[Side, Theatre], float] = defaultdict(float)
-        for theatre, lead in campaign.state.poc.items():
+        for theatre in campaign.state.poc:
+            lead = standing(campaign.state, theatre)  # the bid counts as POC (R-AI-23)
             active = theatre is Theatre.WAS or campaign.vitp_started
             out[(Side.ALLIED, theatre)] = (max(lead, 0) + 0.1) if active else 0.0
             out[(Side.AXIS, theatre)] = (max(-lead, 0) + 0.1) if active else 0.0

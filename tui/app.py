@@ -103,6 +103,7 @@ from strategic.answer_needed import AnswerNeeded
 from strategic.battle_logs import battle_log
 from strategic.battle_names import tactical_name, waiting_name
 from strategic.battles import TacticalBattle, TacticalResolver, campaign_year, forces_text
+from strategic.bid import standing
 from strategic.campaign import SUPPORTED_SETUPS, Campaign
 from strategic.classic.scripts import is_order_entry
 from strategic.clock import Clock
@@ -111,7 +112,7 @@ from strategic.commanders import TableBattleInProgress, drop_table_battle, table
 from strategic.engine_errors import BattleError, EngineError
 from strategic.events import DiceRolled, OrderGiven
 from strategic.json_files import write_text_atomic
-from strategic.narrate import battle_result, log_line
+from strategic.narrate import battle_result, lead, log_line
 from strategic.narrate import describe as narrate
 from strategic.order_of_appearance import Movement, order_of_appearance, vitp_turn
 from strategic.orders import IllegalOrder, Order
@@ -1355,9 +1356,8 @@ class CampaignScreen(Screen[None]):
         if note:
             text.append(f"· {note} ", style="bold magenta")
         text.append(f"· {PHASE_RULES[state.phase]}", style="dim")
-        for theatre, value in state.poc.items():
-            lead = "level" if value == 0 else (f"Axis +{value}" if value > 0 else f"Allies +{-value}")
-            text.append(f" · {theatre.value} {lead}")
+        for theatre in state.poc:
+            text.append(f" · {theatre.value} {lead(standing(state, theatre))}")  # less the bid (R-AI-23)
         if self.session.error is not None:
             text.append(" · STOPPED by an engine error", style="bold red")
         elif state.winner:
