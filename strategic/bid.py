@@ -1,4 +1,4 @@
-"""The POC bid (issue 22; R-AI-23): a handicap in POC, in steps of half a point as tournaments bid them, chosen per
+"""The POC bid (issue 22; R-AI-07): a handicap in POC, in steps of half a point as tournaments bid them, chosen per
 theatre when the game is set up (``vas run / play / serve / selfplay --bid THEATRE=N``, the start screen's bid
 field), positive for the Allies.  It is the theatre's starting POC: every reading of the track that decides
 something (the automatic victory, the end-of-game result, the 002 §3 conditions on who leads) reads the track

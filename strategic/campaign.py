@@ -257,7 +257,7 @@ class Campaign:
     def condition_holds(self, condition: Condition, place: str, side: Side) -> bool:
         if condition is Condition.ALWAYS:
             return True
-        if condition is Condition.JAPAN_NOT_AHEAD_VITP:  # the bid counts: it is starting POC (R-AI-23)
+        if condition is Condition.JAPAN_NOT_AHEAD_VITP:  # the bid counts: it is starting POC (R-AI-07)
             return standing(self.state, Theatre.VITP) <= 0
         if condition is Condition.AXIS_NOT_AHEAD_WAS:
             return standing(self.state, Theatre.WAS) <= 0

@@ -170,7 +170,7 @@ def check_victory(campaign: Campaign, *, final: bool) -> None:
     for theatre in campaign.setup.theatres:
         if theatre in state.theatre_results:
             continue
-        value = standing(state, theatre)  # the track less the bid, the bid being starting POC (R-AI-23)
+        value = standing(state, theatre)  # the track less the bid, the bid being starting POC (R-AI-07)
         if theatre is Theatre.VITP and campaign.vitp_started and abs(value) >= lead:
             state.theatre_results[theatre] = "axis" if value > 0 else "allied"
             campaign.log(AutomaticVictory, "VITP 5.4", theatre=theatre, side=state.theatre_results[theatre],

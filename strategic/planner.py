@@ -213,7 +213,7 @@ class PlanningAI:
         theatre is played and has begun)."""
         out: dict[tuple[Side, Theatre], float] = defaultdict(float)
         for theatre in campaign.state.poc:
-            lead = standing(campaign.state, theatre)  # the bid counts as POC (R-AI-23)
+            lead = standing(campaign.state, theatre)  # the bid counts as POC (R-AI-07)
             active = theatre is Theatre.WAS or campaign.vitp_started
             out[(Side.ALLIED, theatre)] = (max(lead, 0) + 0.1) if active else 0.0
             out[(Side.AXIS, theatre)] = (max(-lead, 0) + 0.1) if active else 0.0

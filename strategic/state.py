@@ -152,7 +152,7 @@ class CampaignState(BaseModel):
     isolation: dict[str, int] = Field(default_factory=dict)
     poc: dict[Theatre, int]
     poc_history: list[PocRecord] = Field(default_factory=list)
-    # the POC bid (strategic.bid, R-AI-23): per theatre, POC the Allies start with (negative: the Axis), in halves;
+    # the POC bid (strategic.bid, R-AI-07): per theatre, POC the Allies start with (negative: the Axis), in halves;
     # a game without one does not write the field
     bid: dict[Theatre, float] = Field(default_factory=dict)
     theatre_results: dict[Theatre, str] = Field(default_factory=dict)

@@ -553,7 +553,7 @@ class StartScreen(Screen[None]):
                 yield Label("Human players command their own battles (off: the AI commands them; a new game only: a "
                             "loaded game keeps its save's commanders)")
             yield RuleOptionsChoice(self.app.preset_options, id="rule-options")  # type: ignore[attr-defined]
-            yield Label("POC bid (R-AI-23): THEATRE=N per theatre, N a multiple of 0.5 the Allies start with "
+            yield Label("POC bid (R-AI-07): THEATRE=N per theatre, N a multiple of 0.5 the Allies start with "
                         "(negative: the Axis); empty: none")
             yield Input(value=" ".join(self.app.preset_bid), placeholder="none (e.g. VITP=1.5 WAS=-0.5)",  # type: ignore[attr-defined]
                         id="bid")
@@ -1368,7 +1368,7 @@ class CampaignScreen(Screen[None]):
             text.append(f"· {note} ", style="bold magenta")
         text.append(f"· {PHASE_RULES[state.phase]}", style="dim")
         for theatre in state.poc:
-            text.append(f" · {theatre.value} {lead(standing(state, theatre))}")  # less the bid (R-AI-23)
+            text.append(f" · {theatre.value} {lead(standing(state, theatre))}")  # less the bid (R-AI-07)
         if self.session.error is not None:
             text.append(" · STOPPED by an engine error", style="bold red")
         elif state.winner:
@@ -1835,7 +1835,7 @@ class VictoryAtSeaApp(App[None]):
                   command: bool = False, options: list[str] | tuple[str, ...] = (),
                   bid: dict[Theatre, float] | None = None) -> None:
         """A new campaign with ``combat`` (:data:`COMBATS`), the rule ``options`` (issue 19), the POC ``bid``
-        (R-AI-23) and the ``humans`` players (who command their own classic battles with ``command``, issue #15);
+        (R-AI-07) and the ``humans`` players (who command their own classic battles with ``command``, issue #15);
         opens the campaign screen."""
         campaign = Campaign.new(self.data, setup, seed=seed, resolver=campaign_resolver(combat), options=options,
                                 bid=bid)
