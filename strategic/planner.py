@@ -264,15 +264,37 @@ class PlanningAI:
                 if contest is None or sum(power.values()) < contest:
                     continue
                 need = contest
+            ranked = sorted(reach, key=lambda r: (-power[r[0]], len(r[1].path), r[0]))
+            chosen: list[tuple[str, Move]] = []
             got = 0.0
-            for name, move in sorted(reach, key=lambda r: (-power[r[0]], len(r[1].path), r[0])):
+            for name, move in ranked:
                 if got >= need:
                     break
+                chosen.append((name, move))
+                got += power[name]
+            if self.level == "hard" and seen.get(area, 0.0) > 0:
+                chosen = self._battle_checked(campaign, area, side, chosen, ranked)
+            for name, move in chosen:
                 out.append(move)
                 taken.add(name)
-                got += power[name]
                 mine_at_sea[area] += power[name]
         return out + neutral_ai.sail_out(campaign, legal, out)
+
+    def _battle_checked(self, campaign: Campaign, area: str, side: Side, chosen: list[tuple[str, Move]],
+                        ranked: list[tuple[str, Move]]) -> list[tuple[str, Move]]:
+        """Hard level, an area where the enemy is already at sea (R-AI-08): the force the strength rule chose is
+        sent only if it holds the area in at least half of the classic battles fought on a copy; if not, the next
+        strongest units that can reach the area are added one by one (concentration) until it does, and if even
+        all of them would lose, none is sent (no ships fed into a battle they would lose)."""
+        names = [n for n, _ in chosen]
+        if self._simulated_win(campaign, area, names, side, Mode.PATROL):
+            return chosen
+        extra = [(n, m) for n, m in ranked if n not in names]
+        for count in range(1, len(extra) + 1):
+            more = chosen + extra[:count]
+            if self._simulated_win(campaign, area, [n for n, _ in more], side, Mode.PATROL):
+                return more
+        return []
 
     def _partner_reach(self, campaign: Campaign, player: str) -> dict[str, float]:
         """R-PAC-20: per VITP area, the strength the same side's players still to decide in this step could patrol
@@ -365,14 +387,15 @@ class PlanningAI:
                 out.append(min(safe, key=lambda o: (-self.worth(campaign, o.path[-1], side), len(o.path), o.path)))
         return out
 
-    def _simulated_win(self, campaign: Campaign, area: str, names: Iterable[str], side: Side) -> bool:
-        """Hard level: fight the intended battle ``samples`` times on a copy (classic resolver) and go only if
-        the side holds the area in at least half of them."""
+    def _simulated_win(self, campaign: Campaign, area: str, names: Iterable[str], side: Side,
+                       mode: Mode = Mode.RAID) -> bool:
+        """Hard level: fight the intended battle ``samples`` times on a copy (classic resolver, the ``names`` at
+        sea in ``area`` in ``mode``) and go only if the side holds the area in at least half of them."""
         # the probe never rolls (battle_odds fights on its own seeded copies), and it must not hold the real dice
         probe = Campaign(campaign.data, campaign.state.model_copy(deep=True), Dice(0), None)
         for name in names:
             us = probe.state.unit(name)
-            us.status, us.place, us.mode = UnitStatus.SEA, area, Mode.RAID
+            us.status, us.place, us.mode = UnitStatus.SEA, area, mode
         try:
             report = battle_odds(probe, area, ClassicResolver(), runs=self.samples,
                                  seed=campaign.state.seed * 1009 + campaign.state.turn)
