@@ -103,7 +103,7 @@ from strategic.answer_needed import AnswerNeeded
 from strategic.battle_logs import battle_log
 from strategic.battle_names import tactical_name, waiting_name
 from strategic.battles import TacticalBattle, TacticalResolver, campaign_year, forces_text
-from strategic.bid import BadBid, bids, standing
+from strategic.bid import BadBid, bid_words, bids, standing
 from strategic.campaign import SUPPORTED_SETUPS, Campaign
 from strategic.classic.scripts import is_order_entry
 from strategic.clock import Clock
@@ -553,8 +553,7 @@ class StartScreen(Screen[None]):
                 yield Label("Human players command their own battles (off: the AI commands them; a new game only: a "
                             "loaded game keeps its save's commanders)")
             yield RuleOptionsChoice(self.app.preset_options, id="rule-options")  # type: ignore[attr-defined]
-            yield Label("POC bid (R-AI-07): THEATRE=N per theatre, N a multiple of 0.5 the Allies start with "
-                        "(negative: the Axis); empty: none")
+            yield Label("POC bid: THEATRE=N, POC in 0.5 steps the Allies start with (negative: the Axis); empty: none")
             yield Input(value=" ".join(self.app.preset_bid), placeholder="none (e.g. VITP=1.5 WAS=-0.5)",  # type: ignore[attr-defined]
                         id="bid")
             yield Button("Start campaign", id="start-game", variant="primary")
@@ -1424,12 +1423,15 @@ class CampaignScreen(Screen[None]):
         return spec.title if spec is not None else setup
 
     def game_line(self) -> str:
-        """The log's first line: set-up, seed, combat, the human players, and the turn a save was loaded at."""
+        """The log's first line: set-up, seed, combat, the human players, the turn a save was loaded at, the rule
+        options and the POC bid."""
         session = self.session
         loaded = f"; loaded at turn {session.loaded_turn}" if session.loaded_turn is not None else ""
         note = f" ({session.combat_note})" if session.combat_note else ""
         options = chosen_options(session.campaign.state)
         chosen = f"; rule options: {', '.join(options)}" if options else ""
+        bid = session.campaign.state.bid
+        chosen += f"; POC bid: {bid_words(bid)}" if bid else ""
         return (f"Game: {self.setup_title()}, seed {session.campaign.state.seed}, "
                 f"{'tactical' if session.tactical else 'classic'} combat{note}; human: "
                 f"{players_text(session.humans)}{loaded}{chosen}")
