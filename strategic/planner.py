@@ -1,7 +1,9 @@
 """Planning AI nations: the same player interface as the baseline, with real deployment planning.
 
 Levels: ``easy`` is the baseline AI (:class:`strategic.ai.BaselineAI`); ``normal`` plans; ``hard`` plans and
-checks its intended battles by simulation with the classic resolver (seeded, on a copy of the state).
+checks its intended battles by simulation with the classic resolver (seeded, on a copy of the state): its raids,
+and its patrols into areas where the enemy is already at sea, which it reinforces until they hold the area in at
+least half of the simulated battles or does not send at all (R-AI-08).
 
 What ``normal`` does, phase by phase (it sees only what a player sees: units at sea, ports, control, POC):
 
