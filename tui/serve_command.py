@@ -262,7 +262,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         return 2
     if args.load is not None and (args.seed is not None or args.setup is not None or getattr(args, "option", None)
                                   or getattr(args, "bid", None)):
-        print("vas serve: --seed, --setup, --option and --bid cannot be used with --load: a saved game keeps its own",
+        print("vas serve: --seed, --setup, --bid and --option cannot be used with --load: a saved game keeps its own",
               file=sys.stderr)
         return 2
     try:  # the autosave and the files beside it, before any work (README: exit code 2)

@@ -39,7 +39,7 @@ def test_run_names_the_bid_logs_it_and_replays_it(capsys: pytest.CaptureFixture[
     (("run", "--load", "x.json", "--bid", "VITP=1"), "--bid cannot be used with --load"),
     (("selfplay", "--setup", "was_only", "--bid", "VITP=1"), "vas selfplay: --bid: bid.VITP: the set-up does not "
                                                              "play VITP"),
-    (("serve", "--load", "x.json", "--bid", "VITP=1"), "--bid cannot be used with --load"),
+    (("serve", "--load", "x.json", "--bid", "VITP=1"), "--bid and --option cannot be used with --load"),
     (("play", "--load", "x.json", "--bid", "VITP=1"), "--option and --bid set a new game's"),
 ])
 def test_bad_bids_are_usage_errors(capsys: pytest.CaptureFixture[str], argv: tuple[str, ...], words: str) -> None:

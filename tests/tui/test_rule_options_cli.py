@@ -59,7 +59,8 @@ def test_unknown_options_are_refused_naming_the_nearest(capsys: pytest.CaptureFi
     code, _, err = vas(capsys, "run", "--option", ACCELERATED_US_ENTRY)
     assert code == 2 and "vas run: --option: rule option 'accelerated_us_entry' is played in the set-up was_only" in err
     code, _, err = vas(capsys, "run", "--load", "g.json", "--option", "target_size")
-    assert code == 2 and "--option cannot be used with --load: a saved game keeps its own set-up, seed and rule" in err
+    assert code == 2 and ("--option cannot be used with --load: a saved game keeps its own set-up, seed, rule options "
+                          "and bid") in err
     code, _, err = vas(capsys, "play", "--load", "g.json", "--option", "target_size")
     assert code == 2 and "a loaded game keeps its own" in err
     code, _, err = vas(capsys, "serve", "--load", "g.json", "--option", "target_size")
