@@ -104,3 +104,23 @@ def test_a_hopeless_battle_is_left_after_the_first_round(data: CampaignData) -> 
         stubborn += _allied_survivors(data, seed, BaselinePolicy(withdraw_ratio=0.0))[0]
     assert withdrew > 0
     assert kept > stubborn
+
+
+def test_hard_sends_to_a_doom_stack_only_what_holds_the_area_in_simulation(data: CampaignData) -> None:
+    """R-AI-08: against the scripted Japanese doom stack of test_ai_exploits in the Hawaiian Islands (VITP turn 2),
+    the hard Allies send nothing, or a force that holds the area in at least half of 40 classic battles."""
+    from strategic.ai import give_orders
+    from strategic.classic import ClassicResolver as Resolver
+    from strategic.odds import battle_odds
+    from tests.strategic.test_ai_exploits import HAWAII, VITP_TURN_2, _allied_patrols, _doom_stack, _until
+
+    for seed in (500,):  # one seed: hard's simulations make it the slowest test here (about 30 s)
+        campaign = Campaign.new(data, "standard", seed=seed, resolver=Resolver())
+        clock = Clock(campaign)
+        _until(campaign, clock, PlanningAI("normal"), VITP_TURN_2, Phase.PATROL, "japan")
+        give_orders(campaign, "japan", _doom_stack(campaign))
+        clock.end_decision()
+        sent = _allied_patrols(campaign, clock, PlanningAI("hard")).get(HAWAII, [])
+        if sent:
+            report = battle_odds(campaign, HAWAII, Resolver(), runs=40, seed=seed)
+            assert report.holds[Side.ALLIED.value] * 2 >= report.runs, (seed, [o.unit for o in sent])

@@ -146,6 +146,7 @@ async def test_the_start_screen_chooses_a_new_game_s_rule_options(data: Campaign
         state = campaign_screen.session.campaign.state
         assert state.options == {ACCELERATED_US_ENTRY: True} and state.tactical_options == ["target_size"]
         assert campaign_screen.game_line().endswith(f"; rule options: {ACCELERATED_US_ENTRY}, target_size")
+        await pilot.pause()  # the campaign screen's tabs finish mounting before the app closes
 
 
 async def test_with_no_option_chosen_a_new_game_has_none(data: CampaignData) -> None:
