@@ -62,6 +62,7 @@ CONTEST_WORTH = 2.0  # least worth of an area contested against a threat the sid
 PORT_STAKE = 2.0  # worth of an area that would save an isolated major port of the side (R-AI-05)
 BASE_STAKE = 1.0  # ... an isolated island base
 PORT_SHARE = 0.4  # share of an enemy ship in a touching port counted as threat to the area
+MAX_ADDED = 3  # hard: units added one at a time to a force its simulation says would lose (R-AI-08)
 
 
 def strength(unit: Unit, damage: int = 0, *, theatre: Theatre | None = None) -> float:
@@ -288,12 +289,13 @@ class PlanningAI:
                         ranked: list[tuple[str, Move]]) -> list[tuple[str, Move]]:
         """Hard level, an area where the enemy is already at sea (R-AI-08): the force the strength rule chose is
         sent only if it holds the area in at least half of the classic battles fought on a copy; if not, the next
-        strongest units that can reach the area are added one by one (concentration) until it does, and if even
-        all of them would lose, none is sent (no ships fed into a battle they would lose)."""
+        strongest units that can reach the area are added one by one (concentration, at most :data:`MAX_ADDED`)
+        until it does, and if even then it would lose, none is sent (no ships fed into a battle they would
+        lose)."""
         names = [n for n, _ in chosen]
         if self._simulated_win(campaign, area, names, side, Mode.PATROL):
             return chosen
-        extra = [(n, m) for n, m in ranked if n not in names]
+        extra = [(n, m) for n, m in ranked if n not in names][:MAX_ADDED]
         for count in range(1, len(extra) + 1):
             more = chosen + extra[:count]
             if self._simulated_win(campaign, area, [n for n, _ in more], side, Mode.PATROL):
@@ -394,17 +396,22 @@ class PlanningAI:
     def _against_best_reply(self, campaign: Campaign, area: str, side: Side, chosen: list[tuple[str, Move]],
                             ranked: list[tuple[str, Move]]) -> list[tuple[str, Move]]:
         """Hard level, an area the enemy is not at sea in yet but can reach from the ports touching it (R-AI-08):
-        the force is fought in simulation against the enemy's best reply, every enemy ship in those ports that has
-        not moved, come out to patrol there; if it would not hold, the next strongest units that can reach the area
-        are added one at a time until it would (concentration); if even all of them would not, the strength rule's
-        force goes (the reply is what the enemy could do, not what it will)."""
+        unless it is clearly stronger (:data:`MARGIN` times) than the enemy's best reply, every enemy ship in those
+        ports that has not moved, come out to patrol there, the force is fought in simulation against it; if it
+        would not hold, the next strongest units that can reach the area are added one at a time (at most
+        :data:`MAX_ADDED`) until it would (concentration); if even then it would not, the strength rule's force
+        goes (the reply is what the enemy could do, not what it will)."""
         reply = self._port_reply(campaign, area, side)
-        if not reply:
-            return chosen
         names = [n for n, _ in chosen]
+        ours = sum(strength(campaign.unit_record(n), campaign.state.unit(n).damage,
+                            theatre=campaign.place_theatre(area)) for n in names)
+        theirs = sum(strength(campaign.unit_record(n), campaign.state.unit(n).damage,
+                              theatre=campaign.place_theatre(area)) for n in reply)
+        if not reply or ours >= MARGIN * theirs:  # clearly stronger than the whole reply: nothing to check
+            return chosen
         if self._simulated_win(campaign, area, names, side, Mode.PATROL, reply):
             return chosen
-        extra = [(n, m) for n, m in ranked if n not in names]
+        extra = [(n, m) for n, m in ranked if n not in names][:MAX_ADDED]
         for count in range(1, len(extra) + 1):
             more = chosen + extra[:count]
             if self._simulated_win(campaign, area, [n for n, _ in more], side, Mode.PATROL, reply):
