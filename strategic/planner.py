@@ -277,8 +277,6 @@ class PlanningAI:
                 got += power[name]
             if self.level == "hard" and seen.get(area, 0.0) > 0:
                 chosen = self._battle_checked(campaign, area, side, chosen, ranked)
-            elif self.level == "hard" and threat.get(area, 0.0) > 0:
-                chosen = self._against_best_reply(campaign, area, side, chosen, ranked)
             for name, move in chosen:
                 out.append(move)
                 taken.add(name)
@@ -393,53 +391,15 @@ class PlanningAI:
                 out.append(min(safe, key=lambda o: (-self.worth(campaign, o.path[-1], side), len(o.path), o.path)))
         return out
 
-    def _against_best_reply(self, campaign: Campaign, area: str, side: Side, chosen: list[tuple[str, Move]],
-                            ranked: list[tuple[str, Move]]) -> list[tuple[str, Move]]:
-        """Hard level, an area the enemy is not at sea in yet but can reach from the ports touching it (R-AI-08):
-        unless it is clearly stronger (:data:`MARGIN` times) than the enemy's best reply, every enemy ship in those
-        ports that has not moved, come out to patrol there, the force is fought in simulation against it; if it
-        would not hold, the next strongest units that can reach the area are added one at a time (at most
-        :data:`MAX_ADDED`) until it would (concentration); if even then it would not, the strength rule's force
-        goes (the reply is what the enemy could do, not what it will)."""
-        reply = self._port_reply(campaign, area, side)
-        names = [n for n, _ in chosen]
-        ours = sum(strength(campaign.unit_record(n), campaign.state.unit(n).damage,
-                            theatre=campaign.place_theatre(area)) for n in names)
-        theirs = sum(strength(campaign.unit_record(n), campaign.state.unit(n).damage,
-                              theatre=campaign.place_theatre(area)) for n in reply)
-        if not reply or ours >= MARGIN * theirs:  # clearly stronger than the whole reply: nothing to check
-            return chosen
-        if self._simulated_win(campaign, area, names, side, Mode.PATROL, reply):
-            return chosen
-        extra = [(n, m) for n, m in ranked if n not in names][:MAX_ADDED]
-        for count in range(1, len(extra) + 1):
-            more = chosen + extra[:count]
-            if self._simulated_win(campaign, area, [n for n, _ in more], side, Mode.PATROL, reply):
-                return more
-        return chosen
-
-    @staticmethod
-    def _port_reply(campaign: Campaign, area: str, side: Side) -> list[str]:
-        """The enemy ships in ports touching ``area`` that have not moved this turn (they may still sail there)."""
-        enemy = campaign.enemy_of(side)
-        ports = [p for p in campaign.data.ports if area in campaign.data.ports[p].touches]
-        return sorted(us.name for p in ports for us in campaign.state.units_at(p, status=UnitStatus.PORT)
-                      if us.side is enemy and not us.moved and us.inactive_until is None
-                      and campaign.unit_record(us.name).type.is_ship)
-
     def _simulated_win(self, campaign: Campaign, area: str, names: Iterable[str], side: Side,
-                       mode: Mode = Mode.RAID, reply: Iterable[str] = ()) -> bool:
+                       mode: Mode = Mode.RAID) -> bool:
         """Hard level: fight the intended battle ``samples`` times on a copy (classic resolver, the ``names`` at
-        sea in ``area`` in ``mode``, and the enemy's ``reply`` patrolling there) and go only if the side holds the
-        area in at least half of them."""
+        sea in ``area`` in ``mode``) and go only if the side holds the area in at least half of them."""
         # the probe never rolls (battle_odds fights on its own seeded copies), and it must not hold the real dice
         probe = Campaign(campaign.data, campaign.state.model_copy(deep=True), Dice(0), None)
         for name in names:
             us = probe.state.unit(name)
             us.status, us.place, us.mode = UnitStatus.SEA, area, mode
-        for name in reply:
-            us = probe.state.unit(name)
-            us.status, us.place, us.mode = UnitStatus.SEA, area, Mode.PATROL
         try:
             report = battle_odds(probe, area, ClassicResolver(), runs=self.samples,
                                  seed=campaign.state.seed * 1009 + campaign.state.turn)
