@@ -17,7 +17,7 @@ import signal
 import statistics
 import time
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
@@ -43,13 +43,14 @@ ALLIED_PLAYERS = ("united_states", "allies")
 
 @dataclass(frozen=True)
 class MatchSpec:
-    """One game to play: seed, set-up, AI level per player, combat resolver, optional data overrides."""
+    """One game to play: seed, set-up, AI level per player, combat resolver, optional data overrides, POC bid."""
 
     seed: int
     levels: tuple[tuple[str, str], ...]
     setup: str = "standard"
     combat: str = "classic"
     data_dirs: tuple[str, ...] = ()
+    bid: tuple[tuple[Theatre, float], ...] = ()  # the POC bid (strategic.bid), theatre by theatre
 
 
 COMBATS = ("classic", "tactical")
@@ -130,7 +131,8 @@ def play_match(spec: MatchSpec) -> GameResult:
         raise ValueError(f"self-play combat must be one of {', '.join(COMBATS)}, not '{spec.combat}'")
     start = time.perf_counter()
     data = _data(spec.data_dirs)
-    campaign = Campaign.new(data, spec.setup, seed=spec.seed, resolver=make_resolver(spec.combat))  # type: ignore[arg-type]
+    campaign = Campaign.new(data, spec.setup, seed=spec.seed, resolver=make_resolver(spec.combat),  # type: ignore[arg-type]
+                            bid=dict(spec.bid))
     watcher = InvariantWatcher(campaign)
     clock = Clock(campaign)
     levels = dict(spec.levels)
@@ -202,13 +204,14 @@ def run_dask(specs: Sequence[MatchSpec], address: str | None = None, workers: in
 
 
 def specs_for(games: int, seed: int, levels: dict[str, str], setup: str = "standard", combat: str = "classic",
-              data_dirs: Iterable[str] = ()) -> list[MatchSpec]:
-    """``games`` specs with seeds ``seed .. seed + games - 1``.  Raises ``ValueError`` for a combat other than
-    :data:`COMBATS`."""
+              data_dirs: Iterable[str] = (), bid: Mapping[Theatre, float] | None = None) -> list[MatchSpec]:
+    """``games`` specs with seeds ``seed .. seed + games - 1``, each with the POC ``bid``.  Raises ``ValueError``
+    for a combat other than :data:`COMBATS`."""
     if combat not in COMBATS:
         raise ValueError(f"self-play combat must be one of {', '.join(COMBATS)}, not '{combat}'")
     frozen = tuple(sorted(levels.items()))
-    return [MatchSpec(seed + i, frozen, setup, combat, tuple(data_dirs)) for i in range(games)]
+    bids = tuple(sorted((bid or {}).items()))
+    return [MatchSpec(seed + i, frozen, setup, combat, tuple(data_dirs), bids) for i in range(games)]
 
 
 def winner_words(winner: str) -> str:

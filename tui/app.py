@@ -97,12 +97,13 @@ from textual_plotext import PlotextPlot
 
 from scenarios.errors import InputError, InvalidOrder, RulesError
 from scenarios.loader import CampaignData, load_data
-from scenarios.models import Player
+from scenarios.models import Player, Theatre
 from strategic.ai import Agent, BaselineAI, give_orders
 from strategic.answer_needed import AnswerNeeded
 from strategic.battle_logs import battle_log
 from strategic.battle_names import tactical_name, waiting_name
 from strategic.battles import TacticalBattle, TacticalResolver, campaign_year, forces_text
+from strategic.bid import BadBid, bid_words, bids, standing
 from strategic.campaign import SUPPORTED_SETUPS, Campaign
 from strategic.classic.scripts import is_order_entry
 from strategic.clock import Clock
@@ -111,7 +112,7 @@ from strategic.commanders import TableBattleInProgress, drop_table_battle, table
 from strategic.engine_errors import BattleError, EngineError
 from strategic.events import DiceRolled, OrderGiven
 from strategic.json_files import write_text_atomic
-from strategic.narrate import battle_result, log_line
+from strategic.narrate import battle_result, lead, log_line
 from strategic.narrate import describe as narrate
 from strategic.order_of_appearance import Movement, order_of_appearance, vitp_turn
 from strategic.orders import IllegalOrder, Order
@@ -553,6 +554,9 @@ class StartScreen(Screen[None]):
                 yield Label("Human players command their own battles (off: the AI commands them; a new game only: a "
                             "loaded game keeps its save's commanders)")
             yield RuleOptionsChoice(self.app.preset_options, id="rule-options")  # type: ignore[attr-defined]
+            yield Label("POC bid: THEATRE=N, POC in 0.5 steps the Allies start with (negative: the Axis); empty: none")
+            yield Input(value=" ".join(self.app.preset_bid), placeholder="none (e.g. VITP=1.5 WAS=-0.5)",  # type: ignore[attr-defined]
+                        id="bid")
             yield Button("Start campaign", id="start-game", variant="primary")
             yield Label("Load a saved game (with the human players chosen above)")
             yield Static(self.load_humans_text(), id="load-humans")
@@ -615,8 +619,15 @@ class StartScreen(Screen[None]):
             self._error(str(exc))
             self.query_one("#rule-options", RuleOptionsChoice).focus()
             return
+        try:
+            bid = bids(self.query_one("#bid", Input).value.replace(",", " ").split(),
+                       self.app.data.setups[setup].theatres)  # type: ignore[attr-defined]
+        except BadBid as exc:
+            self._error(str(exc))
+            self.query_one("#bid", Input).focus()
+            return
         self.app.start_new(setup, seed, self.humans(), combat, command=command,  # type: ignore[attr-defined]
-                           options=options)
+                           options=options, bid=bid)
 
     @on(Button.Pressed, "#load-game")
     @on(Input.Submitted, "#load-path")
@@ -1376,9 +1387,8 @@ class CampaignScreen(Screen[None]):
         if note:
             text.append(f"· {note} ", style="bold magenta")
         text.append(f"· {PHASE_RULES[state.phase]}", style="dim")
-        for theatre, value in state.poc.items():
-            lead = "level" if value == 0 else (f"Axis +{value}" if value > 0 else f"Allies +{-value}")
-            text.append(f" · {theatre.value} {lead}")
+        for theatre in state.poc:
+            text.append(f" · {theatre.value} {lead(standing(state, theatre))}")  # less the bid (R-AI-07)
         if self.session.error is not None:
             text.append(" · STOPPED by an engine error", style="bold red")
         elif state.winner:
@@ -1434,12 +1444,15 @@ class CampaignScreen(Screen[None]):
         return spec.title if spec is not None else setup
 
     def game_line(self) -> str:
-        """The log's first line: set-up, seed, combat, the human players, and the turn a save was loaded at."""
+        """The log's first line: set-up, seed, combat, the human players, the turn a save was loaded at, the rule
+        options and the POC bid."""
         session = self.session
         loaded = f"; loaded at turn {session.loaded_turn}" if session.loaded_turn is not None else ""
         note = f" ({session.combat_note})" if session.combat_note else ""
         options = chosen_options(session.campaign.state)
         chosen = f"; rule options: {', '.join(options)}" if options else ""
+        bid = session.campaign.state.bid
+        chosen += f"; POC bid: {bid_words(bid)}" if bid else ""
         return (f"Game: {self.setup_title()}, seed {session.campaign.state.seed}, "
                 f"{'tactical' if session.tactical else 'classic'} combat{note}; human: "
                 f"{players_text(session.humans)}{loaded}{chosen}")
@@ -1771,9 +1784,10 @@ class VictoryAtSeaApp(App[None]):
 
     def __init__(self, data: CampaignData | None = None, *, session: Session | None = None,
                  battle_log: dict | None = None, capture_errors: bool = False, turn_summaries: bool = False,
-                 preset_options: tuple[str, ...] = ()) -> None:
+                 preset_options: tuple[str, ...] = (), preset_bid: tuple[str, ...] = ()) -> None:
         super().__init__()
         self.preset_options = preset_options  # vas play --option: chosen on the start screen to begin with
+        self.preset_bid = preset_bid  # vas play --bid: the start screen's bid field to begin with (THEATRE=N each)
         self.turn_summaries = turn_summaries  # vas play: the end-of-turn summary comes up (tui/turn_summary.py)
         self.data = data or load_data()
         self.session = session
@@ -1841,10 +1855,13 @@ class VictoryAtSeaApp(App[None]):
 
     # -- opening games
     def start_new(self, setup: str, seed: int, humans: set[str], combat: str = "tactical", *,
-                  command: bool = False, options: list[str] | tuple[str, ...] = ()) -> None:
-        """A new campaign with ``combat`` (:data:`COMBATS`), the rule ``options`` (issue 19) and the ``humans``
-        players (who command their own classic battles with ``command``, issue #15); opens the campaign screen."""
-        campaign = Campaign.new(self.data, setup, seed=seed, resolver=campaign_resolver(combat), options=options)
+                  command: bool = False, options: list[str] | tuple[str, ...] = (),
+                  bid: dict[Theatre, float] | None = None) -> None:
+        """A new campaign with ``combat`` (:data:`COMBATS`), the rule ``options`` (issue 19), the POC ``bid``
+        (R-AI-07) and the ``humans`` players (who command their own classic battles with ``command``, issue #15);
+        opens the campaign screen."""
+        campaign = Campaign.new(self.data, setup, seed=seed, resolver=campaign_resolver(combat), options=options,
+                                bid=bid)
         campaign.state.combat = combat  # type: ignore[assignment]  # saves record it
         campaign.state.battle_commanders = sorted((Player(h) for h in humans), key=list(Player).index) \
             if command else []

@@ -14,9 +14,13 @@ COLOURS = {Theatre.WAS: "blue", Theatre.VITP: "orange"}
 
 def poc_heading(campaign: Campaign) -> str:
     """``POC (positive: the Axis leads)  WAS: Axis +5   VITP: level; automatic victory at a lead of 29``."""
+    from strategic.bid import bid_words, standing
     from strategic.narrate import lead
 
-    tracks = "   ".join(f"{t.value}: {lead(v)}" for t, v in campaign.state.poc.items())
+    state = campaign.state
+    tracks = "   ".join(f"{t.value}: {lead(standing(state, t))}" for t in state.poc)
+    if state.bid:
+        tracks += f" (with the bid: {bid_words(state.bid)})"
     line = campaign.data.constant_number("automatic-victory-lead")
     return (f"POC (positive: the Axis leads)  {tracks}; VITP automatic victory at a lead of {line} (the red lines); "
             f"after turn {campaign.setup.last_turn} the side ahead wins each theatre")
@@ -30,7 +34,7 @@ def draw_poc(plt: Any, campaign: Campaign) -> None:
     plt.clear_data()
     turns = [r.turn for r in state.poc_history]
     for theatre in (Theatre.WAS, Theatre.VITP):
-        values = [r.totals.get(theatre, 0) for r in state.poc_history]
+        values = [r.totals.get(theatre, 0) - state.bid.get(theatre, 0) for r in state.poc_history]  # less the bid
         if turns and theatre in state.poc:
             plt.plot(turns, values, label=theatre.value, marker="braille", color=COLOURS[theatre])
     if Theatre.VITP in state.poc:
@@ -42,7 +46,8 @@ def draw_poc(plt: Any, campaign: Campaign) -> None:
     plt.hline(0, "gray")
     plt.xlim(1, last)
     plt.xticks(list(range(1, last + 1)))
-    top = max([line + 3, *(abs(v) + 3 for r in state.poc_history for v in r.totals.values())])
+    top = int(max([line + 3, *(abs(v - state.bid.get(t, 0)) + 3 for r in state.poc_history
+                                   for t, v in r.totals.items())]))
     plt.ylim(-top, top)
     plt.yticks(list(range(-(top // 10) * 10, top + 1, 10)))
     plt.title("POC track per theatre")

@@ -2,7 +2,7 @@
 
     vas selfplay [--games N] [--seed S] [--workers W] [--dask [ADDRESS]] [--setup NAME]
                  [--combat classic|tactical] [--axis LEVEL] [--allies LEVEL] [--per-game | --no-per-game]
-                 [--json FILE] [--data DIR]...
+                 [--bid THEATRE=N]... [--json FILE] [--data DIR]...
 
 Levels: easy (the baseline AI), normal, hard.  ``--combat tactical`` fights every battle it can with the
 miniatures engine (strategic/battles.py), the rest by the classic rules; the report then counts both, and prints
@@ -24,6 +24,7 @@ import time
 from pathlib import Path
 
 from scenarios.loader import load_data
+from strategic.bid import bid_words, check_bids
 from strategic.json_files import write_text_atomic
 from strategic.planner import LEVELS
 from strategic.selfplay import (
@@ -36,7 +37,7 @@ from strategic.selfplay import (
     run_local,
     specs_for,
 )
-from tui.arguments import seed_number, whole_number
+from tui.arguments import BID_HELP, poc_bid, seed_number, whole_number
 from tui.outputs import OutputError, check_outputs
 
 MAX_GAMES = 100_000
@@ -69,6 +70,7 @@ def add_selfplay_parser(sub: argparse._SubParsersAction, data_option) -> None:  
                      help="classic (War at Sea / VITP) or tactical (the miniatures engine, classic as fallback)")
     cmd.add_argument("--axis", choices=LEVELS, default="normal", help="AI level of Japan and Germany-Italy")
     cmd.add_argument("--allies", choices=LEVELS, default="normal", help="AI level of the United States and Allies")
+    cmd.add_argument("--bid", action="append", type=poc_bid, metavar="THEATRE=N", help=BID_HELP)
     cmd.add_argument("--per-game", action=argparse.BooleanOptionalAction, default=None,
                      help="one line per game (default: on with --combat tactical)")
     cmd.add_argument("--json", type=Path, metavar="FILE", help="write every game's result here")
@@ -115,9 +117,14 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
         print(f"vas selfplay: --setup: unknown set-up '{args.setup}' (known: {', '.join(data.setups)})",
               file=sys.stderr)
         return 2
+    bid = dict(args.bid or [])
+    wrong = check_bids(bid, data.setups[args.setup].theatres)
+    if wrong:
+        print(f"vas selfplay: --bid: {'; '.join(wrong)}", file=sys.stderr)
+        return 2
     workers = args.workers or 1
     levels = {p: args.axis for p in AXIS_PLAYERS} | {p: args.allies for p in ALLIED_PLAYERS}
-    specs = specs_for(args.games, args.seed, levels, args.setup, args.combat, args.data or [])
+    specs = specs_for(args.games, args.seed, levels, args.setup, args.combat, args.data or [], bid)
     start = time.perf_counter()
     if args.dask is not None:
         where = args.dask or f"LocalCluster ({workers} workers)"
@@ -136,7 +143,8 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
         results = run_local(specs, workers, progress)
     elapsed = max(time.perf_counter() - start, 1e-9)
     print(f"Self-play: set-up {args.setup}, seeds {args.seed}..{args.seed + args.games - 1}, Axis AI {args.axis}, "
-          f"Allied AI {args.allies}, combat {args.combat}, on {where}: {elapsed:.1f} s "
+          f"Allied AI {args.allies}, combat {args.combat}{f', POC bid {bid_words(bid)}' if bid else ''}, "
+          f"on {where}: {elapsed:.1f} s "
           f"({args.games / elapsed:.2f} campaigns/s)")
     per_game = args.per_game if args.per_game is not None else args.combat == "tactical"
     print(report(results, per_game=per_game))
