@@ -21,7 +21,7 @@ from strategic.classic import vitp_combat, was_combat
 from strategic.classic.briefs import brief
 from strategic.classic.context import BattleContext
 from strategic.classic.damage import Combatant
-from strategic.classic.policies import BaselinePolicy, CombatPolicy
+from strategic.classic.policies import RUN, BaselinePolicy, CombatPolicy
 from strategic.classic.scripts import AskingPolicy, ScriptedPolicy, battle_key, read_script
 from strategic.classic.tables import CombatTables
 from strategic.combat import Battle, BattleOutcome, Landing, UnitResult
@@ -81,15 +81,7 @@ class ClassicResolver:
     def resolve(self, campaign: Campaign, battle: Battle) -> BattleOutcome:
         """Fight ``battle`` and return what happened to each unit (see the module docstring).  Raises
         :class:`~strategic.classic.context.IllegalCombatDecision` if a policy answers illegally."""
-        units = []
-        for name in (*battle.allied, *battle.axis, *battle.in_port):
-            us = campaign.state.unit(name)
-            units.append(Combatant.from_unit(campaign.unit_record(name), us.side, us.damage, us.mode,
-                                             in_port=name in battle.in_port))
-        deciders = {side: self.player_for(campaign, battle, side) for side in (Side.ALLIED, Side.AXIS)}
-        seats = {side: self._seat(campaign, battle, side, player) for side, player in deciders.items()}
-        ctx = BattleContext(campaign, battle, self.tables(campaign.data), lambda s: seats[s],
-                            lambda s: deciders[s], units)
+        ctx = self._context(campaign, battle, self.step_seats(campaign, battle))
         ctx.note(f"{'War at Sea' if battle.theatre is Theatre.WAS else 'VITP'} {battle.kind}: Allied "
                  f"{_listing(battle.allied, battle.in_port, ctx, Side.ALLIED)} against Axis "
                  f"{_listing(battle.axis, battle.in_port, ctx, Side.AXIS)}", "002 §4.1", event=True)
@@ -112,6 +104,24 @@ class ClassicResolver:
         return outcome
 
 
+    def _context(self, campaign: Campaign, battle: Battle, seats: Mapping[Side, CombatPolicy]) -> BattleContext:
+        """The context of ``battle`` with all its units (those in port too), each side answered by ``seats``."""
+        units = []
+        for name in (*battle.allied, *battle.axis, *battle.in_port):
+            us = campaign.state.unit(name)
+            units.append(Combatant.from_unit(campaign.unit_record(name), us.side, us.damage, us.mode,
+                                             in_port=name in battle.in_port))
+        deciders = {side: self.player_for(campaign, battle, side) for side in (Side.ALLIED, Side.AXIS)}
+        return BattleContext(campaign, battle, self.tables(campaign.data), lambda s: seats[s],
+                             lambda s: deciders[s], units)
+
+    def step_seats(self, campaign: Campaign, battle: Battle) -> dict[Side, CombatPolicy]:
+        """Who answers each side's classic decisions in ``battle`` (:meth:`_seat`).  A resolver that takes classic
+        steps alone after a battle of its own (the tactical bridge: run or fight, landings, retreat ports) keeps
+        these for the whole battle, so that each step reads the answers after the last step's (R-UI-70)."""
+        return {side: self._seat(campaign, battle, side, self.player_for(campaign, battle, side))
+                for side in (Side.ALLIED, Side.AXIS)}
+
     def _seat(self, campaign: Campaign, battle: Battle, side: Side, player: Player) -> CombatPolicy:
         """Who answers for ``side`` in ``battle``: a player who commands his own battles (issue #15,
         ``CampaignState.battle_commanders``) answers through an :class:`AskingPolicy` holding the answers he has
@@ -130,35 +140,48 @@ class ClassicResolver:
         return AskingPolicy(mine, where=where, player=player.value,
                             briefer=lambda decision, args: brief(args[0], decision, args))
 
-    def landings_only(self, campaign: Campaign, battle: Battle, names: list[str]) -> list[Landing]:
+    def landings_only(self, campaign: Campaign, battle: Battle, names: list[str],
+                      seats: Mapping[Side, CombatPolicy] | None = None) -> list[Landing]:
         """The landing step alone (VITP 4.9, case V-02; R-CMB-15) for landing units ``names`` still in the area
         after a battle fought by another resolver (the tactical bridge, R-CARD-12): each may invade an enemy island
-        base touching the area or land in a friendly port or base, as its side's policy decides."""
+        base touching the area or land in a friendly port or base, as its side's player decides (``seats``, from
+        :meth:`step_seats`; by default a new set)."""
         if battle.theatre is not Theatre.VITP or not names:
             return []
-        ctx = self._step_context(campaign, battle, names)
+        ctx = self._step_context(campaign, battle, names, seats)
         vitp_combat.landing_step(ctx)
         return list(ctx.landings)
 
-    def _step_context(self, campaign: Campaign, battle: Battle, names: list[str]) -> BattleContext:
+    def _step_context(self, campaign: Campaign, battle: Battle, names: list[str],
+                      seats: Mapping[Side, CombatPolicy] | None) -> BattleContext:
         """The battle context of one step taken alone after a battle fought by another resolver: the ``names``
-        units as combatants, each side's decider and policy."""
+        units as combatants, each side's decider and seat (a player who commands his own battles is asked, as in
+        a classic battle: R-UI-70)."""
         units = []
         for name in names:
             us = campaign.state.unit(name)
             units.append(Combatant.from_unit(campaign.unit_record(name), us.side, us.damage, us.mode))
         deciders = {side: self.player_for(campaign, battle, side) for side in (Side.ALLIED, Side.AXIS)}
-        return BattleContext(campaign, battle, self.tables(campaign.data), lambda s: self.policy(deciders[s]),
+        chosen = seats if seats is not None else self.step_seats(campaign, battle)
+        return BattleContext(campaign, battle, self.tables(campaign.data), lambda s: chosen[s],
                              lambda s: deciders[s], units)
 
+    def runs_only(self, campaign: Campaign, battle: Battle, seats: Mapping[Side, CombatPolicy] | None = None) -> bool:
+        """The run-or-fight announcement alone (002 §5.751, R-OPS-62) before a battle fought by another resolver
+        (the tactical bridge, R-UI-70): whether the Allies run, as their player answers (``seats``); asked as a
+        classic battle asks it, so that a battle then fought by the classic rules reads the same answer."""
+        ctx = self._context(campaign, battle, seats if seats is not None else self.step_seats(campaign, battle))
+        return vitp_combat.run_announcement(ctx) == RUN
 
-    def retreat_ports_only(self, campaign: Campaign, battle: Battle, leaving: dict[Side, list[str]]) -> dict[str, str]:
+
+    def retreat_ports_only(self, campaign: Campaign, battle: Battle, leaving: dict[Side, list[str]],
+                           seats: Mapping[Side, CombatPolicy] | None = None) -> dict[str, str]:
         """The retreat step alone (R-OPS-48) for the units ``leaving`` a battle fought by another resolver (the
-        tactical bridge), as each side's policy decides: unit -> port."""
+        tactical bridge), as each side's player decides (``seats``, as for :meth:`landings_only`): unit -> port."""
         names = [n for side_names in leaving.values() for n in side_names]
         if not names:
             return {}
-        return retreat_step(self._step_context(campaign, battle, names), leaving)
+        return retreat_step(self._step_context(campaign, battle, names, seats), leaving)
 
 
 RETREAT_RULE = "002 §3.246; VITP 4.4-4.5 (R-OPS-48)"
