@@ -146,3 +146,23 @@ def test_the_ai_fights_on_the_table_as_before(data) -> None:  # type: ignore[no-
     assert campaign.state.question is None
     assert any(type(e).__name__ == "BattleFought" and e.area == HAWAII for e in campaign.state.events)
     assert not any(type(e).__name__ == "BattleHandedOver" for e in campaign.state.events)
+
+
+def test_a_table_battle_asking_run_or_fight_may_be_handed_to_the_classic_rules(data) -> None:  # type: ignore[no-untyped-def]
+    """The battle is on the table though its first question is a classic step: its commander may still have it
+    fought by the classic rules (002 §4.1), which ask him again, in the classic battle."""
+    campaign = _attack_turn(data, (Player.UNITED_STATES,))
+    campaign.resolve_pending()
+    assert campaign.on_table(HAWAII)
+    campaign.choose_battle("classic")
+    assert not campaign.on_table(HAWAII) and campaign.state.classic_battles == [HAWAII]
+    campaign.resolve_pending()
+    asked = campaign.state.question
+    assert asked is not None and Question.from_json(asked.question, "q").decision == "run_or_fight"
+    campaign.answer_combat("fight")
+    campaign.resolve_pending()
+    while campaign.asked is not None:
+        campaign.answer_combat(campaign.asked.brief.suggestion)
+        campaign.resolve_pending()
+    assert [e.how for e in campaign.state.events if e.kind == "battle_handed_over"] == ["chosen"]
+    assert not any(e.kind == "battle_fought" for e in campaign.state.events)
