@@ -70,6 +70,7 @@ from strategic.events import BattleFought, BattleHandedOver, BattleNote, Force, 
 from strategic.narrate import describe, force_words
 from strategic.rule_options import battle_options
 from strategic.state import Mode, UnitStatus
+from strategic.table_steps import TableStepsPolicy, table_declaration
 from tactical import (
     BattleReport,
     BattleSpec,
@@ -223,7 +224,8 @@ class TacticalResolver:
         classic battle, a human commander's included (R-UI-70); forces that run are fought by the fallback."""
         self._seats = TableSeats(campaign, battle, battle_key(battle))
         fallback: Any = self.fallback
-        self._classic = fallback.step_seats(campaign, battle) if hasattr(fallback, "step_seats") else None
+        self._classic = fallback.step_seats(campaign, battle, TableStepsPolicy()) \
+            if hasattr(fallback, "step_seats") else None
         if battle.run_or_fight and hasattr(fallback, "runs_only") and fallback.runs_only(campaign, battle,
                                                                                         self._classic):
             return self._fall_back(campaign, battle, "the Allies run before the first round (002 §5.751; R-UI-70)")
@@ -641,11 +643,7 @@ class TacticalResolver:
     def _time_of_day(self, campaign: Campaign, battle: Battle, dice, notes: list[str]) -> str:
         """VITP: the declarations (Japan first, a die on disagreement); War at Sea: a die (R-CARD-05)."""
         if battle.theatre is Theatre.VITP:
-            air = {side: sum(campaign.unit_record(n).air or 0 for n in names
-                             if campaign.unit_record(n).type in (UnitType.CV, UnitType.CVL, UnitType.LBA))
-                   for side, names in ((Side.ALLIED, battle.allied), (Side.AXIS, battle.axis))}
-            axis = "day" if air[Side.AXIS] >= air[Side.ALLIED] else "night"
-            allied = "day" if air[Side.ALLIED] >= air[Side.AXIS] else "night"
+            axis, allied = self._declarations(campaign, battle)
             if axis == allied:
                 notes.append(f"both sides declare {axis} (R-CARD-05)")
                 return axis
@@ -656,6 +654,16 @@ class TacticalResolver:
             return chosen
         roll = dice.d6(label=f"day or night in {battle.area}", rule=RULE_TIME)
         return "night" if roll in WAS_NIGHT_FACES else "day"
+
+    def _declarations(self, campaign: Campaign, battle: Battle) -> tuple[str, str]:
+        """VITP: Japan's and the Allies' day-or-night declarations, Japan first (R-CARD-05, case V-03), each asked of
+        its side's seat (a human commander's too: R-UI-71; the AI declares by air strength, :mod:`strategic.
+        table_steps`)."""
+        fallback: Any = self.fallback
+        if self._classic is None or not hasattr(fallback, "day_or_night_only"):
+            return table_declaration(campaign, battle, Side.AXIS), table_declaration(campaign, battle, Side.ALLIED)
+        japan, allies = fallback.day_or_night_only(campaign, battle, self._classic)
+        return str(japan), str(allies)
 
     def _spec(self, fleets: list[FleetSpec], width: float, time_of_day: str, weather: str, seed: int,
               key: tuple[int, int], notes: list[str], year: int, *, flights: list[FlightSpec],

@@ -210,15 +210,22 @@ def _ports_of(ctx: BattleContext, targets: list[str]) -> str:
     return " and ".join(ports) or ctx.area
 
 
-def day_or_night(ctx: BattleContext) -> str:
-    """Japan (the Axis) declares first, then the Allies; agreement decides, else one die: a face in
-    ``vitp-day-night-japan-faces`` gives Japan's choice, any other the Allies' (R-CMB-08)."""
+def declarations(ctx: BattleContext) -> tuple[str, str]:
+    """Japan (the Axis) declares day or night first, then the Allies knowing it (case V-03): (Japan's, the
+    Allies'), each checked and declared."""
     japan = ctx.policy(Side.AXIS).day_or_night(ctx, Side.AXIS, None)
     ctx.require(japan in (DAY, NIGHT), DN_RULE, f"'{japan}' is neither day nor night")
     ctx.declare(Side.AXIS, "day_or_night", japan)  # announced: the Allies choose knowing it
     allies = ctx.policy(Side.ALLIED).day_or_night(ctx, Side.ALLIED, japan)
     ctx.require(allies in (DAY, NIGHT), DN_RULE, f"'{allies}' is neither day nor night")
     ctx.declare(Side.ALLIED, "day_or_night", allies)
+    return japan, allies
+
+
+def day_or_night(ctx: BattleContext) -> str:
+    """The declarations (:func:`declarations`); agreement decides, else one die: a face in
+    ``vitp-day-night-japan-faces`` gives Japan's choice, any other the Allies' (R-CMB-08)."""
+    japan, allies = declarations(ctx)
     if japan == allies:
         ctx.note(f"both sides want {japan}", DN_RULE)
         return japan

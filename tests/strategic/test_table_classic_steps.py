@@ -41,9 +41,40 @@ def _as_the_ai(question, battle, advice, player):  # type: ignore[no-untyped-def
 
 
 def _fight_the_table_as_the_ai(campaign: Campaign) -> None:
+    """The day-or-night declaration and every question on the table answered as the AI would."""
+    campaign.resolve_pending()
+    assert campaign.asked is not None and campaign.asked.question.decision == "day_or_night"
+    campaign.answer_combat(campaign.asked.brief.suggestion)
     campaign.resolve_pending()
     campaign.answer_tactical(campaign.fight_live(_as_the_ai))
     campaign.resolve_pending()
+
+
+def _notes(campaign: Campaign) -> list[str]:
+    return [e.note for e in campaign.state.events if e.kind == "battle_note"]
+
+
+def test_the_commander_of_a_table_battle_declares_day_or_night(data) -> None:  # type: ignore[no-untyped-def]
+    """R-UI-71 (R-CARD-05, case V-03): the US commander declares after Japan, the AI's declaration (day: he has
+    the air factors) offered; declaring night as Japan did, the battle is fought at night with no die."""
+    reference = _coral(data, ())
+    reference.resolve_pending()
+    assert "Japan declares night, the Allies day; the die (5) gives day (R-CMB-08)" in _notes(reference)
+    campaign = _coral(data, (Player.UNITED_STATES,))
+    campaign.resolve_pending()
+    asked = campaign.state.question
+    assert asked is not None and asked.engine == "classic" and asked.player is Player.UNITED_STATES
+    question = Question.from_json(asked.question, "question")
+    assert (question.decision, question.side, question.stage, question.options) == (
+        "day_or_night", "allied", "day or night", {"japan": "night"})
+    assert campaign.asked is not None and campaign.asked.brief.suggestion == "day"
+    assert campaign.asked.brief.reason.startswith("air factors at sea: ours 4, theirs 0")
+    campaign.answer_combat("night")
+    campaign.resolve_pending()
+    assert campaign.state.question is not None and campaign.state.question.engine == "tactical"
+    campaign.delegate_battle()  # the AI fights the rest on the table
+    campaign.resolve_pending()
+    assert "both sides declare night (R-CARD-05)" in _notes(campaign)
 
 
 def test_the_ai_sends_the_ships_leaving_the_table_to_australia(data) -> None:  # type: ignore[no-untyped-def]
@@ -115,6 +146,10 @@ def test_fighting_puts_the_battle_on_the_table(data) -> None:  # type: ignore[no
     campaign = _attack_turn(data, (Player.UNITED_STATES,))
     campaign.resolve_pending()
     campaign.answer_combat("fight")
+    campaign.resolve_pending()
+    asked = campaign.state.question  # then he declares day or night, after Japan (R-UI-71)
+    assert asked is not None and Question.from_json(asked.question, "q").options == {"japan": "day"}
+    campaign.answer_combat("day")
     campaign.resolve_pending()
     asked = campaign.state.question
     assert asked is not None and asked.engine == "tactical"  # his first decision on the table

@@ -36,12 +36,13 @@ async def _choose(pilot: Any, app: Any, key: str) -> tuple[bool, bool]:
     return shown
 
 
-async def _table_until_classic(pilot: Any, app: Any) -> CombatScreen:
-    """Give the AI's answer (Enter) to every question on the table until the combat screen asks one."""
+async def _table_until_classic(pilot: Any, app: Any, answered: Any = None) -> CombatScreen:
+    """Give the AI's answer (Enter) to every question on the table until a combat screen (other than the one
+    ``answered``) asks one."""
     after = 0
     while True:
         def ready(after: int = after) -> Any:
-            if isinstance(app.screen, CombatScreen):
+            if isinstance(app.screen, CombatScreen) and app.screen is not answered:
                 return app.screen
             screen = command_screen_of(app)
             return screen if screen is not None and screen.asked > after else None
@@ -59,7 +60,10 @@ async def test_the_commander_of_a_table_battle_picks_his_retreat_ports_on_the_co
     app = _app(data, campaign)
     async with app.run_test(size=SIZE) as pilot:
         await _choose(pilot, app, "c")
-        screen = await _table_until_classic(pilot, app)
+        declared = await _table_until_classic(pilot, app)  # his day-or-night declaration first (R-UI-71)
+        assert [(r.key, r.choices, r.value) for r in declared.rows] == [("round", ["day", "night"], "day")]
+        await pilot.press("enter")
+        screen = await _table_until_classic(pilot, app, declared)
         title = str(screen.query_one("#combat-title", Static).render())
         assert "the port each unit leaving the battle goes to" in title and "R-OPS-48" in title
         assert [(r.key, r.choices, r.value) for r in screen.rows] == [
@@ -79,6 +83,8 @@ async def test_a_table_battle_left_to_the_ai_leaves_it_the_retreat_ports_too(dat
     app = _app(data, campaign)
     async with app.run_test(size=SIZE) as pilot:
         await _choose(pilot, app, "c")
+        await wait_for(pilot, lambda: isinstance(app.screen, CombatScreen), "the day-or-night declaration")
+        await pilot.press("enter")
         await wait_for(pilot, lambda: command_screen_of(app), "the command screen")
         await pilot.press("A")
         await wait_for(pilot, lambda: isinstance(app.screen, CampaignScreen) and not campaign.state.pending_battles,
