@@ -43,8 +43,14 @@ class TableStepsPolicy(BaselinePolicy):
         return table_declaration(ctx.campaign, ctx.battle, side)
 
     def explain(self, decision: str, ctx: BattleContext, side: Side) -> tuple[str, tuple[str, ...]] | None:
-        """Why it answers so, and the rules that bear on it on the table, for a decision it answers otherwise
-        than the classic baseline (``None`` for the others)."""
+        """Why it answers so, and the rules that bear on it on the table, for a decision whose classic brief
+        would mislead there (``None`` for the others)."""
+        if decision == "run_or_fight":
+            running = ", ".join(ctx.names(side, where=lambda u: u.at_sea and not u.is_sub))
+            return ("the AI fights: the battle is fought on the Victory at Sea table",
+                    (f"Running: {running} leave before the first round, and that battle is fought by the classic "
+                     "rules: the ASW and the I-Boat's attack, then enemy ships at least as fast may pursue them "
+                     "(002 §5.751; R-CMB-07; R-UI-70). Fighting: the battle is fought on the table.",))
         if decision != "day_or_night":
             return None
         enemy = Side.AXIS if side is Side.ALLIED else Side.ALLIED

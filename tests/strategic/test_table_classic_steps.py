@@ -140,6 +140,9 @@ def test_the_us_commander_of_a_table_battle_is_asked_to_run_or_fight_first(data)
     assert (question.decision, question.stage, question.options) == ("run_or_fight", "run or fight",
                                                                      {"units": ["Indianapolis"]})
     assert campaign.asked is not None and campaign.asked.brief.suggestion == "fight"
+    assert campaign.asked.brief.reason == "the AI fights: the battle is fought on the Victory at Sea table"
+    assert campaign.asked.brief.notes[0].startswith("Running: Indianapolis leave before the first round, and that "
+                                                    "battle is fought by the classic rules")
 
 
 def test_fighting_puts_the_battle_on_the_table(data) -> None:  # type: ignore[no-untyped-def]
