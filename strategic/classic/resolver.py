@@ -195,7 +195,9 @@ class ClassicResolver:
         names = [n for side_names in leaving.values() for n in side_names]
         if not names:
             return {}
-        return retreat_step(self._step_context(campaign, battle, names, seats), leaving)
+        ctx = self._step_context(campaign, battle, names, seats)
+        ctx.note(f"the battle is over; leaving it at sea (withdrawn or disabled): {', '.join(names)}", RETREAT_RULE)
+        return retreat_step(ctx, leaving)
 
 
 def advised(decision: str, args: tuple[Any, ...], ai: CombatPolicy | None) -> Brief:
