@@ -649,7 +649,7 @@ class Campaign:
         asked = self.state.question
         if asked is None or is_order_entry(asked.battle):
             raise ValueError("no battle is waiting for its commander's answer")
-        if how not in ("command", "ai", "classic") or (how == "classic" and asked.engine != "tactical"):
+        if how not in ("command", "ai", "classic") or (how == "classic" and not self.on_table(asked.battle)):
             raise ValueError(f"a battle is commanded, left to the AI or (on the table) fought classic, not {how!r}")
         self.log(BattleChosen, "002 §4.1", battle=asked.battle, player=asked.player.value, how=how,
                  for_the_rest=for_the_rest)
@@ -662,6 +662,15 @@ class Campaign:
             self.state.classic_battles.append(asked.battle)
         if how != "command":
             self.state.question, self.asked = None, None
+
+    def on_table(self, entry: str) -> bool:
+        """Whether the pending battle ``entry`` is fought on the Victory at Sea table (by the tactical resolver, not
+        handed to the classic rules by its commander), whatever its question now: a classic step of a battle on
+        the table (run or fight, landings, retreat ports: R-UI-70) is asked as a classic question."""
+        if getattr(self.resolver, "name", None) != "tactical" or entry in self.state.classic_battles:
+            return False
+        battle = self._battle_for(entry)
+        return battle is not None and not classic_by_choice(self, battle)
 
     def battle_waiting(self) -> Battle | None:
         """The battle whose question waits for a player's answer (its kind: battle, air raid...), or ``None``."""

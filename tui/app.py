@@ -67,7 +67,7 @@ import threading
 import traceback
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 from rich.console import Console
 from rich.text import Text
@@ -108,7 +108,7 @@ from strategic.campaign import SUPPORTED_SETUPS, Campaign
 from strategic.classic.scripts import is_order_entry
 from strategic.clock import Clock
 from strategic.combat import BattleResolver
-from strategic.commanders import TableBattleInProgress, drop_table_battle, table_battle_in_progress
+from strategic.commanders import SIDE_INDEX, TableBattleInProgress, drop_table_battle, table_battle_in_progress
 from strategic.engine_errors import BattleError, EngineError
 from strategic.events import DiceRolled, OrderGiven
 from strategic.json_files import write_text_atomic
@@ -190,6 +190,14 @@ DEFAULT_HUMANS = frozenset({Player.ALLIES.value})
 
 KEEP_BATTLE_TURNS = 2
 """Tactical battles of this many turns (the current one and the one before) stay viewable; older ones are dropped."""
+
+
+def _side_asked(question: dict[str, Any]) -> str | None:
+    """The side a recorded question was asked of, as a classic question names it (``allied``, ``axis``): a
+    question on the table names it by its fleet (0, 1)."""
+    side = question.get("side")
+    by_fleet = {index: s.value for s, index in SIDE_INDEX.items()}
+    return by_fleet.get(side) if isinstance(side, int) else side
 
 
 def parse_seed(text: str) -> int:
@@ -817,8 +825,9 @@ class CampaignScreen(Screen[None]):
         if self._commanded is not None and state.question is not None and self._first_question(state.question):
             (last, last_turn), self._last_result = self._last_result, ("", 0)
             last = last if last_turn == state.turn else ""  # a battle of an earlier turn is in its summary
+            on_table = self.session.campaign.on_table(state.question.battle)
             self.app.push_screen(BattleChoiceScreen(player_name(Player(asked.player)), state.question,
-                                                    self.session.tactical, last, self._battle_words()),
+                                                    self.session.tactical, last, self._battle_words(), on_table),
                                  self._battle_chosen)
             return
         self._command_or_answer(asked)
@@ -828,8 +837,8 @@ class CampaignScreen(Screen[None]):
         or the first since the game was opened."""
         state = self.session.campaign.state
         key = (question.battle, state.turn, question.player.value)
-        side = question.question.get("side")
-        answered = any(a["question"].get("side") == side for a in state.combat_answers.get(question.battle, []))
+        side = _side_asked(question.question)
+        answered = any(_side_asked(a["question"]) == side for a in state.combat_answers.get(question.battle, []))
         if key in self._chosen or answered or state.battle_choices.get(question.player) == "command":
             return False  # asked at the player's first question of the battle, not when it reopens
         self._chosen.add(key)
@@ -864,6 +873,12 @@ class CampaignScreen(Screen[None]):
                                                turns_left=turns, battle_left=whole, retype=self._retype),
                                  self._commanded_done)
             self._refusal, self._retype = None, ""
+            return
+        state = self.session.campaign.state
+        if state.question is not None and Player(asked.player) in state.delegated_table_battles.get(
+                state.question.battle, []):  # he left the battle on the table to the AI: its last steps too
+            self.session.campaign.delegate_battle()
+            self._answered()
             return
         screen = question_screen(asked.player, asked.question, asked.brief, submit=self.session.answer_combat,
                                  save=self.action_save,
