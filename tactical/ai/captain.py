@@ -30,7 +30,7 @@ import numpy as np
 from scenarios.cards import ShipType, WeaponKind
 from tactical import revision
 from tactical.ai import tactics
-from tactical.ai.expectations import Pairings, attacker_key, expected_damage, target_key, vp_weight
+from tactical.ai.expectations import Pairings, attacker_key, target_key, vp_weight
 from tactical.ai.outlook import CROWDED, Outlook, offence_against
 from tactical.ai.tactics import (
     auto_aa_plan,
@@ -527,13 +527,13 @@ class SimpleCaptain:
             ),
         )
         last_turn = battle.state.turn >= battle.state.max_turns
+        figures: dict[str, tuple[float, ...]] = {}
         for i in order:
             weapon = ship.card.weapons[i]
             targets = legal_targets(battle, ship, i)
             best: tuple[float, ShipState, float] | None = None
             for t in targets:
-                assert t.pos is not None
-                exp = expected_damage(ship, i, t, ship.pos, ship.heading, t.pos, t.heading)
+                exp = self._expected_now(ship, t, figures)[i]
                 if exp <= 0:
                     continue
                 already = pending.get(t.name, 0.0)
@@ -569,6 +569,25 @@ class SimpleCaptain:
             pending[target.name] = pending.get(target.name, 0.0) + exp
         shots.extend(self._boat_shots(battle, ship, {s.weapon for s in shots}, shell_system, shells))
         return FirePlan(tuple(shots))
+
+    def _expected_now(
+        self, ship: ShipState, target: ShipState, kept: dict[str, tuple[float, ...]]
+    ) -> tuple[float, ...]:
+        """The expected hull damage of each weapon system of ``ship`` at ``target``, both where they are
+        (:func:`~tactical.ai.expectations.expected_from`, 0 beyond the visual range), from the battle's pairings
+        (R-PERF-05) and kept in ``kept`` for the rest of one fire plan (R-PERF-06)."""
+        found = kept.get(target.name)
+        if found is None:
+            assert ship.pos is not None and target.pos is not None
+            d = distance(ship.pos, target.pos)
+            if d > VISUAL_RANGE:
+                found = (0.0,) * len(ship.card.weapons)
+            else:
+                arcs = arcs_of(ship.pos, ship.heading, target.pos)
+                side = in_side_arc(target.pos, target.heading, ship.pos)
+                found = self._pairings.get(ship, target).expected(d, arcs, side)
+            kept[target.name] = found
+        return found
 
     def _boat_shots(
         self, battle: Battle, ship: ShipState, used: set[int], shell_system: int | None, shells: int
