@@ -28,7 +28,7 @@ def selects(limit: Limit, unit: Unit, side: Side | None = None) -> bool:
 
 def covers_place(limit: Limit, place: str, theatre: str | None) -> bool:
     """True if ``place`` (of ``theatre``) is one of the limit's places or lies in one of its theatres."""
-    return place in limit.places or (theatre is not None and theatre in {t.value for t in limit.theatres})
+    return place in limit.places or (theatre is not None and theatre in limit.theatres)  # a Theatre equals its value
 
 
 def violated_limits(
@@ -40,15 +40,18 @@ def violated_limits(
     activity: Activity,
     holds: Callable[[Condition], bool] = lambda c: c is Condition.ALWAYS,
     side: Side | None = None,
+    *,
+    selected: bool = False,
 ) -> list[Limit]:
     """The confine/exclude limits that forbid ``unit`` being in ``place`` on ``turn`` doing ``activity``.
 
     ``holds`` tells which conditions are true now (default: only ``always``, i.e. limits that depend on the
     POC situation or port ownership are ignored).  Returns an empty list when the placement is legal.
+    ``selected``: every limit given is known to select ``unit`` on ``side`` (:func:`selects` is not asked again).
     """
     broken = []
     for limit in limits:
-        if limit.kind is LimitKind.CAP or not selects(limit, unit, side):
+        if limit.kind is LimitKind.CAP or not (selected or selects(limit, unit, side)):
             continue
         if not (limit.from_turn <= turn <= limit.until_turn) or activity not in limit.activity:
             continue

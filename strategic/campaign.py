@@ -276,7 +276,8 @@ class Campaign:
         theatre = self.data.place_theatre(place)
         holds = (lambda c: self.condition_holds(c, place, side)) if conditional else (lambda c: c is Condition.ALWAYS)
         selecting = self._limits_selecting(unit, side)
-        broken = violated_limits(selecting, unit, place, theatre, self.state.turn, activity, holds, side)
+        broken = violated_limits(selecting, unit, place, theatre, self.state.turn, activity, holds, side,
+                                 selected=True)
         if activity is Activity.BASE:
             for limit in selecting:
                 if (limit.kind is LimitKind.CAP and limit.max is not None

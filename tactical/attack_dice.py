@@ -45,8 +45,8 @@ def smoke_blocks(battle: Battle, ship: ShipState, target: Point, weapon: WeaponS
     if not battle.state.smoke:
         return False
     counters = battle.state.smoke
-    radar = ship.has("Radar") or ship.has("Advanced Radar")
-    if battle.state.options.smoke_001 and radar and (weapon is None or weapon.kind is not WeaponKind.TORPEDO):
+    radar = battle.state.options.smoke_001 and (ship.has("Radar") or ship.has("Advanced Radar"))  # option first
+    if radar and (weapon is None or weapon.kind is not WeaponKind.TORPEDO):
         own = set(battle.state.smoke_by.get(str(ship.side), []))
         counters = [p for i, p in enumerate(battle.state.smoke) if i not in own]
     return segment_hits_discs(ship.pos, target, counters, SMOKE_RADIUS)

@@ -216,8 +216,16 @@ def turn_heading(heading: float, degrees: float) -> float:
 
 
 def segment_hits_discs(a: Sequence[float], b: Sequence[float], centres: Iterable[Point], radius: float) -> bool:
-    """Whether the segment ``a``-``b`` passes through any disc of ``radius`` around ``centres`` (smoke, R-TAC-12)."""
-    pts = np.asarray(list(centres), dtype=float).reshape(-1, 2)
+    """Whether the segment ``a``-``b`` passes through any disc of ``radius`` around ``centres`` (smoke, R-TAC-12).
+
+    A centre beyond the segment's bounding box grown by ``radius`` lies farther than ``radius`` from every point
+    of it, so it is passed over before the exact test (its distance, rounded, stays above ``radius - EPS``)."""
+    low_x, high_x = min(a[0], b[0]) - radius, max(a[0], b[0]) + radius
+    low_y, high_y = min(a[1], b[1]) - radius, max(a[1], b[1]) + radius
+    near = [c for c in centres if low_x <= c[0] <= high_x and low_y <= c[1] <= high_y]
+    if not near:
+        return False
+    pts = np.asarray(near, dtype=float).reshape(-1, 2)
     if len(pts) == 0:
         return False
     a_ = np.asarray(a, dtype=float)

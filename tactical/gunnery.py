@@ -45,6 +45,7 @@ from tactical.geometry import (
     VISUAL_RANGE,
     LineOfFire,
     RangeBand,
+    arcs_of,
     distance,
     in_side_arc,
     range_band,
@@ -219,18 +220,20 @@ def _line_refusal(battle: Battle, ship: ShipState, index: int, target: ShipState
     weapon = ship.card.weapons[index]
     if target.underwater:
         return f"000 Depth Charges: a submerged submarine may be attacked only with depth charges ({target.name})"
-    line = line_of_fire(battle, ship, weapon, target)
-    if not line.in_arc:
-        return f"000 Fire Arcs: {target.name} is outside the arcs of {weapon.name}"
-    if line.band is None:
-        return f"{R_NOMINATE}: {target.name} is out of range of {weapon.name} ({line.distance:.1f}\")"
-    spotted_far = target.name in battle.state.spotted.get(ship.side, [])
     assert ship.pos is not None and target.pos is not None
-    if line.distance > VISUAL_RANGE and not (target.stationary and spotted_far):
+    # the arc and the range first, as line_of_fire finds them, before its smoke and land are traced (issue 18)
+    if not arcs_of(ship.pos, ship.heading, target.pos) & weapon.arc_set:
+        return f"000 Fire Arcs: {target.name} is outside the arcs of {weapon.name}"
+    reach = distance(ship.pos, target.pos)
+    if range_band(weapon.ranges, reach) is None:
+        return f"{R_NOMINATE}: {target.name} is out of range of {weapon.name} ({reach:.1f}\")"
+    spotted_far = target.name in battle.state.spotted.get(ship.side, [])
+    if reach > VISUAL_RANGE and not (target.stationary and spotted_far):
         return (
-            f"000 Maximum Visual Range: {target.name} is {line.distance:.1f}\" away; beyond 30\" only a stationary "
+            f"000 Maximum Visual Range: {target.name} is {reach:.1f}\" away; beyond 30\" only a stationary "
             "target spotted by an Observation Flight may be attacked"
         )
+    line = line_of_fire(battle, ship, weapon, target)
     if line.over_land and not target.stationary:  # over land, a stationary target only, Beyond the Horizon
         return f"000 Land: land lies between {ship.name} and {target.name}"  # (R-TAC-73)
     if weapon.kind is WeaponKind.TORPEDO and net_blocks(battle, ship.pos, target.pos):

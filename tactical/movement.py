@@ -242,6 +242,8 @@ def _clear_stacking(battle: Battle, ship: ShipState) -> None:
     for other in battle.state.ships.values():
         if other is ship or not other.on_table or other.pos is None:
             continue
+        if abs(ship.pos[0] - other.pos[0]) >= SHIP_CLEARANCE or abs(ship.pos[1] - other.pos[1]) >= SHIP_CLEARANCE:
+            continue  # a bridge this far off along x or y is no nearer than that (issue 18: most ships are)
         d = np.subtract(ship.pos, other.pos)
         if float(np.hypot(*d)) >= SHIP_CLEARANCE - EPS:
             continue

@@ -30,8 +30,8 @@ import numpy as np
 from scenarios.cards import ShipType, WeaponKind
 from tactical import revision
 from tactical.ai import tactics
-from tactical.ai.expectations import Pairings, attacker_key, expected_damage, target_key, vp_weight
-from tactical.ai.outlook import CROWDED, Outlook
+from tactical.ai.expectations import Pairings, attacker_key, target_key, vp_weight
+from tactical.ai.outlook import CROWDED, Outlook, offence_against
 from tactical.ai.tactics import (
     auto_aa_plan,
     default_air_deployment,
@@ -65,6 +65,20 @@ from tactical.submarines import ASW_SYSTEMS, asw_systems
 # --------------------------------------------------------------------------- the AI
 
 
+class KeptOffence:
+    """One ship's offence where it is (:meth:`SimpleCaptain._offence_now`), kept for its ``own`` state: the
+    ``scene`` it was worked out for, the ``value``, and the ``figures`` of each foe by its entry of the scene."""
+
+    __slots__ = ("figures", "own", "scene", "value")
+
+    def __init__(self, own: tuple) -> None:
+        self.own = own
+        self.scene: tuple | None = None
+        self.value = 0.0
+        self.figures: dict[tuple, tuple[float, ...]] = {}
+
+
+
 @dataclass
 class SimpleCaptain:
     """A sensible, deterministic AI captain for one side (see the module docstring).
@@ -78,7 +92,7 @@ class SimpleCaptain:
     _plans: dict[tuple[str, int], tuple[MovePlan, float]] = field(default_factory=dict, repr=False)
     _pairings: Pairings = field(default_factory=Pairings, repr=False, compare=False)
     _shapes: dict[tuple, list[MovePlan]] = field(default_factory=dict, repr=False, compare=False)
-    _firing: dict[str, tuple[tuple, float]] = field(default_factory=dict, repr=False, compare=False)
+    _firing: dict[str, KeptOffence] = field(default_factory=dict, repr=False, compare=False)
     _scenes: dict[int, tuple[tuple[int, int], tuple]] = field(default_factory=dict, repr=False, compare=False)
     _outlooks: revision.Memo = field(default_factory=lambda: revision.Memo(-1), repr=False, compare=False)
 
@@ -392,15 +406,36 @@ class SimpleCaptain:
     def _offence_now(self, battle: Battle, ship: ShipState) -> float:
         """:meth:`_offence` where the ship is, kept while neither it nor the enemy it sees changes in what the
         offence reads (:func:`~tactical.ai.expectations.attacker_key`, :meth:`_scene`): each nomination of the
-        Gunnery Phase asks it of every waiting ship, and a shot changes few of them (R-PERF-05)."""
-        key = (attacker_key(ship), ship.pos, ship.heading, self._scene(battle, 1 - ship.side))
+        Gunnery Phase asks it of every waiting ship, and a shot changes few of them (R-PERF-05).  When the scene
+        has changed, the offence is put together foe by foe (:func:`~tactical.ai.outlook.offence_against`), each
+        foe's figures kept while the ship and that foe's entry of the scene are unchanged: a shot that cripples or
+        sinks one ship changes one entry (R-PERF-06)."""
+        if ship.pos is None:
+            return 0.0
+        own = (attacker_key(ship), ship.pos, ship.heading)
+        scene = self._scene(battle, 1 - ship.side)
         kept = self._firing.get(ship.name)
-        if kept is not None and kept[0] == key and not revision.CHECK:
-            return kept[1]
-        value = 0.0 if ship.pos is None else Outlook(battle, ship, self._pairings).evaluate(ship.pos, ship.heading)[0]
-        if kept is not None and kept[0] == key and kept[1] != value:
-            raise revision.StaleCache(f"kept offence of {ship.name} is {kept[1]!r}, afresh {value!r}")
-        self._firing[ship.name] = (key, value)
+        if kept is None or kept.own != own:
+            kept = self._firing[ship.name] = KeptOffence(own)
+        elif kept.scene == scene and not revision.CHECK:
+            return kept.value
+        best = [0.0] * len(ship.card.weapons)
+        figures_by_foe = kept.figures
+        for entry in scene:
+            figures = figures_by_foe.get(entry)
+            if figures is None or revision.CHECK:
+                fresh = offence_against(ship, battle.ship(entry[0]), self._pairings, ship.pos, ship.heading)
+                if figures is not None and fresh != figures:
+                    raise revision.StaleCache(f"kept offence of {ship.name} on {entry[0]} is {figures!r}, afresh "
+                                              f"{fresh!r}")  # fmt: skip
+                figures = figures_by_foe[entry] = fresh
+            for i, figure in enumerate(figures):
+                if figure > best[i]:
+                    best[i] = figure
+        value = sum(best)
+        if kept.scene == scene and kept.value != value:
+            raise revision.StaleCache(f"kept offence of {ship.name} is {kept.value!r}, afresh {value!r}")
+        kept.scene, kept.value = scene, value
         return value
 
     def _scene(self, battle: Battle, side: int) -> tuple:
@@ -492,13 +527,13 @@ class SimpleCaptain:
             ),
         )
         last_turn = battle.state.turn >= battle.state.max_turns
+        figures: dict[str, tuple[float, ...]] = {}
         for i in order:
             weapon = ship.card.weapons[i]
             targets = legal_targets(battle, ship, i)
             best: tuple[float, ShipState, float] | None = None
             for t in targets:
-                assert t.pos is not None
-                exp = expected_damage(ship, i, t, ship.pos, ship.heading, t.pos, t.heading)
+                exp = self._expected_now(ship, t, figures)[i]
                 if exp <= 0:
                     continue
                 already = pending.get(t.name, 0.0)
@@ -534,6 +569,25 @@ class SimpleCaptain:
             pending[target.name] = pending.get(target.name, 0.0) + exp
         shots.extend(self._boat_shots(battle, ship, {s.weapon for s in shots}, shell_system, shells))
         return FirePlan(tuple(shots))
+
+    def _expected_now(
+        self, ship: ShipState, target: ShipState, kept: dict[str, tuple[float, ...]]
+    ) -> tuple[float, ...]:
+        """The expected hull damage of each weapon system of ``ship`` at ``target``, both where they are
+        (:func:`~tactical.ai.expectations.expected_from`, 0 beyond the visual range), from the battle's pairings
+        (R-PERF-05) and kept in ``kept`` for the rest of one fire plan (R-PERF-06)."""
+        found = kept.get(target.name)
+        if found is None:
+            assert ship.pos is not None and target.pos is not None
+            d = distance(ship.pos, target.pos)
+            if d > VISUAL_RANGE:
+                found = (0.0,) * len(ship.card.weapons)
+            else:
+                arcs = arcs_of(ship.pos, ship.heading, target.pos)
+                side = in_side_arc(target.pos, target.heading, ship.pos)
+                found = self._pairings.get(ship, target).expected(d, arcs, side)
+            kept[target.name] = found
+        return found
 
     def _boat_shots(
         self, battle: Battle, ship: ShipState, used: set[int], shell_system: int | None, shells: int

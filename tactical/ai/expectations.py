@@ -16,11 +16,7 @@ from tactical.geometry import (
     EPS,
     RANGE_MODIFIER,
     VISUAL_RANGE,
-    Point,
     RangeBand,
-    arcs_of,
-    distance,
-    in_side_arc,
     range_band,
 )
 from tactical.gunnery import max_dice
@@ -49,27 +45,6 @@ def damage_per_die(weapon: WeaponSystem, target: ShipState, modifier: int, belt:
     return dmg + 2.0 * crit
 
 
-def expected_damage(
-    attacker: ShipState,
-    index: int,
-    target: ShipState,
-    a_pos: Point,
-    a_heading: float,
-    t_pos: Point,
-    t_heading: float,
-    *,
-    dice: int | None = None,
-) -> float:
-    """Expected hull damage of weapon system ``index`` of ``attacker`` (at ``a_pos``/``a_heading``) against
-    ``target`` (at ``t_pos``/``t_heading``), 0 when it cannot fire there.  Smoke is ignored."""
-    d = distance(a_pos, t_pos)
-    if d > VISUAL_RANGE:
-        return 0.0
-    arcs = arcs_of(a_pos, a_heading, t_pos)
-    side = in_side_arc(t_pos, t_heading, a_pos)
-    return expected_from(attacker, index, target, d, arcs, side, dice)
-
-
 def expected_from(
     attacker: ShipState,
     index: int,
@@ -79,8 +54,9 @@ def expected_from(
     side: bool,
     dice: int | None = None,
 ) -> float:
-    """:func:`expected_damage` from precomputed geometry: range ``d``, the attacker's arcs holding the target,
-    and whether the attacker is in the target's side arcs."""
+    """Expected hull damage of weapon system ``index`` of ``attacker`` against ``target`` (0 when it cannot fire
+    there), from the geometry: range ``d`` (within the visual range), the attacker's arcs holding the target, and
+    whether the attacker is in the target's side arcs.  Smoke is ignored."""
     weapon = attacker.card.weapons[index]
     if weapon.kind is WeaponKind.AA_BATTERY or weapon.dd <= 0:
         return 0.0

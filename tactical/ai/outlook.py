@@ -113,3 +113,22 @@ class Outlook:
                     if figure:
                         total += figure
         return sum(best), total, nearest
+
+
+def offence_against(
+    ship: ShipState, foe: ShipState, pairings: Pairings, pos: Point, heading: float
+) -> tuple[float, ...]:
+    """What each weapon system of ``ship`` at ``pos``/``heading`` is worth against ``foe`` where it is (expected
+    victory points, 0 where it adds nothing): the figures :meth:`Outlook.evaluate` takes the best of, system by
+    system, for the offence.  The offence is the sum over the systems of the largest over the foes (a maximum does
+    not depend on the order), so it can be put together from these foe by foe (R-PERF-06)."""
+    assert foe.pos is not None
+    own_reach = band_limits(ship)[1]
+    reach = min(max(own_reach, band_limits(foe)[1]), VISUAL_RANGE)
+    d = distance(pos, foe.pos)
+    if d > reach or d > own_reach:
+        return (0.0,) * len(ship.card.weapons)
+    mine, theirs = mutual_arcs(pos, heading, foe.pos, foe.heading)
+    weight = vp_weight(foe)
+    figures = pairings.get(ship, foe).expected(d, mine, bool(theirs & SIDE_ARCS))
+    return tuple(figure * weight if figure else 0.0 for figure in figures)

@@ -12,8 +12,9 @@ from collections.abc import Iterator
 import pytest
 
 from tactical import revision
+from tactical.ai.captain import SimpleCaptain
 from tactical.ai.expectations import Pairings, expected_from, vp_weight
-from tactical.ai.outlook import Outlook
+from tactical.ai.outlook import Outlook, offence_against
 from tactical.battle import set_up
 from tactical.demos import demo_spec
 from tactical.geometry import VISUAL_RANGE, Point, advance, arcs_of, distance, in_side_arc
@@ -132,3 +133,35 @@ def test_the_nearest_enemy_beyond_reach_is_the_nearest_afresh(checked: None) -> 
             assert look.evaluate(pos, heading) == figures
             nearest.add(min(battle.state.afloat(1), key=lambda e: distance(pos, e.pos)).name)  # type: ignore[arg-type]
     assert len(nearest) >= 3  # the nearest enemy changes with the position
+
+
+def test_the_offence_foe_by_foe_is_the_outlooks_offence(checked: None) -> None:
+    """R-PERF-06: the largest figure over the foes, system by system, summed, is the offence of the outlook."""
+    battle = closed_up()
+    pairings = Pairings()
+    for ship in battle.state.afloat(0) + battle.state.afloat(1):
+        foes = [e for e in battle.state.enemies(ship) if e.pos is not None]
+        for pos, heading in positions(ship, battle)[::5]:
+            rows = [offence_against(ship, foe, pairings, pos, heading) for foe in foes]
+            best = [max((row[i] for row in rows), default=0.0) for i in range(len(ship.card.weapons))]
+            assert sum(max(b, 0.0) for b in best) == afresh(battle, ship, pos, heading)[0]
+
+
+def test_choose_firer_after_a_ship_is_crippled_ranks_as_afresh(checked: None) -> None:
+    """The kept foe figures (R-PERF-06) give the offence worked out afresh after one foe changed: under
+    ``revision.CHECK`` a kept figure that differs raises, and the nominee is the ship of the largest offence."""
+    battle = closed_up()
+    captain = SimpleCaptain()
+    side0, side1 = battle.state.afloat(0), battle.state.afloat(1)
+    names = [s.name for s in side0]
+
+    def ranked() -> str:
+        return max(names, key=lambda n: (afresh(battle, battle.ship(n), battle.ship(n).pos,  # type: ignore[arg-type]
+                                                battle.ship(n).heading)[0], [-ord(c) for c in n]))
+
+    assert captain.choose_firer(battle, 0, names) == ranked()
+    apply_hull_damage(battle, side1[0], side1[0].hull - side1[0].card.crippled, "test")
+    assert side1[0].crippled
+    assert captain.choose_firer(battle, 0, names) == ranked()
+    assert all(kept.value == afresh(battle, battle.ship(n), battle.ship(n).pos, battle.ship(n).heading)[0]  # type: ignore[arg-type]
+               for n, kept in captain._firing.items())
