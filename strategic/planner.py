@@ -104,7 +104,7 @@ class PlanningAI:
     def decide(self, campaign: KnownCampaign, player: str) -> list[Order]:
         if self.level == "easy":
             return self._baseline.orders(campaign, player)
-        legal = [o for o in campaign.legal_orders(player) if not self._leaves_pacific(campaign, o)]
+        legal = self._keep_to_pacific(campaign, campaign.legal_orders(player))
         phase = campaign.state.phase
         if phase is Phase.REINFORCE:
             return u_boat_reinforcements(campaign, self._reinforce(campaign, legal), legal)
@@ -222,10 +222,19 @@ class PlanningAI:
             out.append(max(options, key=pull))
         return out
 
-    def _leaves_pacific(self, campaign: KnownCampaign, order: Order) -> bool:
-        """A move taking a ship of the VITP contingent out of the VITP board before VITP begins (R-AI-30)."""
-        return (isinstance(order, Move) and self._pacific_navy(campaign, order.unit)
-                and campaign.place_theatre(order.path[-1]) is not Theatre.VITP)
+    def _keep_to_pacific(self, campaign: KnownCampaign, legal: list[Order]) -> list[Order]:
+        """``legal`` without the orders taking a ship of the VITP contingent off the VITP board before VITP
+        begins (R-AI-30): its moves into War at Sea, and its returns to a War at Sea port when a VITP port is
+        offered it."""
+        home = {o.unit for o in legal if isinstance(o, ReturnToPort) and campaign.place_theatre(o.port) is Theatre.VITP}
+        def leaves(o: Order) -> bool:
+            if isinstance(o, Move):
+                return self._pacific_navy(campaign, o.unit) and campaign.place_theatre(o.path[-1]) is not Theatre.VITP
+            if isinstance(o, ReturnToPort):
+                return o.unit in home and self._pacific_navy(campaign, o.unit) \
+                    and campaign.place_theatre(o.port) is not Theatre.VITP
+            return False
+        return [o for o in legal if not leaves(o)]
 
     @staticmethod
     def _pacific_navy(campaign: KnownCampaign, name: str) -> bool:
