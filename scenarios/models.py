@@ -415,7 +415,9 @@ class Setup(Sourced):
 
     ``axis_poc_lead`` is each theatre's POC track at the start (positive: the Axis leads).  ``control`` is
     the sea-area control at the start (areas not named are uncontrolled); ``port_owners`` overrides the
-    ports' default owners.  ``tables`` swaps a roll table for another in this set-up.
+    ports' default owners.  ``tables`` swaps a roll table for another in this set-up.  ``counters``, when given,
+    keeps only the units that have a counter in one of these games (a unit's ``counter`` or ``also_in``): a base
+    game played alone uses its own counters, not the other game's navies (docs/rulings.md R-AI-30).
     """
 
     name: NonEmpty
@@ -429,8 +431,14 @@ class Setup(Sourced):
     control: dict[NonEmpty, Literal["allied", "axis", "none"]] = Field(default_factory=dict)
     port_owners: dict[NonEmpty, Owner] = Field(default_factory=dict)
     options: list[NonEmpty] = Field(default_factory=list)
+    counters: list[Literal["WAS", "VITP", "002"]] = Field(default_factory=list)
     description: NonEmpty
     notes: Annotated[str, Strict()] = ""
+
+    def plays_counter(self, unit: Unit) -> bool:
+        """Whether this set-up plays ``unit``'s counter: every counter, unless ``counters`` names the games
+        played (VITP alone has the VITP British, not War at Sea's Royal Navy: docs/rulings.md R-AI-30)."""
+        return not self.counters or unit.counter in self.counters or any(g in self.counters for g in unit.also_in)
 
 
 class Constant(Sourced):

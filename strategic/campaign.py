@@ -129,7 +129,7 @@ class Campaign:
         units: dict[str, UnitState] = {}
         for name, unit in data.units.items():
             places = unit.arrival.places
-            if not any(_theatre_of(data, p) in spec.theatres for p in places):
+            if not any(_theatre_of(data, p) in spec.theatres for p in places) or not spec.plays_counter(unit):
                 continue
             nation = data.nations[unit.nation]
             inactive = None

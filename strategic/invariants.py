@@ -134,12 +134,13 @@ def check_finished(campaign: Campaign, clock: Clock | None = None) -> list[str]:
 
 
 def expected_units(campaign: Campaign) -> set[str]:
-    """The counters a game of this set-up has: those with an arrival place in a played theatre (as
-    ``Campaign.new`` builds them)."""
+    """The counters a game of this set-up has: those with an arrival place in a played theatre, of a game the
+    set-up plays (``Setup.plays_counter``), as ``Campaign.new`` builds them."""
     data = campaign.data
     theatres = set(campaign.setup.theatres)
     return {name for name, unit in data.units.items()
-            if any(data.place_theatre(p) in theatres for p in unit.arrival.places)}
+            if any(data.place_theatre(p) in theatres for p in unit.arrival.places)
+            and campaign.setup.plays_counter(unit)}
 
 
 def check_roster(campaign: Campaign) -> list[str]:

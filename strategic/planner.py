@@ -104,7 +104,7 @@ class PlanningAI:
     def decide(self, campaign: KnownCampaign, player: str) -> list[Order]:
         if self.level == "easy":
             return self._baseline.orders(campaign, player)
-        legal = campaign.legal_orders(player)
+        legal = self._keep_to_pacific(campaign, campaign.legal_orders(player))
         phase = campaign.state.phase
         if phase is Phase.REINFORCE:
             return u_boat_reinforcements(campaign, self._reinforce(campaign, legal), legal)
@@ -202,7 +202,8 @@ class PlanningAI:
     # ------------------------------------------------------------------ phases
 
     def _reinforce(self, campaign: KnownCampaign, legal: list[Order]) -> list[Order]:
-        """Arrivals go where their side is weakest: War at Sea or VITP ports (British: England or Ceylon)."""
+        """Arrivals go where their side is weakest: War at Sea or VITP ports (British: England or Ceylon); before
+        VITP begins, a ship with a VITP counter goes to the VITP ports (R-AI-30)."""
         out: list[Order] = []
         by_unit: dict[str, list[PlaceReinforcement]] = defaultdict(list)
         for order in legal:
@@ -211,12 +212,37 @@ class PlanningAI:
         pressure = self._theatre_pressure(campaign)
         for name, options in sorted(by_unit.items()):
             side = campaign.state.unit(name).side
-            def pull(o: PlaceReinforcement, s: Side = side, options: list[PlaceReinforcement] = options
-                     ) -> tuple[float, int]:
-                known = o.place in campaign.data.areas or o.place in campaign.data.ports
-                return pressure[(s, campaign.place_theatre(o.place))] if known else 0, -options.index(o)
+            pacific = self._pacific_navy(campaign, name)
+            def pull(o: PlaceReinforcement, s: Side = side, options: list[PlaceReinforcement] = options,
+                     pacific: bool = pacific) -> tuple[bool, float, int]:
+                if not (o.place in campaign.data.areas or o.place in campaign.data.ports):
+                    return False, 0, -options.index(o)
+                theatre = campaign.place_theatre(o.place)
+                return pacific and theatre is Theatre.VITP, pressure[(s, theatre)], -options.index(o)
             out.append(max(options, key=pull))
         return out
+
+    def _keep_to_pacific(self, campaign: KnownCampaign, legal: list[Order]) -> list[Order]:
+        """``legal`` without the orders taking a ship of the VITP contingent off the VITP board before VITP
+        begins (R-AI-30): its moves into War at Sea, and its returns to a War at Sea port when a VITP port is
+        offered it."""
+        home = {o.unit for o in legal if isinstance(o, ReturnToPort) and campaign.place_theatre(o.port) is Theatre.VITP}
+        def leaves(o: Order) -> bool:
+            if isinstance(o, Move):
+                return self._pacific_navy(campaign, o.unit) and campaign.place_theatre(o.path[-1]) is not Theatre.VITP
+            if isinstance(o, ReturnToPort):
+                return o.unit in home and self._pacific_navy(campaign, o.unit) \
+                    and campaign.place_theatre(o.port) is not Theatre.VITP
+            return False
+        return [o for o in legal if not leaves(o)]
+
+    @staticmethod
+    def _pacific_navy(campaign: KnownCampaign, name: str) -> bool:
+        """Whether ``name`` belongs to its navy's VITP contingent while VITP has not begun: a ship whose counter
+        is VITP's (the British VITP counters, 002 §2.3), in a set-up that plays VITP.  The theatre pressure is nil
+        in VITP until it begins, which would keep every British ship in War at Sea (R-AI-30)."""
+        return (Theatre.VITP in campaign.setup.theatres and not campaign.vitp_started
+                and campaign.unit_record(name).counter == "VITP")
 
     def _theatre_pressure(self, campaign: KnownCampaign) -> dict[tuple[Side, Theatre], float]:
         """How badly each side needs ships in each theatre: the enemy's POC lead there (at least 0.1 when the

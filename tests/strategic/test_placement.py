@@ -7,6 +7,7 @@ import pytest
 from scenarios.loader import CampaignData
 from scenarios.models import Owner, Side, Theatre
 from strategic import placement
+from strategic.campaign import Campaign
 from strategic.orders import (
     DeferReinforcement,
     IllegalOrder,
@@ -339,3 +340,21 @@ class TestBritishRemovals:
         port(c, "Australia", "Australia")
         placement.start_of_turn_arrivals(c)
         assert c.state.unit("Texas").status is UnitStatus.PORT and c.state.unit("Australia").status is UnitStatus.PORT
+
+
+class TestVitpAloneCounters:
+    """R-AI-30: VITP played alone has the VITP counters only, not War at Sea's Royal Navy."""
+
+    def test_vitp_only_has_the_vitp_british_and_no_war_at_sea_ship(self, data: CampaignData) -> None:
+        c = Campaign.new(data, "vitp_only", seed=1)
+        british = sorted(n for n in c.state.units if data.units[n].nation == "UK")
+        assert british == sorted(["Cornwall", "Dorsetshire", "Exeter", "Formidable", "Hermes", "Indomitable",
+                                  "Prince of Wales", "Ramillies", "Repulse", "Resolution", "Revenge",
+                                  "Royal Sovereign", "Shropshire", "Victorious", "Warspite"])
+        for gone in ("Hood", "Nelson", "King George V", "Ark Royal", "Orion", "London"):
+            assert gone not in c.state.units
+
+    def test_the_combined_game_keeps_every_navy(self, data: CampaignData) -> None:
+        c = Campaign.new(data, "standard", seed=1)
+        for kept in ("Hood", "King George V", "Hermes", "Orion", "London"):
+            assert kept in c.state.units

@@ -122,3 +122,28 @@ def test_normal_ai_beats_the_baseline_in_200_games_per_side() -> None:
     allies_normal = run_local(specs_for(200, 1000, EASY | dict.fromkeys(ALLIED_PLAYERS, "normal")), workers=2)
     assert side_win_rate(axis_normal, "axis") >= 0.7
     assert side_win_rate(allies_normal, "allied") >= 0.7
+
+
+def test_normal_ai_keeps_the_british_vitp_counters_in_the_pacific_until_vitp_begins(data: CampaignData) -> None:
+    """R-AI-30: before VITP begins the British ships with VITP counters go to Ceylon or Singapore and stay on the
+    VITP board; War at Sea's own counters (Hood, King George V) go to the War at Sea ports."""
+    campaign = Campaign.new(data, "standard", seed=4, resolver=WithdrawResolver())
+    clock = Clock(campaign)
+    ai = PlanningAI("normal")
+    pacific = [n for n, u in data.units.items() if u.nation == "UK" and u.counter == "VITP" and u.arrival.turn <= 2
+               and n in campaign.state.units]
+    seen: set[str] = set()
+    while clock.decision is not None and campaign.state.turn < 3:
+        player = clock.decision.player.value
+        for order in ai.orders(campaign, player):
+            campaign.apply(player, order)
+        clock.end_decision()
+        for name in pacific:
+            us = campaign.state.unit(name)
+            if us.place is not None:
+                seen.add(name)
+                assert data.place_theatre(us.place) == "VITP", (name, us.place, campaign.state.turn)
+    assert len(pacific) == 13 and seen == set(pacific)
+    for name in ("Hood", "King George V"):
+        place = campaign.state.unit(name).place
+        assert place is not None and data.place_theatre(place) == "WAS"
