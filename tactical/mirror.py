@@ -104,13 +104,15 @@ def sweep(
     fleet: Literal[0, 1] = 0,
     time_of_day: Literal["day", "night"] | None = None,
     captains: CaptainPair = lambda: None,
+    levels: tuple[str, str] = ("normal", "normal"),
 ) -> Tally:
-    """Mirrored battles of ``demo`` over ``seeds`` (one worker), with fresh ``captains()`` each."""
+    """Mirrored battles of ``demo`` over ``seeds`` (one worker), with fresh ``captains()`` each (the AI sides of
+    ``levels``, :func:`tactical.battle.resolve`)."""
     data = load_data()
     wins = [0, 0]
     for seed in seeds:
         spec = mirror_spec(demo, seed, fleet, time_of_day, data)
-        winner = resolve(spec, captains()).winner
+        winner = resolve(spec, captains(), levels=levels).winner
         for side in (0, 1):
             wins[side] += winner == spec.sides[side].name
     return Tally(len(seeds), wins[0], wins[1])

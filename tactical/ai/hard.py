@@ -1,7 +1,8 @@
 """The ``hard`` captain (issue 22): :class:`SimpleCaptain` fighting as a fleet.
 
-* Concentration: no ship runs more than a few inches ahead of its fleet's front (the median range of its ships to
-  their nearest enemy), nor lags far behind it, so the fleet's guns come into range together.
+* Concentration: no ship runs ahead of its fleet's front (the median range of its other ships to their nearest
+  enemy), nor lags far behind it, so the fleet's guns come into range together and the enemy's ships that close
+  alone meet all of them.
 * Destroyers with torpedoes close together to torpedo range (their Torpedo short range) once the fleet is engaged.
 * Evade! only when it pays: a ship that can still deal damage keeps firing at full effect unless the fire it
   expects is several times what it can deal.
@@ -20,8 +21,9 @@ from tactical.orders import OrderName
 from tactical.plans import MovePlan
 from tactical.state import Battle, ShipState
 
-LEAD = 3.0
-"""Inches a ship may run ahead of its fleet's front before it is held back."""
+LEAD = 0.0
+"""Inches a ship may run ahead of its fleet's front before it is held back (none: the fleet's guns come into range
+together; 3" won 46% of the games to SimpleCaptain's 40% where none won 65% to 24%, cruiser action by day)."""
 LAG = 4.0
 """Inches a ship may fall behind its fleet's front before it is pulled on."""
 
@@ -31,7 +33,8 @@ class HardCaptain(SimpleCaptain):
     """SimpleCaptain with fleet concentration, torpedo attacks together and a dearer Evade! (module docstring)."""
 
     evade_ratio: float = 5.0
-    cohesion: float = 0.4
+    cohesion: float = 3.0
+    lead: float = LEAD
 
     def choose_order(self, battle: Battle, ship: ShipState) -> OrderName | None:
         order = super().choose_order(battle, ship)
@@ -56,7 +59,7 @@ class HardCaptain(SimpleCaptain):
             return score
         if self._torpedo_runner(ship) and front <= self._torpedo_reach(ship) + 8.0:
             return score - self.cohesion * max(mine - self._torpedo_reach(ship), 0.0)
-        return score - self.cohesion * (max(front - mine - LEAD, 0.0) + 0.5 * max(mine - front - LAG, 0.0))
+        return score - self.cohesion * (max(front - mine - self.lead, 0.0) + 0.5 * max(mine - front - LAG, 0.0))
 
     @staticmethod
     def _gap(battle: Battle, ship: ShipState, pos: Point | None) -> float | None:
