@@ -144,7 +144,8 @@ from tui.question_words import waiting_words
 from tui.refight_dialog import RefightScreen
 from tui.rule_screen import link_citations, open_rules
 from tui.screenshots import take_screenshot
-from tui.stack_orders import OrderGroups, give_together, taken_back_text
+from tui.seat_link import LogLines, SeatLink
+from tui.stack_orders import Given, OrderGroups, give_together, taken_back_text
 from tui.turn_summary import TurnSummaries, TurnSummaryScreen, last_summed_turn
 from tui.unit_details import UnitDetailsScreen, picked_units, place_units
 
@@ -347,6 +348,42 @@ class Session:
             return observe(self.clock, self.seat(), orders=False, log=False)
         except ValueError:
             return observe(self.campaign, self.seat(), orders=False, log=False)
+
+    # -- the seat's side of the game (tui.seat_link.SeatLink): what the campaign screen reads and does
+
+    @property
+    def data(self) -> CampaignData:
+        return self.campaign.data
+
+    def human(self, player: Player) -> bool:
+        return player.value in self.humans
+
+    def deciding(self) -> Player | None:
+        """The human whose decision is open now (hot-seat: whoever it is), or ``None``."""
+        decision = self.clock.decision
+        return decision.player if decision is not None and self.waiting_for_human else None
+
+    def legal_orders(self) -> list[Order]:
+        player = self.deciding()
+        return self.campaign.legal_orders(player.value) if player is not None else []
+
+    def give(self, orders: list[Order]) -> Given:
+        """Give ``orders`` for the deciding human, all or none (:func:`give_together`).  Raises
+        :class:`EngineError` (kept in :attr:`error`); refusals are in the result."""
+        player = self.deciding()
+        if player is None:
+            raise RuntimeError("no human decides now")
+        return give_together(self.campaign, self.apply, player.value, orders)
+
+    def waiting(self) -> str | None:
+        return waiting_words(self.campaign) if self.campaign.blocked else None
+
+    def log(self, since: int) -> LogLines:
+        events = list(self.campaign.state.events)  # a copy: the AI worker may be adding to the log
+        reset = since > len(events)  # an undo shortened the log
+        start = 0 if reset else since
+        lines = tuple(log_line(e) for e in events[start:] if not isinstance(e, OrderGiven | DiceRolled))
+        return LogLines(len(events), lines, reset)
 
     @property
     def waiting_for_human(self) -> bool:
@@ -928,10 +965,11 @@ class CampaignScreen(Screen[None]):
         campaign = self.session.campaign
         if not self._follow.moved(campaign):
             return
-        self.query_one("#phase-bar", Static).update(link_citations(self.phase_bar()))
-        self.query_one(BoardPane).show(campaign, self.session.view(), [])
+        view = self.seat.view()
+        self.query_one("#phase-bar", Static).update(link_citations(self.phase_bar(view)))
+        self.query_one(BoardPane).show(self.seat.data, view, [])
         self.refresh_log()
-        self.refresh_poc()
+        self.refresh_poc(view)
         turn = None if self.session.humans else self.summaries.due(campaign)
         if turn is not None:
             self.notify(turn_over_text(turn), title="Turn summary", timeout=8)
@@ -1271,9 +1309,8 @@ class CampaignScreen(Screen[None]):
         if why:
             self._message(f"{refused}no order now: {why}", ok=False)
             return False
-        player = session.clock.decision.player.value  # type: ignore[union-attr]
         try:
-            given = give_together(session.campaign, session.apply, player, orders)
+            given = self.seat.give(orders)
         except EngineError as exc:
             self.engine_failed(exc)
             return False
@@ -1303,7 +1340,7 @@ class CampaignScreen(Screen[None]):
         open_rules(self.app, key)
 
     def on_resize(self) -> None:
-        self.query_one(BoardPane).show(self.session.campaign, self.session.view(), self._map_orders)
+        self.query_one(BoardPane).show(self.seat.data, self.seat.view(), self._map_orders)
 
     # -- drawing
     def refresh_all(self) -> None:
@@ -1313,14 +1350,14 @@ class CampaignScreen(Screen[None]):
         if moment != getattr(self, "_odds_moment", moment):
             self.query_one("#odds-text", Static).update(self.odds_prompt())
         self._odds_moment = moment
-        view = self.session.view()
-        self.query_one("#phase-bar", Static).update(link_citations(self.phase_bar()))
+        view = self.seat.view()
+        self.query_one("#phase-bar", Static).update(link_citations(self.phase_bar(view)))
         self.refresh_orders()
-        self.query_one(BoardPane).show(campaign, view, self._map_orders)
+        self.query_one(BoardPane).show(self.seat.data, view, self._map_orders)
         self.refresh_units(view)
         self.refresh_log()
         self.refresh_battles()
-        self.refresh_poc()
+        self.refresh_poc(view)
         turn = self.summaries.due(campaign) if self.app.turn_summaries else None  # type: ignore[attr-defined]
         if turn is not None:
             self.app.push_screen(TurnSummaryScreen(campaign, turn))
@@ -1360,31 +1397,39 @@ class CampaignScreen(Screen[None]):
     def _unit_row_chosen(self) -> None:
         self.action_unit_details()  # Enter or a click on a row of the units table
 
-    def phase_bar(self) -> Text:
-        campaign, clock = self.session.campaign, self.session.clock
-        state = campaign.state
-        vitp = vitp_turn(state.turn) if campaign.vitp_started else None
-        text = Text(f" Turn {state.turn}/{campaign.setup.last_turn}", style="bold")
+    @property
+    def seat(self) -> SeatLink:
+        """The game as this screen's seat reads and plays it (:mod:`tui.seat_link`; here the local session)."""
+        return self.session
+
+    def phase_bar(self, view: CampaignView | None = None) -> Text:
+        """Turn, phase, who decides, the Pacific war's note, the phase's rule, the POC tracks and why the game
+        stops, all from the seat's ``view`` (made now if not given)."""
+        view = view or self.seat.view()
+        outbreak = view.outbreak
+        vitp = vitp_turn(view.turn) if outbreak.vitp_started else None
+        text = Text(f" Turn {view.turn}/{outbreak.last_turn}", style="bold")
         if vitp:
             text.append(f" (VITP {vitp})")
-        text.append(f" · {state.phase.value.title()} ", style="bold")
-        if clock.decision is not None:
-            who = PLAYER_NAMES[clock.decision.player].split(" (")[0]
-            kind = "you" if clock.decision.player.value in self.session.humans else "AI"
+        text.append(f" · {view.phase.value.title()} ", style="bold")
+        if view.decider is not None:
+            who = PLAYER_NAMES[view.decider].split(" (")[0]
+            kind = "you" if self.seat.human(view.decider) else "AI"
             text.append(f"· {who} ({kind}) decides ", style="bold yellow")
-        note = war_note(campaign)  # the Pearl Harbor turn says what is happening (issue #17)
+        note = war_note(outbreak)  # the Pearl Harbor turn says what is happening (issue #17)
         if note:
             text.append(f"· {note} ", style="bold magenta")
-        text.append(f"· {PHASE_RULES[state.phase]}", style="dim")
-        for theatre, value in state.poc.items():
+        text.append(f"· {PHASE_RULES[view.phase]}", style="dim")
+        for theatre, value in view.poc.items():
             lead = "level" if value == 0 else (f"Axis +{value}" if value > 0 else f"Allies +{-value}")
             text.append(f" · {theatre.value} {lead}")
+        waiting = self.seat.waiting()
         if self.session.error is not None:
             text.append(" · STOPPED by an engine error", style="bold red")
-        elif state.winner:
-            text.append(f" · GAME OVER: the {side_label(state.winner)} win", style="bold green")
-        elif campaign.blocked:
-            text.append(f" · {waiting_words(campaign)}", style="bold red")
+        elif view.winner:
+            text.append(f" · GAME OVER: the {side_label(view.winner)} win", style="bold green")
+        elif waiting:
+            text.append(f" · {waiting}", style="bold red")
         return text
 
     def refresh_orders(self) -> None:
@@ -1404,7 +1449,7 @@ class CampaignScreen(Screen[None]):
             self._listing_moment = moment
             with order_filter.prevent(Input.Changed):
                 order_filter.value = ""
-        legal = session.campaign.legal_orders(decision.player.value)
+        legal = self.seat.legal_orders()
         self._map_orders = legal  # the map lists the orders possible at a selected place
         self._orders, self._legal = legal, Legal.of(legal)
         units, _ = orderable_count(legal)
@@ -1416,12 +1461,12 @@ class CampaignScreen(Screen[None]):
 
     def refresh_units(self, view: CampaignView | None = None) -> None:
         """The units table, as the seated player sees the units (``view``: his view, made now if not given)."""
-        campaign = self.session.campaign
+        records = self.seat.data.units
         table = self.query_one("#units", DataTable)
         table.clear()
         wanted = self.query_one("#unit-filter", Input).value.casefold()
-        for name, seen in (view or self.session.view()).units.items():
-            unit = campaign.unit_record(name)
+        for name, seen in (view or self.seat.view()).units.items():
+            unit = records[name]
             row = (name, seen.nation, seen.type.value, counter_label(unit), status_word(seen), seen.place or "",
                    str(seen.damage), player_name(seen.commander))
             if wanted and not any(wanted in str(cell).casefold() for cell in row):
@@ -1446,16 +1491,15 @@ class CampaignScreen(Screen[None]):
 
     def refresh_log(self) -> None:
         log = self.query_one("#log", CampaignLog)
-        events = self.session.campaign.state.events
-        if self._logged > len(events):  # an undo shortened the log
+        got = self.seat.log(self._logged)
+        if got.reset:  # an undo shortened the log
             log.reset()
             self._logged = 0
         if self._logged == 0:
             log.add(self.game_line())
-        for event in events[self._logged:]:
-            if not isinstance(event, OrderGiven | DiceRolled):  # the orders and rolls are in the saved log
-                log.add(log_line(event))
-        self._logged = len(events)
+        for line in got.lines:
+            log.add(line)
+        self._logged = got.upto
 
     def refresh_battles(self) -> None:
         """The Battles tab: the kept tactical battles, each with its result; a notification for new ones."""
@@ -1499,11 +1543,11 @@ class CampaignScreen(Screen[None]):
             return Text(f"No tactical battle fought since the load.{note}", style="italic")
         return Text("No tactical battle fought this turn or the last.", style="italic")
 
-    def refresh_poc(self) -> None:
-        campaign = self.session.campaign
-        self.query_one("#poc-text", Static).update(poc_heading(campaign))
+    def refresh_poc(self, view: CampaignView | None = None) -> None:
+        view, data = view or self.seat.view(), self.seat.data
+        self.query_one("#poc-text", Static).update(poc_heading(data, view))
         plot = self.query_one("#poc-plot", PlotextPlot)
-        draw_poc(plot.plt, campaign)
+        draw_poc(plot.plt, data, view)
         plot.refresh()
 
 

@@ -6,34 +6,35 @@ from __future__ import annotations
 
 from typing import Any
 
+from scenarios.loader import CampaignData
 from scenarios.models import Theatre
-from strategic.campaign import Campaign
+from strategic.views import CampaignView
 
 COLOURS = {Theatre.WAS: "blue", Theatre.VITP: "orange"}
 
 
-def poc_heading(campaign: Campaign) -> str:
+def poc_heading(data: CampaignData, view: CampaignView) -> str:
     """``POC (positive: the Axis leads)  WAS: Axis +5   VITP: level; automatic victory at a lead of 29``."""
     from strategic.narrate import lead
 
-    tracks = "   ".join(f"{t.value}: {lead(v)}" for t, v in campaign.state.poc.items())
-    line = campaign.data.constant_number("automatic-victory-lead")
+    tracks = "   ".join(f"{t.value}: {lead(v)}" for t, v in view.poc.items())
+    line = data.constant_number("automatic-victory-lead")
     return (f"POC (positive: the Axis leads)  {tracks}; VITP automatic victory at a lead of {line} (the red lines); "
-            f"after turn {campaign.setup.last_turn} the side ahead wins each theatre")
+            f"after turn {view.outbreak.last_turn} the side ahead wins each theatre")
 
 
-def draw_poc(plt: Any, campaign: Campaign) -> None:
-    """Plot the tracks on ``plt`` (a plotext module of a ``PlotextPlot``)."""
-    state = campaign.state
-    last = campaign.setup.last_turn
-    line = campaign.data.constant_number("automatic-victory-lead")
+def draw_poc(plt: Any, data: CampaignData, view: CampaignView) -> None:
+    """Plot the tracks of ``view`` on ``plt`` (a plotext module of a ``PlotextPlot``)."""
+
+    last = view.outbreak.last_turn
+    line = data.constant_number("automatic-victory-lead")
     plt.clear_data()
-    turns = [r.turn for r in state.poc_history]
+    turns = [r.turn for r in view.poc_history]
     for theatre in (Theatre.WAS, Theatre.VITP):
-        values = [r.totals.get(theatre, 0) for r in state.poc_history]
-        if turns and theatre in state.poc:
+        values = [r.totals.get(theatre, 0) for r in view.poc_history]
+        if turns and theatre in view.poc:
             plt.plot(turns, values, label=theatre.value, marker="braille", color=COLOURS[theatre])
-    if Theatre.VITP in state.poc:
+    if Theatre.VITP in view.poc:
         for y in (line, -line):
             plt.hline(y, "red")
         # the labels at the right end: the theatres' legend takes the top left corner (a small chart ran them together)
@@ -42,7 +43,7 @@ def draw_poc(plt: Any, campaign: Campaign) -> None:
     plt.hline(0, "gray")
     plt.xlim(1, last)
     plt.xticks(list(range(1, last + 1)))
-    top = max([line + 3, *(abs(v) + 3 for r in state.poc_history for v in r.totals.values())])
+    top = max([line + 3, *(abs(v) + 3 for r in view.poc_history for v in r.totals.values())])
     plt.ylim(-top, top)
     plt.yticks(list(range(-(top // 10) * 10, top + 1, 10)))
     plt.title("POC track per theatre")
