@@ -134,6 +134,7 @@ from tui.help_screen import HelpScreen
 from tui.labels import counter_label, side_label
 from tui.mounting import when_mounted, while_attached
 from tui.option_choice import RuleOptionsChoice
+from tui.order_advice import CampaignAdvice, OrderAdvice
 from tui.order_completion import LegalOrderSuggester
 from tui.order_entry import GRAMMAR, Legal, OrderSyntaxError, describe, hint, parse_orders
 from tui.order_picker import OrderPicker
@@ -146,7 +147,7 @@ from tui.rule_screen import link_citations, open_rules
 from tui.screenshots import take_screenshot
 from tui.seat_link import LogLines, SeatLink
 from tui.stack_orders import Given, OrderGroups, give_together, taken_back_text
-from tui.turn_summary import TurnSummaries, TurnSummaryScreen, last_summed_turn
+from tui.turn_summary import TurnSummaries, TurnSummaryScreen, last_summed_turn, summary_text, summed_turns
 from tui.unit_details import UnitDetailsScreen, picked_units, place_units
 
 PLAYER_NAMES = {
@@ -374,6 +375,18 @@ class Session:
         if player is None:
             raise RuntimeError("no human decides now")
         return give_together(self.campaign, self.apply, player.value, orders)
+
+    def advice(self) -> OrderAdvice:
+        player = self.deciding()
+        if player is None:
+            raise RuntimeError("no human decides now")
+        return CampaignAdvice(self.campaign, player.value)
+
+    def summed_turns(self) -> list[int]:
+        return summed_turns(self.campaign)
+
+    def turn_summary(self, turn: int) -> str:
+        return summary_text(self.campaign, turn)
 
     def waiting(self) -> str | None:
         return waiting_words(self.campaign) if self.campaign.blocked else None
@@ -736,7 +749,7 @@ class CampaignScreen(Screen[None]):
         self._retype = ""  # that answer as typed, given back to be put right
         self._after_command = ""  # save or quit, once the answers of a stopped battle are handed in
         self._last_result = ("", 0)  # the last commanded battle's result and turn, for the next battle's dialog
-        self.summaries = TurnSummaries(last_summed_turn(session.campaign))  # issue #17: one summary a turn
+        self.summaries = TurnSummaries(last_summed_turn(session))  # issue #17: one summary a turn
         self._map_orders: list[Order] = []  # the seated human's legal orders, for the map's selected place
         self._last_message = ""  # the latest message, whose rules ``l`` opens (issue 17, the rule lookup)
         self._given = OrderGroups()  # the orders given together, taken back together (R-UI-43)
@@ -962,15 +975,14 @@ class CampaignScreen(Screen[None]):
         """Between two AI decisions (the worker waits): the busy line, and at a new phase or turn the phase bar, map,
         log and POC; an all-AI game offers each finished turn's summary (R-UI-46, :mod:`tui.ai_follow`)."""
         self._busy(True, text)
-        campaign = self.session.campaign
-        if not self._follow.moved(campaign):
-            return
         view = self.seat.view()
+        if not self._follow.moved(view):
+            return
         self.query_one("#phase-bar", Static).update(link_citations(self.phase_bar(view)))
         self.query_one(BoardPane).show(self.seat.data, view, [])
         self.refresh_log()
         self.refresh_poc(view)
-        turn = None if self.session.humans else self.summaries.due(campaign)
+        turn = None if self.session.humans else self.summaries.due(self.seat)
         if turn is not None:
             self.notify(turn_over_text(turn), title="Turn summary", timeout=8)
 
@@ -1352,23 +1364,23 @@ class CampaignScreen(Screen[None]):
         self._odds_moment = moment
         view = self.seat.view()
         self.query_one("#phase-bar", Static).update(link_citations(self.phase_bar(view)))
-        self.refresh_orders()
+        self.refresh_orders(view)
         self.query_one(BoardPane).show(self.seat.data, view, self._map_orders)
         self.refresh_units(view)
         self.refresh_log()
         self.refresh_battles()
         self.refresh_poc(view)
-        turn = self.summaries.due(campaign) if self.app.turn_summaries else None  # type: ignore[attr-defined]
+        turn = self.summaries.due(self.seat) if self.app.turn_summaries else None  # type: ignore[attr-defined]
         if turn is not None:
-            self.app.push_screen(TurnSummaryScreen(campaign, turn))
+            self.app.push_screen(TurnSummaryScreen(self.seat, turn))
 
     def action_turn_summary(self) -> None:
         """``r``: the summary of the last turn played (issue #17)."""
-        turn = last_summed_turn(self.session.campaign)
+        turn = last_summed_turn(self.seat)
         if turn is None:
             self._message("no turn is over yet: the summary comes at the end of the turn", ok=False)
             return
-        self.app.push_screen(TurnSummaryScreen(self.session.campaign, turn))
+        self.app.push_screen(TurnSummaryScreen(self.seat, turn))
 
     @when_mounted
     def action_unit_details(self) -> None:
@@ -1383,7 +1395,7 @@ class CampaignScreen(Screen[None]):
             self._message("i shows a unit's details: highlight a unit in the order list or the Units tab, or select "
                           "a place on the map, then press i", ok=False)
             return
-        self.app.push_screen(UnitDetailsScreen(self.session.campaign, view, names, self._map_orders, start))
+        self.app.push_screen(UnitDetailsScreen(self.seat.data, view, names, self._map_orders, self._advice(), start))
 
     @on(PlaceInfo.Clicked)
     def _place_info_clicked(self, event: PlaceInfo.Clicked) -> None:
@@ -1391,7 +1403,7 @@ class CampaignScreen(Screen[None]):
         view = self.session.view()
         names = place_units(view, event.place, self.session.campaign.data.areas)
         if names:
-            self.app.push_screen(UnitDetailsScreen(self.session.campaign, view, names, self._map_orders))
+            self.app.push_screen(UnitDetailsScreen(self.seat.data, view, names, self._map_orders, self._advice()))
 
     @on(DataTable.RowSelected, "#units")
     def _unit_row_chosen(self) -> None:
@@ -1401,6 +1413,10 @@ class CampaignScreen(Screen[None]):
     def seat(self) -> SeatLink:
         """The game as this screen's seat reads and plays it (:mod:`tui.seat_link`; here the local session)."""
         return self.session
+
+    def _advice(self) -> OrderAdvice | None:
+        """The engine's word on the deciding human's orders, or ``None`` when none decides here."""
+        return self.seat.advice() if self.seat.deciding() is not None else None
 
     def phase_bar(self, view: CampaignView | None = None) -> Text:
         """Turn, phase, who decides, the Pacific war's note, the phase's rule, the POC tracks and why the game
@@ -1432,19 +1448,21 @@ class CampaignScreen(Screen[None]):
             text.append(f" · {waiting}", style="bold red")
         return text
 
-    def refresh_orders(self) -> None:
-        session = self.session
-        decision = session.clock.decision
+    def refresh_orders(self, view: CampaignView | None = None) -> None:
+        """The Orders tab: the deciding human's legal orders (``view``: the seat's view, made now if not given)."""
+        player = self.seat.deciding()
         self._map_orders = []
-        if decision is None or not session.waiting_for_human:
+        advice = self.seat.advice() if player is not None else None
+        if player is None or advice is None:
             self.query_one(OrderPicker).clear()
             self._orders, self._legal = [], Legal()
             why = self.no_decision_reason()
             self.query_one("#decision", Static).update(
                 Text(f"No decision for you now: {why}." if why else "No decision for you now.", style="italic"))
             return
+        view = view or self.seat.view()
         order_filter = self.query_one("#order-filter", Input)
-        moment = listing_moment(session.campaign, decision)
+        moment = listing_moment(view)
         if moment != self._listing_moment:  # a new phase (or player): the filter starts empty (issue #17)
             self._listing_moment = moment
             with order_filter.prevent(Input.Changed):
@@ -1454,9 +1472,9 @@ class CampaignScreen(Screen[None]):
         self._orders, self._legal = legal, Legal.of(legal)
         units, _ = orderable_count(legal)
         self.query_one("#decision", Static).update(link_citations(
-            Text(f"{PLAYER_NAMES[decision.player]}: {decision.phase.value} — {units} unit{'s' if units != 1 else ''} "
-                 f"to order, {len(legal)} legal orders ({PHASE_RULES[decision.phase]})", style="bold")))
-        self.query_one(OrderPicker).show(session.campaign, decision.player.value, legal, order_filter.value)
+            Text(f"{PLAYER_NAMES[player]}: {view.phase.value} — {units} unit{'s' if units != 1 else ''} "
+                 f"to order, {len(legal)} legal orders ({PHASE_RULES[view.phase]})", style="bold")))
+        self.query_one(OrderPicker).show(self.seat.data, view, advice, legal, order_filter.value)
         self.query_one("#order-input", Input).placeholder = hint(legal)  # the orders of this phase (R-UI-42)
 
     def refresh_units(self, view: CampaignView | None = None) -> None:

@@ -18,6 +18,7 @@ from scenarios.loader import CampaignData
 from scenarios.models import Player
 from strategic.orders import Order
 from strategic.views import CampaignView
+from tui.order_advice import OrderAdvice
 from tui.stack_orders import Given
 
 
@@ -53,6 +54,10 @@ class SeatLink(Protocol):
     def legal_orders(self) -> list[Order]:
         """The legal orders of :meth:`deciding` (empty when nobody of this screen decides)."""
 
+    def advice(self) -> OrderAdvice:
+        """The engine's word on the orders of :meth:`deciding` (why a unit has none, the speed roll a move needs).
+        Raises ``RuntimeError`` when nobody of this screen decides."""
+
     def give(self, orders: list[Order]) -> Given:
         """Give ``orders`` for :meth:`deciding`, all or none: the events, or the refusals (none stands)."""
 
@@ -64,6 +69,12 @@ class SeatLink(Protocol):
 
     def log(self, since: int) -> LogLines:
         """The narrated log from event number ``since`` on."""
+
+    def summed_turns(self) -> list[int]:
+        """The turns that are over, in order (their summaries can be shown)."""
+
+    def turn_summary(self, turn: int) -> str:
+        """The end-of-turn summary of a turn that is over, narrated (:mod:`tui.turn_summary`)."""
 
 
 __all__ = ["LogLines", "SeatLink"]
