@@ -16,7 +16,8 @@ made aloud.  What a view leaves out (rulings R-VIEW-01..05):
 
 A view holds plain values, frozen dataclasses, tuples and read-only mappings over private copies: changing the game
 after :func:`observe` does not change the view, and nothing in the view leads back into the game.
-:meth:`CampaignView.to_dict` gives its JSON-able form.
+:meth:`CampaignView.to_dict` gives its JSON-able form.  ``outbreak`` (:class:`OutbreakView`) carries the set-up's
+calendar and the Pacific war's facts the campaign screen's phase bar tells (R-VIEW-28).
 """
 
 from __future__ import annotations

@@ -770,7 +770,7 @@ class CampaignScreen(Screen[None]):
                     yield OrderPicker(id="order-picker", type_into="#order-input")  # its list is #orders (#17)
                     yield Input(placeholder=f"/ to type an order: {GRAMMAR}", id="order-input",
                                 select_on_focus=False,  # a letter typed in the order list is kept (#17)
-                                suggester=LegalOrderSuggester(self.session.campaign.data, lambda: self._legal))
+                                suggester=LegalOrderSuggester(self.seat.data, lambda: self._legal))
                     yield Static(id="order-message")
                     with Horizontal(id="order-buttons"):
                         yield Button("Undo (u)", id="undo")
@@ -1073,7 +1073,7 @@ class CampaignScreen(Screen[None]):
             return
         decision = self.session.clock.decision
         question = None if confirmed or decision is None else end_question(
-            decision.phase.value, self.session.campaign.legal_orders(decision.player.value))
+            decision.phase.value, self.seat.legal_orders())
         if question is not None:
             self.app.push_screen(ConfirmScreen(question), lambda yes: self.action_end_phase(True) if yes else None)
             return
@@ -1401,7 +1401,7 @@ class CampaignScreen(Screen[None]):
     def _place_info_clicked(self, event: PlaceInfo.Clicked) -> None:
         """A click on the selected place's listing: the details of its units, one after the other."""
         view = self.session.view()
-        names = place_units(view, event.place, self.session.campaign.data.areas)
+        names = place_units(view, event.place, self.seat.data.areas)
         if names:
             self.app.push_screen(UnitDetailsScreen(self.seat.data, view, names, self._map_orders, self._advice()))
 
