@@ -70,6 +70,7 @@ from strategic.events import BattleFought, BattleHandedOver, BattleNote, Force, 
 from strategic.narrate import describe, force_words
 from strategic.rule_options import battle_options
 from strategic.state import Mode, UnitStatus
+from strategic.table_steps import TableStepsPolicy, table_declaration
 from tactical import (
     BattleReport,
     BattleSpec,
@@ -193,6 +194,8 @@ class TacticalResolver:
     name: str = "tactical"
     _index: tuple[int, CardIndex] | None = field(default=None, init=False, repr=False)
     _seats: TableSeats = field(init=False, repr=False)  # the captains of the battle being fought (issue #16)
+    _classic: Any = field(default=None, init=False, repr=False)  # its classic steps' seats (R-UI-70)
+    _fell_back: bool = field(default=False, init=False, repr=False)  # fought by the fallback
 
     def __post_init__(self) -> None:
         if self.fallback is None and self.use_fallback:
@@ -216,10 +219,20 @@ class TacticalResolver:
     # ---------------------------------------------------------------------------------------------- resolve
 
     def resolve(self, campaign: Campaign, battle: Battle) -> BattleOutcome:
-        """Fight ``battle`` (module docstring) and return what happened to each counter."""
+        """Fight ``battle`` (module docstring) and return what happened to each counter.  The classic decisions
+        of a battle on the table (run or fight, landings, retreat ports) are asked of the same seats as in a
+        classic battle, a human commander's included (R-UI-70); forces that run are fought by the fallback."""
         self._seats = TableSeats(campaign, battle, battle_key(battle))
+        fallback: Any = self.fallback
+        self._classic = fallback.step_seats(campaign, battle, TableStepsPolicy()) \
+            if hasattr(fallback, "step_seats") else None
+        if battle.run_or_fight and hasattr(fallback, "runs_only") and fallback.runs_only(campaign, battle,
+                                                                                        self._classic):
+            return self._fall_back(campaign, battle, "the Allies run before the first round (002 §5.751; R-UI-70)")
+        self._fell_back = False
         outcome = self._fight(campaign, battle)
-        self._retreats(campaign, battle, outcome)
+        if not self._fell_back:  # the fallback's battle has had its own retreat step
+            self._retreats(campaign, battle, outcome)
         return outcome
 
     def _retreats(self, campaign: Campaign, battle: Battle, outcome: BattleOutcome) -> None:
@@ -233,7 +246,8 @@ class TacticalResolver:
                           and state.unit(r.name).status is UnitStatus.SEA and (r.withdrew or r.disabled)
                           and not (r.sunk or r.eliminated or r.expended or r.landed)]
                    for side in (Side.ALLIED, Side.AXIS)}
-        ports: dict[str, str] = fallback.retreat_ports_only(campaign, battle, leaving)  # type: ignore[attr-defined]
+        ports: dict[str, str] = fallback.retreat_ports_only(campaign, battle, leaving,  # type: ignore[attr-defined]
+                                                            self._classic)
         for result in outcome.results:
             result.retreat_to = ports.get(result.name, result.retreat_to)
 
@@ -598,7 +612,8 @@ class TacticalResolver:
         fallback = self.fallback
         if not landing or fallback is None or not hasattr(fallback, "landings_only"):
             return
-        landings: list[Landing] = fallback.landings_only(campaign, battle, landing)  # type: ignore[attr-defined]
+        landings: list[Landing] = fallback.landings_only(campaign, battle, landing,  # type: ignore[attr-defined]
+                                                         self._classic)
         for item in landings:
             _result_for(outcome, item.unit).landed = item.base
         outcome.landings.extend(landings)
@@ -610,6 +625,7 @@ class TacticalResolver:
             campaign.log(BattleHandedOver, RULE_IN, area=battle.area, how="unfought", why=why)
             return BattleOutcome(battle, narrative=[f"no tactical battle: {why}"])
         kind = getattr(battle, "kind", "battle")
+        self._fell_back = True
         campaign.log(BattleHandedOver, RULE_IN, area=battle.area, battle=kind, how="fallback",
                      fallback=self.fallback.name, why=why)
         return self.fallback.resolve(campaign, battle)
@@ -627,11 +643,7 @@ class TacticalResolver:
     def _time_of_day(self, campaign: Campaign, battle: Battle, dice, notes: list[str]) -> str:
         """VITP: the declarations (Japan first, a die on disagreement); War at Sea: a die (R-CARD-05)."""
         if battle.theatre is Theatre.VITP:
-            air = {side: sum(campaign.unit_record(n).air or 0 for n in names
-                             if campaign.unit_record(n).type in (UnitType.CV, UnitType.CVL, UnitType.LBA))
-                   for side, names in ((Side.ALLIED, battle.allied), (Side.AXIS, battle.axis))}
-            axis = "day" if air[Side.AXIS] >= air[Side.ALLIED] else "night"
-            allied = "day" if air[Side.ALLIED] >= air[Side.AXIS] else "night"
+            axis, allied = self._declarations(campaign, battle)
             if axis == allied:
                 notes.append(f"both sides declare {axis} (R-CARD-05)")
                 return axis
@@ -642,6 +654,16 @@ class TacticalResolver:
             return chosen
         roll = dice.d6(label=f"day or night in {battle.area}", rule=RULE_TIME)
         return "night" if roll in WAS_NIGHT_FACES else "day"
+
+    def _declarations(self, campaign: Campaign, battle: Battle) -> tuple[str, str]:
+        """VITP: Japan's and the Allies' day-or-night declarations, Japan first (R-CARD-05, case V-03), each asked of
+        its side's seat (a human commander's too: R-UI-71; the AI declares by air strength, :mod:`strategic.
+        table_steps`)."""
+        fallback: Any = self.fallback
+        if self._classic is None or not hasattr(fallback, "day_or_night_only"):
+            return table_declaration(campaign, battle, Side.AXIS), table_declaration(campaign, battle, Side.ALLIED)
+        japan, allies = fallback.day_or_night_only(campaign, battle, self._classic)
+        return str(japan), str(allies)
 
     def _spec(self, fleets: list[FleetSpec], width: float, time_of_day: str, weather: str, seed: int,
               key: tuple[int, int], notes: list[str], year: int, *, flights: list[FlightSpec],

@@ -9,7 +9,7 @@ clock's calls to :meth:`enter_phase` and :meth:`leave_phase`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from typing import Any
 
@@ -21,6 +21,7 @@ from scenarios.names import player_words
 from strategic import basing, control, outbreak, placement, rulebook, snapshots, us_entry
 from strategic.answer_needed import AnswerNeeded
 from strategic.battle_names import entry_words
+from strategic.bid import BadBid, check_bids, standing
 from strategic.board import Board
 from strategic.classic.briefs import order_brief
 from strategic.classic.scripts import (
@@ -112,14 +113,19 @@ class Campaign:
 
     @classmethod
     def new(cls, data: CampaignData, setup: str = "standard", seed: int = 1,
-            resolver: BattleResolver | None = None, *, options: Iterable[str] = ()) -> Campaign:
+            resolver: BattleResolver | None = None, *, options: Iterable[str] = (),
+            bid: Mapping[Theatre, float] | None = None) -> Campaign:
         """A new game of set-up ``setup`` (a name in the data) with the rule ``options`` (campaign and tactical
-        names, :mod:`strategic.rule_options`).  Raises ``ValueError`` for an unknown set-up, and
+        names, :mod:`strategic.rule_options`) and the POC ``bid`` (:mod:`strategic.bid`, theatres the set-up
+        plays; zero bids are dropped).  Raises ``ValueError`` for an unknown set-up, and
         :class:`~tactical.UnknownOption` for an unknown option or one the set-up does not play."""
         if setup not in data.setups:
             raise ValueError(f"unknown set-up '{setup}' (known: {', '.join(data.setups)})")
         campaign_options, tactical_options = split_options(options, setup)
         spec = data.setups[setup]
+        wrong = check_bids({t: v for t, v in (bid or {}).items() if v}, spec.theatres)
+        if wrong:
+            raise BadBid(f"set-up {setup}: " + "; ".join(wrong))
         units: dict[str, UnitState] = {}
         for name, unit in data.units.items():
             places = unit.arrival.places
@@ -139,7 +145,8 @@ class Campaign:
         state = CampaignState(setup=setup, seed=seed, turn=spec.first_turn, units=units, control=control_map,
                               port_owners=owners, poc={t: spec.axis_poc_lead.get(t, 0) for t in spec.theatres},
                               options=dict.fromkeys([*spec.options, *campaign_options], True),
-                              tactical_options=tactical_options)
+                              tactical_options=tactical_options,
+                              bid={t: float(v) for t, v in (bid or {}).items() if v})
         if us_entry.plays_entry(spec):
             us_entry.hold_us_ships(state, data)  # War at Sea alone: the US entry roll (R-OPS-64)
         if EARLY_WAR_OPTION in spec.options:
@@ -248,13 +255,12 @@ class Campaign:
         return owner in (side.value, Owner.NEUTRAL) and self.port_active(port)
 
     def condition_holds(self, condition: Condition, place: str, side: Side) -> bool:
-        poc = self.state.poc
         if condition is Condition.ALWAYS:
             return True
-        if condition is Condition.JAPAN_NOT_AHEAD_VITP:
-            return poc.get(Theatre.VITP, 0) <= 0
+        if condition is Condition.JAPAN_NOT_AHEAD_VITP:  # the bid counts: it is starting POC (R-AI-07)
+            return standing(self.state, Theatre.VITP) <= 0
         if condition is Condition.AXIS_NOT_AHEAD_WAS:
-            return poc.get(Theatre.WAS, 0) <= 0
+            return standing(self.state, Theatre.WAS) <= 0
         if condition is Condition.PORT_NOT_FRIENDLY:
             return place in self.data.ports and self.state.port_owners[place] != side.value
         if condition is Condition.PORT_FRIENDLY:
@@ -643,7 +649,7 @@ class Campaign:
         asked = self.state.question
         if asked is None or is_order_entry(asked.battle):
             raise ValueError("no battle is waiting for its commander's answer")
-        if how not in ("command", "ai", "classic") or (how == "classic" and asked.engine != "tactical"):
+        if how not in ("command", "ai", "classic") or (how == "classic" and not self.on_table(asked.battle)):
             raise ValueError(f"a battle is commanded, left to the AI or (on the table) fought classic, not {how!r}")
         self.log(BattleChosen, "002 §4.1", battle=asked.battle, player=asked.player.value, how=how,
                  for_the_rest=for_the_rest)
@@ -656,6 +662,15 @@ class Campaign:
             self.state.classic_battles.append(asked.battle)
         if how != "command":
             self.state.question, self.asked = None, None
+
+    def on_table(self, entry: str) -> bool:
+        """Whether the pending battle ``entry`` is fought on the Victory at Sea table (by the tactical resolver, not
+        handed to the classic rules by its commander), whatever its question now: a classic step of a battle on
+        the table (run or fight, landings, retreat ports: R-UI-70) is asked as a classic question."""
+        if getattr(self.resolver, "name", None) != "tactical" or entry in self.state.classic_battles:
+            return False
+        battle = self._battle_for(entry)
+        return battle is not None and not classic_by_choice(self, battle)
 
     def battle_waiting(self) -> Battle | None:
         """The battle whose question waits for a player's answer (its kind: battle, air raid...), or ``None``."""

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from scenarios.models import Owner, Side, Theatre, UnitType
 from strategic import convoys, neutral
 from strategic.basing import default_return
+from strategic.bid import standing
 from strategic.events import AreaScore, AutomaticVictory, PocScored, PortCaptured, PortIsolated, UnitEscaped, Victory
 from strategic.state import Mode, PocRecord, UnitStatus
 
@@ -158,7 +159,8 @@ def change_hands(campaign: Campaign, port: str, side: Side, how: str, rule: str,
 
 
 def check_victory(campaign: Campaign, *, final: bool) -> None:
-    """Automatic victory (VITP: a lead of ``automatic-victory-lead`` POC) and the end-of-game result.
+    """Automatic victory (VITP: a lead of ``automatic-victory-lead`` POC) and the end-of-game result, both read on
+    the track less the POC bid (:func:`strategic.bid.standing`).
 
     002 §3.1: the Allies must win or tie both theatres; the Axis wins if it wins either.  A theatre decided by
     automatic victory keeps its result; an Axis automatic victory ends the game (R-OPS-12).
@@ -168,12 +170,12 @@ def check_victory(campaign: Campaign, *, final: bool) -> None:
     for theatre in campaign.setup.theatres:
         if theatre in state.theatre_results:
             continue
-        if theatre is Theatre.VITP and campaign.vitp_started and abs(state.poc[theatre]) >= lead:
-            state.theatre_results[theatre] = "axis" if state.poc[theatre] > 0 else "allied"
+        value = standing(state, theatre)  # the track less the bid, the bid being starting POC (R-AI-07)
+        if theatre is Theatre.VITP and campaign.vitp_started and abs(value) >= lead:
+            state.theatre_results[theatre] = "axis" if value > 0 else "allied"
             campaign.log(AutomaticVictory, "VITP 19", theatre=theatre, side=state.theatre_results[theatre],
-                         poc=state.poc[theatre])
+                         poc=value if state.bid.get(theatre) else state.poc[theatre])
         elif final:
-            value = state.poc[theatre]
             state.theatre_results[theatre] = "axis" if value > 0 else "allied" if value < 0 else "tie"
     results = state.theatre_results
     if any(r == "axis" for r in results.values()):

@@ -592,12 +592,12 @@ class UnitEscaped(_UnitEvent):
 
 
 class AutomaticVictory(CampaignEvent):
-    """``theatre`` is won by ``side`` with the track at ``poc`` (Axis positive)."""
+    """``theatre`` is won by ``side`` with the track at ``poc`` (Axis positive; less the POC bid)."""
 
     kind: Literal["automatic_victory"] = "automatic_victory"
     theatre: Theatre
     side: str
-    poc: int
+    poc: int | float  # the track less the bid: a whole number without one (strategic.bid)
 
 
 class Victory(CampaignEvent):

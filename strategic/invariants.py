@@ -48,6 +48,7 @@ from typing import TYPE_CHECKING
 
 from scenarios.models import Side, Theatre, UnitType
 from scenarios.names import side_words
+from strategic.bid import standing
 from strategic.control import CONTROL_BEFORE_VITP
 from strategic.events import (
     AutomaticVictory,
@@ -299,10 +300,10 @@ def check_end(campaign: Campaign, clock: Clock | None = None) -> list[str]:
     for theatre, result in results.items():
         if theatre in early:
             continue
-        value = state.poc[theatre]
+        value = standing(state, theatre)
         expected = "axis" if value > 0 else "allied" if value < 0 else "tie"
         if result != expected:
-            out.append(f"end: {theatre.value} result {result} with the track at {value:+d} ({expected} expected)")
+            out.append(f"end: {theatre.value} result {result} with the track at {value:+g} ({expected} expected)")
     if any(r == "axis" for r in results.values()):
         should = "axis"
     elif all(results.get(t) in ("allied", "tie") for t in setup.theatres):

@@ -55,14 +55,15 @@ class KnownCampaign(Campaign):
         deciders = plan[self.state.step][1] if self.state.step < len(plan) else ()
         return list(deciders[self.state.decider + 1:])
 
-    def simulated_holds(self, area: str, raiders: list[str], side: Side, *, runs: int, seed: int) -> bool | None:
+    def simulated_holds(self, area: str, raiders: list[str], side: Side, *, runs: int, seed: int,
+                        mode: Mode = Mode.RAID) -> bool | None:
         """Would ``side`` hold ``area`` in at least half of ``runs`` classic battles fought there with ``raiders``
-        added at sea (on a copy of the known state, with the AI's own seeded dice)?  ``None`` when no battle
+        added at sea in ``mode`` (on a copy of the known state, with the AI's own seeded dice)?  ``None`` when no battle
         would be fought there."""
         probe = Campaign(self.data, self.state.model_copy(deep=True), Dice(0), None)
         for name in raiders:
             us = probe.state.unit(name)
-            us.status, us.place, us.mode = UnitStatus.SEA, area, Mode.RAID
+            us.status, us.place, us.mode = UnitStatus.SEA, area, mode
         try:
             report = battle_odds(probe, area, ClassicResolver(), runs=runs, seed=seed)
         except KeyError:

@@ -127,9 +127,9 @@ def battle_result(events: Iterable[CampaignEvent], turn: int, area: str) -> str:
     return f"{name} is over: {told or 'no unit sunk, eliminated or disabled'}."
 
 
-def lead(value: int) -> str:
-    """A POC track position in words: ``level``, ``Axis +3``, ``Allies +2``."""
-    return "level" if value == 0 else f"Axis +{value}" if value > 0 else f"Allies +{-value}"
+def lead(value: float) -> str:
+    """A POC track position in words: ``level``, ``Axis +3``, ``Allies +2``, ``Allies +1.5`` (with a bid)."""
+    return "level" if value == 0 else f"Axis +{value:g}" if value > 0 else f"Allies +{-value:g}"
 
 
 def _turn(e: TurnBegan) -> str:

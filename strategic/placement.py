@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, TypeVar
 from scenarios.limits import covers_place, selects
 from scenarios.models import Activity, Side, Theatre, UnitType
 from scenarios.names import side_words
+from strategic.bid import standing
 from strategic.events import (
     AirPlaced,
     CaribbeanRoll,
@@ -344,10 +345,10 @@ def forced_moves(campaign: Campaign) -> None:
             continue
         unit = campaign.unit_record(us.name)
         theatre = campaign.place_theatre(us.place)
-        if unit.nation == "JP" and theatre is Theatre.WAS and state.poc[Theatre.VITP] <= 0:
+        if unit.nation == "JP" and theatre is Theatre.WAS and standing(state, Theatre.VITP) <= 0:  # with the bid
             us.status, us.place, us.mode, us.moved = UnitStatus.SEA, "Bay of Bengal", Mode.RAID, True
             campaign.log(ForcedMove, "002 §3.36", unit=unit.name, leaves=Theatre.WAS)
-        elif (unit.nation == "DE" and theatre is Theatre.VITP and state.poc[Theatre.WAS] <= 0
+        elif (unit.nation == "DE" and theatre is Theatre.VITP and standing(state, Theatre.WAS) <= 0
               and unit.type.sails_as_ship):  # raiders too (002 §2.212, R-OPS-44)
             us.status, us.place, us.mode, us.moved = UnitStatus.SEA, "Cape of Good Hope", Mode.PATROL, True
             campaign.log(ForcedMove, "002 §3.36", unit=unit.name, leaves=Theatre.VITP)

@@ -1,7 +1,9 @@
 """Planning AI nations: the same player interface as the baseline, with real deployment planning.
 
 Levels: ``easy`` is the baseline AI (:class:`strategic.ai.BaselineAI`); ``normal`` plans; ``hard`` plans and
-checks its intended battles by simulation with the classic resolver (seeded, on a copy of the state).
+checks its intended battles by simulation with the classic resolver (seeded, on a copy of the state): its raids,
+and its patrols into areas where the enemy is already at sea, which it reinforces until they hold the area in at
+least half of the simulated battles or does not send at all (R-AI-08).
 
 What ``normal`` does, phase by phase (it sees only what a player sees: units at sea, ports, control, POC):
 
@@ -37,6 +39,7 @@ from scenarios.models import Owner, PortKind, Side, Theatre, Unit, UnitType
 from strategic import convoy_ai, neutral_ai
 from strategic.baseline_ai import BaselineAI, strike_force, strike_turn, u_boat_reinforcements
 from strategic.basing import return_options
+from strategic.bid import standing
 from strategic.known import KnownCampaign, known
 from strategic.orders import (
     Move,
@@ -48,7 +51,7 @@ from strategic.orders import (
     PlaceSurfaceRaider,
     ReturnToPort,
 )
-from strategic.state import Phase, UnitState, UnitStatus
+from strategic.state import Mode, Phase, UnitState, UnitStatus
 
 if TYPE_CHECKING:
     from strategic.campaign import Campaign
@@ -61,6 +64,7 @@ CONTEST_WORTH = 2.0  # least worth of an area contested against a threat the sid
 PORT_STAKE = 2.0  # worth of an area that would save an isolated major port of the side (R-AI-05)
 BASE_STAKE = 1.0  # ... an isolated island base
 PORT_SHARE = 0.4  # share of an enemy ship in a touching port counted as threat to the area
+MAX_ADDED = 3  # hard: units added one at a time to a force its simulation says would lose (R-AI-08)
 
 
 def strength(unit: Unit, damage: int = 0, *, theatre: Theatre | None = None) -> float:
@@ -218,7 +222,8 @@ class PlanningAI:
         """How badly each side needs ships in each theatre: the enemy's POC lead there (at least 0.1 when the
         theatre is played and has begun)."""
         out: dict[tuple[Side, Theatre], float] = defaultdict(float)
-        for theatre, lead in campaign.state.poc.items():
+        for theatre in campaign.state.poc:
+            lead = standing(campaign.state, theatre)  # the bid counts as POC (R-AI-07)
             active = theatre is Theatre.WAS or campaign.vitp_started
             out[(Side.ALLIED, theatre)] = (max(lead, 0) + 0.1) if active else 0.0
             out[(Side.AXIS, theatre)] = (max(-lead, 0) + 0.1) if active else 0.0
@@ -269,15 +274,38 @@ class PlanningAI:
                 if contest is None or sum(power.values()) < contest:
                     continue
                 need = contest
+            ranked = sorted(reach, key=lambda r: (-power[r[0]], len(r[1].path), r[0]))
+            chosen: list[tuple[str, Move]] = []
             got = 0.0
-            for name, move in sorted(reach, key=lambda r: (-power[r[0]], len(r[1].path), r[0])):
+            for name, move in ranked:
                 if got >= need:
                     break
+                chosen.append((name, move))
+                got += power[name]
+            if self.level == "hard" and seen.get(area, 0.0) > 0:
+                chosen = self._battle_checked(campaign, area, side, chosen, ranked)
+            for name, move in chosen:
                 out.append(move)
                 taken.add(name)
-                got += power[name]
                 mine_at_sea[area] += power[name]
         return out + neutral_ai.sail_out(campaign, legal, out)
+
+    def _battle_checked(self, campaign: KnownCampaign, area: str, side: Side, chosen: list[tuple[str, Move]],
+                        ranked: list[tuple[str, Move]]) -> list[tuple[str, Move]]:
+        """Hard level, an area where the enemy is already at sea (R-AI-08): the force the strength rule chose is
+        sent only if it holds the area in at least half of the classic battles fought on a copy; if not, the next
+        strongest units that can reach the area are added one by one (concentration, at most :data:`MAX_ADDED`)
+        until it does, and if even then it would lose, none is sent (no ships fed into a battle they would
+        lose)."""
+        names = [n for n, _ in chosen]
+        if self._simulated_win(campaign, area, names, side, Mode.PATROL):
+            return chosen
+        extra = [(n, m) for n, m in ranked if n not in names][:MAX_ADDED]
+        for count in range(1, len(extra) + 1):
+            more = chosen + extra[:count]
+            if self._simulated_win(campaign, area, [n for n, _ in more], side, Mode.PATROL):
+                return more
+        return []
 
     def _partner_reach(self, campaign: KnownCampaign, player: str) -> dict[str, float]:
         """R-PAC-20: per VITP area, the strength the same side's players still to decide in this step could patrol
@@ -368,11 +396,12 @@ class PlanningAI:
                 out.append(min(safe, key=lambda o: (-self.worth(campaign, o.path[-1], side), len(o.path), o.path)))
         return out
 
-    def _simulated_win(self, campaign: KnownCampaign, area: str, names: Iterable[str], side: Side) -> bool:
-        """Hard level: fight the intended battle ``samples`` times on a copy (classic resolver) and go only if
-        the side holds the area in at least half of them."""
+    def _simulated_win(self, campaign: KnownCampaign, area: str, names: Iterable[str], side: Side,
+                       mode: Mode = Mode.RAID) -> bool:
+        """Hard level: fight the intended battle ``samples`` times on a copy (classic resolver, the ``names`` at
+        sea in ``area`` in ``mode``) and go only if the side holds the area in at least half of them."""
         holds = campaign.simulated_holds(area, list(names), side, runs=self.samples,
-                                         seed=self.seed * 1009 + campaign.state.turn)
+                                         seed=self.seed * 1009 + campaign.state.turn, mode=mode)
         return bool(holds)
 
     def _air(self, campaign: KnownCampaign, orders: list[PlaceAir]) -> list[Order]:

@@ -34,10 +34,11 @@ from pydantic import (
 
 from scenarios.errors import InputError, InvalidOrder, RulesError
 from scenarios.loader import CampaignData
-from scenarios.models import Player
+from scenarios.models import Player, Theatre
 from scenarios.names import player_words
 from strategic.ai import give_orders
 from strategic.battle_names import entry_words
+from strategic.bid import BadBid
 from strategic.campaign import Campaign
 from strategic.clock import Clock
 from strategic.events import (
@@ -89,13 +90,15 @@ class LogHeader(BaseModel):
     stop_at: tuple[StrictInt, StrictInt, StrictInt] | None = None
     battle_commanders: list[Player] = Field(default_factory=list)  # players who commanded their battles (#15)
     options: list[str] = Field(default_factory=list)  # the rule options chosen (issue 19; not written when none)
+    bid: dict[Theatre, float] = Field(default_factory=dict)  # the POC bid (strategic.bid; not written when none)
 
     @model_serializer(mode="wrap")
     def _without_empty_options(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
-        """A game without rule options is logged as it always was (no ``options`` field)."""
+        """A game without rule options or a bid is logged as it always was (no ``options`` or ``bid`` field)."""
         data: dict[str, Any] = handler(self)
-        if not data.get("options"):
-            data.pop("options", None)
+        for name in ("options", "bid"):
+            if not data.get(name):
+                data.pop(name, None)
         return data
 
 
@@ -151,7 +154,8 @@ def log_of_game(campaign: Campaign) -> CampaignLog:
     state = campaign.state
     header = LogHeader(setup=state.setup, seed=state.seed, combat=state.combat,
                        stop_at=(state.turn, state.step, state.decider),
-                       battle_commanders=list(state.battle_commanders), options=chosen_options(state))
+                       battle_commanders=list(state.battle_commanders), options=chosen_options(state),
+                       bid=dict(state.bid))
     return CampaignLog(header=header, events=list(state.events))
 
 
@@ -214,7 +218,9 @@ def replay(log: CampaignLog, data: CampaignData) -> Replay:
     except UnknownOption as exc:
         raise ReplayError(f"header.options: {exc}") from None
     try:
-        campaign = Campaign.new(data, header.setup, seed=header.seed, options=header.options)
+        campaign = Campaign.new(data, header.setup, seed=header.seed, options=header.options, bid=header.bid)
+    except BadBid as exc:
+        raise ReplayError(f"header.bid: {exc}") from None
     except ValueError as exc:
         raise ReplayError(f"header.setup: {exc}") from None
     campaign.state.combat = header.combat

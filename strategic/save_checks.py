@@ -30,6 +30,7 @@ from pydantic import ValidationError
 from scenarios.loader import CampaignData
 from scenarios.models import Player, UnitType
 from strategic import invariants
+from strategic.bid import check_bids
 from strategic.classic.scripts import BATTLE_ORDERERS, Question, ScriptError, is_order_entry, order_entry, read_script
 from strategic.clock import turn_plan
 from strategic.events import CombatAnswered, DiceRolled, Noted, OrderGiven, OrderRefused, TacticalAnswered, unit_named
@@ -58,7 +59,8 @@ def schema_problems(exc: ValidationError) -> list[str]:
 
 def option_problems(state: CampaignState, data: CampaignData) -> list[str]:
     """The rule options of a save (issue 19): its set-up's own and campaign options the set-up plays, and
-    tactical options of :class:`~tactical.RuleOptions`, each once."""
+    tactical options of :class:`~tactical.RuleOptions`, each once; the POC bid on theatres the set-up plays, in
+    halves (:mod:`strategic.bid`)."""
     setup = data.setups.get(state.setup)
     own = set(setup.options) if setup is not None else set()
     out = []
@@ -77,6 +79,8 @@ def option_problems(state: CampaignState, data: CampaignData) -> list[str]:
                        f"{nearest_name(name, list(RuleOptions.model_fields))}")
         elif name in state.tactical_options[:index]:
             out.append(f"tactical_options.{index}: '{name}' is given twice")
+    if setup is not None:
+        out += check_bids(state.bid, setup.theatres)
     return out
 
 

@@ -1,6 +1,6 @@
 """Self-play: many seeded campaigns played by AI players, on local processes or a Dask cluster, and a report.
 
-One game is a pure function of (data, set-up, seed, AI levels, combat), so the same seeds give the same
+One game is a pure function of (data, set-up, seed, AI levels, combat, rule options), so the same seeds give the same
 results whatever runs them; :attr:`GameResult.digest` (a SHA-256 of the whole event log) shows it.  Combat is
 ``classic`` (War at Sea / VITP) or ``tactical`` (the miniatures bridge, :mod:`strategic.battles`, with the classic
 rules as its fallback).  Every game is checked against the engine's invariants (:mod:`strategic.invariants`) as it
@@ -17,7 +17,7 @@ import signal
 import statistics
 import time
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
@@ -34,6 +34,7 @@ from strategic.legacy_events import to_legacy
 from strategic.odds import wilson
 from strategic.planner import agents_for
 from strategic.resolvers import make_resolver
+from strategic.rule_options import split_options
 from strategic.state import Event, UnitStatus
 
 PLAYERS = tuple(p.value for p in Player)
@@ -43,13 +44,17 @@ ALLIED_PLAYERS = ("united_states", "allies")
 
 @dataclass(frozen=True)
 class MatchSpec:
-    """One game to play: seed, set-up, AI level per player, combat resolver, optional data overrides."""
+    """One game to play: seed, set-up, AI level per player, combat resolver, optional data overrides, the rule
+    options of the game (:mod:`strategic.rule_options`: campaign options, and tactical ones for every battle on the
+    table) and the POC bid."""
 
     seed: int
     levels: tuple[tuple[str, str], ...]
     setup: str = "standard"
     combat: str = "classic"
     data_dirs: tuple[str, ...] = ()
+    options: tuple[str, ...] = ()
+    bid: tuple[tuple[Theatre, float], ...] = ()  # the POC bid (strategic.bid), theatre by theatre
 
 
 COMBATS = ("classic", "tactical")
@@ -130,7 +135,8 @@ def play_match(spec: MatchSpec) -> GameResult:
         raise ValueError(f"self-play combat must be one of {', '.join(COMBATS)}, not '{spec.combat}'")
     start = time.perf_counter()
     data = _data(spec.data_dirs)
-    campaign = Campaign.new(data, spec.setup, seed=spec.seed, resolver=make_resolver(spec.combat))  # type: ignore[arg-type]
+    campaign = Campaign.new(data, spec.setup, seed=spec.seed, resolver=make_resolver(spec.combat),  # type: ignore[arg-type]
+                            options=spec.options, bid=dict(spec.bid))
     watcher = InvariantWatcher(campaign)
     clock = Clock(campaign)
     levels = dict(spec.levels)
@@ -202,13 +208,18 @@ def run_dask(specs: Sequence[MatchSpec], address: str | None = None, workers: in
 
 
 def specs_for(games: int, seed: int, levels: dict[str, str], setup: str = "standard", combat: str = "classic",
-              data_dirs: Iterable[str] = ()) -> list[MatchSpec]:
-    """``games`` specs with seeds ``seed .. seed + games - 1``.  Raises ``ValueError`` for a combat other than
-    :data:`COMBATS`."""
+              data_dirs: Iterable[str] = (), options: Iterable[str] = (),
+              bid: Mapping[Theatre, float] | None = None) -> list[MatchSpec]:
+    """``games`` specs with seeds ``seed .. seed + games - 1``, each played under the rule ``options`` and with the
+    POC ``bid``.  Raises ``ValueError`` for a combat other than :data:`COMBATS`, and :class:`~tactical.UnknownOption`
+    for an option that is none or that ``setup`` does not play (:func:`strategic.rule_options.split_options`)."""
     if combat not in COMBATS:
         raise ValueError(f"self-play combat must be one of {', '.join(COMBATS)}, not '{combat}'")
+    campaign_options, tactical_options = split_options(options, setup)
+    chosen = (*campaign_options, *tactical_options)
     frozen = tuple(sorted(levels.items()))
-    return [MatchSpec(seed + i, frozen, setup, combat, tuple(data_dirs)) for i in range(games)]
+    bids = tuple(sorted((bid or {}).items()))
+    return [MatchSpec(seed + i, frozen, setup, combat, tuple(data_dirs), chosen, bids) for i in range(games)]
 
 
 def winner_words(winner: str) -> str:

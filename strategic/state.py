@@ -152,6 +152,9 @@ class CampaignState(BaseModel):
     isolation: dict[str, int] = Field(default_factory=dict)
     poc: dict[Theatre, int]
     poc_history: list[PocRecord] = Field(default_factory=list)
+    # the POC bid (strategic.bid, R-AI-07): per theatre, POC the Allies start with (negative: the Axis), in halves;
+    # a game without one does not write the field
+    bid: dict[Theatre, float] = Field(default_factory=dict)
     theatre_results: dict[Theatre, str] = Field(default_factory=dict)
     winner: str | None = None
     dice: dict[str, Any] = Field(default_factory=dict)
@@ -179,10 +182,13 @@ class CampaignState(BaseModel):
 
     @model_serializer(mode="wrap")
     def _without_empty_options(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
-        """A game without tactical options is saved as it always was (no ``tactical_options`` field)."""
+        """A game without tactical options or a bid is saved as it always was (no ``tactical_options`` or ``bid``
+        field)."""
         data: dict[str, Any] = handler(self)
         if not data.get("tactical_options"):
             data.pop("tactical_options", None)
+        if not data.get("bid"):
+            data.pop("bid", None)
         return data
 
     def unit(self, name: str) -> UnitState:

@@ -73,12 +73,13 @@ class ClassicLosses:
 
 @dataclass(frozen=True)
 class TrackStanding:
-    """A POC track after the turn: this turn's ``award`` and the ``total`` (Axis positive); ``lead``: the lead that
+    """A POC track after the turn: this turn's ``award`` and the ``total`` (Axis positive; less the POC bid,
+    :mod:`strategic.bid`); ``lead``: the lead that
     wins the theatre at once (VITP 19; 0: none), ``last_turn``: when the side ahead wins (002 §3.1)."""
 
     theatre: Theatre
     award: int
-    total: int
+    total: int | float
     lead: int
     last_turn: int
     started: bool = True
@@ -122,8 +123,10 @@ def summarize(campaign: Campaign, turn: int, events: Iterable[CampaignEvent] | N
         lead_at = campaign.data.constant_number("automatic-victory-lead")
         first = campaign.setup.vitp_first_turn
         vitp = first is not None and turn >= first  # VITP was played on that turn (not: is now)
-        summary.tracks = [TrackStanding(t, v, poc.totals[t], lead_at if t is Theatre.VITP else 0,
-                                        campaign.setup.last_turn, t is not Theatre.VITP or vitp)
+        bid = campaign.state.bid
+        summary.tracks = [TrackStanding(t, v, poc.totals[t] - bid[t] if t in bid else poc.totals[t],
+                                        lead_at if t is Theatre.VITP else 0, campaign.setup.last_turn,
+                                        t is not Theatre.VITP or vitp)
                           for t, v in poc.awards.items()]
     return summary
 
@@ -399,8 +402,8 @@ def track_line(t: TrackStanding, scored: list[AreaScore], extra: dict[str, list[
     line = f"POC {t.theatre.value} {t.award:+d} this turn{why}: track {lead(t.total)}"
     if t.lead:
         axis, allies = t.lead - t.total, t.lead + t.total
-        line += (f"; automatic victory at a lead of {t.lead} (VITP 19): the Axis {max(axis, 0)} away, the Allies "
-                 f"{max(allies, 0)} away")
+        line += (f"; automatic victory at a lead of {t.lead} (VITP 19): the Axis {max(axis, 0):g} away, the Allies "
+                 f"{max(allies, 0):g} away")
     return line + f"; after turn {t.last_turn} the side ahead wins the theatre (002 §3.1)."
 
 

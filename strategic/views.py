@@ -134,6 +134,7 @@ class CampaignView:
     port_owners: Mapping[str, Owner]
     isolation: Mapping[str, int]
     poc: Mapping[Theatre, int]
+    bid: Mapping[Theatre, float]
     poc_history: tuple[PocEntry, ...]
     theatre_results: Mapping[Theatre, str]
     winner: str | None
@@ -150,6 +151,11 @@ class CampaignView:
             return self.units[name]
         except KeyError:
             raise KeyError(f"no unit named '{name}'") from None
+
+    def standing(self, theatre: Theatre) -> float:
+        """The theatre's POC standing as every reading of the track that decides something reads it: the track less
+        the Allied bid (R-AI-07; :func:`strategic.bid.standing` of the state)."""
+        return self.poc.get(theatre, 0) - self.bid.get(theatre, 0)
 
     def own_units(self) -> list[UnitView]:
         return [u for u in self.units.values() if u.own]
@@ -186,6 +192,7 @@ def observe(source: Campaign | Clock, player: Player | str | None, *, orders: bo
         units=_frozen({n: _unit_view(campaign, state, us, viewer) for n, us in state.units.items()}),
         control=_frozen(state.control), previous_control=_frozen(state.previous_control),
         port_owners=_frozen(state.port_owners), isolation=_frozen(state.isolation), poc=_frozen(state.poc),
+        bid=_frozen(state.bid),
         poc_history=tuple(PocEntry(r.turn, _frozen(r.awards), _frozen(r.totals)) for r in state.poc_history),
         theatre_results=_frozen(state.theatre_results), winner=state.winner,
         pending_battles=tuple(state.pending_battles), fought_battles=tuple(state.fought_battles),

@@ -67,7 +67,7 @@ import threading
 import traceback
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 from rich.console import Console
 from rich.text import Text
@@ -97,21 +97,22 @@ from textual_plotext import PlotextPlot
 
 from scenarios.errors import InputError, InvalidOrder, RulesError
 from scenarios.loader import CampaignData, load_data
-from scenarios.models import Player
+from scenarios.models import Player, Theatre
 from strategic.ai import Agent, BaselineAI, give_orders
 from strategic.answer_needed import AnswerNeeded
 from strategic.battle_logs import battle_log
 from strategic.battle_names import tactical_name, waiting_name
 from strategic.battles import TacticalBattle, TacticalResolver, campaign_year, forces_text
+from strategic.bid import BadBid, bid_words, bids
 from strategic.campaign import SUPPORTED_SETUPS, Campaign
 from strategic.classic.scripts import is_order_entry
 from strategic.clock import Clock
 from strategic.combat import BattleResolver
-from strategic.commanders import TableBattleInProgress, drop_table_battle, table_battle_in_progress
+from strategic.commanders import SIDE_INDEX, TableBattleInProgress, drop_table_battle, table_battle_in_progress
 from strategic.engine_errors import BattleError, EngineError
 from strategic.events import DiceRolled, OrderGiven
 from strategic.json_files import write_text_atomic
-from strategic.narrate import battle_result, log_line
+from strategic.narrate import battle_result, lead, log_line
 from strategic.narrate import describe as narrate
 from strategic.order_of_appearance import Movement, order_of_appearance, vitp_turn
 from strategic.orders import IllegalOrder, Order
@@ -191,6 +192,14 @@ DEFAULT_HUMANS = frozenset({Player.ALLIES.value})
 
 KEEP_BATTLE_TURNS = 2
 """Tactical battles of this many turns (the current one and the one before) stay viewable; older ones are dropped."""
+
+
+def _side_asked(question: dict[str, Any]) -> str | None:
+    """The side a recorded question was asked of, as a classic question names it (``allied``, ``axis``): a
+    question on the table names it by its fleet (0, 1)."""
+    side = question.get("side")
+    by_fleet = {index: s.value for s, index in SIDE_INDEX.items()}
+    return by_fleet.get(side) if isinstance(side, int) else side
 
 
 def parse_seed(text: str) -> int:
@@ -603,6 +612,9 @@ class StartScreen(Screen[None]):
                 yield Label("Human players command their own battles (off: the AI commands them; a new game only: a "
                             "loaded game keeps its save's commanders)")
             yield RuleOptionsChoice(self.app.preset_options, id="rule-options")  # type: ignore[attr-defined]
+            yield Label("POC bid: THEATRE=N, POC in 0.5 steps the Allies start with (negative: the Axis); empty: none")
+            yield Input(value=" ".join(self.app.preset_bid), placeholder="none (e.g. VITP=1.5 WAS=-0.5)",  # type: ignore[attr-defined]
+                        id="bid")
             yield Button("Start campaign", id="start-game", variant="primary")
             yield Label("Load a saved game (with the human players chosen above)")
             yield Static(self.load_humans_text(), id="load-humans")
@@ -665,8 +677,15 @@ class StartScreen(Screen[None]):
             self._error(str(exc))
             self.query_one("#rule-options", RuleOptionsChoice).focus()
             return
+        try:
+            bid = bids(self.query_one("#bid", Input).value.replace(",", " ").split(),
+                       self.app.data.setups[setup].theatres)  # type: ignore[attr-defined]
+        except BadBid as exc:
+            self._error(str(exc))
+            self.query_one("#bid", Input).focus()
+            return
         self.app.start_new(setup, seed, self.humans(), combat, command=command,  # type: ignore[attr-defined]
-                           options=options)
+                           options=options, bid=bid)
 
     @on(Button.Pressed, "#load-game")
     @on(Input.Submitted, "#load-path")
@@ -856,8 +875,9 @@ class CampaignScreen(Screen[None]):
         if self._commanded is not None and state.question is not None and self._first_question(state.question):
             (last, last_turn), self._last_result = self._last_result, ("", 0)
             last = last if last_turn == state.turn else ""  # a battle of an earlier turn is in its summary
+            on_table = self.session.campaign.on_table(state.question.battle)
             self.app.push_screen(BattleChoiceScreen(player_name(Player(asked.player)), state.question,
-                                                    self.session.tactical, last, self._battle_words()),
+                                                    self.session.tactical, last, self._battle_words(), on_table),
                                  self._battle_chosen)
             return
         self._command_or_answer(asked)
@@ -867,8 +887,8 @@ class CampaignScreen(Screen[None]):
         or the first since the game was opened."""
         state = self.session.campaign.state
         key = (question.battle, state.turn, question.player.value)
-        side = question.question.get("side")
-        answered = any(a["question"].get("side") == side for a in state.combat_answers.get(question.battle, []))
+        side = _side_asked(question.question)
+        answered = any(_side_asked(a["question"]) == side for a in state.combat_answers.get(question.battle, []))
         if key in self._chosen or answered or state.battle_choices.get(question.player) == "command":
             return False  # asked at the player's first question of the battle, not when it reopens
         self._chosen.add(key)
@@ -903,6 +923,12 @@ class CampaignScreen(Screen[None]):
                                                turns_left=turns, battle_left=whole, retype=self._retype),
                                  self._commanded_done)
             self._refusal, self._retype = None, ""
+            return
+        state = self.session.campaign.state
+        if state.question is not None and Player(asked.player) in state.delegated_table_battles.get(
+                state.question.battle, []):  # he left the battle on the table to the AI: its last steps too
+            self.session.campaign.delegate_battle()
+            self._answered()
             return
         screen = question_screen(asked.player, asked.question, asked.brief, submit=self.session.answer_combat,
                                  save=self.action_save,
@@ -1436,9 +1462,8 @@ class CampaignScreen(Screen[None]):
         if note:
             text.append(f"· {note} ", style="bold magenta")
         text.append(f"· {PHASE_RULES[view.phase]}", style="dim")
-        for theatre, value in view.poc.items():
-            lead = "level" if value == 0 else (f"Axis +{value}" if value > 0 else f"Allies +{-value}")
-            text.append(f" · {theatre.value} {lead}")
+        for theatre in view.poc:
+            text.append(f" · {theatre.value} {lead(view.standing(theatre))}")  # less the bid (R-AI-07)
         waiting = self.seat.waiting()
         if self.session.error is not None:
             text.append(" · STOPPED by an engine error", style="bold red")
@@ -1497,12 +1522,15 @@ class CampaignScreen(Screen[None]):
         return spec.title if spec is not None else setup
 
     def game_line(self) -> str:
-        """The log's first line: set-up, seed, combat, the human players, and the turn a save was loaded at."""
+        """The log's first line: set-up, seed, combat, the human players, the turn a save was loaded at, the rule
+        options and the POC bid."""
         session = self.session
         loaded = f"; loaded at turn {session.loaded_turn}" if session.loaded_turn is not None else ""
         note = f" ({session.combat_note})" if session.combat_note else ""
         options = chosen_options(session.campaign.state)
         chosen = f"; rule options: {', '.join(options)}" if options else ""
+        bid = session.campaign.state.bid
+        chosen += f"; POC bid: {bid_words(bid)}" if bid else ""
         return (f"Game: {self.setup_title()}, seed {session.campaign.state.seed}, "
                 f"{'tactical' if session.tactical else 'classic'} combat{note}; human: "
                 f"{players_text(session.humans)}{loaded}{chosen}")
@@ -1833,9 +1861,10 @@ class VictoryAtSeaApp(App[None]):
 
     def __init__(self, data: CampaignData | None = None, *, session: Session | None = None,
                  battle_log: dict | None = None, capture_errors: bool = False, turn_summaries: bool = False,
-                 preset_options: tuple[str, ...] = ()) -> None:
+                 preset_options: tuple[str, ...] = (), preset_bid: tuple[str, ...] = ()) -> None:
         super().__init__()
         self.preset_options = preset_options  # vas play --option: chosen on the start screen to begin with
+        self.preset_bid = preset_bid  # vas play --bid: the start screen's bid field to begin with (THEATRE=N each)
         self.turn_summaries = turn_summaries  # vas play: the end-of-turn summary comes up (tui/turn_summary.py)
         self.data = data or load_data()
         self.session = session
@@ -1903,10 +1932,13 @@ class VictoryAtSeaApp(App[None]):
 
     # -- opening games
     def start_new(self, setup: str, seed: int, humans: set[str], combat: str = "tactical", *,
-                  command: bool = False, options: list[str] | tuple[str, ...] = ()) -> None:
-        """A new campaign with ``combat`` (:data:`COMBATS`), the rule ``options`` (issue 19) and the ``humans``
-        players (who command their own classic battles with ``command``, issue #15); opens the campaign screen."""
-        campaign = Campaign.new(self.data, setup, seed=seed, resolver=campaign_resolver(combat), options=options)
+                  command: bool = False, options: list[str] | tuple[str, ...] = (),
+                  bid: dict[Theatre, float] | None = None) -> None:
+        """A new campaign with ``combat`` (:data:`COMBATS`), the rule ``options`` (issue 19), the POC ``bid``
+        (R-AI-07) and the ``humans`` players (who command their own classic battles with ``command``, issue #15);
+        opens the campaign screen."""
+        campaign = Campaign.new(self.data, setup, seed=seed, resolver=campaign_resolver(combat), options=options,
+                                bid=bid)
         campaign.state.combat = combat  # type: ignore[assignment]  # saves record it
         campaign.state.battle_commanders = sorted((Player(h) for h in humans), key=list(Player).index) \
             if command else []

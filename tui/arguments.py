@@ -6,6 +6,8 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable
 
+from scenarios.models import Theatre
+from strategic.bid import BadBid, parse_bid
 from strategic.rule_options import CAMPAIGN_OPTIONS, option_name
 from tactical import UnknownOption, rule_options
 
@@ -50,3 +52,18 @@ def tactical_option(text: str) -> str:
     except UnknownOption as exc:
         raise argparse.ArgumentTypeError(str(exc)) from None
     return name
+
+
+def poc_bid(text: str) -> tuple[Theatre, float]:
+    """An argparse ``type``: a POC bid ``THEATRE=N`` (``vas run/play/serve/selfplay --bid``, strategic.bid), N a
+    multiple of 0.5, positive for the Allies; a malformed one is refused saying what a bid is.  (Whether the set-up
+    plays the theatre is checked when the game is made.)"""
+    try:
+        return parse_bid(text)
+    except BadBid as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+BID_HELP = ("a POC bid THEATRE=N (repeatable, one per theatre): N POC, a multiple of 0.5, that the Allies start with "
+            "in WAS or VITP (negative: the Axis), counted in the automatic victory and the final result; a new "
+            "game only")

@@ -41,13 +41,15 @@ class BattleChoiceScreen(ModalScreen[tuple[str, bool]]):
     """
 
     def __init__(self, player: str, question: CombatQuestion, tactical: bool, last: str = "",
-                 what: str = "") -> None:
+                 what: str = "", on_table: bool | None = None) -> None:
         super().__init__()
         self.player, self.question, self.tactical, self.last = player, question, tactical, last
+        # on the table: a battle whose first question is a classic step (run or fight, R-UI-70) is still one
+        self.on_table = question.engine == "tactical" if on_table is None else on_table
         self.what = what or f"Battle in {question.battle.split(':', 1)[-1]}"  # e.g. "Air raid in South Atlantic"
 
     def compose(self) -> ComposeResult:
-        how = "on the Victory at Sea table" if self.question.engine == "tactical" else "by the classic rules"
+        how = "on the Victory at Sea table" if self.on_table else "by the classic rules"
         with Vertical(id="choice"):
             if self.last:
                 yield Static(Text(self.last, style="italic"))  # the battle just fought
@@ -61,7 +63,7 @@ class BattleChoiceScreen(ModalScreen[tuple[str, bool]]):
             with Horizontal():
                 yield Button("Command it (c)", id="command", variant="primary")
                 yield Button("AI commands (a)", id="ai")
-                if self.tactical and self.question.engine == "tactical":
+                if self.tactical and self.on_table:
                     yield Button("Classic rules (k)", id="classic")
 
     @on(Button.Pressed, "Button")
@@ -73,7 +75,7 @@ class BattleChoiceScreen(ModalScreen[tuple[str, bool]]):
         switch.value = not switch.value
 
     def action_choose(self, how: str) -> None:
-        if how == "classic" and not (self.tactical and self.question.engine == "tactical"):
+        if how == "classic" and not (self.tactical and self.on_table):
             return
         self.dismiss((how, self.query_one("#for-the-rest", Switch).value))
 

@@ -188,13 +188,22 @@ def _rule_option(text: str) -> str:
     return rule_option(text)
 
 
+def _poc_bid(text: str):  # type: ignore[no-untyped-def]
+    """``vas play --bid``: a POC bid (:func:`tui.arguments.poc_bid`, imported only for it)."""
+    from tui.arguments import poc_bid
+
+    return poc_bid(text)
+
+
 def cmd_play(args: argparse.Namespace) -> int:
     from tui.app import VictoryAtSeaApp
 
     options = tuple(dict.fromkeys(args.option or []))
-    if args.load is not None and options:
-        print("vas play: --option sets a new game's rule options; a loaded game keeps its own", file=sys.stderr)
+    if args.load is not None and (options or args.bid):
+        print("vas play: --option and --bid set a new game's rule options and POC bid; a loaded game keeps its own",
+              file=sys.stderr)
         return 2
+    bid = tuple(f"{t.value}={v:g}" for t, v in dict(args.bid or []).items())
     if args.load is None and (args.human is not None or args.combat is not None):
         print("vas play: --human and --combat choose for the game opened with --load; a new game chooses them on "
               "the start screen", file=sys.stderr)
@@ -214,7 +223,7 @@ def cmd_play(args: argparse.Namespace) -> int:
             print(f"vas play: {exc}", file=sys.stderr)
             return 1
     app = VictoryAtSeaApp(_load(args), battle_log=battle_log, capture_errors=True, turn_summaries=True,
-                          preset_options=options)
+                          preset_options=options, preset_bid=bid)
     app.refight = args.refight
     if args.load:
         message = app.load_game_on_start(args.load, args.combat, set(args.human) if args.human else None)
@@ -271,6 +280,9 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     play.add_argument("--option", action="append", type=_rule_option, metavar="NAME",
                       help="a rule option chosen to begin with on the start screen for a new game (repeatable; "
                            "vas run --list-options lists them)")
+    play.add_argument("--bid", action="append", type=_poc_bid, metavar="THEATRE=N",
+                      help="a POC bid THEATRE=N put in the start screen's bid field for a new game (repeatable; N a "
+                           "multiple of 0.5 the Allies start with, negative for the Axis)")
     play.add_argument("--battle-log", type=Path, metavar="FILE",
                       help="watch a battle log (vas battle --log, vas run --battle-logs)")
     data_option(play)

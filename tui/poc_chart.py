@@ -15,9 +15,12 @@ COLOURS = {Theatre.WAS: "blue", Theatre.VITP: "orange"}
 
 def poc_heading(data: CampaignData, view: CampaignView) -> str:
     """``POC (positive: the Axis leads)  WAS: Axis +5   VITP: level; automatic victory at a lead of 29``."""
+    from strategic.bid import bid_words
     from strategic.narrate import lead
 
-    tracks = "   ".join(f"{t.value}: {lead(v)}" for t, v in view.poc.items())
+    tracks = "   ".join(f"{t.value}: {lead(view.standing(t))}" for t in view.poc)
+    if view.bid:
+        tracks += f" (with the bid: {bid_words(view.bid)})"
     line = data.constant_number("automatic-victory-lead")
     return (f"POC (positive: the Axis leads)  {tracks}; VITP automatic victory at a lead of {line} (the red lines); "
             f"after turn {view.outbreak.last_turn} the side ahead wins each theatre")
@@ -31,7 +34,7 @@ def draw_poc(plt: Any, data: CampaignData, view: CampaignView) -> None:
     plt.clear_data()
     turns = [r.turn for r in view.poc_history]
     for theatre in (Theatre.WAS, Theatre.VITP):
-        values = [r.totals.get(theatre, 0) for r in view.poc_history]
+        values = [r.totals.get(theatre, 0) - view.bid.get(theatre, 0) for r in view.poc_history]  # less the bid
         if turns and theatre in view.poc:
             plt.plot(turns, values, label=theatre.value, marker="braille", color=COLOURS[theatre])
     if Theatre.VITP in view.poc:
@@ -43,7 +46,8 @@ def draw_poc(plt: Any, data: CampaignData, view: CampaignView) -> None:
     plt.hline(0, "gray")
     plt.xlim(1, last)
     plt.xticks(list(range(1, last + 1)))
-    top = max([line + 3, *(abs(v) + 3 for r in view.poc_history for v in r.totals.values())])
+    top = int(max([line + 3, *(abs(v - view.bid.get(t, 0)) + 3 for r in view.poc_history
+                                   for t, v in r.totals.items())]))
     plt.ylim(-top, top)
     plt.yticks(list(range(-(top // 10) * 10, top + 1, 10)))
     plt.title("POC track per theatre")

@@ -43,6 +43,7 @@ from strategic.ai import Agent, BaselineAI, play
 from strategic.answer_needed import AnswerNeeded
 from strategic.battle_logs import battle_log_name, save_battle_log, ships_line
 from strategic.battles import TacticalResolver
+from strategic.bid import bid_words
 from strategic.campaign import Campaign
 from strategic.classic.briefs import OrderBrief
 from strategic.clock import Clock
@@ -87,7 +88,7 @@ from strategic.saves import SaveError, autosave_path, load_state, save
 from strategic.state import COMBATS, Event
 from strategic.turn_summary import summarize, summary_lines
 from tactical import TacticalQuestion, UnknownOption, encode_tactical
-from tui.arguments import rule_option, seed_number, whole_number
+from tui.arguments import BID_HELP, poc_bid, rule_option, seed_number, whole_number
 from tui.outputs import OutputError, check_outputs
 from tui.signals import exit_code, how_stopped
 
@@ -95,7 +96,7 @@ PLAYERS = [p.value for p in Player]
 
 REPLAY_EXCLUDES = (("--seed", "seed"), ("--setup/--start", "setup"), ("--turns", "turns"), ("--ai", "ai"),
                    ("--combat", "combat"), ("--battle-logs", "battle_logs"), ("--save", "save"), ("--load", "load"),
-                   ("--log", "log"), ("--option", "option"))
+                   ("--log", "log"), ("--option", "option"), ("--bid", "bid"))
 """Flags of a played run that a replay takes from its log (``--data`` may point to the data folders anew)."""
 
 
@@ -119,6 +120,7 @@ def add_run_parser(sub: argparse._SubParsersAction, data_option) -> None:  # typ
                      help="play a new game under this rule option (repeatable): a campaign option, or a tactical "
                           "one for every battle on the table; --list-options lists them (a loaded game keeps its "
                           "own)")
+    run.add_argument("--bid", action="append", type=poc_bid, metavar="THEATRE=N", help=BID_HELP)
     run.add_argument("--list-options", action="store_true",
                      help="list the campaign and tactical rule options with their summary and source, and stop")
     run.add_argument("--ai", nargs="+", default=["all"], metavar="PLAYER",
@@ -204,11 +206,12 @@ def cmd_run(args: argparse.Namespace) -> int:
     print(f"{data.setups[state.setup].title}; seed {state.seed}; combat {combat}{combat_note}; "
           f"AI: {', '.join(map(player_name, ai_players))}"
           + (f"; passive: {', '.join(map(player_name, passive))}" if passive else "")
-          + (f"; options: {', '.join(options)}" if options else ""))
+          + (f"; options: {', '.join(options)}" if options else "")
+          + (f"; POC bid: {bid_words(state.bid)}" if state.bid else ""))
     stop = state.turn + args.turns if args.turns else None
     header = LogHeader(setup=state.setup, seed=state.seed, combat=combat, ai=list(ai_players),
                        data=[str(Path(d).resolve()) for d in args.data or []], stop_turn=stop,
-                       battle_commanders=list(state.battle_commanders), options=options)
+                       battle_commanders=list(state.battle_commanders), options=options, bid=dict(state.bid))
     reporter = TurnReporter(campaign, args.battle_logs)
     reporter.replay_current_turn()
     campaign.on_event = reporter.add
@@ -345,10 +348,10 @@ def _usage_problem(args: argparse.Namespace) -> str | None:
             return f"--list-options and {given[0]} cannot be used together (--list-options only lists the options)"
     if args.load is not None:
         given = [flag for flag, value in (("--seed", args.seed), ("--setup/--start", args.setup),
-                                          ("--option", args.option)) if value is not None]
+                                          ("--option", args.option), ("--bid", args.bid)) if value is not None]
         if given:
-            return (f"{' and '.join(given)} cannot be used with --load: a saved game keeps its own set-up, seed "
-                    "and rule options")
+            return (f"{' and '.join(given)} cannot be used with --load: a saved game keeps its own set-up, seed, "
+                    "rule options and bid")
     if args.refight and (args.load is None or args.combat != "classic"):
         return ("--refight fights a loaded game's battle on the table by the classic rules: give --load and "
                 "--combat classic")
@@ -369,7 +372,7 @@ def _campaign(args: argparse.Namespace, data) -> tuple[Campaign, str]:  # type: 
             note += "; an old save: its dice log starts at this load"
     else:
         campaign = Campaign.new(data, args.setup or "standard", seed=1 if args.seed is None else args.seed,
-                                options=args.option or ())
+                                options=args.option or (), bid=dict(args.bid or []))
         combat, note = args.combat or "tactical", ""
     campaign.state.combat = combat  # type: ignore[assignment]
     if args.command is not None:
@@ -429,6 +432,7 @@ def replay_command(path: Path, data_folders: list[str] | None) -> int:
     events, rolls, orders = counts(log.events)
     title = data.setups[header.setup].title if header.setup in data.setups else header.setup
     options = f"; options: {', '.join(header.options)}" if header.options else ""
+    options += f"; POC bid: {bid_words(header.bid)}" if header.bid else ""
     print(f"Replay of {path}: {title}; seed {header.seed}; combat {header.combat}{options}; {events} events, "
           f"{rolls} rolls, {orders} orders")
     try:

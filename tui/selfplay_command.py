@@ -2,7 +2,8 @@
 
     vas selfplay [--games N] [--seed S] [--workers W] [--dask [ADDRESS]] [--setup NAME]
                  [--combat classic|tactical] [--axis LEVEL] [--allies LEVEL] [--per-game | --no-per-game]
-                 [--json FILE] [--data DIR]...
+                 [--option NAME]... [--bid THEATRE=N]... [--json FILE] [--data DIR]...
+    vas selfplay --list-options
 
 Levels: easy (the baseline AI), normal, hard.  ``--combat tactical`` fights every battle it can with the
 miniatures engine (strategic/battles.py), the rest by the classic rules; the report then counts both, and prints
@@ -12,7 +13,9 @@ no address starts a Dask LocalCluster, with an address joins that scheduler.  Th
 either way.  Everything is checked before the first game: the numbers, the set-up (against the campaign data), the
 ``--dask`` address, and the ``--json`` path (:func:`tui.outputs.check_outputs`; the file is written atomically).
 Exit code 0, or 1 when a game broke an invariant (each breach is printed) or the data is invalid, 2 for bad usage
-(the message names the flag).
+(the message names the flag).  ``--option NAME`` (repeatable) plays every game under that rule option, as
+``vas run --option`` does (:mod:`strategic.rule_options`: a campaign option the set-up does not play is refused
+before the first game); ``--list-options`` lists them.
 """
 
 from __future__ import annotations
@@ -24,8 +27,10 @@ import time
 from pathlib import Path
 
 from scenarios.loader import load_data
+from strategic.bid import bid_words, check_bids
 from strategic.json_files import write_text_atomic
 from strategic.planner import LEVELS
+from strategic.rule_options import option_lines
 from strategic.selfplay import (
     ALLIED_PLAYERS,
     AXIS_PLAYERS,
@@ -36,7 +41,8 @@ from strategic.selfplay import (
     run_local,
     specs_for,
 )
-from tui.arguments import seed_number, whole_number
+from tactical import UnknownOption
+from tui.arguments import BID_HELP, poc_bid, rule_option, seed_number, whole_number
 from tui.outputs import OutputError, check_outputs
 
 MAX_GAMES = 100_000
@@ -69,9 +75,15 @@ def add_selfplay_parser(sub: argparse._SubParsersAction, data_option) -> None:  
                      help="classic (War at Sea / VITP) or tactical (the miniatures engine, classic as fallback)")
     cmd.add_argument("--axis", choices=LEVELS, default="normal", help="AI level of Japan and Germany-Italy")
     cmd.add_argument("--allies", choices=LEVELS, default="normal", help="AI level of the United States and Allies")
+    cmd.add_argument("--bid", action="append", type=poc_bid, metavar="THEATRE=N", help=BID_HELP)
     cmd.add_argument("--per-game", action=argparse.BooleanOptionalAction, default=None,
                      help="one line per game (default: on with --combat tactical)")
     cmd.add_argument("--json", type=Path, metavar="FILE", help="write every game's result here")
+    cmd.add_argument("--option", action="append", type=rule_option, metavar="NAME",
+                     help="play every game under this rule option (repeatable): a campaign option, or a tactical "
+                          "one for every battle on the table; --list-options lists them")
+    cmd.add_argument("--list-options", action="store_true",
+                     help="list the campaign and tactical rule options with their summary and source, and stop")
     data_option(cmd)
     cmd.set_defaults(func=cmd_selfplay)
 
@@ -94,6 +106,13 @@ def _dask_problem(address: str | None) -> str | None:
 
 
 def cmd_selfplay(args: argparse.Namespace) -> int:
+    if args.list_options:
+        if args.option:
+            print("vas selfplay: --list-options and --option cannot be used together (--list-options only lists "
+                  "the options)", file=sys.stderr)
+            return 2
+        print("\n".join(option_lines()))
+        return 0
     if args.dask is not None:
         problem = _dask_problem(args.dask)
         if problem:
@@ -115,9 +134,19 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
         print(f"vas selfplay: --setup: unknown set-up '{args.setup}' (known: {', '.join(data.setups)})",
               file=sys.stderr)
         return 2
+    bid = dict(args.bid or [])
+    wrong = check_bids(bid, data.setups[args.setup].theatres)
+    if wrong:
+        print(f"vas selfplay: --bid: {'; '.join(wrong)}", file=sys.stderr)
+        return 2
     workers = args.workers or 1
     levels = {p: args.axis for p in AXIS_PLAYERS} | {p: args.allies for p in ALLIED_PLAYERS}
-    specs = specs_for(args.games, args.seed, levels, args.setup, args.combat, args.data or [])
+    try:
+        specs = specs_for(args.games, args.seed, levels, args.setup, args.combat, args.data or [], args.option or (),
+                          bid)
+    except UnknownOption as exc:
+        print(f"vas selfplay: --option: {exc}", file=sys.stderr)
+        return 2
     start = time.perf_counter()
     if args.dask is not None:
         where = args.dask or f"LocalCluster ({workers} workers)"
@@ -136,7 +165,10 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
         results = run_local(specs, workers, progress)
     elapsed = max(time.perf_counter() - start, 1e-9)
     print(f"Self-play: set-up {args.setup}, seeds {args.seed}..{args.seed + args.games - 1}, Axis AI {args.axis}, "
-          f"Allied AI {args.allies}, combat {args.combat}, on {where}: {elapsed:.1f} s "
+          f"Allied AI {args.allies}, combat {args.combat}"
+          + (f", options {', '.join(specs[0].options)}" if specs[0].options else "")
+          + (f", POC bid {bid_words(bid)}" if bid else "")
+          + f", on {where}: {elapsed:.1f} s "
           f"({args.games / elapsed:.2f} campaigns/s)")
     per_game = args.per_game if args.per_game is not None else args.combat == "tactical"
     print(report(results, per_game=per_game))

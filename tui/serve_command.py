@@ -46,7 +46,7 @@ from strategic.resolvers import make_resolver
 from strategic.saves import SaveError, load_state, save
 from strategic.session import GameSession
 from tactical import UnknownOption
-from tui.arguments import rule_option, seed_number, whole_number
+from tui.arguments import BID_HELP, poc_bid, rule_option, seed_number, whole_number
 from tui.outputs import OutputError, check_outputs, file_problem
 
 PLAYERS = [p.value for p in Player]
@@ -60,6 +60,7 @@ def add_serve_parser(sub: argparse._SubParsersAction, data_option) -> None:  # t
     run.add_argument("--combat", choices=["tactical", "classic"], help="combat of a new game (default tactical)")
     run.add_argument("--option", action="append", type=rule_option, metavar="NAME",
                      help="a rule option of a new game (repeatable; vas run --list-options lists them)")
+    run.add_argument("--bid", action="append", type=poc_bid, metavar="THEATRE=N", help=BID_HELP)
     run.add_argument("--load", type=Path, metavar="FILE", help="go on with a saved game (a serve save)")
     run.add_argument("--human", nargs="+", default=[], metavar="PLAYER",
                      help=f"players who join over the network (vas join), of {', '.join(PLAYERS)}; the others "
@@ -111,7 +112,7 @@ def build_campaign(args: argparse.Namespace, data: CampaignData) -> tuple[Campai
             campaign.state.combat = args.combat
     else:
         campaign = Campaign.new(data, args.setup or "standard", seed=1 if args.seed is None else args.seed,
-                                options=getattr(args, "option", None) or ())
+                                options=getattr(args, "option", None) or (), bid=dict(getattr(args, "bid", None) or []))
         campaign.state.combat = args.combat or "tactical"
         commanders = args.human if args.command is None else [p for p in args.command if p != "none"]
         campaign.state.battle_commanders = [Player(p) for p in PLAYERS if p in commanders]
@@ -260,8 +261,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
     if unknown:
         print(f"vas serve: unknown player(s) {', '.join(unknown)}; use {', '.join(PLAYERS)}", file=sys.stderr)
         return 2
-    if args.load is not None and (args.seed is not None or args.setup is not None or getattr(args, "option", None)):
-        print("vas serve: --seed, --setup and --option cannot be used with --load: a saved game keeps its own",
+    if args.load is not None and (args.seed is not None or args.setup is not None or getattr(args, "option", None)
+                                  or getattr(args, "bid", None)):
+        print("vas serve: --seed, --setup, --bid and --option cannot be used with --load: a saved game keeps its own",
               file=sys.stderr)
         return 2
     if not args.human:  # R-UI-53: nothing to serve; the game would be played whole before the server listened

@@ -11,18 +11,19 @@ the player commanding each side in the battle (default: :class:`BaselinePolicy`)
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
 
 from scenarios.models import Player, Side, Theatre, UnitType
 from scenarios.names import player_name, player_words
 from strategic.basing import retreat_ports
 from strategic.battle_names import battle_kind, entry_words
 from strategic.classic import vitp_combat, was_combat
-from strategic.classic.briefs import brief
+from strategic.classic.briefs import Brief, brief
 from strategic.classic.context import BattleContext
 from strategic.classic.damage import Combatant
-from strategic.classic.policies import BaselinePolicy, CombatPolicy
-from strategic.classic.scripts import AskingPolicy, ScriptedPolicy, battle_key, read_script
+from strategic.classic.policies import RUN, BaselinePolicy, CombatPolicy
+from strategic.classic.scripts import AskingPolicy, ScriptedPolicy, battle_key, encode, read_script
 from strategic.classic.tables import CombatTables
 from strategic.combat import Battle, BattleOutcome, Landing, UnitResult
 from strategic.commanders import commander_of, commands_battles
@@ -81,15 +82,7 @@ class ClassicResolver:
     def resolve(self, campaign: Campaign, battle: Battle) -> BattleOutcome:
         """Fight ``battle`` and return what happened to each unit (see the module docstring).  Raises
         :class:`~strategic.classic.context.IllegalCombatDecision` if a policy answers illegally."""
-        units = []
-        for name in (*battle.allied, *battle.axis, *battle.in_port):
-            us = campaign.state.unit(name)
-            units.append(Combatant.from_unit(campaign.unit_record(name), us.side, us.damage, us.mode,
-                                             in_port=name in battle.in_port))
-        deciders = {side: self.player_for(campaign, battle, side) for side in (Side.ALLIED, Side.AXIS)}
-        seats = {side: self._seat(campaign, battle, side, player) for side, player in deciders.items()}
-        ctx = BattleContext(campaign, battle, self.tables(campaign.data), lambda s: seats[s],
-                            lambda s: deciders[s], units)
+        ctx = self._context(campaign, battle, self.step_seats(campaign, battle))
         ctx.note(f"{'War at Sea' if battle.theatre is Theatre.WAS else 'VITP'} {battle_kind(campaign, battle)}: Allied "
                  f"{_listing(battle.allied, battle.in_port, ctx, Side.ALLIED)} against Axis "
                  f"{_listing(battle.axis, battle.in_port, ctx, Side.AXIS)}", "002 §4.1", event=True)
@@ -112,53 +105,111 @@ class ClassicResolver:
         return outcome
 
 
-    def _seat(self, campaign: Campaign, battle: Battle, side: Side, player: Player) -> CombatPolicy:
+    def _context(self, campaign: Campaign, battle: Battle, seats: Mapping[Side, CombatPolicy]) -> BattleContext:
+        """The context of ``battle`` with all its units (those in port too), each side answered by ``seats``."""
+        units = []
+        for name in (*battle.allied, *battle.axis, *battle.in_port):
+            us = campaign.state.unit(name)
+            units.append(Combatant.from_unit(campaign.unit_record(name), us.side, us.damage, us.mode,
+                                             in_port=name in battle.in_port))
+        deciders = {side: self.player_for(campaign, battle, side) for side in (Side.ALLIED, Side.AXIS)}
+        return BattleContext(campaign, battle, self.tables(campaign.data), lambda s: seats[s],
+                             lambda s: deciders[s], units)
+
+    def step_seats(self, campaign: Campaign, battle: Battle,
+                   ai: CombatPolicy | None = None) -> dict[Side, CombatPolicy]:
+        """Who answers each side's classic decisions in ``battle`` (:meth:`_seat`; ``ai``, if given, in place of
+        the default policy, also as the suggestion a player is offered).  A resolver that takes classic steps alone
+        around a battle of its own (the tactical bridge: run or fight, day or night, landings, retreat ports) keeps
+        these for the whole battle, so that each step reads the answers after the last step's (R-UI-70)."""
+        return {side: self._seat(campaign, battle, side, self.player_for(campaign, battle, side), ai)
+                for side in (Side.ALLIED, Side.AXIS)}
+
+    def _seat(self, campaign: Campaign, battle: Battle, side: Side, player: Player,
+              ai: CombatPolicy | None = None) -> CombatPolicy:
         """Who answers for ``side`` in ``battle``: a player who commands his own battles (issue #15,
         ``CampaignState.battle_commanders``) answers through an :class:`AskingPolicy` holding the answers he has
         given for that side in this battle so far (after he left the battle to the AI: those answers, then his
-        policy's); the others through their policy."""
+        policy's); the others through their policy (``ai`` in place of the default one)."""
         key = battle_key(battle)
         state = campaign.state
+        policy = self.policies.get(player, ai if ai is not None else self.default)
         if not commands_battles(campaign, player) or state.delegated_turn.get(player) == state.turn:
-            return self.policy(player)
+            return policy
         given = read_script([e for e in campaign.state.combat_answers.get(key, []) if "decision" in e["question"]],
                             f"combat answers for {key}")
         mine = [e for e in given if e.question.side == side.value]
         where = f"the answers of {player_words(player)} in {entry_words(key)}"
         if key in campaign.state.delegated_battles:  # his answers so far, then the AI's
-            return ScriptedPolicy(mine, then=self.policy(player), where=where)
+            return ScriptedPolicy(mine, then=policy, where=where)
         return AskingPolicy(mine, where=where, player=player.value,
-                            briefer=lambda decision, args: brief(args[0], decision, args))
+                            briefer=lambda decision, args: advised(decision, args, ai))
 
-    def landings_only(self, campaign: Campaign, battle: Battle, names: list[str]) -> list[Landing]:
+    def landings_only(self, campaign: Campaign, battle: Battle, names: list[str],
+                      seats: Mapping[Side, CombatPolicy] | None = None) -> list[Landing]:
         """The landing step alone (VITP 4.9, case V-02; R-CMB-15) for landing units ``names`` still in the area
         after a battle fought by another resolver (the tactical bridge, R-CARD-12): each may invade an enemy island
-        base touching the area or land in a friendly port or base, as its side's policy decides."""
+        base touching the area or land in a friendly port or base, as its side's player decides (``seats``, from
+        :meth:`step_seats`; by default a new set)."""
         if battle.theatre is not Theatre.VITP or not names:
             return []
-        ctx = self._step_context(campaign, battle, names)
+        ctx = self._step_context(campaign, battle, names, seats)
         vitp_combat.landing_step(ctx)
         return list(ctx.landings)
 
-    def _step_context(self, campaign: Campaign, battle: Battle, names: list[str]) -> BattleContext:
+    def _step_context(self, campaign: Campaign, battle: Battle, names: list[str],
+                      seats: Mapping[Side, CombatPolicy] | None) -> BattleContext:
         """The battle context of one step taken alone after a battle fought by another resolver: the ``names``
-        units as combatants, each side's decider and policy."""
+        units as combatants, each side's decider and seat (a player who commands his own battles is asked, as in
+        a classic battle: R-UI-70)."""
         units = []
         for name in names:
             us = campaign.state.unit(name)
             units.append(Combatant.from_unit(campaign.unit_record(name), us.side, us.damage, us.mode))
         deciders = {side: self.player_for(campaign, battle, side) for side in (Side.ALLIED, Side.AXIS)}
-        return BattleContext(campaign, battle, self.tables(campaign.data), lambda s: self.policy(deciders[s]),
+        chosen = seats if seats is not None else self.step_seats(campaign, battle)
+        return BattleContext(campaign, battle, self.tables(campaign.data), lambda s: chosen[s],
                              lambda s: deciders[s], units)
 
+    def day_or_night_only(self, campaign: Campaign, battle: Battle,
+                          seats: Mapping[Side, CombatPolicy] | None = None) -> tuple[str, str]:
+        """The VITP day-or-night declarations alone (case V-03, R-CMB-08), Japan first, then the Allies knowing
+        Japan's, before a battle fought by another resolver (the table, R-CARD-05, R-UI-71), as each side's player
+        answers (``seats``): (Japan's, the Allies')."""
+        ctx = self._context(campaign, battle, seats if seats is not None else self.step_seats(campaign, battle))
+        ctx.stage = "day or night"
+        return vitp_combat.declarations(ctx)
 
-    def retreat_ports_only(self, campaign: Campaign, battle: Battle, leaving: dict[Side, list[str]]) -> dict[str, str]:
+    def runs_only(self, campaign: Campaign, battle: Battle, seats: Mapping[Side, CombatPolicy] | None = None) -> bool:
+        """The run-or-fight announcement alone (002 §5.751, R-OPS-62) before a battle fought by another resolver
+        (the tactical bridge, R-UI-70): whether the Allies run, as their player answers (``seats``); asked as a
+        classic battle asks it, so that a battle then fought by the classic rules reads the same answer."""
+        ctx = self._context(campaign, battle, seats if seats is not None else self.step_seats(campaign, battle))
+        return vitp_combat.run_announcement(ctx) == RUN
+
+
+    def retreat_ports_only(self, campaign: Campaign, battle: Battle, leaving: dict[Side, list[str]],
+                           seats: Mapping[Side, CombatPolicy] | None = None) -> dict[str, str]:
         """The retreat step alone (R-OPS-48) for the units ``leaving`` a battle fought by another resolver (the
-        tactical bridge), as each side's policy decides: unit -> port."""
+        tactical bridge), as each side's player decides (``seats``, as for :meth:`landings_only`): unit -> port."""
         names = [n for side_names in leaving.values() for n in side_names]
         if not names:
             return {}
-        return retreat_step(self._step_context(campaign, battle, names), leaving)
+        ctx = self._step_context(campaign, battle, names, seats)
+        ctx.note(f"the battle is over; leaving it at sea (withdrawn or disabled): {', '.join(names)}", RETREAT_RULE)
+        return retreat_step(ctx, leaving)
+
+
+def advised(decision: str, args: tuple[Any, ...], ai: CombatPolicy | None) -> Brief:
+    """The brief of a question asked of a player (:func:`~strategic.classic.briefs.brief`), suggesting ``ai``'s
+    answer (with its reasons, if it gives them) when ``ai`` stands in for the baseline (a table battle's steps)."""
+    out = brief(args[0], decision, args)
+    if ai is None:
+        return out
+    out = replace(out, suggestion=encode(decision, getattr(ai, decision)(*args)))
+    explain = getattr(ai, "explain", None)
+    told = explain(decision, args[0], args[1]) if explain is not None else None
+    return out if told is None else replace(out, reason=told[0], notes=told[1])
 
 
 RETREAT_RULE = "002 §3.246; VITP 4.4-4.5 (R-OPS-48)"

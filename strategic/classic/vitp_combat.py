@@ -89,16 +89,26 @@ def rounds(ctx: BattleContext) -> None:
 def run_or_fight(ctx: BattleContext) -> bool:
     """Step 0 of the module docstring (002 §5.751): when the battle asks it, the Allies announce, aloud, whether
     their forces in the area run or fight; returns whether they run."""
-    allies = ctx.names(Side.ALLIED, where=_in_round)
-    if not ctx.battle.run_or_fight or not allies or not ctx.side_units(Side.AXIS, where=_in_round):
+    answer = run_announcement(ctx)
+    if answer is None:
         return False
-    ctx.stage = "run or fight"
-    answer = ctx.policy(Side.ALLIED).run_or_fight(ctx, Side.ALLIED, list(allies))
-    ctx.require(answer in (RUN, FIGHT), RUN_RULE, f"'{answer}' is neither run nor fight")
+    allies = ctx.names(Side.ALLIED, where=_in_round)
     ctx.declare(Side.ALLIED, "run_or_fight", answer)
     ctx.note(f"{side_words(Side.ALLIED)} {answer}: {', '.join(allies)}" if answer == FIGHT
              else f"{side_words(Side.ALLIED)} announce that they run", RUN_RULE, event=True)
     return answer == RUN
+
+
+def run_announcement(ctx: BattleContext) -> str | None:
+    """The Allies' answer, ``run`` or ``fight``, when the battle asks it (002 §5.751: both sides in the rounds),
+    checked; else ``None``.  Nothing is declared or noted (:func:`run_or_fight` does that)."""
+    allies = ctx.names(Side.ALLIED, where=_in_round)
+    if not ctx.battle.run_or_fight or not allies or not ctx.side_units(Side.AXIS, where=_in_round):
+        return None
+    ctx.stage = "run or fight"
+    answer = ctx.policy(Side.ALLIED).run_or_fight(ctx, Side.ALLIED, list(allies))
+    ctx.require(answer in (RUN, FIGHT), RUN_RULE, f"'{answer}' is neither run nor fight")
+    return answer
 
 
 def _in_round(unit: Combatant) -> bool:
@@ -200,15 +210,22 @@ def _ports_of(ctx: BattleContext, targets: list[str]) -> str:
     return " and ".join(ports) or ctx.area
 
 
-def day_or_night(ctx: BattleContext) -> str:
-    """Japan (the Axis) declares first, then the Allies; agreement decides, else one die: a face in
-    ``vitp-day-night-japan-faces`` gives Japan's choice, any other the Allies' (R-CMB-08)."""
+def declarations(ctx: BattleContext) -> tuple[str, str]:
+    """Japan (the Axis) declares day or night first, then the Allies knowing it (case V-03): (Japan's, the
+    Allies'), each checked and declared."""
     japan = ctx.policy(Side.AXIS).day_or_night(ctx, Side.AXIS, None)
     ctx.require(japan in (DAY, NIGHT), DN_RULE, f"'{japan}' is neither day nor night")
     ctx.declare(Side.AXIS, "day_or_night", japan)  # announced: the Allies choose knowing it
     allies = ctx.policy(Side.ALLIED).day_or_night(ctx, Side.ALLIED, japan)
     ctx.require(allies in (DAY, NIGHT), DN_RULE, f"'{allies}' is neither day nor night")
     ctx.declare(Side.ALLIED, "day_or_night", allies)
+    return japan, allies
+
+
+def day_or_night(ctx: BattleContext) -> str:
+    """The declarations (:func:`declarations`); agreement decides, else one die: a face in
+    ``vitp-day-night-japan-faces`` gives Japan's choice, any other the Allies' (R-CMB-08)."""
+    japan, allies = declarations(ctx)
     if japan == allies:
         ctx.note(f"both sides want {japan}", DN_RULE)
         return japan

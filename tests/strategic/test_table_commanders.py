@@ -27,7 +27,16 @@ def _coral(data, *, commanders=(Player.JAPAN,)) -> Campaign:  # type: ignore[no-
     campaign.state.battle_commanders = list(commanders)
     at_sea(campaign, "Coral Sea", *CORAL)
     campaign.state.pending_battles = ["Coral Sea"]
+    if commanders:  # Japan's day-or-night declaration first, as the AI would make it (R-UI-71)
+        campaign.resolve_pending()
+        assert campaign.asked is not None and campaign.asked.question.decision == "day_or_night"
+        campaign.answer_combat(campaign.asked.brief.suggestion)
     return campaign
+
+
+def _on_table(campaign: Campaign) -> list[dict]:  # type: ignore[type-arg]
+    """The answers given on the table in Coral Sea (Japan's day-or-night declaration is a classic answer)."""
+    return [a for a in campaign.state.combat_answers.get("Coral Sea", []) if "question" in a["question"]]
 
 
 def _as_the_ai(question, battle, advice, player):  # type: ignore[no-untyped-def]
@@ -59,7 +68,8 @@ def test_a_battle_fought_live_as_the_ai_would_is_the_ais_battle(data) -> None:
     campaign.resolve_pending()
     assert campaign.state.question is None and campaign.state.pending_battles == []
     assert campaign.state.units == reference.state.units
-    assert [e for e in campaign.state.events if e.kind != "tactical_answers"] == reference.state.events
+    assert [e for e in campaign.state.events if e.kind not in ("tactical_answers", "combat_answer")] == \
+        reference.state.events
     given = [e for e in campaign.state.events if e.kind == "tactical_answers"]
     assert len(given) == 1 and len(given[0].answers) == len(answers)
 
@@ -86,7 +96,7 @@ def test_a_game_saved_in_mid_battle_reopens_at_the_next_question(data, tmp_path)
     path = tmp_path / "mid-battle.json"
     path.write_text(save_text(campaign), encoding="utf-8")
     loaded = load_state(path, data, TacticalResolver(turns=3))
-    assert loaded.state.question == asked and len(loaded.state.combat_answers["Coral Sea"]) == 7
+    assert loaded.state.question == asked and len(_on_table(loaded)) == 7
     loaded.resolve_pending()
     assert loaded.state.question == asked  # the same question, fought again from the answers saved
 
@@ -97,7 +107,7 @@ def test_a_headless_answer_of_the_wrong_shape_is_refused_and_changes_nothing(dat
     asked = campaign.state.question
     with pytest.raises(Exception, match="not an answer to choose_scouts"):
         campaign.answer_combat({"ships": "Myoko"})
-    assert campaign.state.question == asked and campaign.state.combat_answers == {}
+    assert campaign.state.question == asked and _on_table(campaign) == []
 
 
 def test_an_illegal_headless_answer_is_refused_with_the_rule(data) -> None:
@@ -105,10 +115,10 @@ def test_an_illegal_headless_answer_is_refused_with_the_rule(data) -> None:
     campaign.resolve_pending()
     with pytest.raises(Exception, match="000 Scouting"):
         campaign.answer_combat([["Lexington"], 0])  # not a Japanese ship
-    assert campaign.state.combat_answers == {}
+    assert _on_table(campaign) == []
     campaign.answer_combat([[], 0])
     campaign.resolve_pending()
-    entry = read_tactical_script(campaign.state.combat_answers["Coral Sea"])[0]
+    entry = read_tactical_script(_on_table(campaign))[0]
     assert entry.answer == [[], 0] and campaign.state.question is not None
 
 
@@ -123,7 +133,8 @@ def test_a_battle_left_to_the_ai_for_the_rest_of_the_game_asks_no_more(data) -> 
     assert campaign.state.battle_choices == {Player.JAPAN: "ai"}
     chosen = [e for e in campaign.state.events if e.kind == "battle_chosen"]
     assert [(e.battle, e.player, e.how, e.for_the_rest) for e in chosen] == [("Coral Sea", "japan", "ai", True)]
-    assert [e for e in campaign.state.events if e.kind != "battle_chosen"] == reference.state.events
+    assert [e for e in campaign.state.events if e.kind not in ("battle_chosen", "combat_answer")] == \
+        reference.state.events
     at_sea(campaign, "Coral Sea", *CORAL)  # another battle: Japan still commands nothing
     campaign.state.pending_battles = ["Coral Sea"]
     campaign.resolve_pending()
@@ -188,4 +199,4 @@ def test_an_answer_naming_nothing_or_not_a_number_is_refused_and_changes_nothing
     asked = campaign.state.question
     with pytest.raises(Exception, match=why):
         campaign.answer_combat(answer)
-    assert campaign.state.question == asked and campaign.state.combat_answers == {}
+    assert campaign.state.question == asked and _on_table(campaign) == []

@@ -228,3 +228,37 @@ def test_the_app_campaign_is_timed_as_the_app_plays_it(data: CampaignData, monke
 def test_start_up_is_timed_in_new_processes() -> None:
     (seconds,) = time_start_up(("data", "check"), 1)
     assert seconds > 0
+
+
+def test_selfplay_plays_every_game_under_the_rule_options(capsys: pytest.CaptureFixture[str]) -> None:
+    """vas selfplay --option, as vas run --option: the campaign option changes the games (the US ships roll to
+    enter, R-OPT-02), and the header names it."""
+    from strategic.selfplay import play_match, specs_for
+
+    levels = {p: "easy" for p in ("japan", "germany_italy", "united_states", "allies")}
+    plain, = specs_for(1, 5, levels, "was_only")
+    optioned, = specs_for(1, 5, levels, "was_only", options=["accelerated-us-entry"])
+    assert (plain.options, optioned.options) == ((), ("accelerated_us_entry",))
+    assert play_match(plain).digest != play_match(optioned).digest
+    assert main(["selfplay", "--games", "1", "--seed", "5", "--setup", "was_only", "--axis", "easy", "--allies",
+                 "easy", "--option", "accelerated_us_entry"]) == 0
+    assert ("Self-play: set-up was_only, seeds 5..5, Axis AI easy, Allied AI easy, combat classic, options "
+            "accelerated_us_entry, on 1 local process(es)") in capsys.readouterr().out
+
+
+def test_selfplay_refuses_an_option_the_set_up_does_not_play(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["selfplay", "--games", "1", "--option", "accelerated_us_entry"]) == 2
+    assert ("vas selfplay: --option: rule option 'accelerated_us_entry' is played in the set-up was_only only, "
+            "not standard") in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main(["selfplay", "--option", "acelerated_us_entry"])
+    assert "unknown rule option 'acelerated_us_entry'" in capsys.readouterr().err
+
+
+def test_selfplay_lists_the_rule_options(capsys: pytest.CaptureFixture[str]) -> None:
+    from strategic.rule_options import option_lines
+
+    assert main(["selfplay", "--list-options"]) == 0
+    assert capsys.readouterr().out.splitlines() == option_lines()
+    assert main(["selfplay", "--list-options", "--option", "accelerated_us_entry"]) == 2
+    assert "--list-options and --option cannot be used together" in capsys.readouterr().err

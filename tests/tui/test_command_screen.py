@@ -26,6 +26,7 @@ from tests.strategic.classic.helpers import at_sea, game
 from tui.app import CampaignScreen, PathScreen, Session, VictoryAtSeaApp
 from tui.battle_choice import BattleChoiceScreen
 from tui.battle_viewer import TRACK_DOT
+from tui.combat_screen import CombatScreen
 from tui.command_screen import CommandScreen
 from tui.demo_command import DemoCommandApp
 from tui.demo_saves import DemoSave, load_demo
@@ -274,6 +275,10 @@ async def _command_the_battle(pilot: Any, app: Any) -> CommandScreen:
     await wait_for(pilot, lambda: isinstance(app.screen, BattleChoiceScreen) and app.screen.query("#command"),
                    "how the battle is fought")
     await pilot.press("c")
+    declared = await wait_for(pilot, lambda: app.screen if isinstance(app.screen, CombatScreen) else None,
+                              "Japan's day-or-night declaration (R-UI-71)")
+    assert [(r.key, r.value) for r in declared.rows] == [("round", "night")]  # the AI's declaration
+    await pilot.press("enter")
     return await _asked(pilot, app)
 
 
@@ -301,14 +306,16 @@ async def test_a_campaign_battle_commanded_saved_and_reopened_is_the_ais_battle(
         screen = await _save_in_mid_battle(pilot, app, path)  # the answers are kept
         assert screen.prompt.question == question  # type: ignore[union-attr]
         saved = json.loads(path.read_text(encoding="utf-8"))
-        given = len(saved["combat_answers"]["Coral Sea"])  # the 6 asked, and those with one legal answer
+        given = len([a for a in saved["combat_answers"]["Coral Sea"] if "question" in a["question"]])  # the 6
+        # asked on the table, and those with one legal answer (Japan's day-or-night declaration is a classic one)
         assert given >= 6
         await pilot.press("A")
         await wait_for(pilot, lambda: isinstance(app.screen, CampaignScreen) and not campaign.state.pending_battles,
                        "the battle's end")
         told = str(app.screen.query_one("#order-message", Static).render())
     assert told.startswith("Battle in Coral Sea is over")
-    fought = [e for e in campaign.state.events if e.phase is Phase.COMBAT and e.kind != "tactical_answers"]
+    fought = [e for e in campaign.state.events if e.phase is Phase.COMBAT
+              and e.kind not in ("tactical_answers", "combat_answer")]
     assert fought == [e for e in reference.state.events if e.phase is Phase.COMBAT]
     assert next(len(e.answers) for e in campaign.state.events if e.kind == "tactical_answers") == given
     reopened = load_state(path, data, TacticalResolver(turns=3))
@@ -523,6 +530,8 @@ def test_a_battle_fought_again_is_listed_once(data) -> None:
     """The battles tab lists each engagement once, however often it was taken back and fought again."""
     campaign = _coral(data, [Player.JAPAN])
     campaign.resolver = TacticalResolver(turns=3, keep_reports=True)
+    campaign.resolve_pending()
+    campaign.answer_combat(campaign.asked.brief.suggestion)  # type: ignore[union-attr]  # day or night (R-UI-71)
     campaign.resolve_pending()
     campaign.answer_tactical(campaign.fight_live(lambda q, b, advice, p: advice()))
     campaign.resolve_pending()

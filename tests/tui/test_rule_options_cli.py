@@ -59,7 +59,8 @@ def test_unknown_options_are_refused_naming_the_nearest(capsys: pytest.CaptureFi
     code, _, err = vas(capsys, "run", "--option", ACCELERATED_US_ENTRY)
     assert code == 2 and "vas run: --option: rule option 'accelerated_us_entry' is played in the set-up was_only" in err
     code, _, err = vas(capsys, "run", "--load", "g.json", "--option", "target_size")
-    assert code == 2 and "--option cannot be used with --load: a saved game keeps its own set-up, seed and rule" in err
+    assert code == 2 and ("--option cannot be used with --load: a saved game keeps its own set-up, seed, rule options "
+                          "and bid") in err
     code, _, err = vas(capsys, "play", "--load", "g.json", "--option", "target_size")
     assert code == 2 and "a loaded game keeps its own" in err
     code, _, err = vas(capsys, "serve", "--load", "g.json", "--option", "target_size")
@@ -145,6 +146,7 @@ async def test_the_start_screen_chooses_a_new_game_s_rule_options(data: Campaign
         state = campaign_screen.session.campaign.state
         assert state.options == {ACCELERATED_US_ENTRY: True} and state.tactical_options == ["target_size"]
         assert campaign_screen.game_line().endswith(f"; rule options: {ACCELERATED_US_ENTRY}, target_size")
+        await pilot.pause()  # the campaign screen's tabs finish mounting before the app closes
 
 
 async def test_with_no_option_chosen_a_new_game_has_none(data: CampaignData) -> None:
