@@ -16,7 +16,8 @@ made aloud.  What a view leaves out (rulings R-VIEW-01..05):
 
 A view holds plain values, frozen dataclasses, tuples and read-only mappings over private copies: changing the game
 after :func:`observe` does not change the view, and nothing in the view leads back into the game.
-:meth:`CampaignView.to_dict` gives its JSON-able form.
+:meth:`CampaignView.to_dict` gives its JSON-able form.  ``outbreak`` (:class:`OutbreakView`) carries the set-up's
+calendar and the Pacific war's facts the campaign screen's phase bar tells (R-VIEW-28).
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from types import MappingProxyType
 from typing import Any
 
 from scenarios.models import Owner, Player, Side, Theatre, UnitType
-from strategic.campaign import Campaign
+from strategic.campaign import EARLY_WAR_OPTION, Campaign
 from strategic.clock import Clock, turn_plan
 from strategic.narrate import log_line
 from strategic.orders import Order
@@ -74,6 +75,24 @@ class WarView:
 
 
 @dataclass(frozen=True)
+class OutbreakView:
+    """The set-up's calendar and the state of the Pacific war as the phase bar tells it (R-VIEW-28): the last
+    turn, the played theatres and the first VITP turn of the set-up; whether the early-war start (002 §5) is
+    played, the Pacific is at war (002 §5.71 in the early war, else once VITP began), this turn is the surprise
+    attacks' turn (VITP 18; 002 §5.73) and they are over.  Read from the state the view shows, so Japan's
+    announcement stays withheld with its decision (R-VIEW-02)."""
+
+    last_turn: int
+    theatres: tuple[Theatre, ...]
+    vitp_first_turn: int | None
+    vitp_started: bool
+    early_war: bool
+    pacific_at_war: bool
+    surprise_turn: bool
+    surprise_done: bool
+
+
+@dataclass(frozen=True)
 class LogEntry:
     """One campaign event as the viewer may read it: its line, and its fields as JSON text (``details``)."""
 
@@ -115,6 +134,7 @@ class CampaignView:
     port_owners: Mapping[str, Owner]
     isolation: Mapping[str, int]
     poc: Mapping[Theatre, int]
+    bid: Mapping[Theatre, float]
     poc_history: tuple[PocEntry, ...]
     theatre_results: Mapping[Theatre, str]
     winner: str | None
@@ -122,6 +142,7 @@ class CampaignView:
     fought_battles: tuple[str, ...]
     air_attacked: tuple[str, ...]
     war: WarView
+    outbreak: OutbreakView
     log: tuple[LogEntry, ...]
     orders: tuple[Order, ...] | None
 
@@ -130,6 +151,11 @@ class CampaignView:
             return self.units[name]
         except KeyError:
             raise KeyError(f"no unit named '{name}'") from None
+
+    def standing(self, theatre: Theatre) -> float:
+        """The theatre's POC standing as every reading of the track that decides something reads it: the track less
+        the Allied bid (R-AI-07; :func:`strategic.bid.standing` of the state)."""
+        return self.poc.get(theatre, 0) - self.bid.get(theatre, 0)
 
     def own_units(self) -> list[UnitView]:
         return [u for u in self.units.values() if u.own]
@@ -166,10 +192,12 @@ def observe(source: Campaign | Clock, player: Player | str | None, *, orders: bo
         units=_frozen({n: _unit_view(campaign, state, us, viewer) for n, us in state.units.items()}),
         control=_frozen(state.control), previous_control=_frozen(state.previous_control),
         port_owners=_frozen(state.port_owners), isolation=_frozen(state.isolation), poc=_frozen(state.poc),
+        bid=_frozen(state.bid),
         poc_history=tuple(PocEntry(r.turn, _frozen(r.awards), _frozen(r.totals)) for r in state.poc_history),
         theatre_results=_frozen(state.theatre_results), winner=state.winner,
         pending_battles=tuple(state.pending_battles), fought_battles=tuple(state.fought_battles),
-        air_attacked=tuple(state.air_attacked), war=_war_view(state), orders=listed,
+        air_attacked=tuple(state.air_attacked), war=_war_view(state), outbreak=_outbreak_view(campaign, state),
+        orders=listed,
         log=tuple(_log_entry(e) for e in state.events) if log else (),
     )
 
@@ -241,6 +269,23 @@ def _war_view(state: CampaignState) -> WarView:
     )
 
 
+def _outbreak_view(campaign: Campaign, state: CampaignState) -> OutbreakView:
+    """The calendar and the outbreak facts of ``state`` (the disclosed state): the same tests as
+    :attr:`Campaign.early_war`, :attr:`~Campaign.pacific_at_war`, :func:`strategic.outbreak.surprise_turn` and
+    :attr:`~Campaign.surprise_done` make of the live state (tests/strategic/test_views.py checks they agree)."""
+    setup = campaign.setup
+    first = setup.vitp_first_turn
+    vitp_started = first is not None and state.turn >= first
+    early_war = EARLY_WAR_OPTION in setup.options
+    attack = state.war.attack_turn
+    return OutbreakView(
+        last_turn=setup.last_turn, theatres=tuple(setup.theatres), vitp_first_turn=first, vitp_started=vitp_started,
+        early_war=early_war, pacific_at_war=attack is not None if early_war else vitp_started,
+        surprise_turn=attack == state.turn if early_war else first == state.turn,
+        surprise_done=state.war.surprise_turn == state.turn,
+    )
+
+
 def _log_entry(event: Event) -> LogEntry:
     """An event copied into plain text: its line and its fields (whatever the event's model holds)."""
     fields_ = event.model_dump(mode="json")
@@ -255,4 +300,4 @@ def _frozen(mapping: Mapping[Any, Any]) -> Mapping[Any, Any]:
     return MappingProxyType(dict(mapping))
 
 
-__all__ = ["CampaignView", "LogEntry", "PocEntry", "UnitView", "WarView", "disclosed_state", "observe"]
+__all__ = ["CampaignView", "LogEntry", "OutbreakView", "PocEntry", "UnitView", "WarView", "disclosed_state", "observe"]

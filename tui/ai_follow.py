@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from strategic.campaign import Campaign
+from strategic.views import CampaignView
 
 
 @dataclass
@@ -20,9 +20,10 @@ class AiFollow:
 
     moment: tuple[int, str] | None = None
 
-    def moved(self, campaign: Campaign) -> bool:
-        """Whether the game has reached a new phase or turn since the last redraw (and remember it)."""
-        moment = (campaign.state.turn, campaign.state.phase.value)
+    def moved(self, view: CampaignView) -> bool:
+        """Whether the game ``view`` shows has reached a new phase or turn since the last redraw (and remember
+        it)."""
+        moment = (view.turn, view.phase.value)
         moved, self.moment = moment != self.moment, moment
         return moved
 

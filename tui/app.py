@@ -103,7 +103,7 @@ from strategic.answer_needed import AnswerNeeded
 from strategic.battle_logs import battle_log
 from strategic.battle_names import tactical_name, waiting_name
 from strategic.battles import TacticalBattle, TacticalResolver, campaign_year, forces_text
-from strategic.bid import BadBid, bid_words, bids, standing
+from strategic.bid import BadBid, bid_words, bids
 from strategic.campaign import SUPPORTED_SETUPS, Campaign
 from strategic.classic.scripts import is_order_entry
 from strategic.clock import Clock
@@ -135,6 +135,7 @@ from tui.help_screen import HelpScreen
 from tui.labels import counter_label, side_label
 from tui.mounting import when_mounted, while_attached
 from tui.option_choice import RuleOptionsChoice
+from tui.order_advice import CampaignAdvice, OrderAdvice
 from tui.order_completion import LegalOrderSuggester
 from tui.order_entry import GRAMMAR, Legal, OrderSyntaxError, describe, hint, parse_orders
 from tui.order_picker import OrderPicker
@@ -145,8 +146,9 @@ from tui.question_words import waiting_words
 from tui.refight_dialog import RefightScreen
 from tui.rule_screen import link_citations, open_rules
 from tui.screenshots import take_screenshot
-from tui.stack_orders import OrderGroups, give_together, taken_back_text
-from tui.turn_summary import TurnSummaries, TurnSummaryScreen, last_summed_turn
+from tui.seat_link import LogLines, SeatLink
+from tui.stack_orders import Given, OrderGroups, give_together, taken_back_text
+from tui.turn_summary import TurnSummaries, TurnSummaryScreen, last_summed_turn, summary_text, summed_turns
 from tui.unit_details import UnitDetailsScreen, picked_units, place_units
 
 PLAYER_NAMES = {
@@ -356,6 +358,54 @@ class Session:
             return observe(self.clock, self.seat(), orders=False, log=False)
         except ValueError:
             return observe(self.campaign, self.seat(), orders=False, log=False)
+
+    # -- the seat's side of the game (tui.seat_link.SeatLink): what the campaign screen reads and does
+
+    @property
+    def data(self) -> CampaignData:
+        return self.campaign.data
+
+    def human(self, player: Player) -> bool:
+        return player.value in self.humans
+
+    def deciding(self) -> Player | None:
+        """The human whose decision is open now (hot-seat: whoever it is), or ``None``."""
+        decision = self.clock.decision
+        return decision.player if decision is not None and self.waiting_for_human else None
+
+    def legal_orders(self) -> list[Order]:
+        player = self.deciding()
+        return self.campaign.legal_orders(player.value) if player is not None else []
+
+    def give(self, orders: list[Order]) -> Given:
+        """Give ``orders`` for the deciding human, all or none (:func:`give_together`).  Raises
+        :class:`EngineError` (kept in :attr:`error`); refusals are in the result."""
+        player = self.deciding()
+        if player is None:
+            raise RuntimeError("no human decides now")
+        return give_together(self.campaign, self.apply, player.value, orders)
+
+    def advice(self) -> OrderAdvice:
+        player = self.deciding()
+        if player is None:
+            raise RuntimeError("no human decides now")
+        return CampaignAdvice(self.campaign, player.value)
+
+    def summed_turns(self) -> list[int]:
+        return summed_turns(self.campaign)
+
+    def turn_summary(self, turn: int) -> str:
+        return summary_text(self.campaign, turn)
+
+    def waiting(self) -> str | None:
+        return waiting_words(self.campaign) if self.campaign.blocked else None
+
+    def log(self, since: int) -> LogLines:
+        events = list(self.campaign.state.events)  # a copy: the AI worker may be adding to the log
+        reset = since > len(events)  # an undo shortened the log
+        start = 0 if reset else since
+        lines = tuple(log_line(e) for e in events[start:] if not isinstance(e, OrderGiven | DiceRolled))
+        return LogLines(len(events), lines, reset)
 
     @property
     def waiting_for_human(self) -> bool:
@@ -718,7 +768,7 @@ class CampaignScreen(Screen[None]):
         self._retype = ""  # that answer as typed, given back to be put right
         self._after_command = ""  # save or quit, once the answers of a stopped battle are handed in
         self._last_result = ("", 0)  # the last commanded battle's result and turn, for the next battle's dialog
-        self.summaries = TurnSummaries(last_summed_turn(session.campaign))  # issue #17: one summary a turn
+        self.summaries = TurnSummaries(last_summed_turn(session))  # issue #17: one summary a turn
         self._map_orders: list[Order] = []  # the seated human's legal orders, for the map's selected place
         self._last_message = ""  # the latest message, whose rules ``l`` opens (issue 17, the rule lookup)
         self._given = OrderGroups()  # the orders given together, taken back together (R-UI-43)
@@ -739,7 +789,7 @@ class CampaignScreen(Screen[None]):
                     yield OrderPicker(id="order-picker", type_into="#order-input")  # its list is #orders (#17)
                     yield Input(placeholder=f"/ to type an order: {GRAMMAR}", id="order-input",
                                 select_on_focus=False,  # a letter typed in the order list is kept (#17)
-                                suggester=LegalOrderSuggester(self.session.campaign.data, lambda: self._legal))
+                                suggester=LegalOrderSuggester(self.seat.data, lambda: self._legal))
                     yield Static(id="order-message")
                     with Horizontal(id="order-buttons"):
                         yield Button("Undo (u)", id="undo")
@@ -951,14 +1001,14 @@ class CampaignScreen(Screen[None]):
         """Between two AI decisions (the worker waits): the busy line, and at a new phase or turn the phase bar, map,
         log and POC; an all-AI game offers each finished turn's summary (R-UI-46, :mod:`tui.ai_follow`)."""
         self._busy(True, text)
-        campaign = self.session.campaign
-        if not self._follow.moved(campaign):
+        view = self.seat.view()
+        if not self._follow.moved(view):
             return
-        self.query_one("#phase-bar", Static).update(link_citations(self.phase_bar()))
-        self.query_one(BoardPane).show(campaign, self.session.view(), [])
+        self.query_one("#phase-bar", Static).update(link_citations(self.phase_bar(view)))
+        self.query_one(BoardPane).show(self.seat.data, view, [])
         self.refresh_log()
-        self.refresh_poc()
-        turn = None if self.session.humans else self.summaries.due(campaign)
+        self.refresh_poc(view)
+        turn = None if self.session.humans else self.summaries.due(self.seat)
         if turn is not None:
             self.notify(turn_over_text(turn), title="Turn summary", timeout=8)
 
@@ -1049,7 +1099,7 @@ class CampaignScreen(Screen[None]):
             return
         decision = self.session.clock.decision
         question = None if confirmed or decision is None else end_question(
-            decision.phase.value, self.session.campaign.legal_orders(decision.player.value))
+            decision.phase.value, self.seat.legal_orders())
         if question is not None:
             self.app.push_screen(ConfirmScreen(question), lambda yes: self.action_end_phase(True) if yes else None)
             return
@@ -1297,9 +1347,8 @@ class CampaignScreen(Screen[None]):
         if why:
             self._message(f"{refused}no order now: {why}", ok=False)
             return False
-        player = session.clock.decision.player.value  # type: ignore[union-attr]
         try:
-            given = give_together(session.campaign, session.apply, player, orders)
+            given = self.seat.give(orders)
         except EngineError as exc:
             self.engine_failed(exc)
             return False
@@ -1329,7 +1378,7 @@ class CampaignScreen(Screen[None]):
         open_rules(self.app, key)
 
     def on_resize(self) -> None:
-        self.query_one(BoardPane).show(self.session.campaign, self.session.view(), self._map_orders)
+        self.query_one(BoardPane).show(self.seat.data, self.seat.view(), self._map_orders)
 
     # -- drawing
     def refresh_all(self) -> None:
@@ -1339,25 +1388,25 @@ class CampaignScreen(Screen[None]):
         if moment != getattr(self, "_odds_moment", moment):
             self.query_one("#odds-text", Static).update(self.odds_prompt())
         self._odds_moment = moment
-        view = self.session.view()
-        self.query_one("#phase-bar", Static).update(link_citations(self.phase_bar()))
-        self.refresh_orders()
-        self.query_one(BoardPane).show(campaign, view, self._map_orders)
+        view = self.seat.view()
+        self.query_one("#phase-bar", Static).update(link_citations(self.phase_bar(view)))
+        self.refresh_orders(view)
+        self.query_one(BoardPane).show(self.seat.data, view, self._map_orders)
         self.refresh_units(view)
         self.refresh_log()
         self.refresh_battles()
-        self.refresh_poc()
-        turn = self.summaries.due(campaign) if self.app.turn_summaries else None  # type: ignore[attr-defined]
+        self.refresh_poc(view)
+        turn = self.summaries.due(self.seat) if self.app.turn_summaries else None  # type: ignore[attr-defined]
         if turn is not None:
-            self.app.push_screen(TurnSummaryScreen(campaign, turn))
+            self.app.push_screen(TurnSummaryScreen(self.seat, turn))
 
     def action_turn_summary(self) -> None:
         """``r``: the summary of the last turn played (issue #17)."""
-        turn = last_summed_turn(self.session.campaign)
+        turn = last_summed_turn(self.seat)
         if turn is None:
             self._message("no turn is over yet: the summary comes at the end of the turn", ok=False)
             return
-        self.app.push_screen(TurnSummaryScreen(self.session.campaign, turn))
+        self.app.push_screen(TurnSummaryScreen(self.seat, turn))
 
     @when_mounted
     def action_unit_details(self) -> None:
@@ -1372,81 +1421,95 @@ class CampaignScreen(Screen[None]):
             self._message("i shows a unit's details: highlight a unit in the order list or the Units tab, or select "
                           "a place on the map, then press i", ok=False)
             return
-        self.app.push_screen(UnitDetailsScreen(self.session.campaign, view, names, self._map_orders, start))
+        self.app.push_screen(UnitDetailsScreen(self.seat.data, view, names, self._map_orders, self._advice(), start))
 
     @on(PlaceInfo.Clicked)
     def _place_info_clicked(self, event: PlaceInfo.Clicked) -> None:
         """A click on the selected place's listing: the details of its units, one after the other."""
         view = self.session.view()
-        names = place_units(view, event.place, self.session.campaign.data.areas)
+        names = place_units(view, event.place, self.seat.data.areas)
         if names:
-            self.app.push_screen(UnitDetailsScreen(self.session.campaign, view, names, self._map_orders))
+            self.app.push_screen(UnitDetailsScreen(self.seat.data, view, names, self._map_orders, self._advice()))
 
     @on(DataTable.RowSelected, "#units")
     def _unit_row_chosen(self) -> None:
         self.action_unit_details()  # Enter or a click on a row of the units table
 
-    def phase_bar(self) -> Text:
-        campaign, clock = self.session.campaign, self.session.clock
-        state = campaign.state
-        vitp = vitp_turn(state.turn) if campaign.vitp_started else None
-        text = Text(f" Turn {state.turn}/{campaign.setup.last_turn}", style="bold")
+    @property
+    def seat(self) -> SeatLink:
+        """The game as this screen's seat reads and plays it (:mod:`tui.seat_link`; here the local session)."""
+        return self.session
+
+    def _advice(self) -> OrderAdvice | None:
+        """The engine's word on the deciding human's orders, or ``None`` when none decides here."""
+        return self.seat.advice() if self.seat.deciding() is not None else None
+
+    def phase_bar(self, view: CampaignView | None = None) -> Text:
+        """Turn, phase, who decides, the Pacific war's note, the phase's rule, the POC tracks and why the game
+        stops, all from the seat's ``view`` (made now if not given)."""
+        view = view or self.seat.view()
+        outbreak = view.outbreak
+        vitp = vitp_turn(view.turn) if outbreak.vitp_started else None
+        text = Text(f" Turn {view.turn}/{outbreak.last_turn}", style="bold")
         if vitp:
             text.append(f" (VITP {vitp})")
-        text.append(f" · {state.phase.value.title()} ", style="bold")
-        if clock.decision is not None:
-            who = PLAYER_NAMES[clock.decision.player].split(" (")[0]
-            kind = "you" if clock.decision.player.value in self.session.humans else "AI"
+        text.append(f" · {view.phase.value.title()} ", style="bold")
+        if view.decider is not None:
+            who = PLAYER_NAMES[view.decider].split(" (")[0]
+            kind = "you" if self.seat.human(view.decider) else "AI"
             text.append(f"· {who} ({kind}) decides ", style="bold yellow")
-        note = war_note(campaign)  # the Pearl Harbor turn says what is happening (issue #17)
+        note = war_note(outbreak)  # the Pearl Harbor turn says what is happening (issue #17)
         if note:
             text.append(f"· {note} ", style="bold magenta")
-        text.append(f"· {PHASE_RULES[state.phase]}", style="dim")
-        for theatre in state.poc:
-            text.append(f" · {theatre.value} {lead(standing(state, theatre))}")  # less the bid (R-AI-07)
+        text.append(f"· {PHASE_RULES[view.phase]}", style="dim")
+        for theatre in view.poc:
+            text.append(f" · {theatre.value} {lead(view.standing(theatre))}")  # less the bid (R-AI-07)
+        waiting = self.seat.waiting()
         if self.session.error is not None:
             text.append(" · STOPPED by an engine error", style="bold red")
-        elif state.winner:
-            text.append(f" · GAME OVER: the {side_label(state.winner)} win", style="bold green")
-        elif campaign.blocked:
-            text.append(f" · {waiting_words(campaign)}", style="bold red")
+        elif view.winner:
+            text.append(f" · GAME OVER: the {side_label(view.winner)} win", style="bold green")
+        elif waiting:
+            text.append(f" · {waiting}", style="bold red")
         return text
 
-    def refresh_orders(self) -> None:
-        session = self.session
-        decision = session.clock.decision
+    def refresh_orders(self, view: CampaignView | None = None) -> None:
+        """The Orders tab: the deciding human's legal orders (``view``: the seat's view, made now if not given)."""
+        player = self.seat.deciding()
         self._map_orders = []
-        if decision is None or not session.waiting_for_human:
+        advice = self.seat.advice() if player is not None else None
+        if player is None or advice is None:
             self.query_one(OrderPicker).clear()
             self._orders, self._legal = [], Legal()
             why = self.no_decision_reason()
             self.query_one("#decision", Static).update(
                 Text(f"No decision for you now: {why}." if why else "No decision for you now.", style="italic"))
             return
+        view = view or self.seat.view()
         order_filter = self.query_one("#order-filter", Input)
-        moment = listing_moment(session.campaign, decision)
+        moment = listing_moment(view)
         if moment != self._listing_moment:  # a new phase (or player): the filter starts empty (issue #17)
             self._listing_moment = moment
             with order_filter.prevent(Input.Changed):
                 order_filter.value = ""
-        legal = session.campaign.legal_orders(decision.player.value)
+        legal = self.seat.legal_orders()
         self._map_orders = legal  # the map lists the orders possible at a selected place
         self._orders, self._legal = legal, Legal.of(legal)
         units, _ = orderable_count(legal)
         self.query_one("#decision", Static).update(link_citations(
-            Text(f"{PLAYER_NAMES[decision.player]}: {decision.phase.value} — {units} unit{'s' if units != 1 else ''} "
-                 f"to order, {len(legal)} legal orders ({PHASE_RULES[decision.phase]})", style="bold")))
-        self.query_one(OrderPicker).show(session.campaign, decision.player.value, legal, order_filter.value)
+            Text(f"{PLAYER_NAMES[player]}: {view.phase.value} — {units} unit{'s' if units != 1 else ''} "
+                 f"to order, {len(legal)} legal orders ({PHASE_RULES[view.phase]})", style="bold")))
+        self.query_one(OrderPicker).show(self.seat.data, view, advice, legal, order_filter.value)
         self.query_one("#order-input", Input).placeholder = hint(legal)  # the orders of this phase (R-UI-42)
 
     def refresh_units(self, view: CampaignView | None = None) -> None:
         """The units table, as the seated player sees the units (``view``: his view, made now if not given)."""
-        campaign = self.session.campaign
+        records = self.seat.data.units
         table = self.query_one("#units", DataTable)
         table.clear()
         wanted = self.query_one("#unit-filter", Input).value.casefold()
-        for name, seen in (view or self.session.view()).units.items():
-            unit = campaign.unit_record(name)
+        for name, seen in (view or self.seat.view()).units.items():
+            unit = records[name]
             row = (name, seen.nation, seen.type.value, counter_label(unit), status_word(seen), seen.place or "",
                    str(seen.damage), player_name(seen.commander))
             if wanted and not any(wanted in str(cell).casefold() for cell in row):
@@ -1474,16 +1537,15 @@ class CampaignScreen(Screen[None]):
 
     def refresh_log(self) -> None:
         log = self.query_one("#log", CampaignLog)
-        events = self.session.campaign.state.events
-        if self._logged > len(events):  # an undo shortened the log
+        got = self.seat.log(self._logged)
+        if got.reset:  # an undo shortened the log
             log.reset()
             self._logged = 0
         if self._logged == 0:
             log.add(self.game_line())
-        for event in events[self._logged:]:
-            if not isinstance(event, OrderGiven | DiceRolled):  # the orders and rolls are in the saved log
-                log.add(log_line(event))
-        self._logged = len(events)
+        for line in got.lines:
+            log.add(line)
+        self._logged = got.upto
 
     def refresh_battles(self) -> None:
         """The Battles tab: the kept tactical battles, each with its result; a notification for new ones."""
@@ -1527,11 +1589,11 @@ class CampaignScreen(Screen[None]):
             return Text(f"No tactical battle fought since the load.{note}", style="italic")
         return Text("No tactical battle fought this turn or the last.", style="italic")
 
-    def refresh_poc(self) -> None:
-        campaign = self.session.campaign
-        self.query_one("#poc-text", Static).update(poc_heading(campaign))
+    def refresh_poc(self, view: CampaignView | None = None) -> None:
+        view, data = view or self.seat.view(), self.seat.data
+        self.query_one("#poc-text", Static).update(poc_heading(data, view))
         plot = self.query_one("#poc-plot", PlotextPlot)
-        draw_poc(plot.plt, campaign)
+        draw_poc(plot.plt, data, view)
         plot.refresh()
 
 

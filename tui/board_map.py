@@ -24,7 +24,6 @@ from textual.widgets import Static
 
 from scenarios.loader import CampaignData
 from scenarios.models import Theatre
-from strategic.campaign import Campaign
 from strategic.orders import Order
 from strategic.views import CampaignView
 from tui.board_draw import COMPACT, FULL, Board, Drawing, Marks, Zoom, draw_board
@@ -104,10 +103,10 @@ class BoardMap(Static, can_focus=True):
         self.selected: str | None = None
         self.drawing = Drawing([])
 
-    def show(self, campaign: Campaign, view: CampaignView, available: int | None) -> None:
+    def show(self, data: CampaignData, view: CampaignView, available: int | None) -> None:
         """Draw the played theatres for ``view`` in ``available`` columns."""
-        self.data, self.view, self.available = campaign.data, view, available
-        self.theatres = [t for t in (Theatre.WAS, Theatre.VITP) if campaign.setup_plays(t)]
+        self.data, self.view, self.available = data, view, available
+        self.theatres = [t for t in (Theatre.WAS, Theatre.VITP) if t in view.outbreak.theatres]
         self.redraw()
 
     def shown_theatres(self) -> list[Theatre]:
@@ -240,12 +239,12 @@ class BoardPane(Vertical):
             yield BoardMap(id="map")
         yield PlaceInfo(id="map-info")
 
-    def show(self, campaign: Campaign, view: CampaignView, orders: Sequence[Order]) -> None:
+    def show(self, data: CampaignData, view: CampaignView, orders: Sequence[Order]) -> None:
         """Draw the map for ``view`` and list the selected place again; ``orders``: the seated human's legal
         orders now (none when no human decides)."""
         self.orders = orders
         board = self.query_one(BoardMap)
-        board.show(campaign, view, self.query_one("#map-scroll").size.width or None)
+        board.show(data, view, self.query_one("#map-scroll").size.width or None)
         if board.selected is not None:
             self._list(board.selected)
 

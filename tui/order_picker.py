@@ -31,8 +31,10 @@ from textual.message import Message
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
-from strategic.campaign import Campaign
+from scenarios.loader import CampaignData
 from strategic.orders import Order
+from strategic.views import CampaignView
+from tui.order_advice import OrderAdvice
 from tui.order_entry import VERBS, describe
 from tui.order_selection import (
     Choice,
@@ -155,8 +157,9 @@ class OrderPicker(Vertical):
     def __init__(self, *, id: str | None = None, type_into: str = "") -> None:
         super().__init__(id=id)
         self.type_into = type_into
-        self.campaign: Campaign | None = None
-        self.player = ""
+        self.data: CampaignData | None = None
+        self.advice: OrderAdvice | None = None
+        self.moment: tuple[object, ...] = ()
         self.legal: list[Order] | None = None
         self.stacks: list[Stack] = []
         self.free: list[Order] = []
@@ -175,19 +178,23 @@ class OrderPicker(Vertical):
         return self.query_one("#orders", OrderList)
 
     # -- filling
-    def show(self, campaign: Campaign, player: str, legal: list[Order], wanted: str = "") -> None:
-        """Show the legal orders of ``player`` filtered by ``wanted``; new legal orders start at the units again
-        (marks cleared), the same ones keep the step (a filter typed, a refused order)."""
+    def show(self, data: CampaignData, view: CampaignView, advice: OrderAdvice, legal: list[Order],
+             wanted: str = "") -> None:
+        """Show ``legal``, the orders of the deciding player of ``view``, filtered by ``wanted``; new legal orders
+        (or a new game, decision or player) start at the units again (marks cleared), the same ones keep the step
+        (a filter typed, a refused order).  ``advice``: the engine's refusals and speed rolls for that player."""
         self.wanted = wanted.casefold()
-        if legal != self.legal or campaign is not self.campaign or player != self.player:
-            self.campaign, self.player, self.legal = campaign, player, legal
-            self.stacks, self.free = stacks(campaign, player, legal), unit_free_orders(legal)
+        moment = (id(data), view.player, view.turn, view.phase)
+        if legal != self.legal or moment != self.moment:
+            self.data, self.advice, self.moment, self.legal = data, advice, moment, legal
+            self.stacks, self.free = stacks(data, view, advice, legal), unit_free_orders(legal)
             self.marked, self.at = set(), _Selection()
         self.render_step()
 
     def clear(self) -> None:
         """No decision for the player: nothing to pick."""
-        self.campaign, self.legal, self.stacks, self.free, self.marked = None, None, [], [], set()
+        self.data, self.advice, self.legal, self.stacks, self.free, self.marked = None, None, None, [], [], set()
+        self.moment = ()
         self.at = _Selection()
         self.order_list.clear_options()
         self.query_one("#pick-prompt", Static).update("")
@@ -283,14 +290,14 @@ class OrderPicker(Vertical):
 
     def select(self, rows: list[UnitRow]) -> None:
         """Go on to the destinations of ``rows`` (a unit or a stack); say why when the engine allows them none."""
-        assert self.campaign is not None
+        assert self.advice is not None
         able = [r for r in rows if r.orders]
         left_out = [r for r in rows if not r.orders]
         warnings = [w for w in [warnings_text(rows)] if w] + [f"{r.name}: {r.blocked}" for r in left_out]
         if not able:
             self.post_message(self.Note("; ".join(warnings) or "no order for these units now", ok=False))
             return
-        options = choices(self.campaign, self.player, able)
+        options = choices(self.advice, able)
         if not options:
             self.post_message(self.Note(f"no destination is open to all of {', '.join(r.name for r in able)} "
                                         "together: pick fewer units", ok=False))

@@ -3,23 +3,21 @@ be sent to, all read from the engine's legal orders (:meth:`strategic.campaign.C
 
 Nothing here decides what is legal.  A unit is offered when the engine lists an order for it; a destination is
 offered to a stack when the engine lists the same order (the unit's name apart) for every unit of it; the speed roll
-a move needs is the engine's plan of that move (:func:`strategic.rulebook.verify`, the faces that succeed by
-:func:`strategic.movement.speed_roll_succeeds`).  A damaged or disabled unit that the engine gives no order now is
-still shown, with the engine's refusal of a move (or placement) for it: the rule that keeps it where it is.
+a move needs is the engine's plan of that move (:meth:`tui.order_advice.OrderAdvice.speed_roll`).  A damaged or
+disabled unit that the engine gives no order now is still shown, with the engine's refusal of a move (or placement)
+for it (:meth:`~tui.order_advice.OrderAdvice.refusal`): the rule that keeps it where it is.  The units are the
+deciding player's view's (:class:`strategic.views.CampaignView`), their records the static campaign data.
 """
 
 from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import Any
 
-from strategic.campaign import Campaign
-from strategic.movement import MODE_OF_PHASE, MovePlan, MoveRule, speed_roll_succeeds
-from strategic.order_rule import ChoiceRule
+from scenarios.loader import CampaignData
+from strategic.movement import MODE_OF_PHASE
 from strategic.orders import (
     DeferReinforcement,
-    IllegalOrder,
     Move,
     Order,
     PlaceAir,
@@ -28,10 +26,10 @@ from strategic.orders import (
     PlaceSurfaceRaider,
     ReturnToPort,
 )
-from strategic.rulebook import LISTING
-from strategic.rulebook import verify as plan_of
-from strategic.state import UnitState, UnitStatus
+from strategic.state import UnitStatus
+from strategic.views import CampaignView, UnitView
 from tui.labels import counter_label
+from tui.order_advice import OrderAdvice
 from tui.order_entry import describe
 
 SINKING_RULE = "case V-05"
@@ -130,27 +128,27 @@ def unit_free_orders(legal: list[Order]) -> list[Order]:
     return [o for o in legal if not unit_of(o)]
 
 
-def stacks(campaign: Campaign, player: str, legal: list[Order]) -> list[Stack]:
-    """The player's units with a legal order now, and, in a move phase, his damaged or disabled units without one,
-    grouped by place in the order the engine lists their orders (the units without an order last in their
-    place)."""
+def stacks(data: CampaignData, view: CampaignView, advice: OrderAdvice, legal: list[Order]) -> list[Stack]:
+    """The seated player's units with a legal order now, and, in a move phase, his damaged or disabled units
+    without one, grouped by place in the order the engine lists their orders (the units without an order last in
+    their place).  ``view`` is the deciding player's."""
     by_unit: dict[str, list[Order]] = {}
     for order in legal:
         if unit_of(order):
             by_unit.setdefault(unit_of(order), []).append(order)
     rows: dict[str, list[UnitRow]] = {}
     for name, orders in by_unit.items():
-        us = campaign.state.unit(name)
-        rows.setdefault(place_of(us, orders), []).append(unit_row(campaign, player, us, orders))
-    moving = campaign.state.phase in MODE_OF_PHASE  # a move is what a damaged ship's player may look for
-    for us in campaign.state.units.values():
-        if moving and us.commander.value == player and us.name not in by_unit and (us.damage or us.disabled) \
-                and us.status in (UnitStatus.PORT, UnitStatus.SEA):
-            rows.setdefault(place_of(us, []), []).append(unit_row(campaign, player, us, []))
+        seen = view.unit(name)
+        rows.setdefault(place_of(seen, orders), []).append(unit_row(data, advice, seen, orders))
+    moving = view.phase in MODE_OF_PHASE  # a move is what a damaged ship's player may look for
+    for seen in view.units.values():
+        if moving and seen.commander is view.player and seen.name not in by_unit and (seen.damage or seen.disabled) \
+                and seen.status in (UnitStatus.PORT, UnitStatus.SEA):
+            rows.setdefault(place_of(seen, []), []).append(unit_row(data, advice, seen, []))
     return [Stack(place, tuple(units)) for place, units in rows.items()]
 
 
-def place_of(us: UnitState, orders: list[Order]) -> str:
+def place_of(us: UnitView, orders: list[Order]) -> str:
     """The place a unit is listed under: its port or sea area, or, arriving, the places its orders may put it."""
     if us.status is UnitStatus.AWAITING:
         places = list(dict.fromkeys(destination(o) for o in orders))
@@ -160,30 +158,30 @@ def place_of(us: UnitState, orders: list[Order]) -> str:
     return us.place or us.status.value
 
 
-def unit_row(campaign: Campaign, player: str, us: UnitState, orders: list[Order]) -> UnitRow:
-    unit = campaign.unit_record(us.name)
+def unit_row(data: CampaignData, advice: OrderAdvice, us: UnitView, orders: list[Order]) -> UnitRow:
+    unit = data.units[us.name]
     marks = f" [-{us.damage}]" if us.damage else ""
     marks += " DISABLED" if us.disabled else ""
     label = f"{us.name} · {unit.nation} {unit.type.value} {counter_label(unit)}{marks}"
     blocked = ""
     if not orders:
-        refused = refusal(campaign, player, us)
-        blocked = f"{refused}" if refused is not None else "no order this phase"
-    return UnitRow(us.name, label, tuple(orders), damage_warning(campaign, us), blocked, us.damage, unit.defence,
+        refused = advice.refusal(us.name)
+        blocked = refused if refused is not None else "no order this phase"
+    return UnitRow(us.name, label, tuple(orders), damage_warning(data, us), blocked, us.damage, unit.defence,
                    us.disabled)
 
 
-def damage_warning(campaign: Campaign, us: UnitState) -> str:
+def damage_warning(data: CampaignData, us: UnitView) -> str:
     """What a damaged or disabled unit's player should know before ordering it, with the rules."""
     notes = []
     if us.disabled:
         notes.append(f"{us.name} is disabled this turn (VITP 4.4, 4.8)")
     if us.damage:
-        defence = campaign.unit_record(us.name).defence
+        defence = data.units[us.name].defence
         sinks = f"; at sea it sinks if its damage exceeds its defence {defence} ({SINKING_RULE})" \
             if defence is not None else ""
         if defence is not None and us.status is UnitStatus.PORT:
-            floats = defence * campaign.data.constant_number("in-port-sink-multiplier")
+            floats = defence * data.constant_number("in-port-sink-multiplier")
             sinks += f"; in port up to {floats} ({PORT_SINKING_RULE})"
         notes.append(f"{us.name} carries {us.damage} damage point{'s' if us.damage > 1 else ''}{sinks}")
     return "; ".join(notes)
@@ -200,35 +198,10 @@ def warnings_text(rows: list[UnitRow]) -> str:
     return "; ".join(said + ([f"disabled: {', '.join(disabled)} (VITP 4.4, 4.8)"] if disabled else []))
 
 
-def refusal(campaign: Campaign, player: str, us: UnitState) -> IllegalOrder | None:
-    """The engine's refusal of the phase's order for a unit it lists no order for: a move in a move phase (to the
-    first area its place touches), else the first placement or return rule of the phase that refuses it."""
-    phase = campaign.state.phase
-    rules = [rule for group in LISTING for rule in group if phase in rule.phases]
-    for rule in sorted(rules, key=lambda r: not isinstance(r, MoveRule)):
-        try:
-            if isinstance(rule, MoveRule):
-                rule.verify(campaign, player, Move(unit=us.name, path=(_probe_area(campaign, us),),
-                                                   mode=MODE_OF_PHASE[phase].value))  # type: ignore[arg-type]
-            elif isinstance(rule, ChoiceRule):
-                rule.choices(campaign, player, us)
-        except IllegalOrder as exc:
-            return exc
-    return None
-
-
-def _probe_area(campaign: Campaign, us: UnitState) -> str:
-    """A sea area to ask the engine about a move of ``us`` to."""
-    port = campaign.data.ports.get(us.place or "")
-    if port is not None and port.touches:
-        return port.touches[0]
-    return us.place if us.place in campaign.data.areas else next(iter(campaign.data.areas))
-
-
 # --------------------------------------------------------------------------- the destinations
 
 
-def choices(campaign: Campaign, player: str, units: list[UnitRow]) -> list[Choice]:
+def choices(advice: OrderAdvice, units: list[UnitRow]) -> list[Choice]:
     """The orders the engine allows every one of ``units`` (those with legal orders), one per unit, in the order
     listed for the first; each with the speed roll it needs."""
     orderable = [u for u in units if u.orders]
@@ -239,7 +212,7 @@ def choices(campaign: Campaign, player: str, units: list[UnitRow]) -> list[Choic
     out = []
     for key in common:
         orders = tuple(shapes[key] for shapes in by_shape)
-        out.append(Choice(destination(orders[0]), how(orders[0]), orders, roll_note(campaign, player, orders)))
+        out.append(Choice(destination(orders[0]), how(orders[0]), orders, roll_note(advice, orders)))
     return out
 
 
@@ -251,45 +224,26 @@ def by_place(options: list[Choice]) -> dict[str, list[Choice]]:
     return grouped
 
 
-def roll_note(campaign: Campaign, player: str, orders: tuple[Order, ...]) -> str:
+def roll_note(advice: OrderAdvice, orders: tuple[Order, ...]) -> str:
     """``speed roll 1-2 (WAS 3.1; else stays in port)``: the faces of the speed roll the engine's plan of these
     moves needs (``1-5 Dunkerque and 6 more; 1-2 Bretagne, Provence`` when their speeds differ; the area rolled
     into when it is not the last), or ``""``."""
-    plans = [plan_of(campaign, player, o) for o in orders if isinstance(o, Move)]
-    rolls = [p for p in plans if isinstance(p, MovePlan) and p.roll_theatre is not None]
+    rolls = [r for r in (advice.speed_roll(o) for o in orders if isinstance(o, Move)) if r is not None]
     if not rolls:
         return ""
     faces: dict[str, list[str]] = {}  # faces -> the units rolling for them
-    for plan in rolls:
-        faces.setdefault(faces_text(_succeeding(campaign, plan)), []).append(plan.unit)
+    for roll in rolls:
+        faces.setdefault(faces_text(list(roll.faces)), []).append(roll.unit)
     first = rolls[0]
     said = next(iter(faces)) if len(faces) == 1 and len(rolls) == len(orders) \
         else "; ".join(f"{text} {_names(units)}" for text, units in faces.items())
-    into = first.path[first.free_areas]
-    where = f" into {into}" if into != first.path[-1] else ""
-    return f"speed roll{where} {said} ({first.rule}; {_failure(first)})"
+    where = f" into {first.into}" if first.into is not None else ""
+    return f"speed roll{where} {said} ({first.rule}; {first.failure})"
 
 
 def _names(units: list[str]) -> str:
     """``Nelson, Rodney`` or ``Nelson and 4 more``."""
     return ", ".join(units) if len(units) <= 3 else f"{units[0]} and {len(units) - 1} more"
-
-
-def _succeeding(campaign: Campaign, plan: MovePlan) -> list[int]:
-    speed = campaign.unit_record(plan.unit).speed
-    assert speed is not None and plan.roll_theatre is not None  # a plan with a roll has a speed (plan_move)
-    return [face for face in range(1, 7) if speed_roll_succeeds(campaign, speed, plan.roll_theatre, face)]
-
-
-def _failure(plan: MovePlan) -> str:
-    """What a failed speed roll does (:func:`strategic.movement.execute_move`)."""
-    if plan.on_failure == "port":
-        return "else stays in port"
-    if plan.on_failure == "stop":
-        return f"else stops in {plan.path[plan.free_areas - 1]}"
-    if plan.on_failure == "raider":
-        return f"else raids in {plan.path[-1]}"
-    return f"else returns to {plan.on_failure}"
 
 
 def faces_text(faces: list[int]) -> str:
@@ -329,6 +283,7 @@ def matches(row: UnitRow, place: str, wanted: str) -> bool:
     return not wanted or wanted in row.label.casefold() or wanted in place.casefold()
 
 
-def listing_moment(campaign: Campaign, decision: Any) -> tuple[int, str, str]:
-    """Turn, phase and player of a decision: when it changes, the selection and the filter start afresh."""
-    return campaign.state.turn, campaign.state.phase.value, decision.player.value if decision else ""
+def listing_moment(view: CampaignView) -> tuple[int, str, str]:
+    """Turn, phase and player of the decision in ``view``: when it changes, the selection and the filter start
+    afresh."""
+    return view.turn, view.phase.value, view.decider.value if view.decider else ""

@@ -6,38 +6,38 @@ from __future__ import annotations
 
 from typing import Any
 
+from scenarios.loader import CampaignData
 from scenarios.models import Theatre
-from strategic.campaign import Campaign
+from strategic.views import CampaignView
 
 COLOURS = {Theatre.WAS: "blue", Theatre.VITP: "orange"}
 
 
-def poc_heading(campaign: Campaign) -> str:
+def poc_heading(data: CampaignData, view: CampaignView) -> str:
     """``POC (positive: the Axis leads)  WAS: Axis +5   VITP: level; automatic victory at a lead of 29``."""
-    from strategic.bid import bid_words, standing
+    from strategic.bid import bid_words
     from strategic.narrate import lead
 
-    state = campaign.state
-    tracks = "   ".join(f"{t.value}: {lead(standing(state, t))}" for t in state.poc)
-    if state.bid:
-        tracks += f" (with the bid: {bid_words(state.bid)})"
-    line = campaign.data.constant_number("automatic-victory-lead")
+    tracks = "   ".join(f"{t.value}: {lead(view.standing(t))}" for t in view.poc)
+    if view.bid:
+        tracks += f" (with the bid: {bid_words(view.bid)})"
+    line = data.constant_number("automatic-victory-lead")
     return (f"POC (positive: the Axis leads)  {tracks}; VITP automatic victory at a lead of {line} (the red lines); "
-            f"after turn {campaign.setup.last_turn} the side ahead wins each theatre")
+            f"after turn {view.outbreak.last_turn} the side ahead wins each theatre")
 
 
-def draw_poc(plt: Any, campaign: Campaign) -> None:
-    """Plot the tracks on ``plt`` (a plotext module of a ``PlotextPlot``)."""
-    state = campaign.state
-    last = campaign.setup.last_turn
-    line = campaign.data.constant_number("automatic-victory-lead")
+def draw_poc(plt: Any, data: CampaignData, view: CampaignView) -> None:
+    """Plot the tracks of ``view`` on ``plt`` (a plotext module of a ``PlotextPlot``)."""
+
+    last = view.outbreak.last_turn
+    line = data.constant_number("automatic-victory-lead")
     plt.clear_data()
-    turns = [r.turn for r in state.poc_history]
+    turns = [r.turn for r in view.poc_history]
     for theatre in (Theatre.WAS, Theatre.VITP):
-        values = [r.totals.get(theatre, 0) - state.bid.get(theatre, 0) for r in state.poc_history]  # less the bid
-        if turns and theatre in state.poc:
+        values = [r.totals.get(theatre, 0) - view.bid.get(theatre, 0) for r in view.poc_history]  # less the bid
+        if turns and theatre in view.poc:
             plt.plot(turns, values, label=theatre.value, marker="braille", color=COLOURS[theatre])
-    if Theatre.VITP in state.poc:
+    if Theatre.VITP in view.poc:
         for y in (line, -line):
             plt.hline(y, "red")
         # the labels at the right end: the theatres' legend takes the top left corner (a small chart ran them together)
@@ -46,7 +46,7 @@ def draw_poc(plt: Any, campaign: Campaign) -> None:
     plt.hline(0, "gray")
     plt.xlim(1, last)
     plt.xticks(list(range(1, last + 1)))
-    top = int(max([line + 3, *(abs(v - state.bid.get(t, 0)) + 3 for r in state.poc_history
+    top = int(max([line + 3, *(abs(v - view.bid.get(t, 0)) + 3 for r in view.poc_history
                                    for t, v in r.totals.items())]))
     plt.ylim(-top, top)
     plt.yticks(list(range(-(top // 10) * 10, top + 1, 10)))

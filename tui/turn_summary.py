@@ -10,6 +10,7 @@ player has played the turn through (the campaign screen calls :meth:`TurnSummari
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Protocol
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -32,10 +33,20 @@ TurnSummaryScreen { align: center middle; }
 """
 
 
-def last_summed_turn(campaign: Campaign) -> int | None:
+class TurnReports(Protocol):
+    """Where the summaries come from: the seat's game (:class:`tui.seat_link.SeatLink`)."""
+
+    def summed_turns(self) -> list[int]:
+        """The turns that are over, in order (:func:`summed_turns`)."""
+
+    def turn_summary(self, turn: int) -> str:
+        """The summary of a turn that is over (:func:`summary_text`)."""
+
+
+def last_summed_turn(reports: TurnReports) -> int | None:
     """The last turn that is over (its return phase played: the next has begun, or the game ended in it), or
     ``None``; a summary shown after the control phase would leave out the turn's returns (trial of issue 17)."""
-    turns = summed_turns(campaign)
+    turns = reports.summed_turns()
     return turns[-1] if turns else None
 
 
@@ -67,11 +78,11 @@ class TurnSummaryScreen(FittedScroll):
                 Binding("left", "turn(-1)", "Earlier turn", show=False, priority=True),  # before the scroll's own
                 Binding("right", "turn(1)", "Later turn", show=False, priority=True)]
 
-    def __init__(self, campaign: Campaign, turn: int) -> None:
+    def __init__(self, reports: TurnReports, turn: int) -> None:
         super().__init__()
-        self.campaign = campaign
+        self.reports = reports
         self.turn = turn
-        self.text = summary_text(campaign, turn)
+        self.text = reports.turn_summary(turn)
 
     def compose(self) -> ComposeResult:
         with Vertical(id="turn-summary"):
@@ -83,13 +94,13 @@ class TurnSummaryScreen(FittedScroll):
 
     def action_turn(self, step: int) -> None:
         """← or →: the summary of the finished turn before or after this one (none further: it stays)."""
-        turns = summed_turns(self.campaign)
+        turns = self.reports.summed_turns()
         wanted = [t for t in turns if (t < self.turn if step < 0 else t > self.turn)]
         if not wanted:
             self.notify(f"no finished turn {'before' if step < 0 else 'after'} turn {self.turn}", timeout=3)
             return
         self.turn = wanted[-1] if step < 0 else wanted[0]
-        self.text = summary_text(self.campaign, self.turn)
+        self.text = self.reports.turn_summary(self.turn)
         self.query_one("#turn-summary-title", Static).update(Text(f"End of turn {self.turn}", style="bold"))
         self.query_one("#turn-summary-text", Static).update(link_citations(Text(self.text)))
 
@@ -112,9 +123,9 @@ class TurnSummaries:
 
     shown: int | None = None
 
-    def due(self, campaign: Campaign) -> int | None:
+    def due(self, reports: TurnReports) -> int | None:
         """The turn whose summary should come up now (once), or ``None``."""
-        turn = last_summed_turn(campaign)
+        turn = last_summed_turn(reports)
         if turn is None or (self.shown is not None and turn <= self.shown):
             return None
         self.shown = turn

@@ -23,9 +23,9 @@ from textual.widget import Widget
 from textual.widgets import DataTable, OptionList, Static
 
 from scenarios.classes import CARD_SHIP_TYPES
+from scenarios.loader import CampaignData
 from scenarios.models import Side, Unit
 from strategic.battles import campaign_year
-from strategic.campaign import Campaign
 from strategic.orders import Order
 from strategic.state import UNTIL_ATTACK, UnitStatus
 from strategic.views import CampaignView, UnitView
@@ -36,6 +36,7 @@ from tui.board_map import BoardMap
 from tui.cards_cli import counter_lines
 from tui.dialog_fit import FittedScroll
 from tui.labels import counter_label, player_label, side_label
+from tui.order_advice import OrderAdvice
 from tui.order_picker import OrderPicker
 from tui.order_selection import SINKING_RULE, Stack, UnitRow, by_place, choices, unit_of, unit_row
 
@@ -118,14 +119,14 @@ def whose_line(seen: UnitView, seat: Side | None) -> str:
     return f"{whose}, commanded by {commander}"
 
 
-def ways_lines(campaign: Campaign, player: str, name: str, legal: Sequence[Order]) -> list[str]:
-    """Where the unit may go in the decision of ``player`` (one line a destination: the first way, the speed roll
+def ways_lines(data: CampaignData, advice: OrderAdvice, seen: UnitView, legal: Sequence[Order]) -> list[str]:
+    """Where the unit may go in the decision of its player (one line a destination: the first way, the speed roll
     it needs, and how many other ways there are), or why it may not (the engine's refusal)."""
-    orders = [o for o in legal if unit_of(o) == name]
-    row = unit_row(campaign, player, campaign.state.unit(name), orders)
+    orders = [o for o in legal if unit_of(o) == seen.name]
+    row = unit_row(data, advice, seen, orders)
     if not orders:
         return [f"no order for it now: {row.blocked}"]
-    grouped = by_place(choices(campaign, player, [row]))
+    grouped = by_place(choices(advice, [row]))
     lines = []
     for place, ways in list(grouped.items())[:SHOWN_WAYS]:
         more = f" (+{len(ways) - 1} other way{'s' if len(ways) > 2 else ''})" if len(ways) > 1 else ""
@@ -135,35 +136,38 @@ def ways_lines(campaign: Campaign, player: str, name: str, legal: Sequence[Order
     return lines
 
 
-def orders_part(campaign: Campaign, view: CampaignView, seen: UnitView, legal: Sequence[Order]) -> list[str]:
+def orders_part(data: CampaignData, view: CampaignView, seen: UnitView, legal: Sequence[Order],
+                advice: OrderAdvice | None) -> list[str]:
     """The "this phase" part: the destinations of the player's own unit when he decides, else why none are
-    shown (another player's orders are never listed, R-VIEW-03)."""
+    shown (another player's orders are never listed, R-VIEW-03).  ``advice``: the engine's word on his orders
+    (needed when he decides)."""
     viewer = view.player
     if not seen.own or viewer is None:
         return [f"{player_label(seen.commander)} gives its orders: they are not shown to you"]
-    if view.decider is not viewer:
+    if view.decider is not viewer or advice is None:
         return ["no decision of yours now"]
-    return ways_lines(campaign, viewer.value, seen.name, legal)
+    return ways_lines(data, advice, seen, legal)
 
 
-def card_part(campaign: Campaign, name: str, year: int, index: CardIndex | None = None,
+def card_part(data: CampaignData, name: str, year: int, index: CardIndex | None = None,
               width: int | None = None) -> list[str]:
     """What the counter puts on the tactical table in ``year`` (its ship card, air group, Flights or boats), its
     weapon table fitted to ``width`` columns (:func:`tui.cards_cli.card_lines`)."""
-    lines = counter_lines(campaign.data, name, year, index, width)
-    if campaign.unit_record(name).type in CARD_SHIP_TYPES:
+    lines = counter_lines(data, name, year, index, width)
+    if data.units[name].type in CARD_SHIP_TYPES:
         return lines
     return ["No ship card of its own" + (": what it puts on the table" if lines else ": nothing on the table"),
             *lines]
 
 
-def details_text(campaign: Campaign, view: CampaignView, name: str, legal: Sequence[Order],
-                 index: CardIndex | None = None, width: int = DIALOG_WIDTH - 6) -> Text:
+def details_text(data: CampaignData, view: CampaignView, name: str, legal: Sequence[Order],
+                 advice: OrderAdvice | None = None, index: CardIndex | None = None,
+                 width: int = DIALOG_WIDTH - 6) -> Text:
     """The details of unit ``name`` as the seated player of ``view`` may know them; ``legal`` are his legal
-    orders now (empty when he does not decide); the card's table fits ``width`` columns.  Raises ``KeyError`` for
-    a unit the view does not hold."""
+    orders now (empty when he does not decide) and ``advice`` the engine's word on them; the card's table fits
+    ``width`` columns.  Raises ``KeyError`` for a unit the view does not hold."""
     seen = view.unit(name)
-    unit = campaign.unit_record(name)
+    unit = data.units[name]
     year = campaign_year(view.turn)
     text = Text()
     text.append(name, style="bold")
@@ -172,10 +176,10 @@ def details_text(campaign: Campaign, view: CampaignView, name: str, legal: Seque
     text.append(f"Where: {where_line(seen, view.turn)}\n")
     text.append(f"Damage and status: {damage_line(seen, unit)}\n")
     text.append("Where it may go this phase: ", style="bold")
-    ways = orders_part(campaign, view, seen, legal)
+    ways = orders_part(data, view, seen, legal, advice)
     text.append(ways[0] + "\n" if len(ways) == 1 else "\n" + "".join(f"  {w}\n" for w in ways))
     text.append(f"On the tactical table in {year} (turn {view.turn}):\n", style="bold")
-    text.append("\n".join(card_part(campaign, name, year, index, width)))
+    text.append("\n".join(card_part(data, name, year, index, width)))
     return text
 
 
@@ -224,12 +228,12 @@ class UnitDetailsScreen(FittedScroll):
                 Binding("left,p", "step(-1)", "Previous unit", show=False),
                 Binding("right,n", "step(1)", "Next unit", show=False)]
 
-    def __init__(self, campaign: Campaign, view: CampaignView, names: Sequence[str], legal: Sequence[Order],
-                 start: int = 0) -> None:
+    def __init__(self, data: CampaignData, view: CampaignView, names: Sequence[str], legal: Sequence[Order],
+                 advice: OrderAdvice | None = None, start: int = 0) -> None:
         super().__init__()
-        self.campaign, self.view, self.names, self.legal = campaign, view, list(names), list(legal)
+        self.data, self.view, self.names, self.legal, self.advice = data, view, list(names), list(legal), advice
         self.index = min(max(start, 0), len(self.names) - 1)
-        self.cards = CardIndex(campaign.data)
+        self.cards = CardIndex(data)
 
     def compose(self) -> ComposeResult:
         with Vertical(id="unit-details"):
@@ -244,7 +248,7 @@ class UnitDetailsScreen(FittedScroll):
     def text(self) -> Text:
         """The details, the card's table fitted to the dialog's width in this terminal (R-UI-55)."""
         width = min(DIALOG_WIDTH, self.app.size.width * 96 // 100) - 6
-        return details_text(self.campaign, self.view, self.name, self.legal, self.cards, width)
+        return details_text(self.data, self.view, self.name, self.legal, self.advice, self.cards, width)
 
     def on_resize(self) -> None:
         super().on_resize()

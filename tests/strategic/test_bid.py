@@ -44,9 +44,12 @@ def test_bids_drop_zero_keep_the_last_and_refuse_a_theatre_not_played() -> None:
 def test_campaign_new_stores_the_bid_and_refuses_one_off_the_setup(data: CampaignData) -> None:
     c = Campaign.new(data, "standard", seed=1, bid={Theatre.VITP: 1.5, Theatre.WAS: 0})
     assert c.state.bid == {Theatre.VITP: 1.5}
+    from strategic.views import observe
     from tui.poc_chart import poc_heading
 
-    assert "WAS: level   VITP: Allies +1.5 (with the bid: VITP: Allies +1.5);" in poc_heading(c)
+    view = observe(c, None, orders=False, log=False)
+    assert view.bid == {Theatre.VITP: 1.5} and view.standing(Theatre.VITP) == standing(c.state, Theatre.VITP)
+    assert "WAS: level   VITP: Allies +1.5 (with the bid: VITP: Allies +1.5);" in poc_heading(data, view)
     with pytest.raises(BadBid, match=r"set-up was_only: bid\.VITP"):
         Campaign.new(data, "was_only", seed=1, bid={Theatre.VITP: 1})
 

@@ -108,9 +108,11 @@ def test_an_early_war_announcement_stays_undisclosed_until_japan_ends_its_decisi
     japan = observe(clock, Player.JAPAN)
     assert japan.war.attack_turn == turn and japan.unit(strike.unit).place == HAWAII
     assert any(e.kind == "attack" for e in japan.log) and not japan.withheld
+    assert japan.outbreak.pacific_at_war and japan.outbreak.surprise_turn and japan.outbreak.early_war
     for player in (Player.UNITED_STATES, Player.ALLIES, Player.GERMANY_ITALY, None):
         view = observe(clock, player)
         assert view.withheld and view.war.attack_turn is None and view.war.pearl_force == ()
+        assert not view.outbreak.pacific_at_war and not view.outbreak.surprise_turn  # R-VIEW-28 with R-VIEW-02
         assert view.unit(strike.unit).place == YOKOSUKA and view.unit(strike.unit).status is UnitStatus.PORT
         text = view.to_json()
         assert "announces its attack" not in text and "Pearl Harbor special force" not in text
@@ -215,3 +217,28 @@ def test_every_view_of_seeded_ai_games_serialises_and_holds_no_hidden_fact(data:
         _apply(campaign, decider.value, orders[3:])
         clock.end_decision()
     assert decisions > 15 and withheld > 10
+
+
+@pytest.mark.parametrize("setup", ["standard", "early_war"])
+def test_the_outbreak_facts_of_a_view_are_the_campaigns(data: CampaignData, setup: str) -> None:
+    """R-VIEW-28: at every decision of the first four turns the view's calendar and outbreak facts are what the
+    campaign itself says of the live state (the deciding player's view is the live state)."""
+    from strategic.ai import give_orders
+    from strategic.outbreak import surprise_turn
+
+    campaign = Campaign.new(data, setup, seed=3, resolver=ClassicResolver())
+    clock = Clock(campaign, checkpoints=True)
+    seen = set()
+    while clock.decision is not None and campaign.state.turn <= 4:
+        player = clock.decision.player
+        facts = observe(clock, player, orders=False, log=False).outbreak
+        assert (facts.last_turn, facts.theatres, facts.vitp_first_turn) == (
+            campaign.setup.last_turn, tuple(campaign.setup.theatres), campaign.setup.vitp_first_turn)
+        now = (campaign.vitp_started, campaign.early_war, campaign.pacific_at_war, surprise_turn(campaign),
+               campaign.surprise_done)
+        assert (facts.vitp_started, facts.early_war, facts.pacific_at_war, facts.surprise_turn,
+                facts.surprise_done) == now
+        seen.add(now)
+        give_orders(campaign, player.value, list(BaselineAI().orders(campaign, player.value)))
+        clock.end_decision()
+    assert len(seen) >= 3  # peace or war not yet begun, the surprise turn, the war on

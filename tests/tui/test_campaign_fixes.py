@@ -15,7 +15,7 @@ from strategic.ai import BaselineAI, give_orders
 from strategic.campaign import Campaign
 from strategic.clock import Clock
 from strategic.orders import AnnounceAttack, Loan, PearlHarborForce, PearlHarborStrike, Sortie
-from strategic.views import observe
+from strategic.views import OutbreakView, observe
 from tests.strategic.engine_helpers import WithdrawResolver
 from tui.app import CampaignScreen, ConfirmScreen, Session, VictoryAtSeaApp
 from tui.board_draw import COMPACT, Board, Marks, draw_theatre
@@ -129,17 +129,22 @@ def play_to(campaign: Campaign, clock: Clock, stop: tuple[int, str, str]) -> Non
         clock.end_decision()
 
 
+def outbreak(campaign: Campaign) -> OutbreakView:
+    """The phase bar's facts of the Pacific war, as an observer's view carries them (R-VIEW-28)."""
+    return observe(campaign, None, orders=False, log=False).outbreak
+
+
 def test_the_pearl_harbor_turn_says_what_happens_and_raiders_show_their_type(data: CampaignData) -> None:
     campaign = Campaign.new(data, "standard", seed=1, resolver=WithdrawResolver())
     clock = Clock(campaign)
     play_to(campaign, clock, (2, "patrol", "allies"))
-    assert war_note(campaign) == ""
+    assert war_note(outbreak(campaign)) == ""
     play_to(campaign, clock, (3, "raid", "japan"))
-    assert war_note(campaign) == ("Pearl Harbor turn: the Pacific war begins; Japan's surprise attacks follow its "
-                                  "raiders' move (VITP 18)")
+    assert war_note(outbreak(campaign)) == ("Pearl Harbor turn: the Pacific war begins; Japan's surprise attacks "
+                                            "follow its raiders' move (VITP 18)")
     play_to(campaign, clock, (3, "raid", "allies"))
-    assert war_note(campaign) == ("Pearl Harbor turn: the surprise attacks are over (Log tab); the War at Sea moves "
-                                  "follow (002 §3.232)")
+    assert war_note(outbreak(campaign)) == ("Pearl Harbor turn: the surprise attacks are over (Log tab); the War at "
+                                            "Sea moves follow (002 §3.232)")
     view = observe(campaign, "allies", orders=False, log=False)
     drawing = draw_theatre(Board(data, view, COMPACT), Theatre.VITP, Marks())
     x, y, w, h = drawing.regions["Hawaiian Islands"]
@@ -147,7 +152,7 @@ def test_the_pearl_harbor_turn_says_what_happens_and_raiders_show_their_type(dat
     raiders = sorted({u.type.value for u in view.units_at("Hawaiian Islands") if u.mode and u.mode.value == "raid"})
     assert raiders and all(f"r{kind}" in box for kind in raiders)  # rBB2 rCV6 ...: the type of each raider
     play_to(campaign, clock, (4, "reinforce", "allies"))
-    assert war_note(campaign) == ""
+    assert war_note(outbreak(campaign)) == ""
 
 
 def test_orders_and_places_in_the_players_words(data: CampaignData) -> None:
@@ -177,9 +182,9 @@ def test_the_early_war_phase_bar_and_the_announcement_in_words(data: CampaignDat
     campaign = Campaign.new(data, "early_war", seed=1, resolver=WithdrawResolver())
     clock = Clock(campaign)
     play_to(campaign, clock, (1, "air", "japan"))
-    assert war_note(campaign) == ("Pacific at peace until Japan announces its attack with its air units "
+    assert war_note(outbreak(campaign)) == ("Pacific at peace until Japan announces its attack with its air units "
                                   "(002 §5.62, §5.71)")
     free = [describe(o) for o in campaign.legal_orders("japan") if not getattr(o, "unit", "")]
     assert free == ["announce Japan's attack this turn (002 §5.71)"]
     play_to(campaign, clock, (4, "reinforce", "united_states"))
-    assert war_note(campaign) == ""
+    assert war_note(outbreak(campaign)) == ""

@@ -15,6 +15,7 @@ from strategic.orders import DeferReinforcement, IllegalOrder, Move, PlaceReinfo
 from strategic.state import Mode, Phase, UnitStatus
 from tests.strategic.engine_helpers import WithdrawResolver, game, port
 from tui.app import CampaignScreen, ConfirmScreen, Session, VictoryAtSeaApp
+from tui.order_advice import CampaignAdvice
 from tui.order_selection import UnitRow, end_question, faces_text, roll_note, warnings_text
 from tui.stack_orders import give_together
 
@@ -246,9 +247,10 @@ def test_the_roll_note_says_what_a_failed_vitp_roll_does(data: CampaignData) -> 
     port(c, "Enterprise", "Pearl Harbor")
     c.state.control["Hawaiian Islands"] = Side.ALLIED
     patrol = Move(unit="Enterprise", path=("Hawaiian Islands", "U.S. Mandate"), mode="patrol")
-    assert roll_note(c, "united_states", (patrol,)) == "speed roll 1-5 (VITP 6.2; else raids in U.S. Mandate)"
+    assert roll_note(CampaignAdvice(c, "united_states"), (patrol,)) == (
+        "speed roll 1-5 (VITP 6.2; else raids in U.S. Mandate)")
     c = game(data, turn=4, phase=Phase.RAID)
     port(c, "Akagi", "Yokosuka Navy Yard")
     raid = Move(unit="Akagi", path=("Japanese Islands", "Central Pacific Ocean", "Hawaiian Islands"), mode="raid")
-    assert roll_note(c, "japan", (raid,)) == "speed roll 1-5 (VITP 6.2; else stays in port)"
+    assert roll_note(CampaignAdvice(c, "japan"), (raid,)) == "speed roll 1-5 (VITP 6.2; else stays in port)"
 

@@ -11,6 +11,7 @@ from textual.widgets import DataTable, Static
 from scenarios.loader import CampaignData
 from strategic.campaign import Campaign
 from strategic.clock import Clock
+from strategic.views import observe
 from tests.strategic.engine_helpers import WithdrawResolver
 from tui.app import CampaignScreen, Session, VictoryAtSeaApp
 from tui.poc_chart import draw_poc, poc_heading
@@ -92,7 +93,8 @@ async def test_f12_writes_a_screenshot_beside_the_save_or_here(data: CampaignDat
 
 def test_the_poc_heading_names_the_victory_lines(data: CampaignData) -> None:
     campaign = Campaign.new(data, "standard", seed=2, resolver=WithdrawResolver())
-    assert poc_heading(campaign) == ("POC (positive: the Axis leads)  WAS: level   VITP: level; VITP automatic "
+    view = observe(campaign, None, orders=False, log=False)
+    assert poc_heading(data, view) == ("POC (positive: the Axis leads)  WAS: level   VITP: level; VITP automatic "
                                      "victory at a lead of 29 (the red lines); after turn 10 the side ahead wins "
                                      "each theatre")
 
@@ -105,7 +107,7 @@ def test_the_poc_chart_spans_the_game_and_draws_the_victory_lines(data: Campaign
 
     campaign = Campaign.new(data, "standard", seed=2, resolver=WithdrawResolver())
     campaign.state.poc_history.clear()
-    draw_poc(plotext, campaign)
+    draw_poc(plotext, data, observe(campaign, None, orders=False, log=False))
     plotext.plotsize(90, 25)
     chart = re.sub(r"\x1b\[[0-9;]*m", "", plotext.build())
     plotext.clear_figure()

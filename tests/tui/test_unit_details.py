@@ -15,6 +15,7 @@ from strategic.views import observe
 from tests.strategic.engine_helpers import WithdrawResolver
 from tui.app import CampaignScreen, Session, VictoryAtSeaApp
 from tui.board_map import BoardMap
+from tui.order_advice import CampaignAdvice
 from tui.unit_details import UnitDetailsScreen, details_text
 
 from .helpers import wait_for, wait_for_human
@@ -40,7 +41,8 @@ def test_a_damaged_unit_shows_its_damage_against_defence_and_where_it_may_go(dat
     nelson = campaign.state.unit("Nelson")
     nelson.damage, nelson.disabled = 2, True
     view = observe(clock, "allies", orders=False, log=False)
-    shown = lines(details_text(campaign, view, "Nelson", campaign.legal_orders("allies")))
+    shown = lines(details_text(data, view, "Nelson", campaign.legal_orders("allies"),
+                               CampaignAdvice(campaign, "allies")))
     assert shown[:4] == [
         "Nelson — UK BB, yours",
         "Counter 5-5-3: gunnery 5, defence 5, speed 3",
@@ -56,7 +58,8 @@ def test_a_damaged_unit_shows_its_damage_against_defence_and_where_it_may_go(dat
 def test_a_carrier_shows_its_airstrike_its_card_and_air_group_and_its_destinations(data: CampaignData) -> None:
     campaign, clock = british_patrol(data)
     view = observe(clock, "allies", orders=False, log=False)
-    shown = lines(details_text(campaign, view, "Ark Royal", campaign.legal_orders("allies")))
+    shown = lines(details_text(data, view, "Ark Royal", campaign.legal_orders("allies"),
+                              CampaignAdvice(campaign, "allies")))
     assert shown[:5] == ["Ark Royal — UK CV, yours", "Counter 0-2-7 (3): gunnery 0, defence 2, speed 7, airstrike 3",
                          "Where: in port at England", "Damage and status: undamaged", "Where it may go this phase: "]
     assert shown[5:7] == ["  North Atlantic — patrol (+2 other ways)", "  North Sea — patrol (+2 other ways)"]
@@ -75,7 +78,7 @@ def test_an_enemy_unit_shows_only_what_the_view_holds(data: CampaignData) -> Non
     campaign.apply("japan", PlaceReinforcement(unit="Kongo", place="Saigon"))
     assert campaign.state.unit("Kongo").place == "Saigon"
     view = observe(clock, "allies", orders=False, log=False)
-    shown = lines(details_text(campaign, view, "Kongo", []))
+    shown = lines(details_text(data, view, "Kongo", []))
     assert shown[:5] == [
         "Kongo — JP BB, the enemy's (Axis), commanded by Japan",
         "Counter 4-3-6: gunnery 4, defence 3, speed 6",
@@ -83,14 +86,14 @@ def test_an_enemy_unit_shows_only_what_the_view_holds(data: CampaignData) -> Non
         "Damage and status: undamaged; inactive until turn 3 (002 §3.21)",
         "Where it may go this phase: Japan gives its orders: they are not shown to you",
     ]
-    japan = lines(details_text(campaign, observe(clock, "japan", orders=False, log=False), "Kongo", []))
+    japan = lines(details_text(data, observe(clock, "japan", orders=False, log=False), "Kongo", []))
     assert japan[2] == "Where: in port at Saigon"  # Japan sees its own order
 
 
 def test_a_unit_without_a_ship_card_says_so_and_shows_its_flights(data: CampaignData) -> None:
     campaign, clock = british_patrol(data)
     view = observe(clock, "allies", orders=False, log=False)
-    shown = lines(details_text(campaign, view, "RAAF", campaign.legal_orders("allies")))
+    shown = lines(details_text(data, view, "RAAF", campaign.legal_orders("allies"), CampaignAdvice(campaign, "allies")))
     assert shown[1] == "Counter *-4-* (2): gunnery none, defence 4, speed none, airstrike 2"
     assert shown[-2:] == [
         "No ship card of its own: what it puts on the table",
@@ -99,9 +102,9 @@ def test_a_unit_without_a_ship_card_says_so_and_shows_its_flights(data: Campaign
 
 
 def test_an_unknown_unit_is_a_key_error(data: CampaignData) -> None:
-    campaign, clock = british_patrol(data)
+    _, clock = british_patrol(data)
     with pytest.raises(KeyError, match="no unit named 'Bismarck II'"):
-        details_text(campaign, observe(clock, "allies", orders=False, log=False), "Bismarck II", [])
+        details_text(data, observe(clock, "allies", orders=False, log=False), "Bismarck II", [])
 
 
 def details_of(app: VictoryAtSeaApp) -> str:
@@ -184,7 +187,7 @@ async def test_the_card_table_fits_the_dialog_at_every_width(data: CampaignData,
     app = VictoryAtSeaApp(data, session=Session(campaign, clock, {"allies"}))
     async with app.run_test(size=size) as pilot:
         await wait_for_human(pilot, app)
-        app.push_screen(UnitDetailsScreen(campaign, view, ["Hood"], []))
+        app.push_screen(UnitDetailsScreen(data, view, ["Hood"], []))
         text = await wait_for(pilot, lambda: isinstance(app.screen, UnitDetailsScreen) and app.screen.is_mounted
                               and app.screen.query_one("#unit-details-text", Static), "the unit details")
         width = text.content_region.width

@@ -1,0 +1,80 @@
+"""What the campaign screen asks of the game it shows: the seat-side interface (issue 21, step 2 of the plan in
+docs/architecture.md "Network play").
+
+The screen draws from the seated player's :class:`~strategic.views.CampaignView`, the static
+:class:`~scenarios.loader.CampaignData` and the narrated log (:class:`LogLines`), and acts through the same
+interface: the legal orders of the decision it may take, orders given all or none, the decision ended.  The local
+game (:class:`tui.app.Session`, hot-seat or against AI nations) implements it over the campaign and its clock; a
+websocket client can implement it over :mod:`strategic.protocol` (each call an ``answer``, each ``question`` or
+``wait`` a refresh, each ``events`` message the log).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Protocol, runtime_checkable
+
+from scenarios.loader import CampaignData
+from scenarios.models import Player
+from strategic.orders import Order
+from strategic.views import CampaignView
+from tui.order_advice import OrderAdvice
+from tui.stack_orders import Given
+
+
+@dataclass(frozen=True)
+class LogLines:
+    """The narrated log since event number ``since``: ``lines`` (orders and dice rolls left out: they are in the
+    saved log), ``upto`` the number to ask from next time; ``reset`` when the log was shortened (an order taken
+    back), ``lines`` then being the whole log again."""
+
+    upto: int
+    lines: tuple[str, ...]
+    reset: bool = False
+
+
+@runtime_checkable
+class SeatLink(Protocol):
+    """A seat's side of a game: what its screen may read and do."""
+
+    @property
+    def data(self) -> CampaignData:
+        """The static campaign data (board, units' records, set-ups, constants)."""
+
+    def view(self) -> CampaignView:
+        """The seated player's view now (without legal orders or log: :meth:`legal_orders`, :meth:`log`)."""
+
+    def human(self, player: Player) -> bool:
+        """Whether ``player`` is played at this screen (``you``) rather than by the AI or another seat."""
+
+    def deciding(self) -> Player | None:
+        """The player of this screen whose decision is open now, or ``None`` (another player or the AI decides,
+        a battle waits, the game is over or stopped)."""
+
+    def legal_orders(self) -> list[Order]:
+        """The legal orders of :meth:`deciding` (empty when nobody of this screen decides)."""
+
+    def advice(self) -> OrderAdvice:
+        """The engine's word on the orders of :meth:`deciding` (why a unit has none, the speed roll a move needs).
+        Raises ``RuntimeError`` when nobody of this screen decides."""
+
+    def give(self, orders: list[Order]) -> Given:
+        """Give ``orders`` for :meth:`deciding`, all or none: the events, or the refusals (none stands)."""
+
+    def end_decision(self) -> None:
+        """End the open decision of :meth:`deciding` (the game goes on to the next decision)."""
+
+    def waiting(self) -> str | None:
+        """Why the game cannot go on (a battle question waits for an answer), in the player's words, or ``None``."""
+
+    def log(self, since: int) -> LogLines:
+        """The narrated log from event number ``since`` on."""
+
+    def summed_turns(self) -> list[int]:
+        """The turns that are over, in order (their summaries can be shown)."""
+
+    def turn_summary(self, turn: int) -> str:
+        """The end-of-turn summary of a turn that is over, narrated (:mod:`tui.turn_summary`)."""
+
+
+__all__ = ["LogLines", "SeatLink"]
