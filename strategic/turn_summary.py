@@ -160,9 +160,10 @@ def _battles(campaign: Campaign, events: list[CampaignEvent]) -> list[BattleFoug
 # ---------------------------------------------------------------------------------------------- words
 
 
-def summary_lines(summary: TurnSummary, groups: Mapping[str, Group] | None = None) -> list[str]:
-    """The summary in words, a line each (battles first, then repairs, arrivals, control and POC); with the
-    Location Uncertain ``groups`` (the app's summary) an arrival in one is named as the game does (R-UI-56)."""
+def summary_lines(summary: TurnSummary, groups: Mapping[str, Group]) -> list[str]:
+    """The summary in words, a line each (battles first, then repairs, arrivals, control and POC); an arrival
+    in one of the Location Uncertain ``groups`` is named as the game does (R-UI-56), in the app and in
+    ``vas run`` alike (R-OPS-71)."""
     out = [f"--- Summary of turn {summary.turn} ---", headline(summary)]
     for battle in summary.battles:
         out += battle_lines(battle)
@@ -174,7 +175,7 @@ def summary_lines(summary: TurnSummary, groups: Mapping[str, Group] | None = Non
         out.append("Repairs: " + "; ".join(f"{e.unit} {e.points} at {e.port} (damage now {e.damage})"
                                           for e in summary.repairs))
     if summary.arrivals:
-        out.append(_arrivals(summary.arrivals, groups or {}))
+        out.append(_arrivals(summary.arrivals, groups))
     out += control_lines(summary)
     out += convoy_lines(summary)
     extras = _extra_scores(summary)
@@ -333,12 +334,16 @@ def _counter(c: CounterFate) -> str:
     return f"{c.unit} {fate}" + (f" ({', '.join(facts)})" if facts else "")
 
 
+def place_words(place: str, groups: Mapping[str, Group]) -> str:
+    """A place as the game names it: a Location Uncertain group is "the Location Uncertain group W", not the
+    data's "Group W" (reference/vitp.md §5.6; R-UI-56, R-OPS-71); the one wording of the app and ``vas run``."""
+    group = groups.get(place)
+    return f"the Location Uncertain group {group.letter}" if group is not None else place
+
+
 def _arrivals(arrivals: list[UnitArrived], groups: Mapping[str, Group]) -> str:
     def place(e: UnitArrived) -> str:
-        if e.at == "reserve":
-            return "the submarine reserve"
-        group = groups.get(e.place)  # reference/vitp.md §5.6: the Location Uncertain groups W-Z
-        return f"the Location Uncertain group {group.letter}" if group is not None else e.place
+        return "the submarine reserve" if e.at == "reserve" else place_words(e.place, groups)
 
     if len(arrivals) <= 12:
         return "Arrivals: " + ", ".join(f"{e.unit} ({'reserve' if e.at == 'reserve' else place(e)})"

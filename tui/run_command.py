@@ -86,7 +86,7 @@ from strategic.resolvers import make_resolver
 from strategic.rule_options import chosen_options, option_lines
 from strategic.saves import SaveError, autosave_path, load_state, save
 from strategic.state import COMBATS, Event
-from strategic.turn_summary import summarize, summary_lines
+from strategic.turn_summary import place_words, summarize, summary_lines
 from tactical import TacticalQuestion, UnknownOption, encode_tactical
 from tui.arguments import BID_HELP, poc_bid, rule_option, seed_number, whole_number
 from tui.outputs import OutputError, check_outputs
@@ -521,10 +521,12 @@ def render_turn(campaign: Campaign, turn: int, events: list[Event],
     out = [f"\n=== Turn {turn}" + (f" (VITP turn {vitp})" if vitp and campaign.vitp_started else "") + " ==="]
     arrivals = [e for e in events if isinstance(e, UnitArrived)]
     if len(arrivals) > 25:
-        where: Counter[str] = Counter(f"{campaign.unit_record(e.unit).nation} in {e.place}" for e in arrivals)
+        where: Counter[str] = Counter(
+            f"{campaign.unit_record(e.unit).nation} in {place_words(e.place, campaign.data.groups)}" for e in arrivals)
         out.append(f"Arrivals ({len(arrivals)}): " + ", ".join(f"{n} {k}" for k, n in where.most_common()))
     elif arrivals:
-        out.append(f"Arrivals ({len(arrivals)}): " + ", ".join(f"{e.unit} ({e.place})" for e in arrivals))
+        out.append(f"Arrivals ({len(arrivals)}): " + ", ".join(
+            f"{e.unit} ({place_words(e.place, campaign.data.groups)})" for e in arrivals))
     out += _in_log_order(campaign, events, extra)
     out += [line for groups in extra.values() for group in groups for line in group]
     control = campaign.state.control
@@ -536,7 +538,7 @@ def render_turn(campaign: Campaign, turn: int, events: list[Event],
     out += [describe(e) for e in events if isinstance(e, Victory)]
     out += [describe(e) for e in events if isinstance(e, AutomaticVictory)]
     if any(isinstance(e, PocScored) for e in events):  # the turn is over: its summary (issue #17)
-        out += summary_lines(summarize(campaign, turn, events))
+        out += summary_lines(summarize(campaign, turn, events), campaign.data.groups)
     return "\n".join(out)
 
 

@@ -249,7 +249,7 @@ class TestAIAndSummary:
         sea(c, "Convoy 2A", "North Atlantic")
         port(c, "Hood", "Neutral Country")
         c.enter_phase(Phase.CONTROL)
-        lines = summary_lines(summarize(c, 5))
+        lines = summary_lines(summarize(c, 5), c.data.groups)
         assert "Convoys: Convoy 2A reaches England (Allies +1 POC); Convoy 2B sunk in North Atlantic." in lines
         assert "Neutral port: Hood stayed a second turn in Neutral Country (the Allies lose 1 POC)." in lines
         was = next(line for line in lines if line.startswith("POC WAS"))

@@ -358,3 +358,17 @@ class TestVitpAloneCounters:
         c = Campaign.new(data, "standard", seed=1)
         for kept in ("Hood", "King George V", "Hermes", "Orion", "London"):
             assert kept in c.state.units
+
+
+class TestWarAtSeaAloneCounters:
+    """R-OPS-70: War at Sea played alone has the War at Sea counters only."""
+
+    def test_every_was_only_unit_is_a_war_at_sea_counter(self, data: CampaignData) -> None:
+        c = Campaign.new(data, "was_only", seed=1)
+        units = [data.units[n] for n in c.state.units]
+        assert all(u.counter == "WAS" or "WAS" in u.also_in for u in units)
+        assert len(units) == 80
+        for gone in ("Dunkerque", "Richelieu", "Berwick", "Hermes", "Pinguin", "Italian Frogmen", "Texas", "Essex"):
+            assert gone not in c.state.units
+        for kept in ("Hood", "Bismarck", "New York", "Washington", "Convoy 1A", "U-Boat 1", "Littorio"):
+            assert kept in c.state.units

@@ -6,7 +6,16 @@ from __future__ import annotations
 from scenarios.loader import CampaignData
 from strategic.battle_names import battle_name, fought_name, raid_kind
 from strategic.campaign import Campaign
-from strategic.events import BattleFought, CombatNoted, CounterFate, Force, UnitDisabled, UnitRemoved, UnitSunk
+from strategic.events import (
+    BattleFought,
+    CombatNoted,
+    CounterFate,
+    Force,
+    UnitArrived,
+    UnitDisabled,
+    UnitRemoved,
+    UnitSunk,
+)
 from strategic.phases import Phase
 from strategic.turn_summary import battle_lines, raid_note, summarize
 from tests.strategic.test_turn_summary import _mediterranean
@@ -123,7 +132,7 @@ def test_the_seeded_pearl_harbor_names_and_note(data: CampaignData) -> None:
     assert names[:3] == ["T1 Battle in North Atlantic", "T1 Battle in South Atlantic", "T1 Battle in North Sea"]
     assert {"T3 Surprise attack in Hawaiian Islands on Pearl Harbor", "T3 Air raid in Indonesia on Singapore",
             "T3 Air raid in Hawaiian Islands on Pearl Harbor"} <= set(names)
-    lines = summary_lines(summarize(campaign, 3))
+    lines = summary_lines(summarize(campaign, 3), campaign.data.groups)
     head = next(i for i, line in enumerate(lines) if line.startswith("Surprise attack in Hawaiian Islands on Pearl"))
     assert "Allies win. Allies Attrition: major victory, more VP (40 to 0)" in lines[head]
     assert lines[head + 1].startswith("  (A raid moves nobody: what it did is the damage, kept in port (6 Allied "
@@ -152,3 +161,14 @@ def test_the_result_after_a_battle_is_that_battle_s_under_its_name() -> None:
     assert battle_result(events, 1, "North Sea") == ("Battle in North Sea (classic rules) is over: sunk Bretagne; "
                                                      "disabled Algerie, Gneisenau.")
     assert battle_result(events, 1, "Mediterranean") == "Battle in Mediterranean is over: disabled Hood."
+
+
+def test_vas_run_names_a_location_uncertain_group_as_the_app_does(data: CampaignData) -> None:
+    """R-OPS-71: ``vas run``'s turn block said "Group W" (the data's name) where the app says "the Location
+    Uncertain group W" (reference/vitp.md §5.6): one wording, ``turn_summary.place_words``, for both."""
+    campaign = Campaign.new(data, "standard", seed=1)
+    S = Phase.START
+    events = [UnitArrived(turn=1, phase=S, unit="Houston", place="Group W", at="port"),
+              UnitArrived(turn=1, phase=S, unit="Hood", place="England", at="port")]
+    head = render_turn(campaign, 1, events).splitlines()[2]
+    assert head == "Arrivals (2): Houston (the Location Uncertain group W), Hood (England)"

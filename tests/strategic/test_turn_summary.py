@@ -33,7 +33,7 @@ def seed_one_turn_one(data: CampaignData) -> Campaign:
 
 
 def test_the_summary_of_a_seeded_turn(seed_one_turn_one: Campaign) -> None:
-    lines = summary_lines(summarize(seed_one_turn_one, 1))
+    lines = summary_lines(summarize(seed_one_turn_one, 1), seed_one_turn_one.data.groups)
     assert lines[:2] == ["--- Summary of turn 1 ---", "3 battle(s), 3 counter(s) sunk; POC WAS +5 (Axis +5)"]
     assert lines[2:5] == [
         "Battle in North Atlantic, 5 turn(s) of 8 (it ended when a fleet had left the table): Allies win. Allies "

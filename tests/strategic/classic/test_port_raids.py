@@ -143,7 +143,7 @@ def test_frogmen_strike_malta(data) -> None:
     assert describe(opening).startswith("Mediterranean: War at Sea frogmen attack: Allied none at sea (in port: "
                                         "Warspite, Barham) against Axis Italian Frogmen")  # no aircraft: no air raid
     apply_outcome(c, out)
-    summary = summary_lines(summarize(c, c.state.turn))
+    summary = summary_lines(summarize(c, c.state.turn), c.data.groups)
     assert any(line.startswith("Frogmen attack in Mediterranean (classic rules): ") for line in summary)
 
 
