@@ -96,7 +96,7 @@ def test_every_battle_on_the_table_is_fought_with_the_campaign_s_tactical_option
 
 
 def _was_game(data: CampaignData, turn: int, faces: tuple[int, ...]) -> Campaign:
-    """War at Sea alone with the option, at ``turn``: New York at sea in the Caribbean and Texas in the United
+    """War at Sea alone with the option, at ``turn``: New York at sea in the Caribbean and Washington in the United
     States, both waiting for their entry; every other US ship still to arrive."""
     campaign = Campaign.new(data, "was_only", seed=1, options=[ACCELERATED_US_ENTRY])
     campaign.dice = ScriptedDice(faces)
@@ -104,7 +104,7 @@ def _was_game(data: CampaignData, turn: int, faces: tuple[int, ...]) -> Campaign
     for us in campaign.state.units.values():
         if us.inactive_until == UNTIL_US_ENTRY:
             us.status, us.place = UnitStatus.AWAITING, None
-    ny, texas = campaign.state.unit("New York"), campaign.state.unit("Texas")
+    ny, texas = campaign.state.unit("New York"), campaign.state.unit("Washington")
     ny.status, ny.place, ny.mode = UnitStatus.SEA, "Caribbean", Mode.PATROL
     texas.status, texas.place = UnitStatus.PORT, "United States"
     return campaign
@@ -115,9 +115,9 @@ def test_the_us_ships_wait_for_their_entry_and_convoys_do_not(data: CampaignData
     held = {n for n, us in campaign.state.units.items() if us.inactive_until == UNTIL_US_ENTRY}
     us_ships = {n for n in campaign.state.units if data.units[n].nation == "US" and data.units[n].type.is_ship
                 and data.units[n].type.value != "CONVOY"}
-    assert held == us_ships and "Ranger" in held and not any(n.startswith("Convoy") for n in held)
-    with pytest.raises(IllegalOrder, match="Ranger stays out of the war until its entry roll succeeds") as caught:
-        campaign.require_active(campaign.state.unit("Ranger"))
+    assert held == us_ships and "Augusta" in held and not any(n.startswith("Convoy") for n in held)
+    with pytest.raises(IllegalOrder, match="Augusta stays out of the war until its entry roll succeeds") as caught:
+        campaign.require_active(campaign.state.unit("Augusta"))
     assert "R-OPT-02" in caught.value.rule
     plain = Campaign.new(data, "was_only", seed=1)  # R-OPS-64: the standard entry roll holds them too
     assert {n for n, us in plain.state.units.items() if us.inactive_until == UNTIL_US_ENTRY} == us_ships
@@ -129,14 +129,14 @@ def test_the_us_ships_wait_for_their_entry_and_convoys_do_not(data: CampaignData
 def test_turn_4_enters_on_a_6_into_the_north_atlantic(data: CampaignData) -> None:
     campaign = _was_game(data, 4, (5, 6))
     us_entry.entry_rolls(campaign)
-    ny, texas = campaign.state.unit("New York"), campaign.state.unit("Texas")
+    ny, texas = campaign.state.unit("New York"), campaign.state.unit("Washington")
     assert ny.inactive_until == UNTIL_US_ENTRY and (ny.status, ny.place) == (UnitStatus.SEA, "Caribbean")
     assert texas.inactive_until is None
     assert (texas.status, texas.place, texas.mode, texas.moved) == (UnitStatus.SEA, "North Atlantic", Mode.PATROL,
                                                                     True)
     rolls = [e for e in campaign.state.events if isinstance(e, UsEntryRoll)]
     assert [(e.unit, e.face, e.needed, e.entered) for e in rolls] == [("New York", 5, 6, False),
-                                                                      ("Texas", 6, 6, True)]
+                                                                      ("Washington", 6, 6, True)]
     campaign.require_active(texas)  # free from now on
 
 
@@ -166,16 +166,16 @@ def test_without_the_option_a_us_ship_enters_on_a_6_every_turn(data: CampaignDat
     us_entry.entry_rolls(campaign)
     rolls = [e for e in campaign.state.events if isinstance(e, UsEntryRoll)]
     assert [(e.unit, e.face, e.needed, e.entered, e.rule) for e in rolls] == [
-        ("New York", 5, 6, False, us_entry.STANDARD_RULE), ("Texas", 6, 6, True, us_entry.STANDARD_RULE)]
+        ("New York", 5, 6, False, us_entry.STANDARD_RULE), ("Washington", 6, 6, True, us_entry.STANDARD_RULE)]
     assert campaign.state.unit("New York").inactive_until == UNTIL_US_ENTRY
-    assert campaign.state.unit("Texas").place == "North Atlantic"
+    assert campaign.state.unit("Washington").place == "North Atlantic"
 
 
 def test_the_roll_comes_at_the_start_of_the_turn_after_the_arrivals(data: CampaignData) -> None:
     campaign = Campaign.new(data, "was_only", seed=1, options=[ACCELERATED_US_ENTRY])
     for us in campaign.state.units.values():  # nobody else arrives: only the entry rolls use the dice
         us.due_turn = None if us.status is not UnitStatus.AWAITING else 99
-    texas = campaign.state.unit("Texas")
+    texas = campaign.state.unit("Washington")
     texas.status, texas.place = UnitStatus.PORT, "United States"
     campaign.dice = ScriptedDice((6,))
     campaign.state.turn = 4
