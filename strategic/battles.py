@@ -246,8 +246,9 @@ class TacticalResolver:
                           and state.unit(r.name).status is UnitStatus.SEA and (r.withdrew or r.disabled)
                           and not (r.sunk or r.eliminated or r.expended or r.landed)]
                    for side in (Side.ALLIED, Side.AXIS)}
+        disabled = frozenset(r.name for r in outcome.results if r.disabled)  # R-OPS-42 on the table (R-OPS-72)
         ports: dict[str, str] = fallback.retreat_ports_only(campaign, battle, leaving,  # type: ignore[attr-defined]
-                                                            self._classic)
+                                                            self._classic, disabled)
         for result in outcome.results:
             result.retreat_to = ports.get(result.name, result.retreat_to)
 

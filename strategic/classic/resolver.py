@@ -189,13 +189,19 @@ class ClassicResolver:
 
 
     def retreat_ports_only(self, campaign: Campaign, battle: Battle, leaving: dict[Side, list[str]],
-                           seats: Mapping[Side, CombatPolicy] | None = None) -> dict[str, str]:
+                           seats: Mapping[Side, CombatPolicy] | None = None,
+                           disabled: frozenset[str] = frozenset()) -> dict[str, str]:
         """The retreat step alone (R-OPS-48) for the units ``leaving`` a battle fought by another resolver (the
-        tactical bridge), as each side's player decides (``seats``, as for :meth:`landings_only`): unit -> port."""
+        tactical bridge), as each side's player decides (``seats``, as for :meth:`landings_only`): unit -> port.
+        ``disabled`` names those the battle disabled: the campaign does not know it yet (its outcome is applied
+        after this step), and a ship disabled where a neutral refuge takes it has no port to choose (R-OPS-42,
+        R-OPS-72)."""
         names = [n for side_names in leaving.values() for n in side_names]
         if not names:
             return {}
         ctx = self._step_context(campaign, battle, names, seats)
+        for unit in ctx.units.values():
+            unit.disabled = unit.disabled or unit.name in disabled
         ctx.note(f"the battle is over; leaving it at sea (withdrawn or disabled): {', '.join(names)}", RETREAT_RULE)
         return retreat_step(ctx, leaving)
 
