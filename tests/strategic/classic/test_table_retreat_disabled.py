@@ -36,3 +36,21 @@ def test_a_ship_that_withdrew_is_asked(data) -> None:  # type: ignore[no-untyped
     ports = ClassicResolver({}).retreat_ports_only(c, battle_in(c, "South Atlantic"), {Side.ALLIED: ["Hood"]},
                                                    seats)
     assert ports == {"Hood": "England"} and [m for m, *_ in allies.calls if m == "retreat_ports"] != []
+
+
+def test_the_table_bridge_sends_a_ship_it_disabled_to_neutral_country(data) -> None:  # type: ignore[no-untyped-def]
+    """The tactical bridge's retreat step (no question: the refuge takes it), then the outcome applied."""
+    from strategic.battles import TacticalResolver
+    from strategic.combat import BattleOutcome, UnitResult, apply_outcome
+    from strategic.state import UnitStatus
+
+    c, allies, seats = _south_atlantic(data)
+    battle = battle_in(c, "South Atlantic")
+    resolver = TacticalResolver(turns=1)
+    resolver._classic = seats  # the seats the bridge keeps for the battle's classic steps (R-UI-70)
+    outcome = BattleOutcome(battle, [UnitResult("Hood", damage=2, disabled=True), UnitResult("Scharnhorst")])
+    resolver._retreats(c, battle, outcome)
+    assert [m for m, *_ in allies.calls if m == "retreat_ports"] == [] and outcome.results[0].retreat_to is None
+    apply_outcome(c, outcome)
+    hood = c.state.unit("Hood")
+    assert (hood.status, hood.place) == (UnitStatus.PORT, "Neutral Country")
