@@ -658,7 +658,10 @@ class StartScreen(Screen[None]):
         self.notify(message, severity="error", timeout=8)
 
     @on(Button.Pressed, "#start-game")
+    @on(Input.Submitted, "#seed")
+    @on(Input.Submitted, "#bid")
     def start_game(self) -> None:
+        """Start the new game: the button, or Enter in the seed or the bid field (R-UI-90)."""
         if self.app.screen is not self:  # pressed twice at once: the first press opened the game (R-UI-52)
             return
         try:

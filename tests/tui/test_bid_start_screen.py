@@ -53,3 +53,26 @@ async def test_an_empty_bid_field_is_no_bid(data: CampaignData) -> None:
         assert screen.session.campaign.state.bid == {}
         assert "POC bid" not in screen.game_line()
         await pilot.pause()  # the campaign screen's tabs finish mounting before the app closes
+
+
+async def test_enter_in_the_seed_or_bid_field_starts_the_game(data: CampaignData) -> None:
+    """R-UI-90: Enter in the seed field (and the bid field, the last before the button) starts the game, as Enter
+    in the load path loads one; a bad seed is still refused there."""
+    app = VictoryAtSeaApp(data)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = app.screen
+        assert isinstance(screen, StartScreen)
+        seed = screen.query_one("#seed", Input)
+        seed.value = "x"
+        seed.focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, StartScreen)
+        assert "seed" in str(screen.query_one("#start-message", Static).render())
+        seed.value = "7"
+        screen.query_one("#bid", Input).focus()
+        await pilot.press("enter")
+        campaign_screen = await wait_for(pilot, lambda: isinstance(app.screen, CampaignScreen) and app.screen,
+                                         "the campaign screen")
+        assert campaign_screen.session.campaign.state.seed == 7
+        await pilot.pause()  # the campaign screen's tabs finish mounting before the app closes
