@@ -48,13 +48,16 @@ def test_parents() -> None:
 def test_a_refusal_resolves_to_our_summary(data: CampaignData, rulings: Rulings) -> None:
     [res] = lookup("refused 'return Hood > Malta': 002 §3.246: Hood is not a unit at sea that returns to a port",
                    data.rules, rulings)
-    assert describe(res, rulings) == [
+    lines = describe(res, rulings)
+    assert lines[:4] == [
         "002 §3.246: Return to port",
         "  Units still at sea at the end of the turn return to port, possibly to a port of the other game, within "
         "the transfer limits.",
         "  Source: seed 002 §3.246",
         "  Certainty: rulebook",
     ]
+    # the rulings that cite the section follow its summary
+    assert lines[4] == "  Ruling R-OPS-72: The retreat step after a table battle sees the ships the table disabled"
     both = lookup("VITP 6.1 / WAS 3.1: Hood is disabled", data.rules, rulings)
     assert [r.title for r in both] == ["VITP 6.1: Ready to sail", "WAS 3.1: Basic move"]
     assert both[0].summary is not None and both[0].summary.confidence.value == "reconstructed"

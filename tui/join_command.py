@@ -18,8 +18,10 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import sys
+import threading
 from collections.abc import Callable
 from typing import Any
 
@@ -122,11 +124,40 @@ async def _answer_all(connection: ClientConnection, choose: Chooser, out: Callab
         elif isinstance(message, Wait):
             out(f"turn {message.turn} {message.phase}: waiting for {player_words(message.who)} ({message.type})")
         elif isinstance(message, Question):
-            await connection.send(write(choose(message)))
+            await connection.send(write(await _off_the_loop(choose, message)))
         elif isinstance(message, GameOver):
             out(f"game over: {message.summary}")
             return message
     raise ProtocolError("the server closed the connection before the game was over")
+
+
+async def _off_the_loop(choose: Chooser, question: Question) -> Answer:
+    """``choose(question)`` on a thread of its own, so the event loop keeps answering the server's keepalive pings
+    while a player thinks at the prompt (R-NET-11: a blocked loop lost the connection after about 40 s).  The
+    thread is a daemon: Ctrl-C at the prompt ends the client without waiting for ``input()`` to return."""
+    loop = asyncio.get_running_loop()
+    answer: asyncio.Future[Answer] = loop.create_future()
+
+    def settle(result: Answer | None, error: BaseException | None) -> None:
+        if answer.done():
+            return
+        if error is not None:
+            answer.set_exception(error)
+        else:
+            answer.set_result(result)  # type: ignore[arg-type]
+
+    def work() -> None:
+        result: Answer | None = None
+        error: BaseException | None = None
+        try:
+            result = choose(question)
+        except BaseException as exc:  # EOFError, ValueError...: raised again in the client's coroutine
+            error = exc
+        with contextlib.suppress(RuntimeError):  # the client has already stopped (Ctrl-C, connection lost)
+            loop.call_soon_threadsafe(settle, result, error)
+
+    threading.Thread(target=work, name="vas-join-prompt", daemon=True).start()
+    return await answer
 
 
 def terminal_answer(question: Question) -> Answer:

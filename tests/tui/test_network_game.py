@@ -25,6 +25,7 @@ from tui.join_command import JoinError, ai_answer, play_seat, terminal_answer
 from tui.serve_command import make_host
 
 from .network_helpers import (
+    LIMIT,
     all_ai,
     joined,
     next_question,
@@ -195,3 +196,24 @@ def test_seat_tokens_are_hexadecimal_so_vas_join_never_reads_one_as_an_option(tm
     assert len(host.tokens) == 4
     for token in host.tokens.values():
         assert len(token) == 32 and set(token) <= set("0123456789abcdef")
+
+
+def test_a_seat_thinking_at_the_prompt_leaves_the_client_free_to_answer_the_server(tmp_path: Path,
+                                                                                   data: Any) -> None:
+    """R-NET-11: while the player's chooser runs, the client's event loop keeps running (so it answers the
+    server's keepalive pings): from inside the chooser, a coroutine handed to the loop completes."""
+    host = make_host(serve_args(tmp_path, human=["japan"], turns=1), data)
+    served: list[bool] = []
+
+    async def clients(url: str) -> Any:
+        loop = asyncio.get_running_loop()
+
+        def choose(question: Question) -> Answer:
+            if not served:
+                served.append(asyncio.run_coroutine_threadsafe(asyncio.sleep(0, True), loop).result(LIMIT))
+            return ai_answer(question)
+        return await play_seat(url, Player.JAPAN, host.tokens[Player.JAPAN], choose, lambda _l: None)
+
+    over = asyncio.run(serve_while(host, clients))
+    assert over.kind == "game_over"
+    assert served == [True]

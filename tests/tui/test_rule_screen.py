@@ -87,12 +87,14 @@ async def test_the_command_screen_refusal_opens_its_rule() -> None:
 def test_vas_rule_prints_the_summary(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("COLUMNS", "100")  # lines are wrapped to the terminal
     assert main(["rule", "002", "3.246"]) == 0  # "§" may be left out
-    assert capsys.readouterr().out.splitlines() == [
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[:6] == [
         "002 §3.246: Return to port",
         "  Units still at sea at the end of the turn return to port, possibly to a port of the other game,",
         "  within the transfer limits.",
         "  Source: seed 002 §3.246",
-        "  Certainty: rulebook"]
+        "  Certainty: rulebook",
+        "  Ruling R-OPS-72: The retreat step after a table battle sees the ships the table disabled"]
     assert main(["rule", "002 §2.32"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[3:8] == [
