@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from scenarios.errors import InputError
-from strategic.json_files import read_json, write_text_atomic
+from strategic.json_files import campaign_log_hint, read_json, write_text_atomic
 from tactical import BattleReport, BattleSpec, Dice, FlightResult, ShipResult, battle_events, events_from_json, resolve
 
 if TYPE_CHECKING:
@@ -108,7 +108,8 @@ def load_battle_log(path: Path) -> dict[str, Any]:
         raise BattleLogError(f"{path}: not a battle log (needs sides, ships and events): the file holds a JSON "
                              f"{_json_type(log)}, not an object")
     if not {"sides", "ships"} & set(log):  # (a save has events too)
-        hint = " (it is a saved game: vas run --load FILE, vas odds FILE AREA)" if "version" in log else ""
+        hint = campaign_log_hint(log) or (" (it is a saved game: vas run --load FILE, vas odds FILE AREA)"
+                                          if "version" in log else "")
         raise BattleLogError(f"{path}: not a battle log (needs sides, ships and events){hint}")
     try:
         problems = log_problems(log)

@@ -10,6 +10,7 @@ A game with no bid is exactly the game it always was (its save and log carry no 
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Mapping
 
 from scenarios.errors import InputError
@@ -38,7 +39,7 @@ def parse_bid(text: str) -> tuple[Theatre, float]:
         value = float(amount)
     except ValueError:
         raise BadBid(f"the bid '{text}' needs a number of POC after '=' (e.g. VITP=1.5)") from None
-    if value * 2 != int(value * 2) or abs(value) > BID_LIMIT:
+    if not math.isfinite(value) or abs(value) > BID_LIMIT or value * 2 != int(value * 2):  # inf: R-UI-80
         raise BadBid(f"the bid '{text}' must be a multiple of {BID_STEP} POC from -{BID_LIMIT:g} to {BID_LIMIT:g}")
     return theatres[name.strip().lower()], value
 
@@ -64,7 +65,7 @@ def check_bids(bid: Mapping[Theatre, float], theatres: Iterable[Theatre]) -> lis
     for theatre, value in bid.items():
         if theatre not in played:
             out.append(f"bid.{theatre.value}: the set-up does not play {theatre.value}")
-        if value * 2 != int(value * 2) or abs(value) > BID_LIMIT or value == 0:
+        if not math.isfinite(value) or abs(value) > BID_LIMIT or value * 2 != int(value * 2) or value == 0:
             out.append(f"bid.{theatre.value}: {value:g} is not a bid (a non-zero multiple of {BID_STEP} POC within "
                        f"{BID_LIMIT:g})")
     return out

@@ -85,6 +85,18 @@ def read_json(path: Path, error: Callable[[str], Exception], *, unreadable: str,
         raise error(invalid.format(path=path, line="?", msg=str(exc).split(";")[0])) from None
 
 
+CAMPAIGN_LOG = "vas campaign log"
+"""The ``log`` field of a campaign log (``vas run --log``; strategic.replay.LOG_FORMAT)."""
+
+
+def campaign_log_hint(value: Any) -> str:
+    """`` (it is a campaign log: ...)`` when ``value`` (a JSON file's contents) is a campaign log, else ``""``: a
+    log given where a save or a battle log is wanted is named for what it is (R-UI-84), not listed as a thousand
+    problems of a save."""
+    is_log = isinstance(value, dict) and value.get("log") == CAMPAIGN_LOG
+    return " (it is a campaign log: vas run --replay FILE plays it again)" if is_log else ""
+
+
 class _RepeatedKey(ValueError):
     pass
 

@@ -9,6 +9,7 @@ data) without pickling it; where processes cannot be forked the runs are fought 
 from __future__ import annotations
 
 import multiprocessing
+import signal
 from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from typing import Any, Protocol
@@ -51,6 +52,14 @@ def chunks(runs: int, workers: int) -> list[tuple[int, int]]:
     return [(first, min(size, runs - first)) for first in range(0, runs, size)]
 
 
+def _worker_signals() -> None:
+    """A worker process: Ctrl-C (sent to the whole terminal group) is its parent's to handle, and SIGTERM (the
+    parent ending the runs, or anyone) ends it at once, whatever handler it inherited (as strategic.selfplay's)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    for signum in (signal.SIGTERM, signal.SIGHUP):
+        signal.signal(signum, signal.SIG_DFL)
+
+
 def can_fork() -> bool:
     return "fork" in multiprocessing.get_all_start_methods()
 
@@ -79,7 +88,8 @@ def _parallel(job: OddsJob, runs: int, workers: int, progress: Progress | None,
               cancelled: Callable[[], bool] | None) -> list[RunResult]:
     global _JOB
     _JOB = job
-    pool = ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("fork"))
+    pool = ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("fork"),
+                               initializer=_worker_signals)
     done: dict[int, list[RunResult]] = {}
     stopped = False
     try:
@@ -94,6 +104,11 @@ def _parallel(job: OddsJob, runs: int, workers: int, progress: Progress | None,
                 done[pending.pop(future)] = future.result()
             if finished and progress is not None:
                 progress(sum(len(r) for r in done.values()), runs)
+    except KeyboardInterrupt:  # Ctrl-C, SIGTERM, SIGHUP (tui.signals): the workers end with the command (R-UI-83)
+        stopped = True
+        for process in list(pool._processes.values()):  # an executor has no public way to stop a running chunk
+            process.terminate()
+        raise
     finally:
         pool.shutdown(wait=not stopped, cancel_futures=True)  # a chunk under way when cancelled runs out alone
         _JOB = None

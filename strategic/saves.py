@@ -19,7 +19,7 @@ from strategic.campaign import Campaign
 from strategic.clock import Clock
 from strategic.combat import BattleResolver
 from strategic.events import LEGACY_EVENTS_ADAPTER, LegacyEvent
-from strategic.json_files import read_json, write_text_atomic
+from strategic.json_files import campaign_log_hint, read_json, write_text_atomic
 from strategic.legacy_events import from_legacy
 from strategic.save_checks import data_problems, dice_problems, game_problems, schema_problems
 from strategic.state import READABLE_VERSIONS, STATE_VERSION, CampaignState
@@ -86,6 +86,8 @@ def load_state(path: Path, data: CampaignData, resolver: BattleResolver | None =
         raise SaveError(f"{path}: {size:,} bytes: not a save file (a save is at most {MAX_SAVE_BYTES:,} bytes)")
     raw = read_json(path, SaveError, unreadable="{path}: cannot read the save: {reason}",
                     invalid="{path}:{line}: not a save file (invalid JSON: {msg})")
+    if hint := campaign_log_hint(raw):
+        raise SaveError(f"{path}: not a save file{hint}")
     if not isinstance(raw, dict) or "version" not in raw:
         log = isinstance(raw, dict) and {"events", "sides"} <= set(raw)
         hint = " (it is a battle log: vas play --battle-log FILE, vas battle --replay FILE)" if log else ""

@@ -31,6 +31,13 @@ def whole_number(low: int, high: int | None = None) -> Callable[[str], int]:
 seed_number = whole_number(0)
 """A seed: 0 or more (numpy's SeedSequence takes no negative seed)."""
 
+MAX_WORKERS = 256
+"""The most worker processes ``--workers`` asks for (``vas odds``, ``vas selfplay``): the pools fork them all at
+once, so ``--workers 99999999999`` forked until the machine gave out or failed with an internal error (R-UI-83)."""
+
+worker_number = whole_number(1, MAX_WORKERS)
+"""``--workers``: 1 to :data:`MAX_WORKERS` processes."""
+
 
 def rule_option(text: str) -> str:
     """An argparse ``type``: a campaign or tactical rule option's name (``vas run/play/serve --option``); an

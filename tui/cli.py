@@ -301,8 +301,13 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     words = list(sys.argv[1:] if argv is None else argv)
-    parser = build_parser(next((w for w in words if not w.startswith("-")), ""))
-    args = parser.parse_args(words)
+    name = next((w for w in words if not w.startswith("-")), "")
+    parser = build_parser(name)
+    try:
+        args = parser.parse_args(words)  # bad usage: argparse's own message and exit 2 (SystemExit)
+    except Exception as exc:  # an argument's type function failing is a bug: one line, as in _run (R-UI-80)
+        return _internal_error(argparse.Namespace(vas_command=name), exc)
+    args.vas_command = name  # not args.command: `vas run --command` and `vas serve --command` reuse that name
     # SIGTERM / SIGHUP end a command as Ctrl-C does (tui.signals); not the textual apps (`vas play`, `vas battle
     # --human`), which have their own handling (a signal saves the game, issue 13)
     textual = args.func is cmd_play or bool(getattr(args, "human", None))
@@ -342,7 +347,7 @@ def _internal_error(args: argparse.Namespace, exc: Exception) -> int:
     import tempfile
     import traceback
 
-    command = " ".join(str(v) for v in (getattr(args, "command", ""), getattr(args, "data_command", None)
+    command = " ".join(str(v) for v in (getattr(args, "vas_command", ""), getattr(args, "data_command", None)
                                         or getattr(args, "cards_command", None) or "") if v)
     where = ""
     try:

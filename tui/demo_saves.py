@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from scenarios.errors import InputError
-from strategic.json_files import write_text_atomic
+from strategic.json_files import read_json, write_text_atomic
 from tactical import DEMOS, TacticalEntry, TacticalScriptError, UnknownOption, read_tactical_script, rule_options
 
 KIND = "vas-demo-battle"
@@ -54,12 +54,9 @@ def save_demo(path: Path, save: DemoSave) -> None:
 
 def load_demo(path: Path) -> DemoSave:
     """The save in ``path``; :class:`DemoSaveError` naming the file and the field when it is not one."""
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise DemoSaveError(f"{path}: cannot read the file ({exc.strerror or exc})") from None
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise DemoSaveError(f"{path}: not a saved battle (not JSON: {exc})") from None
+    # read_json: a FIFO or a device is refused, not read (it hung, R-UI-82); too deep or too large is not JSON
+    data = read_json(path, DemoSaveError, unreadable="{path}: cannot read the file ({reason})",
+                     invalid="{path}:{line}: not a saved battle (not JSON: {msg})")
     if not isinstance(data, dict) or data.get("kind") != KIND:
         raise DemoSaveError(f"{path}: kind: not a demo battle saved by vas battle (a campaign save opens with "
                             "vas play --load)")

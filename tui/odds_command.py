@@ -9,9 +9,9 @@ depend on it, R-PERF-01).  ``--runs`` defaults to 1000 classic or 20 tactical ba
 bar goes to stderr when it is a terminal.
 
 Exit codes: 0 fine; 1 a SAVE that is not a valid save (every problem named, as :mod:`strategic.saves` reports
-them); 2 bad usage: ``--runs`` or ``--workers`` below 1, a negative ``--seed``, an AREA that is not a sea area (a
-port, or no place at all: the close names are suggested) or a sea area with no battle pending (the contested
-areas are listed).
+them); 2 bad usage: ``--runs`` (1-100,000) or ``--workers`` (1-256) out of range, a negative ``--seed``, an AREA
+that is not a sea area (a port, or no place at all: the close names are suggested) or a sea area with no battle
+pending (the contested areas are listed).
 """
 
 from __future__ import annotations
@@ -31,10 +31,14 @@ from strategic.odds import battle_odds
 from strategic.odds_workers import Progress
 from strategic.resolvers import make_resolver
 from strategic.saves import SaveError, load_state
-from tui.arguments import seed_number, whole_number
+from tui.arguments import MAX_WORKERS, seed_number, whole_number, worker_number
 
 RUNS = {"classic": 1000, "tactical": 20}
 """The default runs per combat: a few seconds on two cores either way (R-PERF-03)."""
+
+MAX_RUNS = 100_000
+"""The most runs ``--runs`` asks for: minutes of classic runs, hours of tactical ones; as many as ``vas selfplay
+--games`` (R-UI-83).  More gave a command that never ended."""
 
 
 def default_workers(combat: str) -> int:
@@ -53,13 +57,14 @@ def add_odds_parser(sub: argparse._SubParsersAction, data_option) -> None:  # ty
     odds = sub.add_parser("odds", help="odds of a pending battle in a saved game (Monte Carlo)")
     odds.add_argument("save", type=Path, metavar="SAVE")
     odds.add_argument("area", metavar="AREA", help="the contested sea area")
-    odds.add_argument("--runs", type=whole_number(1), default=None, metavar="N",
-                      help=f"battles to fight (1 or more; default {RUNS['classic']} classic, "
+    odds.add_argument("--runs", type=whole_number(1, MAX_RUNS), default=None, metavar="N",
+                      help=f"battles to fight (1 to {MAX_RUNS:,}; default {RUNS['classic']} classic, "
                            f"{RUNS['tactical']} tactical)")
     odds.add_argument("--seed", type=seed_number, default=0, metavar="S",
                       help="seed of the runs' dice (0 or more; default 0)")
-    odds.add_argument("--workers", type=whole_number(1), default=None, metavar="W",
-                      help="processes fighting the runs (default: one per core for tactical, 1 for classic)")
+    odds.add_argument("--workers", type=worker_number, default=None, metavar="W",
+                      help=f"processes fighting the runs (1 to {MAX_WORKERS}; default: one per core for tactical, 1 "
+                           "for classic)")
     odds.add_argument("--combat", choices=["classic", "tactical"], default=None,
                       help="the combat of the runs (default: the save's; tactical if it has none)")
     data_option(odds)

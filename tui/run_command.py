@@ -261,11 +261,13 @@ def _answer(campaign: Campaign, clock: Clock, text: str) -> str | None:
     """Give the loaded game's waiting combat question the answer ``text`` (JSON) and fight on; the refusal, or
     ``None``."""
     if campaign.state.question is None:
-        return ": this game waits for no combat answer"
+        return f"{text}: this game waits for no combat answer"
     try:
         answer = json.loads(text)
     except ValueError as exc:
         return f"is not JSON ({exc})"
+    except RecursionError:  # R-UI-81: '[[[[...' thousands deep is bad input, not a bug
+        return "is not JSON (nested too deeply)"
     try:
         campaign.answer_combat(answer)
     except (RulesError, InputError, InvalidOrder) as exc:

@@ -42,7 +42,7 @@ from strategic.selfplay import (
     specs_for,
 )
 from tactical import UnknownOption
-from tui.arguments import BID_HELP, poc_bid, rule_option, seed_number, whole_number
+from tui.arguments import BID_HELP, MAX_WORKERS, poc_bid, rule_option, seed_number, whole_number, worker_number
 from tui.outputs import OutputError, check_outputs
 
 MAX_GAMES = 100_000
@@ -52,7 +52,7 @@ MAX_GAMES = 100_000
 game_count = whole_number(1, MAX_GAMES)
 """An argparse ``type``: 1 to :data:`MAX_GAMES` games."""
 
-worker_count = whole_number(1)
+worker_count = worker_number
 """An argparse ``type``: 1 or more processes."""
 
 
@@ -66,7 +66,7 @@ def add_selfplay_parser(sub: argparse._SubParsersAction, data_option) -> None:  
     cmd.add_argument("--games", type=game_count, default=20, metavar="N", help=f"games, 1 to {MAX_GAMES} (default 20)")
     cmd.add_argument("--seed", type=seed_number, default=1, metavar="S", help="seed of the first game, 0 or more")
     cmd.add_argument("--workers", type=worker_count, default=None, metavar="W",
-                     help="local processes, or the LocalCluster's with --dask (default 1)")
+                     help=f"local processes, or the LocalCluster's with --dask (1 to {MAX_WORKERS}; default 1)")
     cmd.add_argument("--dask", nargs="?", const="", default=None, metavar="ADDRESS",
                      help="run on Dask: a scheduler address (host:port), or a LocalCluster when none is given")
     cmd.add_argument("--setup", default="standard", type=_setup_name, metavar="NAME",
