@@ -42,15 +42,32 @@ WEAPON_COLUMNS = ("entry", "ship", "weapon", "arcs", "point_blank", "short", "lo
 
 
 def _rows(path: Path, columns: tuple[str, ...]) -> list[dict[str, str]]:
+    """The rows of a CSV file; a folder, a pipe or a device is refused unread (a FIFO hung), bytes that are not
+    UTF-8 (a spreadsheet's own encoding) and a line the CSV reader refuses are named (R-UI-86)."""
+    if path.exists() and not path.is_file():
+        raise InputError(f"{path}: cannot read ({'a folder' if path.is_dir() else 'not a regular file'}, not a "
+                         "CSV file)")
     try:
-        with path.open(newline="", encoding="utf-8") as handle:
+        with path.open(newline="", encoding="utf-8-sig") as handle:
             reader = csv.DictReader(handle)
             missing = [c for c in columns if c not in (reader.fieldnames or [])]
             if missing:
                 raise InputError(f"{path}: missing column(s) {', '.join(missing)} (expected {','.join(columns)})")
-            return list(reader)
+            rows = []
+            for row in reader:
+                short = [c for c in columns if row.get(c) is None]  # a row of fewer fields than the header
+                if short:
+                    raise InputError(f"{path}:{reader.line_num}: no {', '.join(short)} (the row has fewer fields "
+                                     "than the header; a quote left open?)")
+                rows.append(row)
+            return rows
     except OSError as exc:
         raise InputError(f"{path}: cannot read ({exc.strerror})") from None
+    except UnicodeDecodeError as exc:
+        raise InputError(f"{path}: not UTF-8 text (byte 0x{exc.object[exc.start]:02x} at offset {exc.start}); "
+                         "save the file as UTF-8 CSV") from None
+    except csv.Error as exc:
+        raise InputError(f"{path}: not a CSV file ({exc})") from None
 
 
 def _number(text: str, where: str) -> int:

@@ -178,3 +178,105 @@ def test_a_save_with_an_infinite_bid_is_refused(files: dict[str, Path], tmp_path
     assert code == 1
     assert err == (f"vas run: {edited}: not a valid save: 1 problem(s):\n"
                    f"  {edited}: bid.WAS: inf is not a bid (a non-zero multiple of 0.5 POC within 20)\n")
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["run", "--seed", "1", "--turns", "1", "--combat", "none", "--save", "/proc/vas/game.json"],
+     "vas run: --save /proc/vas/game.json: cannot write in /proc (No such file or directory)"),
+    (["run", "--seed", "1", "--turns", "1", "--combat", "none", "--log", "/proc/vas/log.json"],
+     "vas run: --log /proc/vas/log.json: cannot write in /proc (No such file or directory)"),
+    (["battle", "--log", "/proc/vas/battle.json"],
+     "vas battle: --log /proc/vas/battle.json: cannot write in /proc (No such file or directory)"),
+    (["selfplay", "--games", "1", "--json", "/proc/vas/r.json"],
+     "vas selfplay: --json /proc/vas/r.json: cannot write in /proc (No such file or directory)"),
+    (["serve", "--human", "allies", "--save", "/proc/vas/game.json"],
+     "vas serve: --save /proc/vas/game.json: cannot write in /proc (No such file or directory)"),
+])
+def test_an_output_whose_folder_cannot_be_made_is_refused_first(argv: list[str], message: str,
+                                                                capsys: pytest.CaptureFixture[str]) -> None:
+    """R-UI-85: the permission bits let root "write" anywhere, so ``--save /proc/x/game.json`` passed the check,
+    the game was played and then lost to an internal error (FileNotFoundError) when it was saved; ``vas battle``
+    and ``vas selfplay`` did the work and then could not write it.  Now refused before any work: nothing is
+    printed on stdout."""
+    capsys.readouterr()
+    try:
+        code = main(argv)
+    except SystemExit as stopped:
+        code = int(stopped.code or 0)
+    out, err = capsys.readouterr()
+    assert (code, err, out) == (2, message + "\n", "")
+
+
+def test_the_output_probe_leaves_nothing_behind(tmp_path: Path) -> None:
+    from tui.outputs import file_problem
+
+    assert file_problem(tmp_path / "game.json") is None
+    assert file_problem(tmp_path / "new" / "deeper" / "game.json") is None
+    assert list(tmp_path.iterdir()) == []
+    assert file_problem(Path("/proc/vas/game.json")) == "cannot write in /proc (No such file or directory)"
+
+
+CSV_HEADER = {"ships.csv": "entry,ship,type,flank_speed,armour,hull,crippled,traits,points\n",
+              "weapons.csv": "entry,ship,weapon,arcs,point_blank,short,long,extreme,ad,ap,dd,traits\n"}
+
+
+@pytest.mark.parametrize(("which", "content", "message"), [
+    ("ships.csv", b"\xff\xfeentry\n", "{ships}: not UTF-8 text (byte 0xff at offset 0); save the file as UTF-8 CSV"),
+    ("weapons.csv", None, "{weapons}: cannot read (not a regular file, not a CSV file)"),
+    ("weapons.csv", "folder", "{weapons}: cannot read (a folder, not a CSV file)"),
+    ("weapons.csv", CSV_HEADER["weapons.csv"] + 'Nelson,"Nelson\n', "{weapons}:2: no weapon, arcs, point_blank, "
+     "short, long, extreme, ad, ap, dd, traits (the row has fewer fields than the header; a quote left open?)"),
+    ("weapons.csv", CSV_HEADER["weapons.csv"] + "Nelson,Nelson,Turret A\n", "{weapons}:2: no arcs, point_blank, "
+     "short, long, extreme, ad, ap, dd, traits (the row has fewer fields than the header; a quote left open?)"),
+])
+def test_cards_import_of_a_file_that_is_no_csv(which: str, content: bytes | str | None, message: str,
+                                               tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """R-UI-86: a spreadsheet's own encoding was an internal error (UnicodeDecodeError), a FIFO hung."""
+    paths = {name: tmp_path / name for name in CSV_HEADER}
+    for name, path in paths.items():
+        if name != which:
+            path.write_text(CSV_HEADER[name])
+        elif content is None:
+            os.mkfifo(path)
+        elif content == "folder":
+            path.mkdir()
+        elif isinstance(content, bytes):
+            path.write_bytes(content)
+        else:
+            path.write_text(content)
+    code, err = run(["cards", "import", str(paths["ships.csv"]), str(paths["weapons.csv"]), "--nation", "UK"],
+                    capsys)
+    assert code == 2
+    assert err == "vas cards import: " + message.format(ships=paths["ships.csv"], weapons=paths["weapons.csv"]) + "\n"
+
+
+def test_cards_import_out_is_checked_before_the_import(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """R-UI-86: ``--out`` a folder was an internal error (IsADirectoryError) after the work; ``--out`` one of
+    the CSV files would have overwritten it."""
+    ships, weapons = tmp_path / "ships.csv", tmp_path / "weapons.csv"
+    ships.write_text(CSV_HEADER["ships.csv"])
+    weapons.write_text(CSV_HEADER["weapons.csv"])
+    base = ["cards", "import", str(ships), str(weapons), "--nation", "UK", "--out"]
+    assert run([*base, str(tmp_path)], capsys) == (2, f"vas cards import: --out {tmp_path}: is a folder, not a "
+                                                      "file\n")
+    assert run([*base, str(ships)], capsys) == (2, f"vas cards import: --out {ships} would overwrite the SHIPS.csv "
+                                                   "file: give it another name\n")
+    assert ships.read_text() == CSV_HEADER["ships.csv"]
+
+
+@pytest.mark.parametrize(("url", "why"), [
+    ("ws://127.0.0.1:99999999", "Port out of range 0-65535"),
+    ("ws://" + "a" * 70 + ".com:8765", "encoding with 'idna' codec failed"),
+    ("ws://[::1:8765", "Invalid IPv6 URL"),
+])
+def test_join_an_address_no_socket_can_use(url: str, why: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """R-UI-87: the address was read by the socket library, whose ValueError was an internal error (exit 70)."""
+    assert run(["join", url, "--seat", "allies", "--token", "t"], capsys) == (
+        2, f"vas join: {url} is not a server address ({why}): give ws://HOST:PORT as vas serve prints it\n")
+
+
+def test_serve_command_of_a_seat_no_one_joins(capsys: pytest.CaptureFixture[str]) -> None:
+    """R-UI-88: ``--command japan`` with ``--human allies`` made the AI's seat a commander of its battles."""
+    assert run(["serve", "--human", "allies", "united_states", "--command", "japan", "allies"], capsys) == (
+        2, "vas serve: --command japan: not a --human seat; --command names players among the --human ones (allies "
+           "united_states), the AI answers the battles of the others\n")

@@ -28,9 +28,11 @@ from scenarios.classes import class_of_counter, ship_name
 from scenarios.errors import InputError
 from scenarios.forces import LAST_YEAR
 from scenarios.loader import CampaignData, load_data
+from strategic.json_files import write_text_atomic
 from tactical import CardIndex
 from tactical.card_calibration import FIELDS, LABELS, calibrate, cross_validate
 from tui.arguments import whole_number
+from tui.outputs import check_outputs
 
 FIRST_WAR_YEAR = 1939
 """The first year ``--year`` accepts: the first year of the war."""
@@ -237,6 +239,8 @@ def cmd_cards_import(args: argparse.Namespace) -> int:
         return 2
     class_of = {s.name: c.name for c in data.classes.values() for s in c.ships}
     try:
+        check_outputs({"--out": Path(args.out) if args.out else None},
+                      inputs={"SHIPS.csv": Path(args.ships_csv), "WEAPONS.csv": Path(args.weapons_csv)})
         cards = cards_from_csv(Path(args.ships_csv), Path(args.weapons_csv), args.nation, class_of)
         for card in cards:
             ShipCard.model_validate(card)
@@ -245,7 +249,11 @@ def cmd_cards_import(args: argparse.Namespace) -> int:
         return 2
     text = dump_cards(cards, f"Ship cards converted by `vas cards import` from {args.ships_csv}, {args.weapons_csv}")
     if args.out:
-        Path(args.out).write_text(text, encoding="utf-8")
+        try:
+            write_text_atomic(Path(args.out), text)
+        except OSError as exc:  # checked above; the disk may still fill up
+            print(f"vas cards import: --out {args.out}: cannot write ({exc.strerror or exc})", file=sys.stderr)
+            return 2
         print(f"{len(cards)} card(s) written to {args.out}")
     else:
         sys.stdout.write(text)

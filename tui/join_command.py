@@ -92,6 +92,9 @@ async def open_seat(url: str, seat: Player, token: str) -> tuple[ClientConnectio
         connection = await connect(url, max_size=MAX_MESSAGE, open_timeout=OPEN_TIMEOUT)
     except InvalidURI:
         raise JoinError(f"{url} is not a server address: give ws://HOST:PORT as vas serve prints it") from None
+    except ValueError as exc:  # a port out of 0-65535, a host name no DNS can spell (UnicodeError): R-UI-87
+        raise JoinError(f"{url} is not a server address ({str(exc).split(' (')[0]}): give ws://HOST:PORT as vas "
+                        "serve prints it") from None
     except ConnectionRefusedError:
         raise JoinError(f"no server at {url} (connection refused): is vas serve running there?") from None
     except TimeoutError:

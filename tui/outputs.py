@@ -54,7 +54,7 @@ def check_outputs(files: dict[str, Path | None], folders: dict[str, Path | None]
 
 
 def file_problem(path: Path) -> str | None:
-    """Why ``path`` cannot be written as a file (without creating it), or ``None``."""
+    """Why ``path`` cannot be written as a file (without creating it or its folders), or ``None``."""
     if path.is_dir():
         return "is a folder, not a file"
     if path.exists() and not path.resolve().is_file():
@@ -66,6 +66,22 @@ def file_problem(path: Path) -> str | None:
         return "the file cannot be written (permission denied)"
     if not os.access(parent, os.W_OK | os.X_OK):
         return f"cannot write in {parent} (permission denied)"
+    return _probe(path.absolute().parent, parent)
+
+
+def _probe(folder: Path, parent: Path) -> str | None:
+    """Try what writing the file will do, leaving nothing behind: a file in ``folder`` when it exists, else a
+    folder in ``parent``, its nearest existing part (the file's folders are created when it is written).  The
+    permission bits do not tell (root may write anywhere they allow, yet not make a folder in ``/proc`` or on a
+    read-only disk), and the game would be played before the write failed (R-UI-85)."""
+    try:
+        if folder.is_dir():
+            with tempfile.NamedTemporaryFile(dir=folder, prefix=".vas-probe-"):
+                pass
+        else:
+            os.rmdir(tempfile.mkdtemp(dir=parent, prefix=".vas-probe-"))
+    except OSError as exc:
+        return f"cannot write in {parent} ({exc.strerror or exc})"
     return None
 
 

@@ -261,6 +261,12 @@ def cmd_serve(args: argparse.Namespace) -> int:
     if unknown:
         print(f"vas serve: unknown player(s) {', '.join(unknown)}; use {', '.join(PLAYERS)}", file=sys.stderr)
         return 2
+    strays = [p for p in args.command or [] if p != "none" and p not in args.human]
+    if strays:  # R-UI-88: the server's AI plays that seat; its battles would wait for a commander who never joins
+        print(f"vas serve: --command {' '.join(strays)}: not a --human seat; --command names players among the "
+              f"--human ones ({' '.join(args.human) or 'none given'}), the AI answers the battles of the others",
+              file=sys.stderr)
+        return 2
     if args.load is not None and (args.seed is not None or args.setup is not None or getattr(args, "option", None)
                                   or getattr(args, "bid", None)):
         print("vas serve: --seed, --setup, --bid and --option cannot be used with --load: a saved game keeps its own",
