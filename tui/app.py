@@ -124,6 +124,7 @@ from strategic.views import CampaignView, observe
 from tactical import DEMOS, CardIndex, TacticalEntry, TacticalQuestion, UnknownOption
 from tui.ai_follow import AiFollow, turn_over_text
 from tui.battle_choice import BattleChoiceScreen
+from tui.battle_link import LeftToAi
 from tui.battle_viewer import BattleViewerScreen
 from tui.board_info import status_word
 from tui.board_map import BoardMap, BoardPane, PlaceInfo
@@ -146,7 +147,7 @@ from tui.question_words import waiting_words
 from tui.refight_dialog import RefightScreen
 from tui.rule_screen import link_citations, open_rules
 from tui.screenshots import take_screenshot
-from tui.seat_link import LogLines, SeatLink
+from tui.seat_link import GameFacts, LogLines, SeatLink
 from tui.stack_orders import Given, OrderGroups, give_together, taken_back_text
 from tui.turn_summary import TurnSummaries, TurnSummaryScreen, last_summed_turn, summary_text, summed_turns
 from tui.unit_details import UnitDetailsScreen, picked_units, place_units
@@ -407,6 +408,105 @@ class Session:
         lines = tuple(log_line(e) for e in events[start:] if not isinstance(e, OrderGiven | DiceRolled))
         return LogLines(len(events), lines, reset)
 
+    def undo(self) -> bool:
+        """Take back the last order of the open decision (:meth:`Campaign.undo`: state and dice)."""
+        return self.campaign.undo()
+
+    def over(self) -> bool:
+        return self.campaign.state.winner is not None or self.clock.finished
+
+    def game_facts(self) -> GameFacts:
+        state = self.campaign.state
+        return GameFacts(state.seed, tuple(chosen_options(state)))
+
+    def save(self, path: Path) -> None:
+        """Write the whole campaign to ``path`` (:func:`strategic.saves.save`).  A remote link cannot: it holds no
+        campaign; it would send a ``save`` message and the server would write its own save beside its autosave
+        (R-VIEW-33)."""
+        save(self.campaign, path)
+
+    def odds(self, progress: Callable[[str, int, int], None], cancelled: Callable[[], bool]) -> list[str] | None:
+        """The odds advisor over the whole campaign (:func:`strategic.odds.battle_odds`: the game's combat, in
+        worker processes for tactical runs, R-PERF-01).  A remote link cannot simulate what its seat does not
+        see: the server would run them and send the lines (R-VIEW-34)."""
+        from strategic.combat import find_battles
+        from strategic.odds import battle_odds
+        from strategic.odds_workers import OddsCancelled
+
+        combat = "tactical" if self.tactical else "classic"
+        campaign = self.campaign
+        battles = find_battles(campaign)
+        lines: list[str] = [] if battles else ["No battle would be fought with the units now at sea."]
+        for battle in battles:
+            resolver = make_resolver(combat)
+            assert resolver is not None
+
+            def told(done: int, total: int, area: str = battle.area) -> None:
+                progress(area, done, total)
+
+            try:
+                report = battle_odds(
+                    campaign, battle.area, resolver, runs=ODDS_RUNS[combat], seed=campaign.state.turn,
+                    workers=min(2, os.cpu_count() or 1) if combat == "tactical" else 1,
+                    progress=told, cancelled=cancelled)
+            except OddsCancelled:
+                return None
+            lines += [*report.lines(), ""]
+        return lines
+
+    # -- the battle questions (tui.battle_link.BattleLink)
+
+    def question(self) -> CombatQuestion | None:
+        return self.campaign.state.question
+
+    def battle_words(self) -> str:
+        return waiting_name(self.campaign)
+
+    def on_table(self, battle: str) -> bool:
+        return self.campaign.on_table(battle)
+
+    def chose_before(self, question: CombatQuestion) -> bool:
+        state = self.campaign.state
+        side = _side_asked(question.question)
+        answered = any(_side_asked(a["question"]) == side for a in state.combat_answers.get(question.battle, []))
+        return answered or state.battle_choices.get(question.player) == "command"
+
+    def choose_battle(self, how: str, *, for_the_rest: bool = False) -> None:
+        self.campaign.choose_battle(how, for_the_rest=for_the_rest)
+
+    def left_to_ai(self) -> LeftToAi:
+        state = self.campaign.state
+        if state.question is None:
+            return LeftToAi()
+        battle = state.question.battle
+        return LeftToAi(dict(state.delegated_ships.get(battle, {})), dict(state.delegated_table_turns.get(battle, {})),
+                        list(state.delegated_table_battles.get(battle, [])))
+
+    def keep_left_to_ai(self, left: LeftToAi) -> None:
+        """Kept in the state, so a save holds them (R-SEAT-30); an empty kind is dropped from it."""
+        state = self.campaign.state
+        if state.question is None:
+            return
+        battle = state.question.battle
+        state.delegated_ships[battle] = dict(left.ships)
+        state.delegated_table_turns[battle] = dict(left.turns)
+        state.delegated_table_battles[battle] = list(left.whole)
+        for kept in (state.delegated_ships, state.delegated_table_turns, state.delegated_table_battles):
+            if not kept[battle]:
+                kept.pop(battle)
+
+    def delegate_battle(self, *, whole_turn: bool = False) -> None:
+        self.campaign.delegate_battle(whole_turn=whole_turn)
+
+    def live_answers(self) -> list[TacticalEntry]:
+        return list(self.campaign.live_answers)
+
+    def battle_result(self, battle: str, turn: int) -> str | None:
+        state = self.campaign.state
+        if turn == state.turn and battle in state.pending_battles:
+            return None
+        return battle_result(state.events, turn, battle.split(":", 1)[-1])
+
     @property
     def waiting_for_human(self) -> bool:
         d = self.clock.decision
@@ -566,6 +666,40 @@ class Session:
                 self.clock = Clock(self.campaign, resume=True, checkpoints=True)
             except EngineError as exc:
                 raise self.failed(exc) from exc
+
+    def save_after_crash(self, data: CampaignData, crash: BaseException | None) -> tuple[Path, str] | None:
+        """After a crash of the app (``crash``, ``None`` if unknown): the game in progress (not over) written beside
+        the player's save, and a note when only the last checkpoint could be saved (a state that does not load back
+        into ``data``).  ``None`` when the game is over.  Raises ``OSError`` when nothing could be written.  The
+        host's own (R-VIEW-33): a remote seat's crash loses nothing, the server keeps the game."""
+        if self.campaign.state.winner is not None:
+            return None
+        acquired = self.lock.acquire(timeout=60)  # the AI worker ends at a human decision
+        try:
+            if self.campaign.live_ask is None:  # a battle on the table stopped by the crash: keep its answers
+                self.hand_in(list(self.campaign.live_answers))
+            target = self.autosave_target()
+            written, _ = write_autosave(save_text(self.campaign), target, self.own_files)
+            try:
+                load_state(written, data)
+            except SaveError:
+                state = self.campaign.state
+                if self.clock.error is None:
+                    self.clock.error = EngineError(state.turn, state.phase.value, crash or RuntimeError())
+                text = last_good_text(self.campaign, self.clock)
+                if text is None:
+                    return written, " (it may not load: the app failed in the middle of a change)"
+                written, _ = write_autosave(text, target, self.own_files)
+                return written, f" (the last good state, {state_moment(text)}: the start of the last decision)"
+            return written, ""
+        finally:
+            if acquired:
+                self.lock.release()
+
+    def opened_text(self) -> str:
+        """How a loaded game is fought: its combat, how it was chosen, who commands his battles (the host's
+        notification on loading)."""
+        return f"{self.campaign.state.combat} combat ({self.combat_note}); {commanders_text(self.campaign)}"
 
 
 # --------------------------------------------------------------------------- start
@@ -815,8 +949,7 @@ class CampaignScreen(Screen[None]):
     def on_mount(self) -> None:
         table = self.query_one("#units", DataTable)
         table.add_columns("Unit", "Nation", "Type", "Counter", "Status", "Place", "Damage", "Orders from")
-        state = self.session.campaign.state
-        self.sub_title = f"seed {state.seed} · {self.setup_title()}"
+        self.sub_title = f"seed {self.seat.game_facts().seed} · {self.setup_title()}"
         self.refresh_all()
         self.query_one("#orders", OptionList).focus()  # letters are commands; / types an order
         self.continue_game()
@@ -826,11 +959,11 @@ class CampaignScreen(Screen[None]):
         """Hand over to the next human, or let the AI play until a human must decide.  A hand-over already shown
         for the same player is not shown twice."""
         session = self.session
-        asked = session.combat_question()
+        asked = self.seat.combat_question()
         if asked is not None:
             self.ask_combat(asked)
             return
-        if session.error is not None or session.clock.finished or session.campaign.blocked:
+        if session.error is not None or session.clock.finished or self.seat.waiting() is not None:
             self.refresh_all()
             return
         if session.waiting_for_human:
@@ -872,83 +1005,76 @@ class CampaignScreen(Screen[None]):
 
     def _show_combat(self, asked: AnswerNeeded) -> None:
         self.session.last_human = asked.player
-        state = self.session.campaign.state
-        self._commanded = (state.question.battle, state.turn) if state.question is not None \
-            and not is_order_entry(state.question.battle) else None  # a battle order has no result of its own
-        if self._commanded is not None and state.question is not None and self._first_question(state.question):
+        question, turn = self.seat.question(), self.seat.view().turn
+        self._commanded = (question.battle, turn) if question is not None \
+            and not is_order_entry(question.battle) else None  # a battle order has no result of its own
+        if self._commanded is not None and question is not None and self._first_question(question, turn):
             (last, last_turn), self._last_result = self._last_result, ("", 0)
-            last = last if last_turn == state.turn else ""  # a battle of an earlier turn is in its summary
-            on_table = self.session.campaign.on_table(state.question.battle)
-            self.app.push_screen(BattleChoiceScreen(player_name(Player(asked.player)), state.question,
+            last = last if last_turn == turn else ""  # a battle of an earlier turn is in its summary
+            on_table = self.seat.on_table(question.battle)
+            self.app.push_screen(BattleChoiceScreen(player_name(Player(asked.player)), question,
                                                     self.session.tactical, last, self._battle_words(), on_table),
                                  self._battle_chosen)
             return
         self._command_or_answer(asked)
 
-    def _first_question(self, question: CombatQuestion) -> bool:
+    def _first_question(self, question: CombatQuestion, turn: int) -> bool:
         """Whether this is the player's first question of the battle (the choice of how it is fought comes first),
-        or the first since the game was opened."""
-        state = self.session.campaign.state
-        key = (question.battle, state.turn, question.player.value)
-        side = _side_asked(question.question)
-        answered = any(_side_asked(a["question"]) == side for a in state.combat_answers.get(question.battle, []))
-        if key in self._chosen or answered or state.battle_choices.get(question.player) == "command":
+        or the first since the game was opened (``turn``: the turn it is asked in)."""
+        key = (question.battle, turn, question.player.value)
+        if key in self._chosen or self.seat.chose_before(question):
             return False  # asked at the player's first question of the battle, not when it reopens
         self._chosen.add(key)
         return True
 
     def _battle_words(self) -> str:
         """``Air raid in South Atlantic on England``: the battle waiting for the player (R-SUM-11)."""
-        return waiting_name(self.session.campaign)
+        return self.seat.battle_words()
 
     def _battle_chosen(self, chosen: tuple[str, bool] | None) -> None:
         """The player's choice for the battle, and whether for the rest of the game (:class:`BattleChoiceScreen`)."""
-        campaign = self.session.campaign
         how, for_the_rest = chosen or ("command", False)
         if how != "command" or for_the_rest:
-            campaign.choose_battle(how, for_the_rest=for_the_rest)
+            self.seat.choose_battle(how, for_the_rest=for_the_rest)
         if how != "command":
             self._answered()
             return
-        assert campaign.asked is not None
-        self._command_or_answer(campaign.asked)
+        asked = self.seat.combat_question()
+        assert asked is not None
+        self._command_or_answer(asked)
 
     def _command_or_answer(self, asked: AnswerNeeded) -> None:
         if isinstance(asked.question, TacticalQuestion):
-            state = self.session.campaign.state
-            assert state.question is not None
+            assert self.seat.question() is not None
             title = self._battle_words()
-            battle = state.question.battle
-            left = {player_name(p): names for p, names in state.delegated_ships.get(battle, {}).items()}
-            turns = {player_name(p): t for p, t in state.delegated_table_turns.get(battle, {}).items()}
-            whole = [player_name(p) for p in state.delegated_table_battles.get(battle, [])]
-            self.app.push_screen(CommandScreen(self.session.fight_live, title, self._refusal, ships_left=left,
+            kept = self.seat.left_to_ai()
+            left = {player_name(p): names for p, names in kept.ships.items()}
+            turns = {player_name(p): t for p, t in kept.turns.items()}
+            whole = [player_name(p) for p in kept.whole]
+            self.app.push_screen(CommandScreen(self.seat.fight_live, title, self._refusal, ships_left=left,
                                                turns_left=turns, battle_left=whole, retype=self._retype),
                                  self._commanded_done)
             self._refusal, self._retype = None, ""
             return
-        state = self.session.campaign.state
-        if state.question is not None and Player(asked.player) in state.delegated_table_battles.get(
-                state.question.battle, []):  # he left the battle on the table to the AI: its last steps too
-            self.session.campaign.delegate_battle()
+        if self.seat.question() is not None and Player(asked.player) in self.seat.left_to_ai().whole:
+            self.seat.delegate_battle()  # he left the battle on the table to the AI: its last steps too
             self._answered()
             return
-        screen = question_screen(asked.player, asked.question, asked.brief, submit=self.session.answer_combat,
+        screen = question_screen(asked.player, asked.question, asked.brief, submit=self.seat.answer_combat,
                                  save=self.action_save,
-                                 delegate=lambda whole: self.session.campaign.delegate_battle(whole_turn=whole))
+                                 delegate=lambda whole: self.seat.delegate_battle(whole_turn=whole))
         self.app.push_screen(screen, lambda _: self._answered())
 
     def _battle_over(self) -> None:
         """After a battle the player commanded: what became of its units, as a notification and in the Orders
         tab's message (the battle's account is in the Log tab)."""
-        state = self.session.campaign.state
         if self._commanded is None:
             return
         entry, turn = self._commanded
-        if turn == state.turn and entry in state.pending_battles:
+        text = self.seat.battle_result(entry, turn)
+        if text is None:
             return
         self._commanded = None  # the game may have gone on to the next turn before a human is asked again
-        text = battle_result(state.events, turn, entry.split(":", 1)[-1])
         self._message(text, ok=True)
         self.notify(text, title="Battle", timeout=12)
         self._last_result = (text, turn)  # shown again by the next battle's dialog, which would hide the notification
@@ -964,25 +1090,20 @@ class CampaignScreen(Screen[None]):
         fit it) is left to the AI, said in the message."""
         if outcome is None:
             return
-        answers = list(self.session.campaign.live_answers)
-        state = self.session.campaign.state
-        if state.question is not None:  # the ships and turns left to the AI stay so when the battle reopens (a save)
-            by_name = {player_name(p): p for p in Player}  # the command screen names the players as shown
-            battle = state.question.battle
-            state.delegated_ships[battle] = {by_name[p]: v for p, v in outcome.ships_left.items() if p in by_name}
-            state.delegated_table_turns[battle] = {by_name[p]: v for p, v in outcome.turns_left.items() if p in by_name}
-            state.delegated_table_battles[battle] = [by_name[p] for p in outcome.battle_left if p in by_name]
-            for kept in (state.delegated_ships, state.delegated_table_turns, state.delegated_table_battles):
-                if not kept[battle]:
-                    kept.pop(battle)
+        answers = self.seat.live_answers()
+        by_name = {player_name(p): p for p in Player}  # the command screen names the players as shown
+        self.seat.keep_left_to_ai(LeftToAi(  # they stay so when the battle reopens (a save)
+            {by_name[p]: v for p, v in outcome.ships_left.items() if p in by_name},
+            {by_name[p]: v for p, v in outcome.turns_left.items() if p in by_name},
+            [by_name[p] for p in outcome.battle_left if p in by_name]))
         if outcome.kind == "refused":
             answers = answers[:-1]  # the refused answer is the last given
             self._refusal, self._retype = outcome.refusal, outcome.typed
-        refused = self.session.hand_in(answers)
+        refused = self.seat.hand_in(answers)
         if refused is not None or outcome.kind == "failed":  # never a loop of screens: the AI fights on
             why = refused or outcome.refusal
-            if self.session.campaign.state.question is not None:
-                self.session.campaign.delegate_battle()
+            if self.seat.question() is not None:
+                self.seat.delegate_battle()
             self._message(f"the battle could not go on from your orders ({why}): the AI commands the rest of it",
                           ok=False)
             self.notify(str(why), title="Battle", severity="error", timeout=12)
@@ -1068,7 +1189,7 @@ class CampaignScreen(Screen[None]):
         if then == "quit":
             self.action_quit_game()
             return
-        if self.session.waiting_for_human or self.session.combat_question() is not None:
+        if self.session.waiting_for_human or self.seat.combat_question() is not None:
             self.continue_game()
 
     # -- actions
@@ -1083,10 +1204,11 @@ class CampaignScreen(Screen[None]):
         session = self.session
         if session.error is not None:
             return f"the game is stopped by an engine error: {session.error}"
-        if session.campaign.state.winner or session.clock.finished:
+        if self.seat.over():
             return "the game is over"
-        if session.campaign.blocked:
-            return f"the game is stopped: {waiting_words(session.campaign)}"
+        waiting = self.seat.waiting()
+        if waiting is not None:
+            return f"the game is stopped: {waiting}"
         if not session.waiting_for_human:
             return "the AI players are deciding; wait until a human player is asked"
         return None
@@ -1123,7 +1245,7 @@ class CampaignScreen(Screen[None]):
         if why:
             self._message(f"nothing to undo: {why}", ok=False)
             return
-        taken = self._given.take_back(self.session.campaign, self.session.clock.decision)
+        taken = self._given.take_back(self.seat.undo, self.session.clock.decision)
         self._message(taken_back_text(taken) if taken else "nothing to undo in this decision", ok=bool(taken))
         self.refresh_all()
 
@@ -1151,7 +1273,7 @@ class CampaignScreen(Screen[None]):
             if not path.parent.is_dir():  # a typo in a folder name must not make a new folder tree
                 raise FileNotFoundError(f"the folder {path.parent} does not exist")
             existed = path.is_file()
-            save(session.campaign, path)
+            self.seat.save(path)
         except Exception as exc:  # OSError mostly: a folder that is a file, no permission, a full disk
             message = f"not saved: cannot write {path}: {path_problem(path, exc)}; the game goes on"
             self._message(message, ok=False)
@@ -1253,38 +1375,16 @@ class CampaignScreen(Screen[None]):
 
     @work(thread=True, exclusive=True, group="odds")
     def compute_odds(self) -> None:
-        """The odds in a thread (worker processes for tactical runs, R-PERF-01); cancelled when the player leaves
+        """The odds in a thread (the seat's :meth:`~tui.seat_link.SeatLink.odds`); cancelled when the player leaves
         the Odds tab or the screen (``cancelled`` is asked between runs)."""
-        from strategic.combat import find_battles
-        from strategic.odds import battle_odds
-        from strategic.odds_workers import OddsCancelled
-        from strategic.resolvers import make_resolver
-
         worker = get_current_worker()
-        combat = "tactical" if self.session.tactical else "classic"
-        campaign = self.session.campaign
-        battles = find_battles(campaign)
-        lines = [self.odds_note(), ""]
-        if not battles:
-            lines.append("No battle would be fought with the units now at sea.")
-        for battle in battles:
-            resolver = make_resolver(combat)
-            assert resolver is not None
 
-            def told(done: int, total: int, area: str = battle.area) -> None:
-                self.app.call_from_thread(self._odds_progress, area, done, total)
+        def told(area: str, done: int, total: int) -> None:
+            self.app.call_from_thread(self._odds_progress, area, done, total)
 
-            try:
-                report = battle_odds(
-                    campaign, battle.area, resolver, runs=ODDS_RUNS[combat], seed=campaign.state.turn,
-                    workers=min(2, os.cpu_count() or 1) if combat == "tactical" else 1,
-                    progress=told,
-                    cancelled=lambda: worker.is_cancelled)
-            except OddsCancelled:
-                return
-            lines += [*report.lines(), ""]
-        if not worker.is_cancelled:
-            self.app.call_from_thread(self._odds_shown, "\n".join(lines))
+        lines = self.seat.odds(told, lambda: worker.is_cancelled)
+        if lines is not None and not worker.is_cancelled:
+            self.app.call_from_thread(self._odds_shown, "\n".join([self.odds_note(), "", *lines]))
 
     def action_help(self) -> None:
         """``?``: the orders, the keys and the map legend in a scrolling dialog (:mod:`tui.help_screen`)."""
@@ -1317,9 +1417,8 @@ class CampaignScreen(Screen[None]):
         """A typed order: given and cleared, or refused with its text quoted in the message and selected in the
         line (the next typing replaces it; an arrow key keeps it for correcting)."""
         line = event.value.strip().removeprefix("/").strip()  # a / typed again to start an order is no part of it
-        campaign = self.session.campaign
         try:
-            orders = parse_orders(campaign.data, line, campaign.state.phase, self._legal)
+            orders = parse_orders(self.seat.data, line, self.seat.view().phase, self._legal)
         except OrderSyntaxError as exc:
             self._message(f"refused '{line}': {exc}", ok=False)
             event.input.select_all()
@@ -1385,13 +1484,11 @@ class CampaignScreen(Screen[None]):
 
     # -- drawing
     def refresh_all(self) -> None:
-        campaign = self.session.campaign
-        decision = self.session.clock.decision
-        moment = (campaign.state.turn, campaign.state.phase, decision.player if decision else None)
+        view = self.seat.view()
+        moment = (view.turn, view.phase, view.decider)
         if moment != getattr(self, "_odds_moment", moment):
             self.query_one("#odds-text", Static).update(self.odds_prompt())
         self._odds_moment = moment
-        view = self.seat.view()
         self.query_one("#phase-bar", Static).update(link_citations(self.phase_bar(view)))
         self.refresh_orders(view)
         self.query_one(BoardPane).show(self.seat.data, view, self._map_orders)
@@ -1416,7 +1513,7 @@ class CampaignScreen(Screen[None]):
         """``i``: the details of the unit highlighted in the order list or the units table, or of the units of the
         place selected on the map (:mod:`tui.unit_details`)."""
         board = self.query_one(BoardMap)
-        view = self.session.view()
+        view = self.seat.view()
         names, start = picked_units(self.focused, self.query_one(OrderPicker), self.query_one("#units", DataTable),
                                     board, view)
         if not names:
@@ -1429,7 +1526,7 @@ class CampaignScreen(Screen[None]):
     @on(PlaceInfo.Clicked)
     def _place_info_clicked(self, event: PlaceInfo.Clicked) -> None:
         """A click on the selected place's listing: the details of its units, one after the other."""
-        view = self.session.view()
+        view = self.seat.view()
         names = place_units(view, event.place, self.seat.data.areas)
         if names:
             self.app.push_screen(UnitDetailsScreen(self.seat.data, view, names, self._map_orders, self._advice()))
@@ -1520,8 +1617,8 @@ class CampaignScreen(Screen[None]):
             table.add_row(*row)
 
     def setup_title(self) -> str:
-        setup = self.session.campaign.state.setup
-        spec = self.session.campaign.data.setups.get(setup)
+        setup = self.seat.view().setup
+        spec = self.seat.data.setups.get(setup)
         return spec.title if spec is not None else setup
 
     def game_line(self) -> str:
@@ -1530,11 +1627,12 @@ class CampaignScreen(Screen[None]):
         session = self.session
         loaded = f"; loaded at turn {session.loaded_turn}" if session.loaded_turn is not None else ""
         note = f" ({session.combat_note})" if session.combat_note else ""
-        options = chosen_options(session.campaign.state)
+        facts = self.seat.game_facts()
+        options = facts.rule_options
         chosen = f"; rule options: {', '.join(options)}" if options else ""
-        bid = session.campaign.state.bid
+        bid = dict(self.seat.view().bid)
         chosen += f"; POC bid: {bid_words(bid)}" if bid else ""
-        return (f"Game: {self.setup_title()}, seed {session.campaign.state.seed}, "
+        return (f"Game: {self.setup_title()}, seed {facts.seed}, "
                 f"{'tactical' if session.tactical else 'classic'} combat{note}; human: "
                 f"{players_text(session.humans)}{loaded}{chosen}")
 
@@ -1581,7 +1679,7 @@ class CampaignScreen(Screen[None]):
         """The Battles tab's heading.  While this turn or the last was played before a load, it says that the
         battles fought before the load are not kept (a save holds no battle reports)."""
         session = self.session
-        oldest = session.campaign.state.turn - KEEP_BATTLE_TURNS + 1
+        oldest = self.seat.view().turn - KEEP_BATTLE_TURNS + 1
         lost = session.loaded_turn is not None and session.loaded_turn >= oldest
         note = (f" Battles fought before the game was loaded (at turn {session.loaded_turn}) are not kept: a save "
                 "holds no battles (`vas run --battle-logs DIR` saves each battle's log)." if lost else "")
@@ -1883,8 +1981,8 @@ class VictoryAtSeaApp(App[None]):
     def action_snapshot(self) -> None:
         """F12 (and the command palette's Screenshot): an SVG of the screen beside the save (tui/screenshots.py)."""
         session = self.session
-        state = session.campaign.state if session is not None else None
-        stem = f"vas-turn{state.turn}-{state.phase.value}" if state is not None else "vas-screen"
+        view = session.view() if session is not None else None
+        stem = f"vas-turn{view.turn}-{view.phase.value}" if view is not None else "vas-screen"
         written = take_screenshot(self, session.save_path if session is not None else None, stem)
         self.notify(f"Screenshot written to {written}" if isinstance(written, Path) else f"No screenshot: {written}",
                     title="Screenshot", severity="information" if isinstance(written, Path) else "error")
@@ -2051,8 +2149,7 @@ class VictoryAtSeaApp(App[None]):
             return str(exc)
         if opened:
             self.push_screen(CampaignScreen(self.session))  # type: ignore[arg-type]
-            self.notify(f"Loaded {path}: {self.session.campaign.state.combat} combat "  # type: ignore[union-attr]
-                        f"({self.session.combat_note}); {commanders_text(self.session.campaign)}.",  # type: ignore[union-attr]
+            self.notify(f"Loaded {path}: {self.session.opened_text()}.",  # type: ignore[union-attr]
                         title="Loaded", timeout=6)
         return None
 
@@ -2110,29 +2207,7 @@ class VictoryAtSeaApp(App[None]):
         last checkpoint could be saved (a state that does not load back).  ``None`` without a game in progress.
         Raises ``OSError`` when nothing could be written."""
         session = self.session
-        if session is None or session.campaign.state.winner is not None:
-            return None
-        acquired = session.lock.acquire(timeout=60)  # the AI worker ends at a human decision
-        try:
-            if session.campaign.live_ask is None:  # a battle on the table stopped by the crash: keep its answers
-                session.hand_in(list(session.campaign.live_answers))
-            target = session.autosave_target()
-            written, _ = write_autosave(save_text(session.campaign), target, session.own_files)
-            try:
-                load_state(written, self.data)
-            except SaveError:
-                state = session.campaign.state
-                if session.clock.error is None:
-                    session.clock.error = EngineError(state.turn, state.phase.value, self.crash or RuntimeError())
-                text = last_good_text(session.campaign, session.clock)
-                if text is None:
-                    return written, " (it may not load: the app failed in the middle of a change)"
-                written, _ = write_autosave(text, target, session.own_files)
-                return written, f" (the last good state, {state_moment(text)}: the start of the last decision)"
-            return written, ""
-        finally:
-            if acquired:
-                session.lock.release()
+        return session.save_after_crash(self.data, self.crash) if session is not None else None
 
     def finish(self, stderr: TextIO) -> int:
         """After :meth:`run` (``vas play``): the exit status, and one line on ``stderr`` when the game ended badly.  A

@@ -3,21 +3,26 @@ docs/architecture.md "Network play").
 
 The screen draws from the seated player's :class:`~strategic.views.CampaignView`, the static
 :class:`~scenarios.loader.CampaignData` and the narrated log (:class:`LogLines`), and acts through the same
-interface: the legal orders of the decision it may take, orders given all or none, the decision ended.  The local
-game (:class:`tui.app.Session`, hot-seat or against AI nations) implements it over the campaign and its clock; a
+interface: the legal orders of the decision it may take, orders given all or none or taken back, the decision
+ended, the battle questions (:class:`~tui.battle_link.BattleLink`), the odds, a save.  The local game
+(:class:`tui.app.Session`, hot-seat or against AI nations) implements it over the campaign and its clock; a
 websocket client can implement it over :mod:`strategic.protocol` (each call an ``answer``, each ``question`` or
-``wait`` a refresh, each ``events`` message the log).
+``wait`` a refresh, each ``events`` message the log; the messages it needs: docs/architecture.md "Network play").
+The campaign screen reaches the game through its link alone (R-VIEW-29; tests/tui/test_seat_architecture.py).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Protocol, runtime_checkable
 
 from scenarios.loader import CampaignData
 from scenarios.models import Player
 from strategic.orders import Order
 from strategic.views import CampaignView
+from tui.battle_link import BattleLink
 from tui.order_advice import OrderAdvice
 from tui.stack_orders import Given
 
@@ -33,9 +38,20 @@ class LogLines:
     reset: bool = False
 
 
+@dataclass(frozen=True)
+class GameFacts:
+    """What the host tells a seat of the game it joins, beside the view (R-VIEW-32): the ``seed`` (a view keeps it
+    out, R-VIEW-01; the log's first line and the sub-title show it) and the ``rule_options`` chosen, as
+    ``--option`` names them (:func:`strategic.rule_options.chosen_options`: the view's ``options`` hold the
+    campaign ones only)."""
+
+    seed: int
+    rule_options: tuple[str, ...] = ()
+
+
 @runtime_checkable
-class SeatLink(Protocol):
-    """A seat's side of a game: what its screen may read and do."""
+class SeatLink(BattleLink, Protocol):
+    """A seat's side of a game: what its screen may read and do (the battle questions: :class:`BattleLink`)."""
 
     @property
     def data(self) -> CampaignData:
@@ -61,11 +77,28 @@ class SeatLink(Protocol):
     def give(self, orders: list[Order]) -> Given:
         """Give ``orders`` for :meth:`deciding`, all or none: the events, or the refusals (none stands)."""
 
+    def undo(self) -> bool:
+        """Take back the last order given in the open decision of :meth:`deciding` (state and dice): ``False`` when
+        there was none to take back (R-VIEW-30)."""
+
     def end_decision(self) -> None:
         """End the open decision of :meth:`deciding` (the game goes on to the next decision)."""
 
     def waiting(self) -> str | None:
         """Why the game cannot go on (a battle question waits for an answer), in the player's words, or ``None``."""
+
+    def over(self) -> bool:
+        """Whether the game is over (a side won, or the last turn was played)."""
+
+    def game_facts(self) -> GameFacts:
+        """The facts of the game set at its start that no view holds (R-VIEW-32)."""
+
+    def save(self, path: Path) -> None:
+        """Write the game to ``path`` (R-VIEW-33).  Raises ``OSError`` when it cannot be written."""
+
+    def odds(self, progress: Callable[[str, int, int], None], cancelled: Callable[[], bool]) -> list[str] | None:
+        """The odds of every battle the units now at sea would fight, as lines (``progress(area, done, total)``
+        between runs), or ``None`` when ``cancelled()`` said so (R-VIEW-34)."""
 
     def log(self, since: int) -> LogLines:
         """The narrated log from event number ``since`` on."""
@@ -77,4 +110,4 @@ class SeatLink(Protocol):
         """The end-of-turn summary of a turn that is over, narrated (:mod:`tui.turn_summary`)."""
 
 
-__all__ = ["LogLines", "SeatLink"]
+__all__ = ["GameFacts", "LogLines", "SeatLink"]

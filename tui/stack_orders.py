@@ -92,11 +92,12 @@ class OrderGroups:
             self._decision, self._groups = decision, []
         self._groups.append([unit_of(o) for o in orders])
 
-    def take_back(self, campaign: Campaign, decision: object) -> list[str] | None:
-        """Take back the last group given in ``decision`` (state and dice, :meth:`Campaign.undo`): the units it
-        named, or ``None`` if there was nothing to take back."""
+    def take_back(self, undo: Callable[[], bool], decision: object) -> list[str] | None:
+        """Take back the last group given in ``decision``, one order a call of ``undo`` (the seat's
+        :meth:`~tui.seat_link.SeatLink.undo`: state and dice, :meth:`Campaign.undo`): the units it named, or
+        ``None`` if there was nothing to take back."""
         group = self._groups.pop() if decision is self._decision and self._groups else [""]
-        taken = [unit for unit in group if campaign.undo()]
+        taken = [unit for unit in group if undo()]
         return taken or None
 
 

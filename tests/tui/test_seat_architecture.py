@@ -1,0 +1,65 @@
+"""The campaign screen reaches the game through its seat's link alone (R-VIEW-29, issue 21 step 2): no module of
+the screen reads the session's campaign, so a websocket link can stand in for the local session."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import tui
+
+TUI = Path(tui.__file__).parent
+
+SCREEN_MODULES = ("app.py", "ai_follow.py", "battle_choice.py", "board_map.py", "board_info.py", "campaign_log.py",
+                  "combat_screen.py", "command_screen.py", "order_picker.py", "order_selection.py", "poc_chart.py",
+                  "turn_summary.py", "unit_details.py", "stack_orders.py")
+"""tui/app.py (the campaign screen and the app that opens it) and the modules the campaign screen draws and acts
+with."""
+
+EXCEPTIONS: dict[tuple[str, str], str] = {}
+"""(module, the enclosing function) -> why it may read the session's campaign.  None is left: the host's own work
+(the crash save, the loading note) is the session's (``Session.save_after_crash``, ``Session.opened_text``)."""
+
+
+def _session_campaign_uses(path: Path) -> list[tuple[str, int]]:
+    """``session.campaign`` / ``<x>.session.campaign`` in ``path``: (the enclosing function, line) of each."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    found: list[tuple[str, int]] = []
+
+    def visit(node: ast.AST, where: str) -> None:
+        for child in ast.iter_child_nodes(node):
+            inner = child.name if isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef) else where
+            if isinstance(child, ast.Attribute) and child.attr == "campaign":
+                value = child.value
+                if (isinstance(value, ast.Name) and value.id == "session") or (
+                        isinstance(value, ast.Attribute) and value.attr == "session"):
+                    found.append((where, child.lineno))
+            visit(child, inner)
+
+    visit(tree, "<module>")
+    return found
+
+
+def _campaign_screen_uses() -> list[int]:
+    """Any ``.campaign`` read inside the class ``CampaignScreen`` of tui/app.py (its lines)."""
+    tree = ast.parse((TUI / "app.py").read_text(encoding="utf-8"))
+    screen = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "CampaignScreen")
+    return [n.lineno for n in ast.walk(screen) if isinstance(n, ast.Attribute) and n.attr == "campaign"]
+
+
+def test_the_scan_finds_a_session_campaign_read(tmp_path: Path) -> None:
+    sample = tmp_path / "sample.py"
+    sample.write_text("def f(self, session):\n    a = self.session.campaign.state\n    return session.campaign\n"
+                      "def g(self):\n    return self.campaign\n", encoding="utf-8")
+    assert _session_campaign_uses(sample) == [("f", 2), ("f", 3)]  # the session's own campaign (g) is allowed
+
+
+def test_the_campaign_screen_modules_never_read_the_sessions_campaign() -> None:
+    found = {(name, where): line for name in SCREEN_MODULES for where, line in _session_campaign_uses(TUI / name)}
+    unexplained = {key: line for key, line in found.items() if key not in EXCEPTIONS}
+    assert unexplained == {}, f"read the session's campaign (go through CampaignScreen.seat): {unexplained}"
+    assert set(EXCEPTIONS) <= set(found), "an exception no longer needed: drop it from EXCEPTIONS"
+
+
+def test_the_campaign_screen_reads_no_campaign_at_all() -> None:
+    assert _campaign_screen_uses() == []
