@@ -66,7 +66,8 @@ def arrival_places(campaign: Campaign, unit: Unit, us: UnitState) -> list[str]:
 
 
 def legal_arrival_places(campaign: Campaign, unit: Unit, us: UnitState) -> list[str]:
-    """Arrival places that exist, are friendly (ports) and admit the unit (limits)."""
+    """Arrival places that exist, are friendly (ports) and admit the unit (limits); a VITP starting force has only
+    the first of them (:func:`sets_up_where_listed`)."""
     out = []
     side = us.side
     for place in arrival_places(campaign, unit, us):
@@ -77,7 +78,17 @@ def legal_arrival_places(campaign: Campaign, unit: Unit, us: UnitState) -> list[
                 out.append(place)
         elif not campaign.violations(unit, place, Activity.AT_SEA, side):
             out.append(place)
-    return out
+    return out[:1] if sets_up_where_listed(campaign, unit, us) else out
+
+
+def sets_up_where_listed(campaign: Campaign, unit: Unit, us: UnitState) -> bool:
+    """002 chart notes and §3.21 (R-PAC-25): the VITP starting forces (Japanese, US, Australian and Dutch units of
+    turn 1, set up on the game's first turn) start in the places the VITP cards give them, with no choice: the
+    first of their places that is open; a later place is only the fallback when it is not (Saigon Allied in the
+    early-war start, 002 §5.4: R-PAC-04)."""
+    nation = campaign.data.nations[unit.nation]
+    return (nation.time_track is Theatre.VITP and unit.arrival.turn == 1 and not us.arrive_at
+            and campaign.state.turn == campaign.setup.first_turn)
 
 
 def start_of_turn_arrivals(campaign: Campaign) -> None:

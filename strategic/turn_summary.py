@@ -51,6 +51,9 @@ if TYPE_CHECKING:
 SIDE_WORDS = {"allied": "Allies", "axis": "Axis", None: "nobody"}
 """A side as the players say it (the data's ``allied``/``axis``)."""
 
+CONTROL_WORDS = {**SIDE_WORDS, None: "uncontrolled"}
+"""Who holds an area in a control change: an area nobody holds is "uncontrolled" (R-OPS-73)."""
+
 VP_NOTE = ("  (VP are fleet points, not Hull: a ship sunk gives all its points, crippled half, withdrawn a quarter, "
            "a Flight destroyed its own; one that came in crippled gives nothing more for it: 000 War at Sea, "
            "R-TAC-13.)")
@@ -101,6 +104,9 @@ class TurnSummary:
     convoys: list[ConvoyArrived] = field(default_factory=list)  # convoys that arrived (R-OPS-40)
     convoys_lost: list[UnitSunk] = field(default_factory=list)  # convoys sunk this turn
     neutral_stays: list[NeutralPortStay] = field(default_factory=list)  # R-OPS-43
+    vitp_first_turn: int | None = None  # VITP begins on a later turn (002 §3.2): the Pacific is not yet at war
+    pacific_waiting: int = 0  # arrivals of the VITP nations that wait, inactive, until then (002 §3.21, R-PAC-25)
+    settled_early: list[str] = field(default_factory=list)  # VITP areas settled before then (002 §3.21, R-OPS-73)
 
 
 def summarize(campaign: Campaign, turn: int, events: Iterable[CampaignEvent] | None = None) -> TurnSummary:
@@ -116,12 +122,19 @@ def summarize(campaign: Campaign, turn: int, events: Iterable[CampaignEvent] | N
     summary.convoys_lost = [e for e in chosen if isinstance(e, UnitSunk)
                             and campaign.unit_record(e.unit).type is UnitType.CONVOY]
     summary.neutral_stays = [e for e in chosen if isinstance(e, NeutralPortStay)]
+    first = campaign.setup.vitp_first_turn
+    if first is not None and turn < first:  # 002 §3.2: War at Sea turns played before VITP begins
+        summary.vitp_first_turn = first
+        summary.pacific_waiting = sum(1 for e in summary.arrivals if campaign.data.nations[
+            campaign.unit_record(e.unit).nation].time_track is Theatre.VITP)
     poc = next((e for e in reversed(chosen) if isinstance(e, PocScored)), None)
     if poc is not None:
         summary.control = [a for a in poc.areas if a.before != a.side]
+        if summary.vitp_first_turn is not None:
+            summary.settled_early = [a.area for a in summary.control
+                                     if campaign.data.areas[a.area].theatre is Theatre.VITP]
         summary.scored = [a for a in poc.areas if a.value]
         lead_at = campaign.data.constant_number("automatic-victory-lead")
-        first = campaign.setup.vitp_first_turn
         vitp = first is not None and turn >= first  # VITP was played on that turn (not: is now)
         bid = campaign.state.bid
         summary.tracks = [TrackStanding(t, v, poc.totals[t] - bid[t] if t in bid else poc.totals[t],
@@ -176,6 +189,9 @@ def summary_lines(summary: TurnSummary, groups: Mapping[str, Group]) -> list[str
                                           for e in summary.repairs))
     if summary.arrivals:
         out.append(_arrivals(summary.arrivals, groups))
+    if summary.pacific_waiting:
+        out.append(f"  (The Pacific's {summary.pacific_waiting} arrival(s) are set up and wait there, inactive, until "
+                   f"VITP begins on turn {summary.vitp_first_turn}: 002 §3.21.)")
     out += control_lines(summary)
     out += convoy_lines(summary)
     extras = _extra_scores(summary)
@@ -353,11 +369,15 @@ def _arrivals(arrivals: list[UnitArrived], groups: Mapping[str, Group]) -> str:
 
 
 def control_lines(summary: TurnSummary) -> list[str]:
-    """Control changes at the control phase, ports captured, control lost outside it."""
+    """Control changes at the control phase (an area nobody holds is "uncontrolled"; a VITP area settled before
+    VITP begins says why: the Bay of Bengal, R-OPS-73), ports captured, control lost outside it."""
     out: list[str] = []
     if summary.control:
-        out.append("Control changes: " + "; ".join(f"{a.area} {SIDE_WORDS[a.before]} -> {SIDE_WORDS[a.side]}"
-                                                   for a in summary.control))
+        out.append("Control changes: " + "; ".join(
+            f"{a.area} {CONTROL_WORDS[a.before]} -> {CONTROL_WORDS[a.side]}" + (
+                " (settled from turn 1 by the ships at sea there: 002 §1.3, §3.21)"
+                if a.area in summary.settled_early else "")
+            for a in summary.control))
     for e in summary.captures:
         if isinstance(e, PortCaptured):
             out.append(f"{e.port} falls to the {SIDE_WORDS.get(e.side, e.side)} {e.how}.")

@@ -47,15 +47,14 @@ def test_c01_turn_plans(data: CampaignData) -> None:
 
 
 def test_set_up_order(data: CampaignData) -> None:
-    """002 §3.21-3.22: the VITP forces set up normally (Japan chooses among its start ports), then the British
-    set up and move first."""
+    """002 §3.21-3.22: the VITP forces set up normally, where their cards put them (no choice: R-PAC-25), then the
+    British set up and move first."""
     campaign, clock = new_game(data)
     assert clock.decision is not None
-    assert (clock.decision.turn, clock.decision.phase, clock.decision.player) == (1, Phase.REINFORCE, Player.JAPAN)
-    clock.end_decision()
     assert (clock.decision.turn, clock.decision.phase, clock.decision.player) == (1, Phase.REINFORCE, Player.ALLIES)
     japanese = [u for u in campaign.state.units.values() if campaign.unit_record(u.name).nation == "JP"]
     assert all(u.inactive_until == 3 for u in japanese)
+    assert {u.status for u in japanese if campaign.unit_record(u.name).arrival.turn == 1} == {UnitStatus.PORT}
 
 
 def test_a_whole_game_is_played_and_decided(data: CampaignData) -> None:

@@ -54,7 +54,10 @@ def test_the_summary_of_a_seeded_turn(seed_one_turn_one: Campaign) -> None:
             "North Atlantic 1, South Atlantic 1, North Sea 1): track Axis +5; after turn 10 the side ahead wins the "
             "theatre (002 §3.1).") in lines
     assert "POC VITP: not scored until VITP begins (track level)." in lines
-    assert any(line.startswith("Control changes: ") and "North Sea nobody -> Allies" in line for line in lines)
+    control = next(line for line in lines if line.startswith("Control changes: "))
+    assert control.startswith("Control changes: Bay of Bengal Allies -> uncontrolled (settled from turn 1 by the "
+                              "ships at sea there: 002 §1.3, §3.21); ")  # R-OPS-73
+    assert "; North Sea uncontrolled -> Allies;" in control
 
 
 def test_the_poc_event_carries_each_area(seed_one_turn_one: Campaign) -> None:

@@ -53,14 +53,14 @@ def test_four_ai_seats_over_the_network_play_the_game_of_vas_run(tmp_path: Path,
 
 
 def test_a_wrong_token_is_refused_and_changes_nothing(tmp_path: Path, data: Any) -> None:
-    host = make_host(serve_args(tmp_path, human=["japan"]), data)
+    host = make_host(serve_args(tmp_path, human=["allies"]), data)
     before = len(host.session.campaign.state.events)
 
     async def clients(url: str) -> Any:
-        with pytest.raises(JoinError, match="wrong token for the japan seat"):
-            await play_seat(url, Player.JAPAN, "guess", ai_answer, lambda _l: None)
         with pytest.raises(JoinError, match="wrong token for the allies seat"):
-            await play_seat(url, Player.ALLIES, host.tokens[Player.JAPAN], ai_answer, lambda _l: None)
+            await play_seat(url, Player.ALLIES, "guess", ai_answer, lambda _l: None)
+        with pytest.raises(JoinError, match="wrong token for the japan seat"):
+            await play_seat(url, Player.JAPAN, host.tokens[Player.ALLIES], ai_answer, lambda _l: None)
         return None
 
     asyncio.run(serve_while(host, clients))
@@ -69,13 +69,13 @@ def test_a_wrong_token_is_refused_and_changes_nothing(tmp_path: Path, data: Any)
 
 def test_malformed_messages_and_an_illegal_order_are_refused_and_the_game_goes_on(tmp_path: Path,
                                                                                   data: Any) -> None:
-    host = make_host(serve_args(tmp_path, human=["japan"], turns=1), data)
+    host = make_host(serve_args(tmp_path, human=["allies"], turns=1), data)
 
     async def clients(url: str) -> Any:
-        seat = await joined(url, Player.JAPAN, host.tokens[Player.JAPAN])
+        seat = await joined(url, Player.ALLIES, host.tokens[Player.ALLIES])
         question = await next_question(seat)
-        assert question.type == "orders" and question.seat is Player.JAPAN and question.legal
-        assert question.view["player"] == "japan"
+        assert question.type == "orders" and question.seat is Player.ALLIES and question.legal
+        assert question.view["player"] == "allies"
         await seat.send("not json")
         assert "not JSON" in (await next_refusal(seat)).message
         await seat.send(json.dumps({"kind": "answer", "ask": question.ask, "type": "orders", "orders": "x"}))
@@ -83,7 +83,7 @@ def test_malformed_messages_and_an_illegal_order_are_refused_and_the_game_goes_o
         await seat.send(json.dumps({"version": 9, "kind": "answer"}))
         assert "schema version 9" in (await next_refusal(seat)).message
         # another player's unit: the engine refuses it with its rule, and the game goes on
-        other = next(n for n, u in host.session.campaign.state.units.items() if u.commander is Player.ALLIES)
+        other = next(n for n, u in host.session.campaign.state.units.items() if u.commander is Player.JAPAN)
         order = dict(question.legal[0])
         order["unit" if "unit" in order else "units"] = other if "unit" in order else [other]
         before = host.session.campaign.state.units[other].model_dump()
@@ -91,8 +91,8 @@ def test_malformed_messages_and_an_illegal_order_are_refused_and_the_game_goes_o
         refusal = await next_refusal(seat)
         assert refusal.rule and refusal.order is not None and refusal.order["unit"] == other
         again = await next_question(seat)
-        assert host.session.campaign.state.units[other].model_dump() == before  # the Allied unit is where it was
-        assert not any(isinstance(e, OrderGiven) and e.player == "allies" for e in host.session.campaign.state.events)
+        assert host.session.campaign.state.units[other].model_dump() == before  # the Japanese unit is where it was
+        assert not any(isinstance(e, OrderGiven) and e.player == "japan" for e in host.session.campaign.state.events)
         await seat.send(write(ai_answer(again)))
         await play_out(seat)
         return None
@@ -163,9 +163,10 @@ def test_a_server_restarted_from_its_save_asks_the_same_question_and_plays_the_s
 
 def test_a_human_seat_at_the_line_prompt_gives_its_orders_through_the_server(tmp_path: Path, data: Any,
                                                                             monkeypatch: pytest.MonkeyPatch) -> None:
-    """Japan's player types ``2`` (the second legal order), then ``d`` (done), then takes the AI's advice: the
-    server applies his order as his, and the next question no longer offers that unit's arrival."""
-    host = make_host(serve_args(tmp_path, human=["japan"], turns=1), data)
+    """The Allied player types ``2`` (the second legal order: a British ship's start port), then ``d`` (done), then
+    takes the AI's advice: the server applies his order as his, and the next question no longer offers that unit's
+    arrival (Japan has no set-up to choose: R-PAC-25)."""
+    host = make_host(serve_args(tmp_path, human=["allies"], turns=1), data)
     typed = iter(["2", "d"])
     monkeypatch.setattr("builtins.input", lambda _prompt="": next(typed, "a"))
     asked: list[Question] = []
@@ -176,18 +177,18 @@ def test_a_human_seat_at_the_line_prompt_gives_its_orders_through_the_server(tmp
         return terminal_answer(question)
 
     async def clients(url: str) -> Any:
-        return await play_seat(url, Player.JAPAN, host.tokens[Player.JAPAN], choose, printed.append)
+        return await play_seat(url, Player.ALLIES, host.tokens[Player.ALLIES], choose, printed.append)
 
     over = asyncio.run(serve_while(host, clients))
     assert over.kind == "game_over"
     chosen = asked[0].legal[1]
-    given = [e for e in host.session.campaign.state.events if isinstance(e, OrderGiven) and e.player == "japan"]
+    given = [e for e in host.session.campaign.state.events if isinstance(e, OrderGiven) and e.player == "allies"]
     assert json.loads(ORDER_ADAPTER.dump_json(given[0].order)) == chosen
     assert (asked[1].phase, asked[1].ask > asked[0].ask) == ("reinforce", True)
     assert chosen not in asked[1].legal and all(o.get("unit") != chosen["unit"] for o in asked[1].legal)
     assert f"{chosen['unit']} arrives: {chosen['place']}" in printed
     placed = [json.loads(ORDER_ADAPTER.dump_json(e.order)) for e in given if e.order.kind == "reinforcement"]
-    assert placed == [chosen]  # "d" ended Japan's reinforcements with the one unit placed
+    assert placed == [chosen]  # "d" ended the Allies' set-up with the one unit placed
 
 
 def test_seat_tokens_are_hexadecimal_so_vas_join_never_reads_one_as_an_option(tmp_path: Path, data: Any) -> None:
@@ -202,7 +203,7 @@ def test_a_seat_thinking_at_the_prompt_leaves_the_client_free_to_answer_the_serv
                                                                                    data: Any) -> None:
     """R-NET-11: while the player's chooser runs, the client's event loop keeps running (so it answers the
     server's keepalive pings): from inside the chooser, a coroutine handed to the loop completes."""
-    host = make_host(serve_args(tmp_path, human=["japan"], turns=1), data)
+    host = make_host(serve_args(tmp_path, human=["allies"], turns=1), data)
     served: list[bool] = []
 
     async def clients(url: str) -> Any:
@@ -212,7 +213,7 @@ def test_a_seat_thinking_at_the_prompt_leaves_the_client_free_to_answer_the_serv
             if not served:
                 served.append(asyncio.run_coroutine_threadsafe(asyncio.sleep(0, True), loop).result(LIMIT))
             return ai_answer(question)
-        return await play_seat(url, Player.JAPAN, host.tokens[Player.JAPAN], choose, lambda _l: None)
+        return await play_seat(url, Player.ALLIES, host.tokens[Player.ALLIES], choose, lambda _l: None)
 
     over = asyncio.run(serve_while(host, clients))
     assert over.kind == "game_over"

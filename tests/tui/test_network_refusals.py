@@ -46,21 +46,21 @@ async def _closed(connection: Any) -> int | None:
 
 def test_an_oversized_message_closes_the_seat_changing_nothing_and_the_seat_rejoins(tmp_path: Path,
                                                                                     data: Any) -> None:
-    host = make_host(serve_args(tmp_path, human=["japan"], turns=1), data)
-    token = host.tokens[Player.JAPAN]
+    host = make_host(serve_args(tmp_path, human=["allies"], turns=1), data)
+    token = host.tokens[Player.ALLIES]
 
     async def clients(url: str) -> Any:
         early = await connect(url)
         await early.send("x" * (MAX_MESSAGE + 1))  # before the hello
         assert await _closed(early) == 1009  # "message too big"
-        seat = await joined(url, Player.JAPAN, token)
+        seat = await joined(url, Player.ALLIES, token)
         asked = await next_question(seat)
         before = _state(host)
         await seat.send(json.dumps({"kind": "answer", "ask": asked.ask, "type": "orders",
                                     "orders": [{"pad": "y" * MAX_MESSAGE}]}))
         assert await _closed(seat) == 1009
         assert _state(host) == before
-        seat = await joined(url, Player.JAPAN, token)
+        seat = await joined(url, Player.ALLIES, token)
         again = await next_question(seat)
         assert again.ask == asked.ask  # the same question, asked again
         await seat.send(write(ai_answer(again)))
@@ -79,7 +79,7 @@ def test_an_oversized_message_closes_the_seat_changing_nothing_and_the_seat_rejo
 ])
 def test_a_bad_first_message_is_refused_with_its_reason_and_the_connection_closed(tmp_path: Path, data: Any,
                                                                                  first: str, reason: str) -> None:
-    host = make_host(serve_args(tmp_path, human=["japan"], turns=1), data)
+    host = make_host(serve_args(tmp_path, human=["allies"], turns=1), data)
     before = _state(host)
 
     async def clients(url: str) -> Any:
@@ -94,27 +94,27 @@ def test_a_bad_first_message_is_refused_with_its_reason_and_the_connection_close
 
 
 def test_a_seat_cannot_answer_for_another_player_whatever_its_message_says(tmp_path: Path, data: Any) -> None:
-    host = make_host(serve_args(tmp_path, human=["japan", "allies"], turns=1), data)
-    assert host.session.pending is not None and host.session.pending.player is Player.JAPAN  # Japan decides first
+    host = make_host(serve_args(tmp_path, human=["allies", "japan"], turns=1), data)
+    assert host.session.pending is not None and host.session.pending.player is Player.ALLIES  # R-PAC-25
 
     async def clients(url: str) -> Any:
-        japan = await joined(url, Player.JAPAN, host.tokens[Player.JAPAN])
         allies = await joined(url, Player.ALLIES, host.tokens[Player.ALLIES])
-        asked = await next_question(japan)
+        japan = await joined(url, Player.JAPAN, host.tokens[Player.JAPAN])
+        asked = await next_question(allies)
         before = _state(host)
         answer = ai_answer(asked)
-        await allies.send(write(answer))  # Japan's answer, sent by the Allies' seat
-        refusal = await next_refusal(allies)
-        assert refusal.rule == "R-NET-04" and "is for Japan, not for the Allies" in refusal.message
-        claimed = json.loads(write(answer)) | {"seat": "japan"}  # a message naming another seat is not one
-        await allies.send(json.dumps(claimed))
-        assert "seat: Extra inputs are not permitted" in (await next_refusal(allies)).message
-        await allies.send(write(Hello(seat=Player.JAPAN, token=host.tokens[Player.JAPAN])))  # no second hello
-        assert "already joined" in (await next_refusal(allies)).message
+        await japan.send(write(answer))  # the Allies' answer, sent by Japan's seat
+        refusal = await next_refusal(japan)
+        assert refusal.rule == "R-NET-04" and "is for the Allies, not for Japan" in refusal.message
+        claimed = json.loads(write(answer)) | {"seat": "allies"}  # a message naming another seat is not one
+        await japan.send(json.dumps(claimed))
+        assert "seat: Extra inputs are not permitted" in (await next_refusal(japan)).message
+        await japan.send(write(Hello(seat=Player.ALLIES, token=host.tokens[Player.ALLIES])))  # no second hello
+        assert "already joined" in (await next_refusal(japan)).message
         assert _state(host) == before
-        await japan.send(write(answer))  # Japan's own seat is heard
+        await allies.send(write(answer))  # the Allies' own seat is heard
         while host.session.pending == before[1]:
-            await receive(japan)  # the game goes on past Japan's decision
+            await receive(allies)  # the game goes on past the Allies' decision
 
     asyncio.run(serve_while(host, clients))
 

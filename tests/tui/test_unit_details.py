@@ -70,24 +70,27 @@ def test_a_carrier_shows_its_airstrike_its_card_and_air_group_and_its_destinatio
 
 
 def test_an_enemy_unit_shows_only_what_the_view_holds(data: CampaignData) -> None:
-    """Japan's first decision is open and it has placed Kongo in Saigon: the Allies' view (R-VIEW-02) still has
-    it arriving, and shows no order of Japan's."""
+    """The Allies' first decision is open (Japan sets up where its cards say, with nothing to choose: R-PAC-25) and
+    they have placed Hermes in Ceylon: Germany-Italy's view (R-VIEW-02) still has it arriving, and shows no order
+    of the Allies'."""
     campaign = Campaign.new(data, "standard", seed=2, resolver=WithdrawResolver())
     clock = Clock(campaign, checkpoints=True)
-    assert clock.decision is not None and clock.decision.player.value == "japan"
-    campaign.apply("japan", PlaceReinforcement(unit="Kongo", place="Saigon"))
-    assert campaign.state.unit("Kongo").place == "Saigon"
-    view = observe(clock, "allies", orders=False, log=False)
-    shown = lines(details_text(data, view, "Kongo", []))
+    assert clock.decision is not None and clock.decision.player.value == "allies"
+    campaign.apply("allies", PlaceReinforcement(unit="Hermes", place="Ceylon"))
+    assert campaign.state.unit("Hermes").place == "Ceylon"
+    view = observe(clock, "germany_italy", orders=False, log=False)
+    shown = lines(details_text(data, view, "Hermes", []))
     assert shown[:5] == [
-        "Kongo — JP BB, the enemy's (Axis), commanded by Japan",
-        "Counter 4-3-6: gunnery 4, defence 3, speed 6",
+        "Hermes — UK CVL, the enemy's (Allies), commanded by Allies",
+        "Counter 1-2-4 (1): gunnery 1, defence 2, speed 4, airstrike 1",
         "Where: not yet arrived: due this turn",
-        "Damage and status: undamaged; inactive until turn 3 (002 §3.21)",
-        "Where it may go this phase: Japan gives its orders: they are not shown to you",
+        "Damage and status: undamaged",
+        "Where it may go this phase: Allies gives its orders: they are not shown to you",
     ]
-    japan = lines(details_text(data, observe(clock, "japan", orders=False, log=False), "Kongo", []))
-    assert japan[2] == "Where: in port at Saigon"  # Japan sees its own order
+    allies = lines(details_text(data, observe(clock, "allies", orders=False, log=False), "Hermes", []))
+    assert allies[2] == "Where: in port at Ceylon"  # the Allies see their own order
+    kongo = lines(details_text(data, view, "Kongo", []))
+    assert kongo[2:4] == ["Where: in port at Saigon", "Damage and status: undamaged; inactive until turn 3 (002 §3.21)"]
 
 
 def test_a_unit_without_a_ship_card_says_so_and_shows_its_flights(data: CampaignData) -> None:
