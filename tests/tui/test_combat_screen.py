@@ -419,6 +419,14 @@ async def test_the_command_switch_is_a_new_games_and_a_loaded_save_keeps_its_com
             (saves["nobody"], True, [], "the AI commands every battle, as saved"),
             (None, False, [], None), (None, True, [Player.ALLIES], None)):
         app = VictoryAtSeaApp(data)
+        messages: list[str] = []  # every notification, kept: on a loaded machine one may expire before it is read
+        shown = app.notify
+
+        def kept(message: str, *args: Any, messages: list[str] = messages, shown: Any = shown, **kwargs: Any) -> None:
+            messages.append(str(message))
+            shown(message, *args, **kwargs)
+
+        app.notify = kept  # type: ignore[method-assign]
         async with app.run_test(size=(200, 55)) as pilot:
             start = await wait_for(pilot, lambda a=app: a.screen if isinstance(a.screen, StartScreen) else None,
                                    "the start screen")
@@ -432,7 +440,7 @@ async def test_the_command_switch_is_a_new_games_and_a_loaded_save_keeps_its_com
             await wait_for_human(pilot, app)
             assert app.session is not None and app.session.campaign.state.battle_commanders == expected
             if told is not None:
-                assert any(told in n.message for n in app._notifications), list(app._notifications)
+                assert any(told in m for m in messages), messages
 
 
 async def test_the_retreat_port_is_chosen_on_the_combat_screen(data) -> None:
