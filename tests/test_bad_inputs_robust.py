@@ -59,11 +59,14 @@ def test_a_bug_in_an_argument_type_is_an_internal_error(monkeypatch: pytest.Monk
     """R-UI-80: the arguments are read inside the one error report, so a type function that fails in a way argparse
     does not catch is exit 70 and one line, not a traceback."""
     import tui.arguments
+    import tui.battle_cli
 
     def broken(text: str) -> int:
         raise OverflowError("too big")
 
+    # the battle command took the name when it was imported (another test may have imported it first)
     monkeypatch.setattr(tui.arguments, "seed_number", broken)
+    monkeypatch.setattr(tui.battle_cli, "seed_number", broken)
     code, err = run(["battle", "--seed", "3"], capsys)
     assert code == 70
     assert err.startswith("vas battle: internal error (OverflowError: too big); the details are in ")

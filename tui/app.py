@@ -80,7 +80,6 @@ from textual.widgets import (
     Button,
     DataTable,
     Footer,
-    Header,
     Input,
     Label,
     LoadingIndicator,
@@ -134,7 +133,7 @@ from tui.combat_screen import CombatScreen, question_screen
 from tui.command_screen import CommandScreen, LiveAsk, Outcome
 from tui.help_screen import HelpScreen
 from tui.labels import counter_label, side_label
-from tui.mounting import when_mounted, while_attached
+from tui.mounting import GameHeader, when_mounted, while_attached
 from tui.option_choice import RuleOptionsChoice
 from tui.order_advice import CampaignAdvice, OrderAdvice
 from tui.order_completion import LegalOrderSuggester
@@ -725,7 +724,7 @@ class StartScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         data: CampaignData = self.app.data  # type: ignore[attr-defined]
-        yield Header(show_clock=False)
+        yield GameHeader(show_clock=False)
         with VerticalScroll(id="start"):
             yield Static(Text("Victory at Sea — the global naval war, 1939-1945", style="bold"), id="title")
             yield Label("Set-up")
@@ -914,7 +913,7 @@ class CampaignScreen(Screen[None]):
         # is shown
 
     def compose(self) -> ComposeResult:
-        yield Header(show_clock=False)
+        yield GameHeader(show_clock=False)
         yield Static(id="phase-bar")
         with Horizontal(id="main"):
             yield BoardPane(id="board")
@@ -1867,7 +1866,7 @@ class OobScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         data: CampaignData = self.app.data  # type: ignore[attr-defined]
-        yield Header(show_clock=False)
+        yield GameHeader(show_clock=False)
         yield Select([("All nations", "")] + [(n.name, code) for code, n in data.nations.items()],
                      value="", allow_blank=False, id="nation")
         yield DataTable(id="oob", zebra_stripes=True, cursor_type="row")

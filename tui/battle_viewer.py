@@ -58,11 +58,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Header, RichLog, Static
+from textual.widgets import Footer, RichLog, Static
 
 from strategic.battle_logs import load_battle_log
 from tactical import Edge, Event, Table, events_from_json, relative_bearing
 from tactical import battle_events as tev
+from tui.mounting import GameHeader
 from tui.rule_screen import open_rules
 
 ARROWS = "↑↗→↘↓↙←↖"
@@ -840,7 +841,7 @@ class BattleViewerScreen(Screen[None]):
         self.table_text = Text()
 
     def compose(self) -> ComposeResult:
-        yield Header(show_clock=False)
+        yield GameHeader(show_clock=False)
         yield Static(id="bv-status")
         with Horizontal(id="bv-main"):
             with VerticalScroll(id="bv-table-scroll"):

@@ -4,15 +4,22 @@ A pushed screen is the app's current screen at once, but it composes and mounts 
 (textual).  Until then a ``TabbedContent`` may exist without its tabs, and setting its ``active`` pane raises
 ``ValueError: No Tab with id '--content-tab-...'``; a query finds nothing.  :func:`when_mounted` defers such a call
 to the screen's own message queue, which textual runs only once the screen is mounted; :func:`while_attached` drops
-a call (a worker thread's result, a timer) that arrives after the screen left the app (R-UI-52)."""
+a call (a worker thread's result, a timer) that arrives after the screen left the app (R-UI-52); :class:`GameHeader`
+is textual's header without its own race (R-UI-95)."""
 
 from __future__ import annotations
 
+import contextlib
 import functools
 from collections.abc import Callable
 from typing import Concatenate, ParamSpec, TypeVar
 
+from textual.css.query import NoMatches
+from textual.dom import NoScreen
+from textual.events import Mount
 from textual.widget import Widget
+from textual.widgets import Header
+from textual.widgets._header import HeaderTitle
 
 P = ParamSpec("P")
 W = TypeVar("W", bound=Widget)
@@ -36,3 +43,25 @@ def while_attached(method: Callable[Concatenate[W, P], object]) -> Callable[Conc
         if self.is_mounted and self.is_attached:
             method(self, *args, **kwargs)
     return run
+
+
+class GameHeader(Header):
+    """Textual's ``Header`` whose title update may arrive after the header lost its title widget (R-UI-95).
+
+    The header watches the app's and its screen's titles and updates its title in a queued callback; textual 8
+    forgives that callback a missing screen but not a missing title: a screen that sets its sub-title on mount and
+    leaves the app in the same moment (the start screen's "back" after an engine error) crashed the app with
+    ``NoMatches``.  This header skips the update when the title widget is already gone."""
+
+    def _on_mount(self, event: Mount) -> None:
+        event.prevent_default()  # textual calls every class's handler: not Header's, which would watch as well
+        Widget._on_mount(self, event)
+
+        async def set_title() -> None:
+            with contextlib.suppress(NoMatches, NoScreen):  # removed meanwhile: nothing to show the title on
+                self.query_one(HeaderTitle).update(self.format_title())
+
+        self.watch(self.app, "title", set_title)
+        self.watch(self.app, "sub_title", set_title)
+        self.watch(self.screen, "title", set_title)
+        self.watch(self.screen, "sub_title", set_title)

@@ -6,10 +6,14 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from textual.widgets import Button, Input, Static, TabbedContent
+from textual.app import App
+from textual.css.query import NoMatches
+from textual.widgets import Button, Header, Input, Static, TabbedContent
+from textual.widgets._header import HeaderTitle
 
 from scenarios.loader import CampaignData
 from tui.app import CampaignScreen, StartScreen, VictoryAtSeaApp
+from tui.mounting import GameHeader
 
 from .helpers import wait_for, wait_for_human
 
@@ -88,3 +92,30 @@ async def test_a_corrupt_save_loaded_from_the_start_screen_is_refused_in_the_app
         assert str(path) in message and app.screen is start and app.session is None
         assert app.return_code is None and app.crash is None
     assert path.is_dir() if content is None else path.read_bytes() == content.encode("latin-1")
+
+
+class _TitledApp(App[None]):
+    def __init__(self, header: type[Header]) -> None:
+        super().__init__()
+        self.header = header
+
+    def compose(self):
+        yield self.header()
+
+
+@pytest.mark.parametrize("header, crashes", [(Header, True), (GameHeader, False)])
+async def test_a_title_change_after_the_header_lost_its_title_is_dropped(header: type[Header], crashes: bool) -> None:
+    """R-UI-95: the header's queued title update finds its title widget gone (the screen leaving in the same
+    moment); textual's own header crashed the app there, the game's header does not."""
+    app = _TitledApp(header)
+    try:
+        async with app.run_test() as pilot:
+            shown = app.query_one(HeaderTitle)
+            await shown.remove()
+            app.screen.sub_title = "seed 1 · the global war"
+            await pilot.pause()
+    except NoMatches:
+        assert crashes
+    else:
+        assert not crashes
+        assert app.return_code is None
