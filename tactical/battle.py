@@ -74,6 +74,7 @@ from tactical.scenario import (
     Victory,
     assess,
     fleet_gone,
+    fleet_sunk,
     roll_matched_objectives,
     roll_objective,
     roll_scouting,
@@ -137,8 +138,13 @@ def _fight(battle: Battle, pair: tuple[Captain, Captain], turns: int) -> None:
     """The turns (000 The Turn), until the last or until a side has nothing left on the table."""
     while battle.state.turn < turns:
         play_turn(battle, pair)
-        if fleet_gone(battle, 0) or fleet_gone(battle, 1):
-            battle.log.emit(ev.BattleEnded)
+        gone = [side for side in (0, 1) if fleet_gone(battle, side)]
+        if gone:
+            battle.log.emit(  # R-UI-91: a fleet with no ship afloat is told as sunk, not as having left
+                ev.BattleEnded,
+                sunk=tuple(battle.side_name(s) for s in gone if fleet_sunk(battle, s)),
+                left=tuple(battle.side_name(s) for s in gone if not fleet_sunk(battle, s)),
+            )
             break
 
 

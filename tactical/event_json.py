@@ -17,15 +17,18 @@ from functools import cache
 from typing import Any
 
 from tactical import events as ev
-from tactical.narrate import TEMPLATES, pieces
+from tactical.narrate import LEFT_FLEET, SUNK_FLEET, TEMPLATES, pieces
 
 _NUMBER = r"[+-]?\d+(?:\.\d+)?(?:e[+-]?\d+)?"
+_GONE = rf"(?:.+?) (?:{re.escape(SUNK_FLEET)}|{re.escape(LEFT_FLEET)})"
+"""One fleet gone in a :class:`~tactical.events.BattleEnded`'s words."""
 
 EXTRA_PATTERNS: dict[type[ev.Event], str] = {
     ev.BattleResult: (
         r"(?:(?P<winner>.+?) wins|Draw): (?P<fleet0>.+?) (?P<level0>[\w ]+?) victory \((?P<vp0>-?\d+) VP\), "
         r"(?P<fleet1>.+?) (?P<level1>[\w ]+?) victory \((?P<vp1>-?\d+) VP\)"
     ),
+    ev.BattleEnded: rf"(?P<gone>A fleet has left the battle|{_GONE}(?: and {_GONE})*): the battle ends",
     ev.OrderGiven: r"\x00ship\x00 orders .+?(?P<checked> \((?:passed|failed)\))?",
     ev.MagazinesFlooded: r"\x00ship\x00 floods its magazines: scores (?P<scores>.*?); (?P<outcome>.*)",
     ev.Dogfight: (
@@ -47,6 +50,11 @@ def _extra_fields(cls: type[ev.Event], m: re.Match[str]) -> dict[str, Any]:
         levels = tuple("none" if lv == "no" else lv for lv in (g["level0"], g["level1"]))
         return {"winner": g["winner"], "fleets": (g["fleet0"], g["fleet1"]), "levels": levels,
                 "vp": (int(g["vp0"]), int(g["vp1"]))}  # fmt: skip
+    if cls is ev.BattleEnded:
+        fates = {SUNK_FLEET: "sunk", LEFT_FLEET: "left"}
+        one = rf"(.+?) ({re.escape(SUNK_FLEET)}|{re.escape(LEFT_FLEET)})(?: and |$)"
+        found = [] if g["gone"] == "A fleet has left the battle" else re.findall(one, g["gone"])
+        return {kind: tuple(name for name, fate in found if fates[fate] == kind) for kind in ("sunk", "left")}
     if cls is ev.OrderGiven:
         return {"automatic": g["checked"] is None}
     if cls is ev.MagazinesFlooded:

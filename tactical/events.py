@@ -244,7 +244,13 @@ class Rejoined(Event):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class BattleEnded(Event):
+    """A side has nothing left in the battle (R-UI-91): ``sunk`` the fleets with no ship afloat, ``left`` those
+    whose ships left the table otherwise (withdrawn, or some sunk and the rest gone); both empty in a log written
+    before they were told apart ("A fleet has left the battle")."""
+
     kind: ClassVar[str] = "end"
+    sunk: tuple[str, ...] = ()
+    left: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -45,7 +45,6 @@ TEMPLATES: dict[type[ev.Event], str] = {
     ev.Reloaded: "{ship} reloads {weapon}",
     ev.ScoutBack: "{ship} returns from scouting and will join next turn",
     ev.Rejoined: "{ship} rejoins from the {edge} edge at ({at[0]:.1f}, {at[1]:.1f})",
-    ev.BattleEnded: "A fleet has left the battle: the battle ends",
     ev.Moved: (
         '{ship} moves {distance:g}" from ({start[0]:.1f}, {start[1]:.1f}) to ({pos[0]:.1f}, {pos[1]:.1f}) '
         "heading {heading:.0f}"
@@ -177,6 +176,16 @@ def _result(e: ev.BattleResult) -> str:
     )
 
 
+SUNK_FLEET = "is sunk to the last ship"
+LEFT_FLEET = "has left the battle"
+
+
+def _ended(e: ev.BattleEnded) -> str:
+    """R-UI-91: each fleet gone, sunk to the last ship or left, then that the battle ends."""
+    gone = [f"{name} {SUNK_FLEET}" for name in e.sunk] + [f"{name} {LEFT_FLEET}" for name in e.left]
+    return (" and ".join(gone) if gone else "A fleet has left the battle") + ": the battle ends"
+
+
 def _order(e: ev.OrderGiven) -> str:
     return f"{e.ship} orders {e.order}" + ("" if e.automatic else " (passed)" if e.success else " (failed)")
 
@@ -204,6 +213,7 @@ TELLERS: dict[type[ev.Event], Callable[[Any], str]] = {
     ev.DiceRolled: _roll,
     ev.ObjectiveSet: _objective,
     ev.BattleResult: _result,
+    ev.BattleEnded: _ended,
     ev.OrderGiven: _order,
     ev.MagazinesFlooded: _flooded,
     ev.Dogfight: _dogfight,

@@ -226,6 +226,14 @@ def fleet_gone(battle: Battle, side: int) -> bool:
     return mobile or not any(s.on_table for s in st.fleet(side))
 
 
+def fleet_sunk(battle: Battle, side: int) -> bool:
+    """No ship of ``side`` afloat: it had ships and every one is sunk (its installations aside when it has ships).
+    How :func:`fleet_gone`'s end of the battle (000 The Turn) is told (R-UI-91)."""
+    fleet = battle.state.fleet(side)
+    ships = [s for s in fleet if not s.is_installation] or fleet
+    return bool(ships) and all(s.status is Status.SUNK for s in ships)
+
+
 def victory_points(battle: Battle) -> tuple[int, int]:
     """Victory points of each side: the sum of its ``vp`` events."""
     totals = [0, 0]

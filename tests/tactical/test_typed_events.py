@@ -124,6 +124,29 @@ def test_an_unknown_wording_is_kept_as_read() -> None:
     assert json.loads(json.dumps(back.to_json())) == raw
 
 
+def test_a_fleet_sunk_to_the_last_ship_is_told_as_sunk_not_as_gone(data) -> None:
+    """R-UI-91: battleships seed 0 ends with both Japanese battleships sunk; night action seed 1 with one
+    Japanese cruiser sunk and the rest withdrawn."""
+    sunk = [e for e in resolve(demo_spec("battleships", 0, data)).events if isinstance(e, ev.BattleEnded)]
+    assert [(e.sunk, e.left, e.text) for e in sunk] == [
+        (("Imperial Japanese Navy",), (), "Imperial Japanese Navy is sunk to the last ship: the battle ends")]
+    left = [e for e in resolve(demo_spec("night-action", 1, data)).events if isinstance(e, ev.BattleEnded)]
+    assert [e.text for e in left] == ["Imperial Japanese Navy has left the battle: the battle ends"]
+    both = ev.BattleEnded(5, "end", sunk=("US Navy",), left=("Royal Navy",))
+    assert both.text == "US Navy is sunk to the last ship and Royal Navy has left the battle: the battle ends"
+    assert event_from_json(both.to_json()) == both
+
+
+def test_a_battle_end_in_the_old_words_is_read_back() -> None:
+    """A log written before R-UI-91 reads back as a battle end with no fleet named, its words kept."""
+    raw = {"turn": 6, "phase": "end", "kind": "end", "text": "A fleet has left the battle: the battle ends"}
+    back = event_from_json(raw)
+    assert isinstance(back, ev.BattleEnded) and (back.sunk, back.left) == ((), ())
+    assert back.to_json() == raw
+    odd = event_from_json({**raw, "text": "Everyone went home: the battle ends"})
+    assert isinstance(odd, ev.UnreadEvent) and odd.text == "Everyone went home: the battle ends"
+
+
 GOLDEN = Path(__file__).parent.parent / "golden" / "tactical-narration.txt"
 """One line per event type and sample (set and empty options): ``Type (kind): words``.  The words of the types
 the demo battles and the tests fight were checked identical to the engine's before issue 14; regenerate with
