@@ -137,12 +137,12 @@ from tui.mounting import GameHeader, when_mounted, while_attached
 from tui.option_choice import RuleOptionsChoice
 from tui.order_advice import CampaignAdvice, OrderAdvice
 from tui.order_completion import LegalOrderSuggester
-from tui.order_entry import GRAMMAR, Legal, OrderSyntaxError, describe, hint, parse_orders
+from tui.order_entry import GRAMMAR, IDLE_HINT, Legal, OrderSyntaxError, describe, hint, idle_hint, parse_orders
 from tui.order_picker import OrderPicker
 from tui.order_selection import end_question, listing_moment, orderable_count
 from tui.phase_notes import war_note
 from tui.poc_chart import draw_poc, poc_heading
-from tui.question_words import waiting_words
+from tui.question_words import waiting_hint, waiting_words
 from tui.refight_dialog import RefightScreen
 from tui.rule_screen import link_citations, open_rules
 from tui.screenshots import take_screenshot
@@ -722,6 +722,13 @@ class StartScreen(Screen[None]):
 
     BINDINGS = [Binding("q", "app.quit", "Quit")]
 
+    PREPARING = "Preparing the game…"
+    """Said beside the Start button from the press until the campaign screen shows (R-UI-94)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.preparing = False  # a new game is being prepared: Start (or Load) pressed again is ignored (R-UI-94)
+
     def compose(self) -> ComposeResult:
         data: CampaignData = self.app.data  # type: ignore[attr-defined]
         yield GameHeader(show_clock=False)
@@ -748,7 +755,10 @@ class StartScreen(Screen[None]):
             yield Label("POC bid: THEATRE=N, POC in 0.5 steps the Allies start with (negative: the Axis); empty: none")
             yield Input(value=" ".join(self.app.preset_bid), placeholder="none (e.g. VITP=1.5 WAS=-0.5)",  # type: ignore[attr-defined]
                         id="bid")
-            yield Button("Start campaign", id="start-game", variant="primary")
+            with Horizontal(id="start-row"):
+                yield Button("Start campaign", id="start-game", variant="primary")
+                yield LoadingIndicator(id="start-busy")
+                yield Static("", id="start-status")
             yield Label("Load a saved game (with the human players chosen above)")
             yield Static(self.load_humans_text(), id="load-humans")
             yield Label("Combat of the loaded game")
@@ -794,8 +804,10 @@ class StartScreen(Screen[None]):
     @on(Input.Submitted, "#seed")
     @on(Input.Submitted, "#bid")
     def start_game(self) -> None:
-        """Start the new game: the button, or Enter in the seed or the bid field (R-UI-90)."""
-        if self.app.screen is not self:  # pressed twice at once: the first press opened the game (R-UI-52)
+        """Start the new game: the button, or Enter in the seed or the bid field (R-UI-90).  The game is prepared
+        once the screen has shown that it is (R-UI-94: it may take seconds), and pressed again meanwhile nothing
+        more happens."""
+        if self.app.screen is not self or self.preparing:  # pressed twice: the first press opens the game (R-UI-52)
             return
         try:
             seed = parse_seed(self.query_one("#seed", Input).value)
@@ -820,13 +832,33 @@ class StartScreen(Screen[None]):
             self._error(str(exc))
             self.query_one("#bid", Input).focus()
             return
-        self.app.start_new(setup, seed, self.humans(), combat, command=command,  # type: ignore[attr-defined]
-                           options=options, bid=bid)
+        self._preparing(True)
+        humans = self.humans()
+
+        def start() -> None:
+            try:
+                self.app.start_new(setup, seed, humans, combat, command=command,  # type: ignore[attr-defined]
+                                   options=options, bid=bid)
+            finally:
+                self._preparing(False)  # the campaign screen is shown (or the engine error over this screen)
+
+        # the screen shows that it is preparing (a frame or two drawn) before the work holds it up
+        self.call_after_refresh(self.set_timer, 0.1, start)
+
+    def _preparing(self, on: bool) -> None:
+        """R-UI-94: the Start button disabled, the busy indicator and "Preparing the game…" beside it, or not."""
+        self.preparing = on
+        self.query_one("#start-game", Button).disabled = on
+        self.query_one("#start-busy", LoadingIndicator).display = on
+        self.query_one("#start-status", Static).update(Text(self.PREPARING if on else "", style="bold italic"))
+        if on:
+            self.query_one("#start-message", Static).update("")  # an earlier refusal no longer holds
+            self.query_one("#start-row").scroll_visible(animate=False)  # Enter in the seed field: the row may be below
 
     @on(Button.Pressed, "#load-game")
     @on(Input.Submitted, "#load-path")
     def load_game(self) -> None:
-        if self.app.screen is not self:  # Enter and Load at once: the first opened the game (R-UI-52)
+        if self.app.screen is not self or self.preparing:  # Enter and Load at once: the first opened the game (R-UI-52)
             return
         path = self.query_one("#load-path", Input).value.strip()
         chosen = str(self.query_one("#load-combat", Select).value)
@@ -1110,10 +1142,19 @@ class CampaignScreen(Screen[None]):
         self._answered()
 
     def _busy(self, on: bool, text: str = "AI players are deciding…") -> None:
-        """Show or hide the busy indicator of the AI worker."""
+        """Show or hide the busy indicator of the AI worker (while it works no human gives orders, R-UI-93)."""
         self.query_one("#ai-busy", LoadingIndicator).display = on
         if on:
             self.query_one("#decision", Static).update(Text(text, style="bold italic"))
+            self._order_controls(IDLE_HINT)
+
+    def _order_controls(self, idle: str | None) -> None:
+        """R-UI-93: while no human can give orders (``idle``: the order line's hint saying why) the Undo and End
+        phase buttons are disabled (their keys still say why); else they are enabled."""
+        for button in self.query("#order-buttons Button"):
+            button.disabled = idle is not None
+        if idle is not None:
+            self.query_one("#order-input", Input).placeholder = idle
 
     def _ai_progress(self, player: str, phase: Phase) -> None:
         who = PLAYER_NAMES[Player(player)].split(" (")[0]
@@ -1583,6 +1624,8 @@ class CampaignScreen(Screen[None]):
             why = self.no_decision_reason()
             self.query_one("#decision", Static).update(
                 Text(f"No decision for you now: {why}." if why else "No decision for you now.", style="italic"))
+            waiting = waiting_hint(self.session.campaign) if self.session.error is None else None
+            self._order_controls(waiting or (idle_hint(why) if why else IDLE_HINT))  # not the last phase's orders
             return
         view = view or self.seat.view()
         order_filter = self.query_one("#order-filter", Input)
@@ -1599,6 +1642,7 @@ class CampaignScreen(Screen[None]):
             Text(f"{PLAYER_NAMES[player]}: {view.phase.value} — {units} unit{'s' if units != 1 else ''} "
                  f"to order, {len(legal)} legal orders ({PHASE_RULES[view.phase]})", style="bold")))
         self.query_one(OrderPicker).show(self.seat.data, view, advice, legal, order_filter.value)
+        self._order_controls(None)
         self.query_one("#order-input", Input).placeholder = hint(legal)  # the orders of this phase (R-UI-42)
 
     def refresh_units(self, view: CampaignView | None = None) -> None:
@@ -1921,6 +1965,9 @@ class VictoryAtSeaApp(App[None]):
     CSS = """
     #start { padding: 1 2; }
     #title { margin-bottom: 1; }
+    #start-row { height: 3; }
+    #start-busy { width: 12; height: 3; display: none; }
+    #start-status { width: 1fr; height: 3; content-align: left middle; }
     .player-row { height: 3; }
     #phase-bar { height: auto; max-height: 2; background: $boost; }  /* a long note wraps to a second line */
     #main { height: 1fr; }

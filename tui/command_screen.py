@@ -123,15 +123,16 @@ class CommandScreen(Screen[Outcome]):
     hidden until he says he is at the screen (hot-seat)."""
 
     BINDINGS = [
-        Binding("a", "ai_answer", "AI's answer"),
-        Binding("slash", "type_answer", "Type"),
-        Binding("r", "arcs", "Arcs"),
-        Binding("o", "delegate('ship')", "AI: this ship"),
-        Binding("t", "delegate('turn')", "AI: this turn"),
-        Binding("A", "delegate('battle')", "AI: the battle"),
-        Binding("c", "take_back", "Take command back"),
+        # the bar's words are short so that every key shows at 100 columns (R-UI-92); the tooltips say it whole
+        Binding("a", "ai_answer", "AI answer", tooltip="Put the AI's answer in the rows"),
+        Binding("slash", "type_answer", "Type", tooltip="Type the answer"),
+        Binding("r", "arcs", "Arcs", tooltip="The fire arcs of the ship asked about"),
+        Binding("o", "delegate('ship')", "AI ship", tooltip="Leave this ship to the AI for the rest of the battle"),
+        Binding("t", "delegate('turn')", "AI turn", tooltip="Leave the rest of this turn to the AI"),
+        Binding("A", "delegate('battle')", "AI battle", tooltip="Leave the rest of the battle to the AI"),
+        Binding("c", "take_back", "Undo AI", tooltip="Take command back of the ships and the turn left to the AI"),
         Binding("l", "rule", "Rule", tooltip="Our summary of the rule the refusal (or the question) cites"),
-        Binding("plus", "grow_log", "Account size", tooltip="+ makes the account of the battle taller or shorter"),
+        Binding("plus", "grow_log", "Account size", show=False),  # the account's title says it
         Binding("m", "tracks", "Moves", show=False),
         Binding("left_square_bracket", "scroll_log(-1)", "Account up", show=False),
         Binding("right_square_bracket", "scroll_log(1)", "Account down", show=False),
@@ -323,7 +324,7 @@ class CommandScreen(Screen[Outcome]):
         table.clear(columns=True)  # the columns fit this question's rows, not the widest asked before
         if self.prompt.slots:
             rows = [(slot.label, f"‹ {slot.options[slot.index][0]} ›" if slot.refusal is None else
-                     f"cannot fire: {slot.refusal}") for slot in self.prompt.slots]
+                     "cannot fire") for slot in self.prompt.slots]  # why: the line under them (R-UI-92)
         else:
             rows = [(("★ " if choice.ai else "  ") + choice.label, "") for choice in self.prompt.choices]
         for header, width in zip(("Answer", "Choice"), self._column_widths(rows), strict=True):
@@ -336,9 +337,12 @@ class CommandScreen(Screen[Outcome]):
 
     def _column_widths(self, rows: list[tuple[str, str]]) -> tuple[int, int]:
         """Each column as wide as its widest cell, the wider cut down (its cells wrap) so that both fit the side
-        panel: no answer is cut off (R-VIEW-21)."""
-        wide = [max([6] + [cell_len(r[at]) for r in rows]) for at in (0, 1)]
-        room = max(self.query_one("#cmd-side").size.width - 6, 40) - 4  # the panel's padding, the cells' padding
+        panel: no answer is cut off (R-VIEW-21).  A menu's empty second column takes one cell, so its answers use
+        the panel's whole width (R-UI-92: at 100 columns they wrapped onto a second line)."""
+        wide = [max([6] + [cell_len(r[0]) for r in rows]), max([1 if all(not r[1] for r in rows) else 6]
+                                                                + [cell_len(r[1]) for r in rows])]
+        # the panel's width less its scroll bar (2) and the cells' padding (1 on each side of a column)
+        room = max(self.query_one("#cmd-side").size.width - 2, 40) - 4
         while sum(wide) > room:
             at = 0 if wide[0] >= wide[1] else 1
             wide[at] = max(wide[at] - (sum(wide) - room), 12)

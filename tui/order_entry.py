@@ -326,6 +326,15 @@ _MOVE_HINTS = {"patrol": "move UNIT[, UNIT...] > AREA [> AREA]", "raid": "move U
                "landing": "move UNIT > AREA landing"}
 
 
+IDLE_HINT = "no orders now: wait until a human player is asked"
+"""The order line's hint while the AI players decide or a battle is fought (R-UI-93)."""
+
+
+def idle_hint(why: str) -> str:
+    """The order line's hint while no human can give orders (R-UI-93): why, not the orders of a past phase."""
+    return f"no orders now: {why}"
+
+
 def hint(legal: list[Order]) -> str:
     """The order line's placeholder: the typed forms of the orders legal now (R-UI-42), else the whole grammar."""
     said = [text for kind, text in _HINTS if any(isinstance(o, kind) for o in legal)]

@@ -12,14 +12,14 @@ player reads:
 * :func:`player_error`: a typed answer of the wrong form, without the engine's names (``plan_aa``, ``AAShot``,
   ``at 0``): what it should have been, and where;
 * :func:`waiting_words`: the game stopped at a battle question (the Orders panel, the status line): who is asked
-  to decide what, where.
+  to decide what, where; :func:`waiting_hint`: the same in short, for the order line.
 """
 
 from __future__ import annotations
 
 import re
 
-from strategic.battle_names import entry_words
+from strategic.battle_names import entry_words, waiting_name
 from strategic.campaign import Campaign
 from strategic.classic.scripts import Question, is_order_entry
 from tactical import TacticalQuestion
@@ -169,3 +169,17 @@ def waiting_words(campaign: Campaign) -> str | None:
     return (f"{entry_words(asked.battle)} waits for {who} to decide {sentence(classic.decision)} "
             f"({round_words(classic.round)}{stage})")
 
+
+
+def waiting_hint(campaign: Campaign) -> str | None:
+    """The order line's hint while a battle question waits (R-UI-93), who is waited for first (a narrow line shows
+    its start): "waiting for United States: Surprise attack in Hawaiian Islands on Pearl Harbor"; ``None`` when no
+    question waits."""
+    asked = campaign.state.question
+    if asked is None:
+        return None
+    who = player_label(asked.player)
+    who = f"the {who}" if who == "Allies" else who
+    if is_order_entry(asked.battle):
+        return f"waiting for {who} to decide {CLASSIC['order_battles']}"
+    return f"waiting for {who}: {waiting_name(campaign)}"

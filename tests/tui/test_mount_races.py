@@ -29,15 +29,28 @@ def switch_tabs_now(screen: CampaignScreen) -> None:
 
 
 async def start_then_switch(app: VictoryAtSeaApp, pilot, pauses: int) -> CampaignScreen:
+    """Start pressed twice in the same tick (one game only), then the tabs switched ``pauses`` ticks after the
+    campaign screen is pushed (the game is prepared once the start screen has said so, R-UI-94)."""
     start = app.screen
     assert isinstance(start, StartScreen)
+    pushed: list[CampaignScreen] = []
+    real = app.start_new
+
+    def start_new(*args, **kwargs) -> None:  # type: ignore[no-untyped-def]
+        real(*args, **kwargs)
+        assert isinstance(app.screen, CampaignScreen)
+        pushed.append(app.screen)
+        if pauses == 0:
+            switch_tabs_now(app.screen)  # in the tick that pushed it
+
+    app.start_new = start_new  # type: ignore[method-assign]
     start.query_one("#start-game", Button).press()
     start.start_game()  # Start pressed twice in the same tick: one game only
-    for _ in range(pauses):
-        await pilot.pause(0)
-    screen = app.screen
-    assert isinstance(screen, CampaignScreen)
-    switch_tabs_now(screen)
+    screen = (await wait_for(pilot, lambda: pushed, "the campaign screen pushed"))[0]
+    if pauses:
+        for _ in range(pauses - 1):
+            await pilot.pause(0)
+        switch_tabs_now(screen)
     return screen
 
 
