@@ -73,6 +73,9 @@ async def test_late_ai_callbacks_after_the_screen_left_are_dropped(data: Campaig
     async with app.run_test(size=SIZE) as pilot:
         app.screen.query_one("#start-game", Button).press()
         screen = await wait_for_human(pilot, app)
+        # every widget mounted, as after an engine error's dialog (a screen removed while its tabs still mount is
+        # textual's own race, not a late callback)
+        await wait_for(pilot, lambda: all(w.is_mounted for w in screen.query("*")), "the campaign screen mounted")
         app.back_to_start()
         await wait_for(pilot, lambda: isinstance(app.screen, StartScreen) and not screen.is_attached,
                        "the start screen back")
