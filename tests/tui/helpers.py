@@ -37,15 +37,17 @@ async def wait_for(pilot: Any, condition: Callable[[], T | None], what: str, tim
 
 def human_screen(app: Any, leaving: object = None) -> CampaignScreen | HandOverScreen | None:
     """The screen on which a human acts now, or ``None``: a hand-over screen laid out (its button can be clicked),
-    or the campaign screen with a human deciding and no worker running.  ``leaving`` is what the test just acted on
-    (the hand-over screen dismissed, or the decision ended): until it is gone the app has not moved on."""
+    or the campaign screen mounted (pushed is not enough: its ``on_mount`` fills the panels) with a human deciding
+    and no worker running.  ``leaving`` is what the test just acted on (the hand-over screen dismissed, or the
+    decision ended): until it is gone the app has not moved on."""
     screen = app.screen
     if screen is leaving:
         return None
     if isinstance(screen, HandOverScreen):
         buttons = screen.query("#ready")
         return screen if buttons and buttons.first().region.area else None
-    if (isinstance(screen, CampaignScreen) and screen.session.waiting_for_human and not screen.workers
+    if (isinstance(screen, CampaignScreen) and screen.is_mounted and screen.session.waiting_for_human
+            and not screen.workers
             and screen.session.clock.decision is not leaving):
         return screen
     return None
