@@ -35,7 +35,17 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from scenarios.errors import InputError
 from strategic.json_files import campaign_log_hint, read_json, write_text_atomic
-from tactical import BattleReport, BattleSpec, Dice, FlightResult, ShipResult, battle_events, events_from_json, resolve
+from tactical import (
+    CAPTAIN_LEVEL_NAMES,
+    BattleReport,
+    BattleSpec,
+    Dice,
+    FlightResult,
+    ShipResult,
+    battle_events,
+    events_from_json,
+    resolve,
+)
 
 if TYPE_CHECKING:
     from strategic.battles import TacticalBattle
@@ -144,6 +154,7 @@ _DATA = ConfigDict(extra="allow", strict=True, allow_inf_nan=False)
 
 Count = Annotated[int, Field(ge=0)]
 Name = Annotated[str, Field(min_length=1)]
+CaptainLevel = Annotated[str, Field(pattern=f"^({'|'.join(CAPTAIN_LEVEL_NAMES)})$")]
 Coordinate = Annotated[float, Field(ge=-COORDINATE_LIMIT, le=COORDINATE_LIMIT)]
 
 
@@ -210,7 +221,8 @@ class LogCampaign(BaseModel):
 class LogShape(BaseModel):
     """A whole battle log: :meth:`~tactical.battle.BattleReport.to_json` (the keys a log written before them
     lacks have the defaults :func:`report_of` gives), ``spec`` (checked as a
-    :class:`~tactical.battle.BattleSpec` on its own) and ``campaign``."""
+    :class:`~tactical.battle.BattleSpec` on its own), ``campaign`` and ``captains`` (the AI captains' levels of
+    ``vas battle --captain``, for the re-fight)."""
 
     model_config = _STRICT
     sides: tuple[Name, Name]
@@ -229,6 +241,7 @@ class LogShape(BaseModel):
     events: Annotated[list[LogEvent], Field(min_length=1)]
     spec: dict[str, Any] | None = None
     campaign: LogCampaign | None = None
+    captains: tuple[CaptainLevel, CaptainLevel] = ("normal", "normal")
 
 
 class RollData(BaseModel):
@@ -459,7 +472,8 @@ def refight(log: dict[str, Any]) -> BattleReport:
     dice = Dice(spec.seed, spec.key)
     for roll in pre_battle_rolls(log):
         dice.roll(len(roll.faces), roll.sides, label=roll.label, rule=roll.rule)
-    return resolve(spec, dice=dice)
+    first, second = log.get("captains", ("normal", "normal"))  # vas battle --captain (issue 22)
+    return resolve(spec, dice=dice, levels=(str(first), str(second)))
 
 
 @dataclass(frozen=True)

@@ -15,6 +15,7 @@ from tactical.air_movement import verify_flight_plan
 from tactical.aircraft import ROLL_TO_HIT as AIR_ROLL_TO_HIT
 from tactical.aircraft import deck_refusal, launch_refusal
 from tactical.battle import (
+    CAPTAIN_LEVEL_NAMES,
     BattleReport,
     BattleSpec,
     FleetSpec,
@@ -70,6 +71,7 @@ from tactical.views import observe as observe_battle
 
 __all__ = [
     "AIR_ROLL_TO_HIT",
+    "CAPTAIN_LEVEL_NAMES",
     "DEMOS",
     "OPTION_NOTES",
     "TACTICAL_QUESTIONS",

@@ -48,7 +48,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from tactical import events as ev
-from tactical.ai import SimpleCaptain, with_defaults
+from tactical.ai import CAPTAIN_LEVELS, SimpleCaptain, with_defaults
 from tactical.aircraft import roll_wind
 from tactical.battle_report import BattleReport, FlightResult, ShipResult, report_of
 from tactical.battle_spec import (
@@ -88,6 +88,7 @@ from tactical.state import Battle, Status
 from tactical.turn import play_turn, roll_off
 
 __all__ = [
+    "CAPTAIN_LEVEL_NAMES",
     "BattleReport",
     "BattleSpec",
     "FleetSpec",
@@ -105,6 +106,10 @@ __all__ = [
 ]
 
 
+CAPTAIN_LEVEL_NAMES: tuple[str, ...] = tuple(CAPTAIN_LEVELS)
+"""The levels of the AI captain (``levels`` of :func:`resolve`; ``vas battle --captain``)."""
+
+
 @dataclass
 class SetUp:
     """A battle after its set-up (:func:`set_up`): objectives rolled, ships deployed, scouting done, the Flights
@@ -116,14 +121,16 @@ class SetUp:
 
 
 def resolve(
-    spec: BattleSpec, captains: Sequence[CoreCaptain | None] | None = None, *, dice: Dice | None = None
+    spec: BattleSpec, captains: Sequence[CoreCaptain | None] | None = None, *, dice: Dice | None = None,
+    levels: tuple[str, str] = ("normal", "normal"),
 ) -> BattleReport:
     """Fight ``spec`` under the War at Sea scenario and report.  ``captains``: one per side (``None`` or missing:
-    :class:`~tactical.ai.SimpleCaptain` steered by each side's objective), each wrapped by
+    the AI captain of the side's level in ``levels``, :data:`~tactical.ai.CAPTAIN_LEVELS`, steered by the side's
+    objective), each wrapped by
     :func:`~tactical.ai.with_defaults` for the questions it does not answer.  ``dice`` replaces the seeded
     dice (tests pass :class:`~tactical.dice.ScriptedDice`).  Raises :class:`~tactical.orders.IllegalOrder` when a
     captain gives an illegal order."""
-    return fight(spec, set_up(spec, captains, dice=dice))
+    return fight(spec, set_up(spec, captains, dice=dice, levels=levels))
 
 
 def fight(spec: BattleSpec, ready: SetUp) -> BattleReport:
@@ -165,9 +172,12 @@ def _judge(battle: Battle, objectives: tuple[Objective, Objective]) -> tuple[tup
     return (levels[0], levels[1]), win
 
 
-def _captain(captains: Sequence[CoreCaptain | None] | None, side: int, objective: Objective) -> Captain:
-    """The captain of ``side``: the one given (wrapped by :func:`~tactical.ai.with_defaults`), else
-    :class:`~tactical.ai.SimpleCaptain` steered by the side's objective, which also advises a
+def _captain(
+    captains: Sequence[CoreCaptain | None] | None, side: int, objective: Objective, level: str = "normal"
+) -> Captain:
+    """The captain of ``side``: the one given (wrapped by :func:`~tactical.ai.with_defaults`), else the AI captain
+    of ``level`` (:data:`~tactical.ai.CAPTAIN_LEVELS`) steered by the side's objective; a
+    :class:`~tactical.ai.SimpleCaptain` steered by it also advises a
     :class:`~tactical.seats.Seat` that has no adviser yet (issue #16).  Every captain but a seat decides from the
     battle as its side knows it (:class:`~tactical.known.SideCaptain`, R-VIEW-23); a seat's screen draws the side's
     view (R-VIEW-09) and its adviser is given the known battle."""
@@ -176,18 +186,19 @@ def _captain(captains: Sequence[CoreCaptain | None] | None, side: int, objective
         if given.adviser is None:
             given.adviser = SideCaptain(with_defaults(SimpleCaptain(objective)), side)
         return with_defaults(given)
-    return SideCaptain(with_defaults(given if given is not None else SimpleCaptain(objective)), side)
+    return SideCaptain(with_defaults(given if given is not None else CAPTAIN_LEVELS[level](objective)), side)
 
 
 def set_up(spec: BattleSpec, captains: Sequence[CoreCaptain | None] | None = None, *,
-           dice: Dice | None = None) -> SetUp:
+           dice: Dice | None = None, levels: tuple[str, str] = ("normal", "normal")) -> SetUp:
     """The set-up of :func:`resolve` (module docstring), up to the first turn: the battle, its captains (wrapped
-    by :func:`~tactical.ai.with_defaults`) and the objectives.  Raises :class:`~tactical.orders.IllegalOrder` when a
-    captain gives an illegal order (never for a crowded table: R-TAC-67)."""
+    by :func:`~tactical.ai.with_defaults`; an AI side's of its level in ``levels``) and the objectives.  Raises
+    :class:`~tactical.orders.IllegalOrder` when a captain gives an illegal order (never for a crowded table:
+    R-TAC-67)."""
     battle = Battle(build_state(spec), dice if dice is not None else Dice(spec.seed, spec.key))
     _announce(battle, spec)
     objectives = _objectives(battle, spec)
-    pair = (_captain(captains, 0, objectives[0]), _captain(captains, 1, objectives[1]))
+    pair = (_captain(captains, 0, objectives[0], levels[0]), _captain(captains, 1, objectives[1], levels[1]))
     _wind(battle)
     flights = _set_aside_scouts(battle, pair, spec)
     zones = _deploy_fleets(battle, pair)

@@ -299,10 +299,12 @@ def star_shell_reach(ship: ShipState) -> float:
 
 
 def star_shell_system(ship: ShipState) -> int | None:
-    """The Light Gun system that gives up its Attack Dice for star shells (the one with the most dice left)."""
+    """The Light Gun system that gives up its Attack Dice for star shells (the one with the most dice left), never
+    one that fired as a DP weapon at aircraft or MTBs this turn (000 DP: it may attack nothing else)."""
     best: tuple[int, int] | None = None
     for i, w in enumerate(ship.card.weapons):
-        if w.kind is WeaponKind.LIGHT_GUN and ship.weapons[i].usable and ship.weapon_ad(i) > 0:
+        usable = ship.weapons[i].usable and i not in ship.dp_as_aa
+        if w.kind is WeaponKind.LIGHT_GUN and usable and ship.weapon_ad(i) > 0:
             ad = ship.weapon_ad(i)
             if best is None or ad > best[0]:
                 best = (ad, i)

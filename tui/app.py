@@ -400,6 +400,9 @@ class Session:
     def waiting(self) -> str | None:
         return waiting_words(self.campaign) if self.campaign.blocked else None
 
+    def waiting_hint(self) -> str | None:
+        return waiting_hint(self.campaign)
+
     def log(self, since: int) -> LogLines:
         events = list(self.campaign.state.events)  # a copy: the AI worker may be adding to the log
         reset = since > len(events)  # an undo shortened the log
@@ -1624,7 +1627,7 @@ class CampaignScreen(Screen[None]):
             why = self.no_decision_reason()
             self.query_one("#decision", Static).update(
                 Text(f"No decision for you now: {why}." if why else "No decision for you now.", style="italic"))
-            waiting = waiting_hint(self.session.campaign) if self.session.error is None else None
+            waiting = self.seat.waiting_hint() if self.session.error is None else None
             self._order_controls(waiting or (idle_hint(why) if why else IDLE_HINT))  # not the last phase's orders
             return
         view = view or self.seat.view()

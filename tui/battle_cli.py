@@ -36,7 +36,17 @@ from typing import Any
 
 from strategic.battle_logs import BattleLogError, load_battle_log, replay_check, report_of
 from strategic.json_files import write_text_atomic
-from tactical import DEMOS, OPTION_NOTES, BattleReport, BattleSpec, RuleOptions, demo_spec, resolve, rule_options
+from tactical import (
+    CAPTAIN_LEVEL_NAMES,
+    DEMOS,
+    OPTION_NOTES,
+    BattleReport,
+    BattleSpec,
+    RuleOptions,
+    demo_spec,
+    resolve,
+    rule_options,
+)
 from tui.arguments import seed_number, tactical_option
 from tui.demo_command import HUMAN_SIDES, DemoCommandApp
 from tui.demo_saves import DemoSaveError, load_demo
@@ -80,6 +90,9 @@ def add_battle_parser(subparsers: Any) -> argparse.ArgumentParser:
     battle.add_argument("--load", type=Path, metavar="FILE",
                         help="reopen a battle saved with s in the command screen (vas battle --demo NAME --human "
                              "SIDE), at the question it was saved at")
+    battle.add_argument("--captain", nargs="+", choices=CAPTAIN_LEVEL_NAMES, metavar="LEVEL",
+                        help="the AI captain's level: one for both fleets, or one for the first and one for the "
+                             f"second ({', '.join(CAPTAIN_LEVEL_NAMES)}; default normal)")
     battle.add_argument("--replay", type=Path, metavar="LOG",
                         help="print a saved battle log turn by turn (vas battle --log, vas run --battle-logs) and "
                              "fight it again from its spec")
@@ -111,8 +124,13 @@ def _heading(turn: int, phase: str) -> str:
 def _conflicts(args: argparse.Namespace) -> str | None:
     """Why the options do not go together (the message names both flags), or ``None``."""
     given = [flag for flag, value in (("--demo", args.demo), ("--seed", args.seed), ("--log", args.log),
-                                      ("--human", args.human), ("--option", getattr(args, "option", None)))
+                                      ("--human", args.human), ("--option", getattr(args, "option", None)),
+                                      ("--captain", getattr(args, "captain", None)))
              if value is not None]
+    if getattr(args, "captain", None) is not None and len(args.captain) > 2:
+        return f"--captain takes one level or two (one a fleet), not {len(args.captain)}"
+    if getattr(args, "captain", None) is not None and args.human is not None:
+        return "--captain and --human cannot be used together (the command screen's AI fleet has the normal captain)"
     if getattr(args, "list_options", False):
         others = [*(["--list"] if args.list else []), *(["--replay"] if args.replay else []),
                   *(["--load"] if getattr(args, "load", None) else []), *given]
@@ -181,7 +199,9 @@ def cmd_battle(args: argparse.Namespace) -> int:
         return 2
     chosen = tuple(saved.options if saved else dict.fromkeys(getattr(args, "option", None) or []))
     spec = with_options(demo_spec(demo_name, seed), chosen)
-    print(f"{DEMOS[demo_name].title} (seed {seed})" + (f"; options: {', '.join(chosen)}" if chosen else ""))
+    levels = getattr(args, "captain", None) or ["normal"]
+    print(f"{DEMOS[demo_name].title} (seed {seed})" + (f"; options: {', '.join(chosen)}" if chosen else "")
+          + (f"; captains: {levels[0]}, {levels[-1]}" if getattr(args, "captain", None) else ""))
     if args.human is not None or saved is not None:
         humans = saved.humans if saved else HUMAN_SIDES[args.human]
         app = DemoCommandApp(spec, humans, DEMOS[demo_name].title, demo=demo_name, seed=seed, saved=saved,
@@ -191,10 +211,11 @@ def cmd_battle(args: argparse.Namespace) -> int:
             return _left(app, args.load)
         report = app.report
     else:
-        report = resolve(spec)
+        report = resolve(spec, levels=(levels[0], levels[-1]))
     print_report(report)
     if args.log is not None:
-        text = json.dumps({**report.to_json(), "spec": spec.model_dump(mode="json")}, indent=1) + "\n"
+        captains = {"captains": [levels[0], levels[-1]]} if getattr(args, "captain", None) else {}
+        text = json.dumps({**report.to_json(), "spec": spec.model_dump(mode="json"), **captains}, indent=1) + "\n"
         try:
             write_text_atomic(args.log, text)
         except OSError as exc:

@@ -87,6 +87,11 @@ class SeatLink(BattleLink, Protocol):
     def waiting(self) -> str | None:
         """Why the game cannot go on (a battle question waits for an answer), in the player's words, or ``None``."""
 
+    def waiting_hint(self) -> str | None:
+        """The order line's hint while a battle question waits (R-UI-93): who is waited for, and for what
+        ("waiting for United States: Surprise attack in Hawaiian Islands on Pearl Harbor"); ``None`` when none
+        waits."""
+
     def over(self) -> bool:
         """Whether the game is over (a side won, or the last turn was played)."""
 

@@ -1,6 +1,7 @@
 """The AI: how a computer side answers the engine's questions (:class:`tactical.captain.Captain`).
 
-* :mod:`tactical.ai.captain`: :class:`SimpleCaptain`, the AI captain;
+* :mod:`tactical.ai.captain`: :class:`SimpleCaptain`, the AI captain (level ``normal``);
+* :mod:`tactical.ai.hard`: :class:`HardCaptain`, the same fighting as a fleet (level ``hard``, issue 22);
 * :mod:`tactical.ai.tactics`: its decisions for aircraft, carriers, AA, MTB Sections and submarines;
 * :mod:`tactical.ai.expectations`: the hit chances and expected damage it scores with;
 * :mod:`tactical.ai.defaults`: :func:`with_defaults`, the answers for a captain that lacks some.
@@ -17,7 +18,11 @@ from no hidden fact, and it imports no dice (another contract).
 
 from tactical.ai.captain import SimpleCaptain
 from tactical.ai.defaults import DefaultedCaptain, with_defaults
+from tactical.ai.hard import HardCaptain
 from tactical.ai.tactics import boat_attack_moves, engage_moves, escort_move, home_move, strike_moves
 
-__all__ = ["DefaultedCaptain", "SimpleCaptain", "boat_attack_moves", "engage_moves", "escort_move", "home_move",
-           "strike_moves", "with_defaults"]
+CAPTAIN_LEVELS: dict[str, type[SimpleCaptain]] = {"normal": SimpleCaptain, "hard": HardCaptain}
+"""The AI captain of each level, built with its side's objective (``vas battle --captain``)."""
+
+__all__ = ["CAPTAIN_LEVELS", "DefaultedCaptain", "HardCaptain", "SimpleCaptain", "boat_attack_moves", "engage_moves",
+           "escort_move", "home_move", "strike_moves", "with_defaults"]

@@ -113,10 +113,13 @@ class SimpleCaptain:
         self, battle: Battle, side: int, zone: DeploymentZone, ships: list[str]
     ) -> dict[str, tuple[Point, float]]:
         """Line abreast across the middle of the zone, heaviest ships in the centre, bows to the enemy; a fleet too
-        large for one line 1" apart in as many lines as it needs, the heaviest in the front line (R-TAC-67)."""
+        large for one line 1" apart in as many lines as it needs, the heaviest in the front line (R-TAC-67).  Of two
+        slots equally near the centre the one on the fleet's port hand comes first, so the two fleets' set-ups are
+        rotations of each other, not mirror images (R-AI-20)."""
         order = sorted(ships, key=lambda n: -battle.ship(n).card.points)
         slots: list[Point] = []
         for line in zone.formation(len(order), spacing=4.0):
+            line = line if zone.facing == 0.0 else line[::-1]  # west to east, seen from the fleet: port first
             centre = (len(line) - 1) / 2
             slots += [line[i] for i in sorted(range(len(line)), key=lambda i: (abs(i - centre), i))]
         return {name: (slots[k], zone.facing) for k, name in enumerate(order)}

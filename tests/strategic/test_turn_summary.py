@@ -44,12 +44,13 @@ def test_the_summary_of_a_seeded_turn(seed_one_turn_one: Campaign) -> None:
         "  Axis (Hull 9 lost, 25 VP given): Orion sunk (Hull 9 lost of 9, 25 VP to the enemy)"]
     north_sea = lines.index(next(line for line in lines if line.startswith("Battle in North Sea")))
     assert lines[north_sea + 1:north_sea + 3] == [  # the Axis LBA strikes here, not from the neutral port (R-OPS-33)
-        "  Allies (Hull 22 lost, 90 VP given): Ark Royal stays (2 of 6 Flight(s) lost, 30 VP to the enemy); Exeter "
-        "crippled: disabled (Hull 18 lost of 22, +1 damage, 60 VP to the enemy); Dunkerque damaged, stays (Hull 4 "
-        "lost of 73, +1 damage); unharmed: Renown, Barham, Kent, Suffolk, Dorsetshire, Cornwall, Tourville",
-        "  Axis (Hull 65 lost, 330 VP given): Gneisenau withdrew to port (Hull 29 lost of 72, +3 damage); Admiral "
-        "Hipper sunk (Hull 36 lost of 36, 200 VP to the enemy); Axis LBA back to port, every Flight lost (6 of 6 "
-        "Flight(s) lost, 130 VP to the enemy, out of the area this turn, back at full strength next turn: R-OPS-34)"]
+        "  Allies (Hull 21 lost, 30 VP given): Renown damaged, stays (Hull 2 lost of 75, +1 damage); Ark Royal stays "
+        "(2 of 6 Flight(s) lost, 30 VP to the enemy); Suffolk damaged, stays (Hull 4 lost of 28, +1 damage); Exeter "
+        "damaged, stays (Hull 9 lost of 22, +1 damage); Tourville damaged, stays (Hull 6 lost of 25, +1 damage); "
+        "unharmed: Barham, Kent, Dorsetshire, Cornwall, Dunkerque",
+        "  Axis (Hull 46 lost, 290 VP given): Gneisenau withdrew to port (Hull 10 lost of 72, +1 damage); Admiral "
+        "Hipper sunk (Hull 36 lost of 36, 200 VP to the enemy); Axis LBA withdrew to port (4 of 6 Flight(s) lost, 90 "
+        "VP to the enemy)"]
     assert ("POC WAS +5 this turn (Axis: Barents Sea 2, Baltic Sea 1, Mediterranean 2, Cape of Good Hope 3; Allies: "
             "North Atlantic 1, South Atlantic 1, North Sea 1): track Axis +5; after turn 10 the side ahead wins the "
             "theatre (002 §3.1).") in lines

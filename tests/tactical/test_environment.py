@@ -14,6 +14,7 @@ from tactical.environment import (
     radar_candidates,
     radar_detection,
     spotted,
+    star_shell_system,
     use_searchlight,
     visibility_refusal,
 )
@@ -110,6 +111,16 @@ def test_star_shells_light_ships_within_3_inches_and_use_light_gun_dice() -> Non
     plain = night_battle(12.0)
     with pytest.raises(IllegalOrder, match="Star Shell"):
         fire_star_shells(plain, plain.ship("A"), ((30.0, 21.0),))
+
+
+def test_a_light_gun_fired_as_dp_at_aircraft_gives_no_star_shells() -> None:
+    """000 DP: a DP weapon that engaged aircraft attacks nothing else this turn, so it cannot be the system whose
+    dice become star shells (the AI offered them from it in the mirrored carrier clash at night)."""
+    battle = night_battle(12.0, traits=["Star Shell"])
+    a = battle.ship("A")
+    assert star_shell_system(a) == 1
+    a.dp_as_aa.append(1)
+    assert star_shell_system(a) is None
 
 
 def test_bad_weather_effects() -> None:

@@ -125,12 +125,13 @@ def test_an_unknown_wording_is_kept_as_read() -> None:
 
 
 def test_a_fleet_sunk_to_the_last_ship_is_told_as_sunk_not_as_gone(data) -> None:
-    """R-UI-91: battleships seed 0 ends with both Japanese battleships sunk; night action seed 1 with one
-    Japanese cruiser sunk and the rest withdrawn."""
-    sunk = [e for e in resolve(demo_spec("battleships", 0, data)).events if isinstance(e, ev.BattleEnded)]
+    """R-UI-91: battleships seed 1 ends with every Japanese ship sunk (both battleships and both destroyers);
+    night action seed 6 with one Japanese destroyer sunk and the rest withdrawn (the seeds as the R-AI-20
+    deployment plays them)."""
+    sunk = [e for e in resolve(demo_spec("battleships", 1, data)).events if isinstance(e, ev.BattleEnded)]
     assert [(e.sunk, e.left, e.text) for e in sunk] == [
         (("Imperial Japanese Navy",), (), "Imperial Japanese Navy is sunk to the last ship: the battle ends")]
-    left = [e for e in resolve(demo_spec("night-action", 1, data)).events if isinstance(e, ev.BattleEnded)]
+    left = [e for e in resolve(demo_spec("night-action", 6, data)).events if isinstance(e, ev.BattleEnded)]
     assert [e.text for e in left] == ["Imperial Japanese Navy has left the battle: the battle ends"]
     both = ev.BattleEnded(5, "end", sunk=("US Navy",), left=("Royal Navy",))
     assert both.text == "US Navy is sunk to the last ship and Royal Navy has left the battle: the battle ends"

@@ -128,3 +128,21 @@ def test_load_goes_with_log_only(tmp_path: Path, capsys) -> None:
     for other in (["--demo", "convoy"], ["--seed", "2"], ["--human", "axis"], ["--list"], ["--replay", str(path)]):
         assert run(["--load", str(path), *other]) == 2
         assert f"--load and {other[0]} cannot be used together" in capsys.readouterr().err
+
+
+def test_captain_levels_are_fought_logged_and_refought(tmp_path: Path, capsys) -> None:
+    """vas battle --captain (issue 22): the hard captain for the first fleet fights another battle than the normal
+    one, the log keeps the levels and the re-fight uses them; bad counts and --human are refused."""
+    log = tmp_path / "battle.json"
+    assert run(["--demo", "cruiser-action", "--seed", "4", "--captain", "hard", "normal", "--log", str(log)]) == 0
+    hard = capsys.readouterr().out
+    assert hard.splitlines()[0].endswith("(seed 4); captains: hard, normal")
+    assert json.loads(log.read_text())["captains"] == ["hard", "normal"]
+    assert run(["--replay", str(log)]) == 0
+    assert "Re-fought from its spec: identical, event for event" in capsys.readouterr().out.splitlines()[-1]
+    assert run(["--demo", "cruiser-action", "--seed", "4"]) == 0
+    assert capsys.readouterr().out.splitlines()[1:] != hard.splitlines()[1:]
+    assert run(["--captain", "hard", "hard", "hard"]) == 2
+    assert "--captain takes one level or two" in capsys.readouterr().err
+    assert run(["--captain", "hard", "--human", "allies"]) == 2
+    assert "--captain and --human cannot be used together" in capsys.readouterr().err

@@ -43,6 +43,11 @@ def carriers(data: CampaignData) -> dict:
 
 
 @pytest.fixture(scope="module")
+def carriers8(data: CampaignData) -> dict:
+    return logged("carrier-clash", 8, data)
+
+
+@pytest.fixture(scope="module")
 def convoy(data: CampaignData) -> dict:
     return logged("convoy", 2, data)
 
@@ -133,22 +138,22 @@ def test_flights_end_with_the_reported_fates(carriers: dict, convoy: dict) -> No
     assert flights["Yorktown VF-1"].role == "fighter" and flights["Shokaku T-1"].role == "torpedo_bomber"
 
 
-async def test_flights_are_drawn_where_the_log_puts_them(data: CampaignData, carriers: dict) -> None:
-    """Turn 6 of carrier-clash seed 3: Shokaku B-3 flies to (28.7, 9.7), alone in its cell, and is shot down by
+async def test_flights_are_drawn_where_the_log_puts_them(data: CampaignData, carriers8: dict) -> None:
+    """Turn 6 of carrier-clash seed 8: Shokaku B-3 flies to (24.3, 5.7), alone in its cell, and is shot down by
     USS Yorktown's guns in the Gunnery Phase; the table shows it as a strike Flight of the second side, then not."""
-    events = carriers["events"]
+    events = carriers8["events"]
     move = next(e for e in events if e["kind"] == "air_move" and e["ship"] == "Shokaku B-3" and e["turn"] == 6)
     x, y = (float(v) for v in AIR_MOVE.search(move["text"]).groups())  # type: ignore[union-attr]
-    assert (x, y) == (28.7, 9.7)
-    app = VictoryAtSeaApp(data, battle_log=carriers)
+    assert (x, y) == (24.3, 5.7)
+    app = VictoryAtSeaApp(data, battle_log=carriers8)
     async with app.run_test(size=(200, 60)) as pilot:
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, BattleViewerScreen)
-        lines = await open_at(pilot, screen, step_of(carriers, 6, "movement"))
+        lines = await open_at(pilot, screen, step_of(carriers8, 6, "movement"))
         assert screen.geometry is not None and screen.geometry.scale == 1.0  # one column per inch
         col, row = screen.geometry.cell(x, y)
-        assert (col, row) == (28, screen.geometry.rows - 1 - 4)
+        assert (col, row) == (24, screen.geometry.rows - 1 - 2)
         assert lines[row][col] == FLIGHT_GLYPHS[1][1]
         assert screen.scene is not None and screen.scene.flights["Shokaku B-3"].pos == (x, y)
         # every Flight in the air is drawn in its cell or beside it (never on a ship's letter)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -83,4 +84,6 @@ def test_battle_logs_need_tactical_combat(capsys: pytest.CaptureFixture[str], tm
 def test_a_whole_campaign_with_tactical_combat(capsys: pytest.CaptureFixture[str]) -> None:
     code = main(["run", "--seed", "2"])
     out, _ = capsys.readouterr()
-    assert code == 0 and "combat tactical" in out and "side wins" in out
+    assert code == 0 and "combat tactical" in out and " turn(s)" in out  # battles fought on the table
+    # the game-over line of tui/run_command.py (its "the axis side wins" wording went with issue 17)
+    assert re.search(r"\nGame over after turn 10: (the (Axis|Allies) win|a tie) \(WAS \w+, VITP \w+\)\.\n", out)

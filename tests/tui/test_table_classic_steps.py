@@ -11,6 +11,7 @@ from textual.widgets import Static
 from scenarios.models import Player
 from strategic.clock import Clock, turn_plan
 from strategic.state import Phase, UnitStatus
+from tactical.dice import Dice
 from tests.strategic.test_table_classic_steps import _attack_turn, _coral
 from tui.app import CampaignScreen, Session, VictoryAtSeaApp
 from tui.battle_choice import BattleChoiceScreen
@@ -56,6 +57,7 @@ async def _table_until_classic(pilot: Any, app: Any, answered: Any = None) -> Co
 
 async def test_the_commander_of_a_table_battle_picks_his_retreat_ports_on_the_combat_screen(data) -> None:
     campaign = _coral(data, (Player.UNITED_STATES,))
+    campaign.dice = Dice(1)  # the seed whose battle, his ships on the table answered as the AI would, ends in a retreat
     campaign.state.step = next(i for i, s in enumerate(turn_plan(campaign, 4)) if s[0] is Phase.COMBAT)
     app = _app(data, campaign)
     async with app.run_test(size=SIZE) as pilot:

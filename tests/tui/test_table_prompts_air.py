@@ -338,7 +338,8 @@ async def test_a_strike_is_directed_on_the_command_screen_by_left_right_and_ente
 
 def test_a_fighter_escorts_a_strike_flight_wherever_the_player_sends_it() -> None:
     """000 Escorting: a Fighter's row offers to escort each friendly Flight it can reach; with the strike sent to
-    attack another ship than the AI's, the escort follows it and ends in base contact with it."""
+    attack another ship than the AI's, the escort follows it and ends in base contact with it (carrier-clash seed 5,
+    whose Yorktown VT-2 the AI sends at Shokaku and VF-2 escorts, as the R-AI-20 deployment plays it)."""
     def escort(prompt: Prompt, battle: Any) -> Any:
         for guard in prompt.slots:
             for at, (_, move, _) in enumerate(guard.options):  # the AI's own escort, or one offered
@@ -353,7 +354,7 @@ def test_a_fighter_escorts_a_strike_flight_wherever_the_player_sends_it() -> Non
                     continue
         return None
 
-    seat, picked = _fight(demo_spec("carrier-clash", 0), 0, "plan_flights", escort)
+    seat, picked = _fight(demo_spec("carrier-clash", 5), 0, "plan_flights", escort)
     _given(seat, picked)
     plan = picked[0][1]
     escorts = [(m, plan[m.escort[0]]) for m in plan.values() if m.escort and plan[m.escort[0]].attack]

@@ -15,9 +15,9 @@ from tui.table_prompts import TITLES, Prompt, prompt_for, ship_class
 
 
 def _first(demo: str, question: str, *, scouts: tuple[list[str], int] | None = None,
-           answer: Any = None) -> tuple[Prompt, Any]:
-    """The prompt of ``demo``'s (seed 0) first ``question`` to the first fleet and where each ship was then (position,
-    heading), the AI answering the rest
+           answer: Any = None, seed: int = 0) -> tuple[Prompt, Any]:
+    """The prompt of ``demo``'s (``seed``) first ``question`` to the first fleet and where each ship was then
+    (position, heading), the AI answering the rest
     (``scouts``: the first fleet's scouts; ``answer``: given to that question instead of the AI's)."""
     found: list[tuple[Prompt, Any]] = []
 
@@ -32,7 +32,7 @@ def _first(demo: str, question: str, *, scouts: tuple[list[str], int] | None = N
         return advice()
 
     try:
-        resolve(demo_spec(demo, 0), (Seat(0, [], ask), None))
+        resolve(demo_spec(demo, seed), (Seat(0, [], ask), None))
     except IllegalOrder:
         if answer is None:
             raise
@@ -46,12 +46,13 @@ def test_a_returning_scouts_point_is_offered_in_inches_along_its_edge() -> None:
     assert prompt.advice_text == "the east edge, 9\" from the south-east corner, at (72, 9)"
     assert [(c.label, c.answer, c.ai) for c in prompt.choices] == [
         ("the east edge, 5\" from the south-east corner, at (72, 5)", 0.1, False),
-        ("the east edge, 9\" from the south-east corner, at (72, 9)", 0.1875, True),
+        ("the east edge, 9\" from the south-east corner, at (72, 9)", pytest.approx(8.847759 / 48), True),
         ("the east edge, 12\" from the south-east corner, at (72, 12)", 0.25, False),
         ("the east edge, 24\" from the south-east corner, at (72, 24)", 0.5, False),
         ("the east edge, 36\" from the south-east corner, at (72, 36)", 0.75, False),
         ("the east edge, 43\" from the south-east corner, at (72, 43)", 0.9, False)]
-    assert prompt.choices[1].ghosts == (((72.0, 9.0), 270.0, prompt.choices[1].ghosts[0][2]),)
+    # the AI's point (R-AI-20 deployment) is 8.85" along, shown to the inch
+    assert prompt.choices[1].ghosts == (((72.0, pytest.approx(8.847759)), 270.0, prompt.choices[1].ghosts[0][2]),)
     assert prompt.typed_help == "inches along the east edge from the south-east corner, 0 to 48"
     assert prompt.read("5") == 5 / 48 and prompt.read('30"') == 30 / 48
     with pytest.raises(IllegalOrder, match=r"000 War at Sea: Scouting: USS Fletcher comes back along the east edge "
@@ -70,14 +71,17 @@ def test_a_return_point_beyond_the_edge_is_refused_by_the_engine_naming_the_rule
 
 
 def test_a_flight_whose_carrier_cannot_recover_it_waits_astern_of_where_it_is_now() -> None:
-    prompt, ships = _first("carrier-clash", "plan_flights")
+    # seed 1: Yorktown heads east 6.4" from the south edge (seed 0's R-AI-20 deployment puts it 6" from the edge,
+    # where the point astern is cut to the table)
+    prompt, ships = _first("carrier-clash", "plan_flights", seed=1)
     slot = next(s for s in prompt.slots if s.label == "Yorktown VF-1")
     label, move, detail = next(o for o in slot.options if o[0].startswith("wait astern"))
     pos, heading = ships["USS Yorktown"]
     assert label == "wait astern of USS Yorktown"
-    assert (pos, heading) == ((34.0, 9.0), 0.0) and move.path[-1] == pytest.approx(advance(pos, 180.0, 6.0))
-    assert ("USS Yorktown is now at (34.0, 9.0) and cannot recover it this turn (000 Launching and Recovering "
-            "Aircraft: the carrier has already launched or recovered 2 Flight(s) this turn): the Flight waits 6\" "
+    assert (pos, heading) == (pytest.approx((37.414214, 6.414214)), 90.0)
+    assert move.path[-1] == pytest.approx(advance(pos, heading + 180.0, 6.0))
+    assert ("USS Yorktown is now at (37.4, 6.4) and cannot recover it this turn (000 Launching and Recovering "
+            "Aircraft: the carrier must move in a straight line into the wind without turning): the Flight waits 6\" "
             "astern of it (the AI's way home)") in detail
     assert not any(o[0].startswith("return to") for o in slot.options)
 
