@@ -557,13 +557,18 @@ def _deploy(prompt: Prompt, battle: Any, ship: Any) -> None:
     for dx, dy, words in SHIFTS:
         moved = {n: ((p[0] + dx, p[1] + dy), h) for n, (p, h) in placed.items()}
         if all(zone.contains(p) for p, _ in moved.values()):
-            where = "; ".join(f"{n} ({p[0]:g}, {p[1]:g})" for n, (p, _) in moved.items())
+            where = "; ".join(f"{n} {_place(p)}" for n, (p, _) in moved.items())
             ghosts = tuple((p, h, _letter(prompt, n)) for n, (p, h) in moved.items())
             prompt.choices.append(Choice(words, moved, f"{zone_words(zone)}: {where}", ghosts=ghosts))
     first = next(iter(placed), "a ship")
     prompt.read = _placement_reader(prompt, zone, headings=True)
     prompt.typed_help = (f"{first} at 30,3 heading 0; ... (inches from the south-west corner; ships not named keep "
                          "the AI's place), or JSON")
+
+
+def _place(p: tuple[float, float]) -> str:
+    """A place on the table as a player reads it, to a tenth of an inch: ``(96.3, 3)``, not ``(96.2553, 3)``."""
+    return f"({round(p[0], 1):g}, {round(p[1], 1):g})"
 
 
 PLACE = re.compile(r"^(?P<who>.+?)\s+at\s+(?P<x>-?\d+(?:\.\d+)?)\s*,\s*(?P<y>-?\d+(?:\.\d+)?)"
@@ -673,7 +678,7 @@ def _deploy_points(prompt: Prompt, battle: Any, ship: Any) -> None:
     for dx, dy, words in SHIFTS:
         moved = {n: (p[0] + dx, p[1] + dy) for n, p in placed.items()}
         if all(zone.contains(p) for p in moved.values()) or not moved:
-            where = "; ".join(f"{n} ({p[0]:g}, {p[1]:g})" for n, p in moved.items()) or "none"
+            where = "; ".join(f"{n} {_place(p)}" for n, p in moved.items()) or "none"
             prompt.choices.append(Choice(words.replace("deployment", "places"), moved, where,
                                          ghosts=tuple((p, 0.0) for p in moved.values())))
     first = next(iter(placed), "a Flight")

@@ -3,6 +3,7 @@ questions whose answer changes nothing are answered without asking (R-SEAT-02)."
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -83,3 +84,14 @@ def test_a_deployment_is_typed_ship_by_ship_inside_the_zone() -> None:
         prompt.read(f"{first} at 30,4 heading 400")
     with pytest.raises(InvalidOrder, match="is not 'NAME at X,Y heading H'"):
         prompt.read(f"{first} 30,4")
+
+
+def test_a_deployment_offered_names_each_place_to_a_tenth_of_an_inch() -> None:
+    """The deployments offered say where each ship goes as a player reads a ruler: ``(96.3, 3)``, never
+    ``(96.2553, 3)`` (play-test, stop 33); the answer keeps the AI's exact places."""
+    prompt = next(p for p in _prompts("cruiser-action", 0) if p.question.question == "deploy" and p.question.side == 0)
+    first = prompt.choices[0]
+    assert first.label == "the AI's deployment" and first.answer == prompt.advice
+    for name, ((x, y), _) in prompt.advice.items():
+        assert f"{name} ({round(x, 1):g}, {round(y, 1):g})" in first.detail
+    assert re.findall(r"\d+\.\d\d", first.detail) == []
