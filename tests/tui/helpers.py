@@ -117,3 +117,10 @@ async def question_asked(pilot: Any, app: Any, question: str | None = None, afte
             return screen
         after = screen.asked
         await pilot.press("enter")
+
+
+def mounted_campaign_screen(app: Any) -> CampaignScreen | None:
+    """The campaign screen once it is mounted (R-UI-94 pushes it with its game ready, before its widgets are): a
+    test that ends the app before then meets textual's own race in its tabs' mount."""
+    screen = app.screen
+    return screen if isinstance(screen, CampaignScreen) and screen.is_mounted else None

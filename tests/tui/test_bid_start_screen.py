@@ -7,9 +7,9 @@ from textual.widgets import Button, Input, Select, Static
 
 from scenarios.loader import CampaignData
 from scenarios.models import Theatre
-from tui.app import CampaignScreen, StartScreen, VictoryAtSeaApp
+from tui.app import StartScreen, VictoryAtSeaApp
 
-from .helpers import wait_for
+from .helpers import mounted_campaign_screen, wait_for
 
 SIZE = (160, 60)
 
@@ -35,7 +35,7 @@ async def test_the_start_screen_sets_the_bid(data: CampaignData) -> None:
         screen.query_one("#setup", Select).value = "standard"
         field.value = "VITP=1.5, WAS=-0.5"
         screen.query_one("#start-game", Button).press()
-        campaign_screen = await wait_for(pilot, lambda: isinstance(app.screen, CampaignScreen) and app.screen,
+        campaign_screen = await wait_for(pilot, lambda: mounted_campaign_screen(app),
                                          "the campaign screen")
         state = campaign_screen.session.campaign.state
         assert state.bid == {Theatre.VITP: 1.5, Theatre.WAS: -0.5}
@@ -48,7 +48,7 @@ async def test_an_empty_bid_field_is_no_bid(data: CampaignData) -> None:
     async with app.run_test(size=SIZE) as pilot:
         assert app.screen.query_one("#bid", Input).value == ""
         app.screen.query_one("#start-game", Button).press()
-        screen = await wait_for(pilot, lambda: isinstance(app.screen, CampaignScreen) and app.screen,
+        screen = await wait_for(pilot, lambda: mounted_campaign_screen(app),
                                 "the campaign screen")
         assert screen.session.campaign.state.bid == {}
         assert "POC bid" not in screen.game_line()
@@ -72,7 +72,7 @@ async def test_enter_in_the_seed_or_bid_field_starts_the_game(data: CampaignData
         seed.value = "7"
         screen.query_one("#bid", Input).focus()
         await pilot.press("enter")
-        campaign_screen = await wait_for(pilot, lambda: isinstance(app.screen, CampaignScreen) and app.screen,
+        campaign_screen = await wait_for(pilot, lambda: mounted_campaign_screen(app),
                                          "the campaign screen")
         assert campaign_screen.session.campaign.state.seed == 7
         await pilot.pause()  # the campaign screen's tabs finish mounting before the app closes

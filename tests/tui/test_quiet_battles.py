@@ -17,12 +17,12 @@ from strategic.clock import Clock
 from strategic.orders import Move
 from strategic.phases import Phase
 from strategic.saves import load_state
-from tui.app import CampaignScreen, Session, VictoryAtSeaApp
+from tui.app import Session, VictoryAtSeaApp
 from tui.battle_choice import BattleChoiceScreen
 from tui.cli import main
 from tui.turn_summary import TurnSummaryScreen, summary_text
 
-from .helpers import press_end, wait_for, wait_for_human
+from .helpers import mounted_campaign_screen, press_end, wait_for, wait_for_human
 
 SIZE = (160, 48)
 
@@ -74,7 +74,7 @@ async def test_battles_with_nothing_to_decide_go_on_and_the_summary_follows(data
                 "Virginia, Nevada; Allies lost (disabled) Maryland, Oklahoma.") in summary.text.splitlines()  # in port
         assert "Surprise attack in Indonesia" in summary.text
         await pilot.press("enter")
-        screen = await wait_for(pilot, lambda: isinstance(app.screen, CampaignScreen) and app.screen, "closed")
+        screen = await wait_for(pilot, lambda: mounted_campaign_screen(app), "closed")
         await pilot.press("r")
         again = await wait_for(pilot, lambda: isinstance(app.screen, TurnSummaryScreen) and app.screen, "r")
         assert again.turn == 3 and screen.session.campaign is campaign

@@ -13,12 +13,12 @@ from scenarios.loader import CampaignData
 from strategic.rule_options import ACCELERATED_US_ENTRY
 from tactical import OPTION_NOTES
 from tests.tui.test_battle_cli import run as battle
-from tui.app import CampaignScreen, StartScreen, VictoryAtSeaApp
+from tui.app import StartScreen, VictoryAtSeaApp
 from tui.cli import main
 from tui.demo_saves import DemoSave, DemoSaveError, load_demo, save_demo
 from tui.option_choice import RuleOptionsChoice
 
-from .helpers import wait_for
+from .helpers import mounted_campaign_screen, wait_for
 
 
 def vas(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -141,7 +141,7 @@ async def test_the_start_screen_chooses_a_new_game_s_rule_options(data: Campaign
         screen.query_one("#setup", Select).value = "was_only"
         await pilot.pause()
         screen.query_one("#start-game", Button).press()  # a press, wherever the button is scrolled
-        campaign_screen = await wait_for(pilot, lambda: isinstance(app.screen, CampaignScreen) and app.screen,
+        campaign_screen = await wait_for(pilot, lambda: mounted_campaign_screen(app),
                                   "the campaign screen")
         state = campaign_screen.session.campaign.state
         assert state.options == {ACCELERATED_US_ENTRY: True} and state.tactical_options == ["target_size"]
@@ -155,7 +155,7 @@ async def test_with_no_option_chosen_a_new_game_has_none(data: CampaignData) -> 
         choice = app.screen.query_one(RuleOptionsChoice)
         assert choice.chosen() == [] and "none, the standard rules" in choice.title
         await pilot.click("#start-game")
-        screen = await wait_for(pilot, lambda: isinstance(app.screen, CampaignScreen) and app.screen,
+        screen = await wait_for(pilot, lambda: mounted_campaign_screen(app),
                                   "the campaign screen")
         state = screen.session.campaign.state
         assert state.options == {} and state.tactical_options == []

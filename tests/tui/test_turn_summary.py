@@ -17,7 +17,7 @@ from tui.app import CampaignScreen, Session, VictoryAtSeaApp
 from tui.poc_chart import draw_poc, poc_heading
 from tui.turn_summary import TurnSummaryScreen, summary_text
 
-from .helpers import human_screen, press_end, wait_for, wait_for_human
+from .helpers import human_screen, mounted_campaign_screen, press_end, wait_for, wait_for_human
 
 SIZE = (200, 55)
 
@@ -46,7 +46,7 @@ async def test_the_summary_comes_up_at_the_end_of_a_turn_and_closes(data: Campai
         assert text == summary_text(campaign, 1)
         assert "POC WAS" in text and "this turn" in text
         await pilot.press("enter")
-        screen = await wait_for(pilot, lambda: isinstance(app.screen, CampaignScreen) and app.screen, "closed")
+        screen = await wait_for(pilot, lambda: mounted_campaign_screen(app), "closed")
         screen.refresh_all()  # shown once: redrawing does not bring it back
         await pilot.pause()
         assert isinstance(app.screen, CampaignScreen)
