@@ -283,6 +283,13 @@ def _yaml_files(folder: Path) -> list[Path]:
     )
 
 
+def _unreadable_yaml(folder: Path) -> list[str]:
+    """A problem line for each ``*.yaml``/``*.yml`` name that is neither a file nor a folder (a pipe, a socket, a
+    dangling link): it is not read (reading a pipe would wait for ever), and not skipped silently either."""
+    odd = [p for pattern in ("*.yaml", "*.yml") for p in folder.rglob(pattern) if not (p.is_file() or p.is_dir())]
+    return [f"{path}:1: not a regular file (a pipe, a socket or a broken link); not read" for path in sorted(odd)]
+
+
 def _describe_loc(doc: YamlDocument, loc: tuple[str | int, ...]) -> str:
     """``units[3] (Washington).arrival.turn`` from a pydantic location, naming list items where possible."""
     parts: list[str] = []
@@ -309,6 +316,7 @@ def _describe_loc(doc: YamlDocument, loc: tuple[str | int, ...]) -> str:
 
 def _read_folder(folder: Path, override: bool, problems: list[str]) -> list[tuple[DataFile, YamlDocument]]:
     out: list[tuple[DataFile, YamlDocument]] = []
+    problems.extend(_unreadable_yaml(folder))
     for path in _yaml_files(folder):
         try:
             doc = read_yaml(path)
@@ -353,8 +361,8 @@ def load_data(overrides: Iterable[Path] = (), *, base: Path | None = None, cache
     very same files is used again (:mod:`scenarios.data_cache`; never stale: its key hashes every file read).
     """
     overrides = [Path(extra) for extra in overrides]
-    if not cache or not all(extra.is_dir() for extra in overrides):
-        return _load_data(overrides, base)
+    if not cache or not all(extra.is_dir() and not _unreadable_yaml(extra) for extra in overrides):
+        return _load_data(overrides, base)  # the problems are reported, never passed over by a cached load
     from scenarios import data_cache
 
     folders = [base or bundled_data_dir(), *overrides]
