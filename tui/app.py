@@ -1046,6 +1046,8 @@ class CampaignScreen(Screen[None]):
             (last, last_turn), self._last_result = self._last_result, ("", 0)
             last = last if last_turn == turn else ""  # a battle of an earlier turn is in its summary
             on_table = self.seat.on_table(question.battle)
+            if last:  # the dialog tells the last battle's result: its notifications would only cover the dialog
+                self.app.call_later(self.app.clear_notifications)  # after the notifications already posted
             self.app.push_screen(BattleChoiceScreen(player_name(Player(asked.player)), question,
                                                     self.session.tactical, last, self._battle_words(), on_table),
                                  self._battle_chosen)

@@ -52,6 +52,8 @@ async def test_battles_with_nothing_to_decide_go_on_and_the_summary_follows(data
         assert str(indonesia.query_one(Static).render()) == (
             "Surprise attack in Hawaiian Islands on Pearl Harbor (classic rules) is over: sunk West Virginia, Nevada; "
             "disabled Maryland, Oklahoma.")
+        # the dialog tells the result: no notification of it stays over the dialog
+        await wait_for(pilot, lambda: not list(app._notifications), "the notifications cleared")
         await pilot.press("c")  # on the table: every question has one legal answer, none is shown
         # R-PAC-19: the Location Uncertain groups that rolled an area may move on: the US raid phase waits
         raid = await wait_for_human(pilot, app)
