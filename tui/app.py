@@ -769,7 +769,7 @@ class StartScreen(Screen[None]):
                          id="load-combat")
             yield Input(placeholder="path/to/save.json", id="load-path")
             yield Button("Load", id="load-game")
-            yield Button("Order of appearance", id="oob")
+            yield Button("Order of appearance", id="oob-button")
             yield Label("A single tactical battle (Victory at Sea miniatures rules)")
             with Horizontal(classes="player-row"):
                 yield Select([(name, name) for name in DEMOS], value=next(iter(DEMOS)), allow_blank=False,
@@ -871,7 +871,7 @@ class StartScreen(Screen[None]):
         if message:
             self._error(message)
 
-    @on(Button.Pressed, "#oob")
+    @on(Button.Pressed, "#oob-button")
     def show_oob(self) -> None:
         self.app.push_screen(OobScreen())
 

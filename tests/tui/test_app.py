@@ -5,7 +5,17 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from textual.widgets import DataTable, Input, LoadingIndicator, OptionList, Select, Static, Switch, TabbedContent
+from textual.widgets import (
+    Button,
+    DataTable,
+    Input,
+    LoadingIndicator,
+    OptionList,
+    Select,
+    Static,
+    Switch,
+    TabbedContent,
+)
 
 from scenarios.loader import CampaignData
 from scenarios.models import Player
@@ -575,3 +585,16 @@ async def test_campaign_screen_at_100x30(data: CampaignData) -> None:
         assert screen.query_one("#end-phase").region.bottom <= 29
         footer_keys = {b.key for _, b, enabled, _ in screen.active_bindings.values() if b.show and enabled}
         assert footer_keys == {"e", "u", "s", "o", "d", "b", "r", "i", "l", "slash", "question_mark", "q"}
+
+
+async def test_every_start_screen_button_shows_its_label(data: CampaignData) -> None:
+    """Play-test: the app's style for the order-of-appearance table (``#oob``) squeezed the start screen's button
+    of the same id to two rows, its label cut off; each button is whole, and the Order of appearance one opens it."""
+    app = VictoryAtSeaApp(data)
+    async with app.run_test(size=(100, 30)) as pilot:
+        start = await wait_for(pilot, lambda: app.screen if isinstance(app.screen, StartScreen) else None,
+                               "the start screen")
+        assert {str(b.label): b.outer_size.height for b in start.query(Button)} == {
+            "Start campaign": 3, "Load": 3, "Order of appearance": 3, "Fight and watch": 3}
+        start.query_one("#oob-button", Button).press()
+        await wait_for(pilot, lambda: isinstance(app.screen, OobScreen), "the order of appearance")
