@@ -335,6 +335,7 @@ class Session:
         self.save_path = save_path
         self.own_files: set[Path] = {save_path} if save_path is not None else set()
         self.combat_note = ""  # how a loaded game's combat was chosen (combat_choice)
+        self.commanders_added: list[Player] = []  # the human players of a loaded game made commanders (R-UI-98)
         self.error: EngineError | None = None
         self.lock = threading.Lock()
         campaign.keep_undo = True
@@ -701,18 +702,35 @@ class Session:
     def opened_text(self) -> str:
         """How a loaded game is fought: its combat, how it was chosen, who commands his battles (the host's
         notification on loading)."""
-        return f"{self.campaign.state.combat} combat ({self.combat_note}); {commanders_text(self.campaign)}"
+        return (f"{self.campaign.state.combat} combat ({self.combat_note}); "
+                f"{commanders_text(self.campaign, self.commanders_added)}")
 
 
 # --------------------------------------------------------------------------- start
 
 
-def commanders_text(campaign: Campaign) -> str:
-    """Who commands his own classic battles in a loaded game: as saved (issue #15; the start screen's switch is a
-    new game's)."""
-    commanders = campaign.state.battle_commanders
-    return (f"commanding their own battles as saved: {players_text({p.value for p in commanders})}" if commanders
-            else "the AI commands every battle, as saved")
+def commanders_text(campaign: Campaign, added: Iterable[Player] = ()) -> str:
+    """Who commands his own battles in a loaded game: the save's commanders and the human players ``added`` to them
+    by the start screen's switch (R-UI-98)."""
+    commanders, added = campaign.state.battle_commanders, set(added)
+    saved = {p.value for p in commanders if p not in added}
+    new = {p.value for p in added}
+    if not commanders:
+        return "the AI commands every battle, as saved"
+    if not new:
+        return f"commanding their own battles as saved: {players_text(saved)}"
+    if not saved:
+        return f"commanding their own battles from now on: {players_text(new)}"
+    return f"commanding their own battles: {players_text(saved)} as saved, {players_text(new)} from now on"
+
+
+def take_command(campaign: Campaign, humans: set[str]) -> list[Player]:
+    """R-UI-98: the human players of a loaded game command their own battles from now on (added to the save's
+    commanders, none removed: a battle question the save waits on stays its commander's); the players added.  A
+    player who chose in the save to leave every battle to the AI keeps that choice (``battle_choices``)."""
+    added = [Player(h) for h in humans if Player(h) not in campaign.state.battle_commanders]
+    campaign.state.battle_commanders = sorted([*campaign.state.battle_commanders, *added], key=list(Player).index)
+    return sorted(added, key=list(Player).index)
 
 
 class StartScreen(Screen[None]):
@@ -752,8 +770,8 @@ class StartScreen(Screen[None]):
                          id="combat")
             with Horizontal(classes="player-row"):
                 yield Switch(value=True, id="command-battles")
-                yield Label("Human players command their own battles (off: the AI commands them; a new game only: a "
-                            "loaded game keeps its save's commanders)")
+                yield Label("Human players command their own battles (off: the AI commands them; a loaded game keeps "
+                            "its save's commanders, and on adds the human players)")
             yield RuleOptionsChoice(self.app.preset_options, id="rule-options")  # type: ignore[attr-defined]
             yield Label("POC bid: THEATRE=N, POC in 0.5 steps the Allies start with (negative: the Axis); empty: none")
             yield Input(value=" ".join(self.app.preset_bid), placeholder="none (e.g. VITP=1.5 WAS=-0.5)",  # type: ignore[attr-defined]
@@ -866,6 +884,7 @@ class StartScreen(Screen[None]):
         path = self.query_one("#load-path", Input).value.strip()
         chosen = str(self.query_one("#load-combat", Select).value)
         combat = None if chosen == "saved" else chosen
+        self.app.command_loaded = self.query_one("#command-battles", Switch).value  # type: ignore[attr-defined]
         message = (self.app.load_game(Path(path).expanduser(), self.humans(),  # type: ignore[attr-defined]
                                       combat=combat) if path else "give the path of a save")
         if message:
@@ -2152,6 +2171,8 @@ class VictoryAtSeaApp(App[None]):
 
     refight = False
     """Fight a loaded battle in progress on the table by the classic rules without asking (R-SEAT-22)."""
+    command_loaded = True
+    """The human players of a loaded game command their own battles (the start screen's switch, R-UI-98)."""
 
     def _open_loaded(self, path: Path, humans: set[str] | None, combat: str | None) -> bool:
         campaign, note = self._loaded_campaign(path, combat)
@@ -2162,8 +2183,12 @@ class VictoryAtSeaApp(App[None]):
         if refought is not None:
             drop_table_battle(campaign, refought)
         chosen = saved_humans(campaign) if humans is None else set(humans)
-        return self.open_game(campaign, chosen, resume=True, loaded_turn=campaign.state.turn, loaded_from=path,
-                              combat_note=note)
+        added = take_command(campaign, chosen) if self.command_loaded else []
+        opened = self.open_game(campaign, chosen, resume=True, loaded_turn=campaign.state.turn, loaded_from=path,
+                                combat_note=note)
+        if self.session is not None:
+            self.session.commanders_added = added
+        return opened
 
     def _ask_refight(self, battle: TableBattleInProgress, path: Path, humans: set[str] | None) -> None:
         """The choice of :class:`RefightScreen`, now or at mount: keep the battle (load with the saved combat) or

@@ -395,13 +395,13 @@ async def test_the_withdraw_rows_are_the_candidates_and_the_notes_explain_the_ru
         assert "War at Sea die: 6 or more hits" in told and "5 disables" in told and "R-CMB-01" in told
 
 
-# --------------------------------------------------------------------------- loaded saves keep their commanders
+# ------------------------------------------------------------------ loaded saves: their commanders, and the humans
 
 
-async def test_the_command_switch_is_a_new_games_and_a_loaded_save_keeps_its_commanders(data, tmp_path) -> None:
-    """The start screen's "Human players command their own classic battles" makes a new game's commanders (the
-    human players, or nobody when off); a loaded save keeps its own ``battle_commanders`` whichever way the switch
-    is, and the load's notification names them."""
+async def test_the_command_switch_makes_the_human_players_commanders(data, tmp_path) -> None:
+    """The start screen's "Human players command their own battles" makes a new game's commanders (the human
+    players, or nobody when off); a loaded save keeps its own ``battle_commanders``, and with the switch on the
+    human players (the Allies here) are added to them (R-UI-98); the load's notification names them."""
     from textual.widgets import Input, Switch
 
     from strategic.saves import save
@@ -416,7 +416,10 @@ async def test_the_command_switch_is_a_new_games_and_a_loaded_save_keeps_its_com
         save(campaign, saves[name])
     for path, switch, expected, told in (
             (saves["japan"], False, [Player.JAPAN], "commanding their own battles as saved: Japan"),
-            (saves["nobody"], True, [], "the AI commands every battle, as saved"),
+            (saves["nobody"], False, [], "the AI commands every battle, as saved"),
+            (saves["nobody"], True, [Player.ALLIES], "commanding their own battles from now on: Allies"),
+            (saves["japan"], True, [Player.JAPAN, Player.ALLIES],
+             "commanding their own battles: Japan as saved, Allies from now on"),
             (None, False, [], None), (None, True, [Player.ALLIES], None)):
         app = VictoryAtSeaApp(data)
         messages: list[str] = []  # every notification, kept: on a loaded machine one may expire before it is read

@@ -231,6 +231,7 @@ async def test_a_battle_failing_when_a_load_resumes(data: CampaignData, tmp_path
     loaded = digest(path)
     calls = fail_first_battle(monkeypatch, TacticalResolver, "no room on the table")
     app = VictoryAtSeaApp(data)
+    app.command_loaded = False  # the AI commands the battles, as saved: the game goes on to the Allies' orders
     assert app.load_game_on_start(path) is None and app.session is None
     async with app.run_test(size=SIZE) as pilot:
         dialog = await wait_for_dialog(pilot, app)
@@ -266,7 +267,8 @@ async def test_loading_uses_the_saved_combat_and_a_new_game_records_its_own(data
         screen = await wait_for_human(pilot, app)
         assert not screen.session.tactical and screen.session.campaign.state.combat == "classic"
         assert "classic combat (as saved)" in screen.game_line()
-        assert any(n.message == f"Loaded {path}: classic combat (as saved); the AI commands every battle, as saved."
+        assert any(n.message == f"Loaded {path}: classic combat (as saved); commanding their own battles from now "
+                                "on: Allies."  # the start screen's switch is on (R-UI-98)
                    for n in app._notifications)
     app = VictoryAtSeaApp(data)
     async with app.run_test(size=SIZE) as pilot:
