@@ -40,7 +40,7 @@ from tui.join_command import ai_answer, play_seat, terminal_answer
 from tui.order_advice import CampaignAdvice, SentAdvice
 from tui.order_selection import unit_of
 from tui.question_words import waiting_hint, waiting_words
-from tui.serve_command import Host, make_host
+from tui.serve_command import Host, Seat, make_host
 
 from .network_helpers import (
     next_question,
@@ -322,3 +322,35 @@ def test_u_at_the_line_prompt_takes_the_last_order_back(tmp_path: Path, data: An
     assert not any(e.order.kind == "reinforcement" for e in given)  # "d" ended the set-up with nothing placed
     assert (asked[1].phase, asked[3].phase) == ("reinforce", "patrol") and chosen not in asked[1].legal
 
+
+
+def test_a_seat_told_events_past_an_undo_is_told_the_whole_log_though_the_log_grew_back(tmp_path: Path,
+                                                                                       data: Any) -> None:
+    """R-NET-15: an order, an undo and another order of the same length before the seat is told anything new (a
+    second connection of the seat racing the first): the log is as long as when the seat was last told, but not the
+    same, so the seat is told it whole again (``reset``), never the lines it was told of the order taken back."""
+    host = make_host(serve_args(tmp_path, human=["allies"], turns=1), data)
+    session = host.session
+    sent: list[str] = []
+
+    class Wire:
+        async def send(self, text: str) -> None:
+            sent.append(text)
+
+    seat = Seat(Wire(), Player.ALLIES)  # type: ignore[arg-type]
+    asyncio.run(host._send_news(seat))
+    asked = session.message_for(Player.ALLIES)
+    assert isinstance(asked, Question)
+    first, second = [o for o in asked.legal if o["kind"] == "reinforcement"][:2]
+    session.answer(Player.ALLIES, Answer(ask=asked.ask, type="orders", orders=[first], done=False))
+    asyncio.run(host._send_news(seat))
+    told = seat.seen
+    assert session.undo(Player.ALLIES, Undo(ask=session.pending.ask)) == []  # type: ignore[union-attr]
+    session.answer(Player.ALLIES, Answer(ask=asked.ask, type="orders", orders=[second], done=False))
+    assert len(session.campaign.state.events) == told  # grown back to the length the seat was told
+    sent.clear()
+    asyncio.run(host._send_news(seat))
+    events = read_server(sent[0])
+    assert isinstance(events, Events) and events.reset and (events.since, events.upto) == (0, told)
+    assert f"{second['unit']} arrives: {second['place']}" in events.lines
+    assert f"{first['unit']} arrives: {first['place']}" not in events.lines
