@@ -7,15 +7,17 @@ game at a :class:`~strategic.protocol.Question` until that seat answers.  A comb
 his own battles, 002 §4.1 and issues #15/#16) stops it the same way.  The question carries the seat's view
 (:func:`strategic.views.observe`, R-VIEW-02), its legal orders and the AI's advice; the answer is applied by the
 engine, which checks every order (a seat gives orders as the player its token names, never as the message says,
-R-NET-04), and a refused one comes back with its rule while the game goes on (R-NET-05).
+R-NET-04), and a refused one comes back with its rule while the game goes on (R-NET-05).  The deciding seat may
+take back its orders of the open decision one at a time (:meth:`GameSession.undo`, R-NET-15); the other seats are
+told nothing of that decision until it ends, neither its events nor in their view of the board (R-NET-13).
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from pydantic import ValidationError
 
@@ -29,7 +31,7 @@ from strategic.clock import Clock
 from strategic.events import CampaignEvent
 from strategic.narrate import describe
 from strategic.orders import ORDER_ADAPTER, Order
-from strategic.protocol import Answer, Events, GameOver, Question, Refusal, Wait
+from strategic.protocol import Answer, Events, GameOver, Question, Refusal, SpeedRollFact, Undo, Wait
 from strategic.views import observe
 from tactical import TacticalQuestion, encode_tactical
 
@@ -42,21 +44,47 @@ class Pending:
     ask: int
     player: Player
     type: str
+    opened: int = 0
+    """The event count when the decision opened: the other seats are told the events before it only (R-NET-13)."""
+
+
+class SeatWords(Protocol):
+    """What the server tells a seat beyond the rules' lists, worded by the user interface (the session imports no
+    module of it): the engine's word on the deciding player's orders, and why a battle blocks the game."""
+
+    def order_facts(self, campaign: Campaign, player: Player,
+                    legal: Sequence[Order]) -> tuple[dict[str, str], list[SpeedRollFact]]:
+        """The refusal of each of ``player``'s units with no legal order (units no rule refuses left out) and the
+        speed roll of each order of ``legal`` that needs one (R-NET-14)."""
+
+    def blocked(self, campaign: Campaign) -> tuple[str, str]:
+        """Why the game cannot go on and who is waited for, in the player's words (``""`` when it can; R-NET-13)."""
 
 
 class GameSession:
     """The campaign and its clock, the players played by ``remote`` seats (the rest by the server's AI) and the
-    turn to stop at; ``on_stop`` is called each time the game stops for a seat or ends (the autosave)."""
+    turn to stop at; ``on_stop`` is called each time the game stops for a seat or ends (the autosave); ``words``
+    words the advice facts and the blocked game (none given: the questions carry none).
+
+    The clock must keep its checkpoints (``Clock(checkpoints=True)``): a waiting seat's view is drawn from the state
+    at the start of another's open decision (R-VIEW-02).  ``cuts`` are the event counts the log was cut back to,
+    one an undo (R-NET-15): a seat told events past a cut is told the whole log again."""
 
     def __init__(self, campaign: Campaign, clock: Clock, remote: Iterable[str], *, stop_turn: int | None = None,
-                 on_stop: Callable[[], None] | None = None) -> None:
+                 on_stop: Callable[[], None] | None = None, words: SeatWords | None = None) -> None:
+        if not clock.keep_checkpoints:
+            raise ValueError("a served game's clock keeps checkpoints: Clock(checkpoints=True) (R-NET-13)")
         self.campaign, self.clock = campaign, clock
         self.remote = {Player(p) for p in remote}
         self.stop_turn = stop_turn
         self.on_stop = on_stop
+        self.words = words
         self.agents: dict[str, Agent] = {p.value: BaselineAI() for p in Player if p not in self.remote}
         self.pending: Pending | None = None
-        self._advice: tuple[int, Any] | None = None
+        self.cuts: list[int] = []
+        self._advice: Any = None
+        self._facts: tuple[dict[str, str], list[SpeedRollFact]] | None = None
+        campaign.keep_undo = True  # a seat's orders of its open decision can be taken back (R-NET-15)
         self.advance()
 
     # ------------------------------------------------------------------ driving the game
@@ -88,13 +116,17 @@ class GameSession:
                 self._stop(decision.player, "orders")
                 return
             player = decision.player.value
-            give_orders(campaign, player, list(self.agents[player].orders(campaign, player)))
+            with campaign.without_undo():  # the server's AI takes nothing back
+                give_orders(campaign, player, list(self.agents[player].orders(campaign, player)))
             clock.end_decision()
         if self.on_stop is not None:
             self.on_stop()
 
-    def _stop(self, player: Player, kind: str) -> None:
-        self.pending = Pending(len(self.campaign.state.events), player, kind)
+    def _stop(self, player: Player, kind: str, opened: int | None = None) -> None:
+        """Stop for ``player``'s answer (``opened``: the decision goes on, opened at that event count)."""
+        count = len(self.campaign.state.events)
+        self.pending = Pending(count, player, kind, count if opened is None else min(opened, count))
+        self._advice = self._facts = None  # the question's own, worked out when first asked
         if self.on_stop is not None:
             self.on_stop()
 
@@ -104,20 +136,37 @@ class GameSession:
         """What ``player``'s seat is to do now: answer its question, wait for another's, or the game is over."""
         pending, state = self.pending, self.campaign.state
         if pending is None:
-            return self.game_over()
+            return self.game_over(player)
         if pending.player is not player:
-            return Wait(who=pending.player, type=pending.type, turn=state.turn, phase=state.phase.value)  # type: ignore[arg-type]
+            blocked, hint = self.words.blocked(self.campaign) if self.words is not None else ("", "")
+            return Wait(who=pending.player, type=pending.type, turn=state.turn, phase=state.phase.value,  # type: ignore[arg-type]
+                        view=self.board(player), blocked=blocked, hint=hint)
         view = observe(self.campaign, player, log=False).to_dict()
         base = {"ask": pending.ask, "seat": player, "turn": state.turn, "phase": state.phase.value, "view": view,
                 "advice": self.advice()}
         if pending.type == "orders":
-            return Question(type="orders", legal=[json.loads(ORDER_ADAPTER.dump_json(o)) for o in view_orders(view)],
-                            **base)
+            legal = view_orders(view)
+            refusals, rolls = self._order_facts(player, legal)
+            return Question(type="orders", legal=[json.loads(ORDER_ADAPTER.dump_json(o)) for o in legal],
+                            refusals=refusals, speed_rolls=rolls, **base)
         asked = state.question
         assert asked is not None
         brief = self.campaign.asked.brief if self.campaign.asked is not None else None
         return Question(type="combat", question=asked.question, battle=asked.battle, engine=asked.engine,
                         rule=getattr(brief, "rule", "") or "002 §4.1", **base)
+
+    def board(self, player: Player) -> dict[str, Any]:
+        """``player``'s view of the board now (JSON), another player's open decision left out: the state at its
+        start (the clock's checkpoint, R-VIEW-02), as the events told (R-NET-13)."""
+        return observe(self.clock, player, orders=False, log=False).to_dict()
+
+    def _order_facts(self, player: Player, legal: Sequence[Order]) -> tuple[dict[str, str], list[SpeedRollFact]]:
+        """The pending question's advice facts (R-NET-14), worked out once for it."""
+        if self.words is None:
+            return {}, []
+        if self._facts is None:
+            self._facts = self.words.order_facts(self.campaign, player, legal)
+        return self._facts
 
     def advice(self) -> Any:
         """The baseline AI's answer to the pending question (its orders as JSON, or the combat answer), kept for
@@ -125,14 +174,14 @@ class GameSession:
         pending = self.pending
         if pending is None:
             return None
-        if self._advice is not None and self._advice[0] == pending.ask:
-            return self._advice[1]
+        if self._advice is not None:
+            return self._advice[0]
         if pending.type == "orders":
             orders = BaselineAI().orders(self.campaign, pending.player.value)
             value: Any = [json.loads(ORDER_ADAPTER.dump_json(o)) for o in orders]
         else:
             value = self._combat_advice()
-        self._advice = (pending.ask, value)
+        self._advice = (value,)
         return value
 
     def _combat_advice(self) -> Any:
@@ -151,20 +200,24 @@ class GameSession:
         self.campaign.fight_live(ai_answer)
         return found.get("answer")
 
-    def events_for(self, player: Player, since: int) -> Events:
+    def events_for(self, player: Player, since: int, *, cut: bool = False) -> Events:
         """The events from number ``since`` that ``player`` may read, narrated; during another player's open
-        decision, the orders he gave so far are not yet told (R-VIEW-02)."""
+        decision, the orders he gave so far are not yet told (R-VIEW-02, R-NET-13).  When the log was cut back
+        below ``since`` (an undo), or ``cut`` says it was since the seat was told (:attr:`cuts`), the whole log is
+        told again, marked ``reset`` (R-NET-15)."""
         events = self.campaign.state.events
         upto = len(events)
         pending = self.pending
         if pending is not None and pending.player is not player and pending.type == "orders":
-            upto = min(upto, pending.ask)
-        since = max(0, min(since, upto))
+            upto = min(upto, pending.opened)
+        reset = cut or since > upto
+        since = 0 if reset else max(0, since)
         lines = [describe(e) for e in events[since:upto] if isinstance(e, CampaignEvent) and type(e).__name__
                  != "DiceRolled"]
-        return Events(since=since, upto=upto, lines=lines)
+        return Events(since=since, upto=upto, lines=lines, reset=reset)
 
-    def game_over(self) -> GameOver:
+    def game_over(self, player: Player | None = None) -> GameOver:
+        """How the game ended; with ``player``, his view of the board as it ended (R-NET-13)."""
         state = self.campaign.state
         if state.winner:
             summary = f"{side_words(state.winner)} win after turn {state.turn}"
@@ -172,7 +225,8 @@ class GameSession:
             summary = f"stopped on turn {state.turn}: {self.campaign.blocked}"
         else:
             summary = f"stopped at the start of turn {state.turn}"
-        return GameOver(winner=state.winner or "", summary=summary)
+        view = self.board(player) if player is not None else {}
+        return GameOver(winner=state.winner or "", summary=summary, view=view)
 
     # ------------------------------------------------------------------ answers
 
@@ -197,6 +251,30 @@ class GameSession:
             return [Refusal(message="orders are asked, not a combat answer (R-NET-04)", rule="R-NET-04")]
         return self._combat(message)
 
+    def undo(self, player: Player, message: Undo) -> list[Refusal]:
+        """Take back ``player``'s last order of his open decision (:meth:`Campaign.undo`: state and dice); the
+        refusal when it is not his decision, the number is not the question's, a combat question is asked, or no
+        order of the decision is left to take back (R-NET-15).  A refused undo changes nothing."""
+        pending = self.pending
+        if pending is None:
+            return [Refusal(message="the game is over: there is nothing to take back (R-NET-15)", rule="R-NET-15")]
+        if pending.player is not player:
+            return [Refusal(message=f"the question now ({pending.type}) is for {player_words(pending.player)}: "
+                                    f"{player_words(player)} have no open decision to take an order back from "
+                                    "(R-NET-15)", rule="R-NET-15")]
+        if message.ask != pending.ask:
+            return [Refusal(message=f"undo of question {message.ask}, but question {pending.ask} is asked: the "
+                                    "game has changed since (R-NET-15)", rule="R-NET-15")]
+        if pending.type != "orders":
+            return [Refusal(message="a combat question is asked: there is no order to take back (R-NET-15)",
+                            rule="R-NET-15")]
+        if not self.campaign.undo():
+            return [Refusal(message="no order of this decision is left to take back: orders of an ended decision "
+                                    "stand (R-NET-15)", rule="R-NET-15")]
+        self.cuts.append(len(self.campaign.state.events))
+        self._stop(player, "orders", pending.opened)
+        return []
+
     def _orders(self, player: Player, message: Answer) -> list[Refusal]:
         refusals: list[Refusal] = []
         orders: list[Order] = []
@@ -209,18 +287,23 @@ class GameSession:
                 refusals.append(Refusal(message=f"orders[{i}]: {where}: {first['msg']} (R-NET-03)", order=raw))
         if refusals:
             return refusals  # a message with an unreadable order is refused whole (R-NET-03)
+        keep = self.campaign.keep_undo and not message.done  # orders that end the decision are never taken back
         for order in orders:  # applied as strategic.ai.give_orders applies the AI's (R-NET-05)
             try:
                 self.campaign.verify(player.value, order)
             except IllegalOrder as exc:
                 refusals.append(Refusal(message=exc.message, rule=exc.rule,
                                         order=json.loads(ORDER_ADAPTER.dump_json(order))))
-            give_orders(self.campaign, player.value, [order])
+            if keep:
+                give_orders(self.campaign, player.value, [order])
+            else:
+                with self.campaign.without_undo():
+                    give_orders(self.campaign, player.value, [order])
         if message.done:
             self.clock.end_decision()
             self.advance()
         else:
-            self._stop(player, "orders")
+            self._stop(player, "orders", self.pending.opened if self.pending is not None else None)
         return refusals
 
     def _combat(self, message: Answer) -> list[Refusal]:
@@ -242,4 +325,4 @@ def view_orders(view: dict[str, Any]) -> list[Order]:
     return [ORDER_ADAPTER.validate_python(o) for o in view.get("orders") or []]
 
 
-__all__ = ["GameSession", "Pending", "view_orders"]
+__all__ = ["GameSession", "Pending", "SeatWords", "view_orders"]

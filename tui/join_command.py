@@ -6,8 +6,13 @@ The seat is shown only its own view (the server sends nothing else).  ``--ai bas
 with the AI's advice the server sends with it (the baseline AI's orders or combat answer, R-NET-06): an AI seat, for
 tests and to fill seats.  Without ``--ai`` the seat is played at the terminal: the events are printed as they come,
 and each question lists its legal orders by number; type numbers to give those orders (``a`` the AI's advice,
-``d`` done, a JSON order or answer as ``vas run --answer`` takes it).  The TUI of ``vas play`` is not yet driven
-remotely (R-NET-08).
+``u`` take back the last order given in this decision, ``d`` done, a JSON order or answer as ``vas run --answer``
+takes it).  An undo is the server's (R-NET-15): it refuses one out of turn, stale or with nothing to take back.
+
+The TUI of ``vas play`` is not yet driven remotely (R-NET-08).  The protocol (version 2) carries what its campaign
+screen needs for the orders part of play (R-NET-12..15: the rule options, the seat's view between its turns, the
+engine's word on its orders, undo and the log told again after it); the websocket ``SeatLink`` that would drive the
+screen with them, and the battle questions on the table, are still to come (docs/architecture.md "Network play").
 
 A seat that cannot join (an address that is not a server's, no server there, a wrong token, a seat that is not one
 of the game's joining seats) gets one line and exit code 2; a connection lost during the game exit code 1
@@ -40,6 +45,7 @@ from strategic.protocol import (
     ProtocolError,
     Question,
     Refusal,
+    Undo,
     Wait,
     Welcome,
     read_server,
@@ -47,7 +53,7 @@ from strategic.protocol import (
 )
 
 PLAYERS = [p.value for p in Player]
-Chooser = Callable[[Question], Answer]
+Chooser = Callable[[Question], Answer | Undo]
 SHOWN_ORDERS = 60
 """The legal orders the line prompt lists at once (the rest are listed as orders are given)."""
 OPEN_TIMEOUT = 20.0
@@ -81,7 +87,8 @@ async def play_seat(url: str, seat: Player, token: str, choose: Chooser, out: Ca
     not of the schema and :class:`ConnectionClosed` if the connection is lost."""
     connection, welcome = await open_seat(url, seat, token)
     async with connection:
-        out(f"joined {welcome.setup}, seed {welcome.seed}, combat {welcome.combat}, as {welcome.seat.value}")
+        options = f", options {', '.join(welcome.rule_options)}" if welcome.rule_options else ""
+        out(f"joined {welcome.setup}, seed {welcome.seed}, combat {welcome.combat}{options}, as {welcome.seat.value}")
         return await _answer_all(connection, choose, out)
 
 
@@ -120,6 +127,9 @@ async def _answer_all(connection: ClientConnection, choose: Chooser, out: Callab
     async for text in connection:
         message = read_server(text)
         if isinstance(message, Events):
+            if message.reset:  # an order taken back: the whole log again, printed before but for the order's lines
+                out("the last order is taken back")
+                continue
             for line in message.lines:
                 out(line)
         elif isinstance(message, Refusal):
@@ -134,14 +144,14 @@ async def _answer_all(connection: ClientConnection, choose: Chooser, out: Callab
     raise ProtocolError("the server closed the connection before the game was over")
 
 
-async def _off_the_loop(choose: Chooser, question: Question) -> Answer:
+async def _off_the_loop(choose: Chooser, question: Question) -> Answer | Undo:
     """``choose(question)`` on a thread of its own, so the event loop keeps answering the server's keepalive pings
     while a player thinks at the prompt (R-NET-11: a blocked loop lost the connection after about 40 s).  The
     thread is a daemon: Ctrl-C at the prompt ends the client without waiting for ``input()`` to return."""
     loop = asyncio.get_running_loop()
-    answer: asyncio.Future[Answer] = loop.create_future()
+    answer: asyncio.Future[Answer | Undo] = loop.create_future()
 
-    def settle(result: Answer | None, error: BaseException | None) -> None:
+    def settle(result: Answer | Undo | None, error: BaseException | None) -> None:
         if answer.done():
             return
         if error is not None:
@@ -150,7 +160,7 @@ async def _off_the_loop(choose: Chooser, question: Question) -> Answer:
             answer.set_result(result)  # type: ignore[arg-type]
 
     def work() -> None:
-        result: Answer | None = None
+        result: Answer | Undo | None = None
         error: BaseException | None = None
         try:
             result = choose(question)
@@ -163,7 +173,7 @@ async def _off_the_loop(choose: Chooser, question: Question) -> Answer:
     return await answer
 
 
-def terminal_answer(question: Question) -> Answer:
+def terminal_answer(question: Question) -> Answer | Undo:
     """A seat played at the terminal (module docstring)."""
     if question.type == "combat":
         print(f"combat question in {question.battle} ({question.rule}): {json.dumps(question.question)}")
@@ -178,9 +188,11 @@ def terminal_answer(question: Question) -> Answer:
         print(f"  {i:3} {json.dumps(order)}")
     if len(question.legal) > SHOWN_ORDERS:
         print(f"  ... and {len(question.legal) - SHOWN_ORDERS} more: type one as JSON, or give some and see the rest")
-    text = input("orders (numbers, a: the AI's, d: done, or a JSON order) > ").strip()
+    text = input("orders (numbers, a: the AI's, u: take back the last, d: done, or a JSON order) > ").strip()
     if text in ("", "d"):
         return Answer(ask=question.ask, type="orders", orders=[], done=True)
+    if text == "u":
+        return Undo(ask=question.ask)
     if text == "a":
         return Answer(ask=question.ask, type="orders", orders=list(question.advice or []), done=True)
     if text.startswith("{"):

@@ -2,18 +2,22 @@
 a unit of his has no order now, and the speed roll a move needs.  The order selection (:mod:`tui.order_selection`)
 reads them through :class:`OrderAdvice`; :class:`CampaignAdvice` answers from the local campaign (the engine's
 refusal of a probe move or placement, :func:`strategic.rulebook.verify`'s plan of the move and the faces that
-succeed by :func:`strategic.movement.speed_roll_succeeds`).  Nothing here decides what is legal.
+succeed by :func:`strategic.movement.speed_roll_succeeds`); :class:`SentAdvice` answers from an orders question a
+server sent (the same facts, worked out there by :class:`CampaignAdvice`: R-NET-14).  Nothing here decides what is
+legal.
 """
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol
 
 from strategic.campaign import Campaign
 from strategic.movement import MODE_OF_PHASE, MovePlan, MoveRule, speed_roll_succeeds
 from strategic.order_rule import ChoiceRule
-from strategic.orders import IllegalOrder, Move
+from strategic.orders import ORDER_ADAPTER, IllegalOrder, Move
+from strategic.protocol import Question
 from strategic.rulebook import LISTING
 from strategic.rulebook import verify as plan_of
 from strategic.state import UnitState
@@ -84,6 +88,31 @@ class CampaignAdvice:
         return SpeedRoll(plan.unit, faces, into if into != plan.path[-1] else None, plan.rule, _failure(plan))
 
 
+class SentAdvice:
+    """:class:`OrderAdvice` from an orders :class:`~strategic.protocol.Question` (R-NET-14): the refusals and speed
+    rolls the server worked out for the question's legal orders.  A unit or order the question does not name gets
+    no refusal or roll."""
+
+    def __init__(self, question: Question) -> None:
+        self.refusals = dict(question.refusals)
+        self.rolls: dict[str, SpeedRoll] = {}
+        for fact in question.speed_rolls:
+            if fact.order < len(question.legal):
+                self.rolls[_key(question.legal[fact.order])] = SpeedRoll(fact.unit, tuple(fact.faces), fact.into,
+                                                                         fact.rule, fact.failure)
+
+    def refusal(self, unit: str) -> str | None:
+        return self.refusals.get(unit)
+
+    def speed_roll(self, order: Move) -> SpeedRoll | None:
+        return self.rolls.get(_key(json.loads(ORDER_ADAPTER.dump_json(order))))
+
+
+def _key(order: dict[str, Any]) -> str:
+    """An order's JSON as a key, whatever the order of its fields."""
+    return json.dumps(order, sort_keys=True)
+
+
 def _failure(plan: MovePlan) -> str:
     """What a failed speed roll does (:func:`strategic.movement.execute_move`)."""
     if plan.on_failure == "port":
@@ -95,4 +124,4 @@ def _failure(plan: MovePlan) -> str:
     return f"else returns to {plan.on_failure}"
 
 
-__all__ = ["CampaignAdvice", "OrderAdvice", "SpeedRoll"]
+__all__ = ["CampaignAdvice", "OrderAdvice", "SentAdvice", "SpeedRoll"]

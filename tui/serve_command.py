@@ -9,8 +9,10 @@
 Each ``--human`` player is a remote seat (a human with ``vas join``, or an AI with ``vas join --ai``); its token
 is printed at start (and kept beside the save, so that a restarted server takes the same tokens, R-NET-07).  The
 others are played on the server by the baseline AI.  The game runs on :class:`strategic.session.GameSession`:
-every order and answer is checked and applied here only.  The game is saved (``--save``, default
-``vas-serve.json``) each time it stops for a seat and at the end; ``--load`` that save to go on where it stopped.
+every order, answer and undo is checked and applied here only, for the player the seat's token names.  The
+questions carry the engine's word on the orders and the waits why a battle blocks (:class:`ServerWords`).  The
+game is saved (``--save``, default ``vas-serve.json``) each time it stops for a seat and at the end; ``--load``
+that save to go on where it stopped.
 The server listens on localhost unless ``--host`` says otherwise, and says where (R-NET-01).  It ends when the game
 does (``--turns K``: at the start of the K-th turn after the first).  Without a ``--human`` seat there is nothing
 to serve: it is refused (exit 2), pointing to ``vas run`` (R-UI-53).
@@ -25,6 +27,7 @@ import hmac
 import json
 import secrets
 import sys
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -41,13 +44,29 @@ from strategic.battles import TacticalResolver
 from strategic.campaign import Campaign
 from strategic.clock import Clock
 from strategic.json_files import write_text_atomic
-from strategic.protocol import MAX_MESSAGE, Answer, Hello, ProtocolError, Refusal, Welcome, read_client, write
+from strategic.orders import Move, Order
+from strategic.protocol import (
+    MAX_MESSAGE,
+    Answer,
+    Hello,
+    ProtocolError,
+    Refusal,
+    SpeedRollFact,
+    Undo,
+    Welcome,
+    read_client,
+    write,
+)
 from strategic.resolvers import make_resolver
+from strategic.rule_options import chosen_options
 from strategic.saves import SaveError, load_state, save
 from strategic.session import GameSession
 from tactical import UnknownOption
 from tui.arguments import BID_HELP, poc_bid, rule_option, seed_number, whole_number
+from tui.order_advice import CampaignAdvice
+from tui.order_selection import unit_of
 from tui.outputs import OutputError, check_outputs, file_problem
+from tui.question_words import waiting_hint, waiting_words
 
 PLAYERS = [p.value for p in Player]
 
@@ -118,7 +137,36 @@ def build_campaign(args: argparse.Namespace, data: CampaignData) -> tuple[Campai
         campaign.state.battle_commanders = [Player(p) for p in PLAYERS if p in commanders]
     combat = campaign.state.combat
     campaign.resolver = TacticalResolver(keep_reports=False) if combat == "tactical" else make_resolver(combat)
-    return campaign, Clock(campaign, resume=args.load is not None)
+    return campaign, Clock(campaign, resume=args.load is not None, checkpoints=True)  # R-NET-13
+
+
+class ServerWords:
+    """The seat's words the server sends with the rules' lists (:class:`strategic.session.SeatWords`): the
+    engine's word on the deciding player's orders as the local screen has it (:class:`CampaignAdvice`, R-NET-14)
+    and the blocked game as the local screen says it (:func:`waiting_words`, :func:`waiting_hint`, R-NET-13)."""
+
+    def order_facts(self, campaign: Campaign, player: Player,
+                    legal: Sequence[Order]) -> tuple[dict[str, str], list[SpeedRollFact]]:
+        advice = CampaignAdvice(campaign, player.value)
+        ordered = {unit_of(o) for o in legal}
+        refusals: dict[str, str] = {}
+        for name, unit in campaign.state.units.items():
+            if unit.commander is player and name not in ordered:
+                refused = advice.refusal(name)
+                if refused is not None:
+                    refusals[name] = refused
+        rolls = []
+        for index, order in enumerate(legal):
+            roll = advice.speed_roll(order) if isinstance(order, Move) else None
+            if roll is not None:
+                rolls.append(SpeedRollFact(order=index, unit=roll.unit, faces=list(roll.faces), into=roll.into,
+                                           rule=roll.rule, failure=roll.failure))
+        return refusals, rolls
+
+    def blocked(self, campaign: Campaign) -> tuple[str, str]:
+        if not campaign.blocked:
+            return "", ""
+        return waiting_words(campaign) or "", waiting_hint(campaign) or ""
 
 
 @dataclass
@@ -126,6 +174,7 @@ class Seat:
     connection: ServerConnection
     player: Player
     seen: int = 0  # the events this connection was sent
+    cuts: int = 0  # the session's cuts of the log (undos) this connection was told of
 
 
 @dataclass
@@ -161,15 +210,15 @@ class Host:
             assert isinstance(message, Hello)
             state = self.session.campaign.state
             await connection.send(write(Welcome(seat=message.seat, setup=state.setup, seed=state.seed,
-                                                combat=state.combat)))
+                                                combat=state.combat, rule_options=chosen_options(state))))
         except ProtocolError as exc:  # refused with its reason, then closed (R-NET-03)
             await _close_refused(connection, Refusal(message=str(exc)))
             return None
         except ConnectionClosed:
             return None
-        return Seat(connection, message.seat)
+        return Seat(connection, message.seat, cuts=len(self.session.cuts))
 
-    def _check_hello(self, message: Hello | Answer) -> Refusal | None:
+    def _check_hello(self, message: Hello | Answer | Undo) -> Refusal | None:
         """Why a first message is refused: not a hello, or a token that is not the seat's (R-NET-02)."""
         if not isinstance(message, Hello):
             return Refusal(message="say hello first: seat and token (R-NET-02)", rule="R-NET-02")
@@ -185,10 +234,13 @@ class Host:
         except ProtocolError as exc:
             await _send(seat, Refusal(message=str(exc)))
             return
-        if not isinstance(message, Answer):
+        if isinstance(message, Hello):
             await _send(seat, Refusal(message="already joined: send answers (R-NET-02)", rule="R-NET-02"))
             return
-        for refusal in self.session.answer(seat.player, message):
+        # the player is the token's (the seat's), never the message's (R-NET-02)
+        done = self.session.undo(seat.player, message) if isinstance(message, Undo) else \
+            self.session.answer(seat.player, message)
+        for refusal in done:
             await _send(seat, refusal)
         for other in list(self.seats):
             await self._send_news(other)
@@ -196,9 +248,11 @@ class Host:
             self.done.set()
 
     async def _send_news(self, seat: Seat) -> None:
-        events = self.session.events_for(seat.player, seat.seen)
-        seat.seen = events.upto
-        if events.lines:
+        cuts = self.session.cuts
+        cut = any(at < seat.seen for at in cuts[seat.cuts:])  # an undo took back events the seat was told
+        events = self.session.events_for(seat.player, seat.seen, cut=cut)
+        seat.seen, seat.cuts = events.upto, len(cuts)
+        if events.lines or events.reset:
             await _send(seat, events)
         await _send(seat, self.session.message_for(seat.player))
 
@@ -242,7 +296,8 @@ def make_host(args: argparse.Namespace, data: CampaignData) -> Host:
     if args.load is not None and args.turns is None:
         stop = _kept_stop(args.save)
     write_text_atomic(stop_path(args.save), json.dumps(stop))
-    session = GameSession(campaign, clock, humans, stop_turn=stop, on_stop=lambda: save(campaign, args.save))
+    session = GameSession(campaign, clock, humans, stop_turn=stop, on_stop=lambda: save(campaign, args.save),
+                          words=ServerWords())
     return Host(session, tokens)
 
 

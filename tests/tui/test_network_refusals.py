@@ -72,7 +72,7 @@ def test_an_oversized_message_closes_the_seat_changing_nothing_and_the_seat_rejo
 
 @pytest.mark.parametrize(("first", "reason"), [
     ("not json", "not JSON"),
-    (json.dumps({"version": 2, "kind": "hello", "seat": "japan", "token": "t"}), "schema version 2"),
+    (json.dumps({"version": 1, "kind": "hello", "seat": "japan", "token": "t"}), "schema version 1"),
     (json.dumps({"kind": "hello", "seat": "mars", "token": "t"}), "seat: Input should be"),
     (json.dumps({"kind": "hello", "seat": "japan", "token": "t", "player": "allies"}), "player: Extra inputs"),
     (write(Answer(ask=0, type="orders")), "say hello first"),

@@ -1,0 +1,356 @@
+"""Issue #21, the orders part of play over the network with the protocol's version 2 (R-NET-12..15): the welcome
+names the rule options, a waiting seat gets its view of the board (another's open decision left out) and why a
+battle blocks, an orders question carries the engine's word on the orders, and a seat takes its orders back with
+``undo`` (refused out of turn, stale, during a combat question or with nothing to take back).  Loopback games; every
+wait is on a message and bounded (:data:`tests.tui.network_helpers.LIMIT`)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from websockets.asyncio.client import connect
+
+from scenarios.loader import load_data
+from scenarios.models import Player
+from strategic.events import DiceRolled, OrderGiven
+from strategic.orders import ORDER_ADAPTER, Move
+from strategic.protocol import (
+    VERSION,
+    Answer,
+    Events,
+    GameOver,
+    Hello,
+    ProtocolError,
+    Question,
+    Undo,
+    Wait,
+    Welcome,
+    read_client,
+    read_server,
+    write,
+)
+from strategic.rule_options import chosen_options
+from strategic.selfplay import event_log_digest
+from strategic.state import UnitStatus
+from tui.join_command import ai_answer, play_seat, terminal_answer
+from tui.order_advice import CampaignAdvice, SentAdvice
+from tui.order_selection import unit_of
+from tui.question_words import waiting_hint, waiting_words
+from tui.serve_command import Host, Seat, make_host
+
+from .network_helpers import (
+    next_question,
+    next_refusal,
+    play_out,
+    receive,
+    run_digest,
+    serve_args,
+    serve_while,
+)
+
+
+@pytest.fixture(scope="module")
+def data():  # type: ignore[no-untyped-def]
+    return load_data([])
+
+
+def _game(host: Host) -> tuple[str, Any]:
+    """The server's whole campaign state and its dice (generator state and rolls), to compare."""
+    campaign = host.session.campaign
+    return campaign.state.model_dump_json(), (campaign.dice.state(), len(campaign.dice.log))
+
+
+async def _join(url: str, seat: Player, token: str) -> tuple[Any, Welcome, Events]:
+    """Join as ``seat``: the connection, the welcome and the log told at once (the events since the start)."""
+    connection = await connect(url)
+    await connection.send(write(Hello(seat=seat, token=token)))
+    welcome = await receive(connection)
+    assert isinstance(welcome, Welcome)
+    told = await receive(connection)
+    assert isinstance(told, Events) and told.since == 0 and not told.reset
+    return connection, welcome, told
+
+
+async def _until(connection: Any, kind: type) -> Any:
+    """The next message of ``kind`` (the others read and dropped)."""
+    while True:
+        message = await receive(connection)
+        if isinstance(message, kind):
+            return message
+        assert not isinstance(message, GameOver), f"the game ended before a {kind.__name__} came"
+
+
+def test_version_2_messages_are_checked_on_both_sides() -> None:
+    """The new messages are read back as written; an extra field, a field of the wrong shape, or version 1 is
+    refused (R-NET-02, R-NET-03)."""
+    assert VERSION == 2
+    undo = read_client(write(Undo(ask=7)))
+    assert isinstance(undo, Undo) and undo.ask == 7 and undo.version == 2
+    with pytest.raises(ProtocolError, match="seat: Extra inputs"):
+        read_client(json.dumps({"kind": "undo", "ask": 7, "seat": "japan"}))  # the token decides the seat
+    with pytest.raises(ProtocolError, match="schema version 1"):
+        read_client(json.dumps({"version": 1, "kind": "undo", "ask": 7}))
+    wait = read_server(write(Wait(who=Player.JAPAN, type="combat", turn=3, phase="raid", view={"turn": 3},
+                                  blocked="b", hint="h")))
+    assert isinstance(wait, Wait) and (wait.view, wait.blocked, wait.hint) == ({"turn": 3}, "b", "h")
+    with pytest.raises(ProtocolError, match=r"speed_rolls\.0\.order: Input should be greater than or equal to 0"):
+        read_server(json.dumps({"kind": "question", "ask": 1, "seat": "allies", "type": "orders", "turn": 1,
+                                "phase": "patrol", "view": {}, "speed_rolls": [
+                                    {"order": -1, "unit": "Hood", "faces": [1], "rule": "r", "failure": "f"}]}))
+    with pytest.raises(ProtocolError, match=r"refusals\.Hood: Input should be a valid string"):
+        read_server(json.dumps({"kind": "question", "ask": 1, "seat": "allies", "type": "orders", "turn": 1,
+                                "phase": "patrol", "view": {}, "refusals": {"Hood": 3}}))
+    events = read_server(write(Events(since=0, upto=4, lines=["a"], reset=True)))
+    assert isinstance(events, Events) and events.reset
+
+
+def test_the_welcome_names_the_rule_options(tmp_path: Path, data: Any) -> None:
+    host = make_host(serve_args(tmp_path, human=["allies"], turns=1, option=["night_001",
+                                                                            "close_range_bonus"]), data)
+    printed: list[str] = []
+
+    async def clients(url: str) -> Any:
+        connection, welcome, _told = await _join(url, Player.ALLIES, host.tokens[Player.ALLIES])
+        await connection.close()
+        over = await play_seat(url, Player.ALLIES, host.tokens[Player.ALLIES], ai_answer, printed.append)
+        return welcome, over
+
+    welcome, over = asyncio.run(serve_while(host, clients))
+    assert welcome.rule_options == ["close_range_bonus", "night_001"]
+    assert welcome.rule_options == chosen_options(host.session.campaign.state)
+    assert printed[0] == "joined standard, seed 3, combat classic, options close_range_bonus, night_001, as allies"
+    assert over.kind == "game_over" and over.view["player"] == "allies" and over.view["turn"] == 2
+
+
+def test_an_orders_question_carries_the_engines_word_on_every_unit_and_move(tmp_path: Path, data: Any) -> None:
+    """R-NET-14: at the Allies' first patrols, the advice the seat rebuilds from the question (:class:`SentAdvice`)
+    says what :class:`CampaignAdvice` says on the server's campaign, for every Allied unit and every legal move."""
+    host = make_host(serve_args(tmp_path, human=["allies"], turns=1), data)
+
+    async def clients(url: str) -> Any:
+        seat, _welcome, _told = await _join(url, Player.ALLIES, host.tokens[Player.ALLIES])
+        reinforce = await next_question(seat)
+        assert reinforce.phase == "reinforce"
+        await seat.send(write(ai_answer(reinforce)))
+        patrol = await next_question(seat)
+        assert patrol.phase == "patrol"
+        campaign = host.session.campaign  # the server waits for this seat: its campaign is at the question
+        local = CampaignAdvice(campaign, "allies")
+        sent = SentAdvice(patrol)
+        legal = [ORDER_ADAPTER.validate_python(o) for o in patrol.legal]
+        moves = [o for o in legal if isinstance(o, Move)]
+        rolls = [(sent.speed_roll(o), local.speed_roll(o)) for o in moves]
+        assert sum(s is not None for s, _ in rolls) == len(patrol.speed_rolls) > 100
+        assert all(s == c for s, c in rolls)
+        ordered = {unit_of(o) for o in legal}
+        own = [n for n, u in campaign.state.units.items() if u.commander is Player.ALLIES and n not in ordered]
+        assert own and patrol.refusals
+        assert all(sent.refusal(n) == local.refusal(n) for n in own)
+        assert set(patrol.refusals) == {n for n in own if local.refusal(n) is not None}
+        first = patrol.speed_rolls[0]
+        assert first.faces and set(first.faces) <= set(range(1, 7)) and first.rule and first.failure
+        await seat.send(write(ai_answer(patrol)))
+        await play_out(seat)
+        return None
+
+    asyncio.run(serve_while(host, clients))
+
+
+def test_an_order_given_then_undone_over_the_wire_is_as_never_given(tmp_path: Path, data: Any) -> None:
+    """R-NET-15: the Allies give a patrol that needs a speed roll (its die rolled), then take it back: the server's
+    campaign and dice are as before it, the seat is told the whole log again and asked the same question; a stale
+    undo and one with nothing left to take back are refused, changing nothing; the game played on with the AI's
+    advice is the game of ``vas run`` to the last event."""
+    host = make_host(serve_args(tmp_path, human=["allies"], turns=1), data)
+
+    async def clients(url: str) -> Any:
+        seat, _welcome, told = await _join(url, Player.ALLIES, host.tokens[Player.ALLIES])
+        reinforce = await next_question(seat)
+        await seat.send(write(ai_answer(reinforce)))
+        patrol = await _until(seat, Question)
+        log = [*told.lines]  # the seat's log before the patrol question
+        before = _game(host)
+        rolled = patrol.legal[patrol.speed_rolls[0].order]
+        await seat.send(write(Answer(ask=patrol.ask, type="orders", orders=[rolled], done=False)))
+        news = await receive(seat)
+        assert isinstance(news, Events) and not news.reset and news.lines
+        after = await next_question(seat)
+        events = host.session.campaign.state.events
+        given = [e for e in events[patrol.ask:] if isinstance(e, OrderGiven)]
+        assert [json.loads(ORDER_ADAPTER.dump_json(e.order)) for e in given] == [rolled]
+        assert any(isinstance(e, DiceRolled) for e in events[patrol.ask:])  # the speed roll was made
+        assert after.ask > patrol.ask and rolled not in after.legal
+
+        await seat.send(write(Undo(ask=after.ask)))
+        reset = await receive(seat)
+        assert isinstance(reset, Events) and reset.reset and (reset.since, reset.upto) == (0, patrol.ask)
+        again = await receive(seat)
+        assert isinstance(again, Question)
+        assert (again.ask, again.legal, again.advice, again.speed_rolls) == (patrol.ask, patrol.legal,
+                                                                             patrol.advice, patrol.speed_rolls)
+        assert _game(host) == before  # the order, its roll and its events are gone
+        assert reset.lines[:len(log)] == log and len(reset.lines) > len(log)  # the reinforcements' lines too
+
+        await seat.send(write(Undo(ask=after.ask)))  # stale: the question it undoes is gone
+        stale = await next_refusal(seat)
+        assert stale.rule == "R-NET-15" and f"undo of question {after.ask}" in stale.message
+        assert (await next_question(seat)).ask == patrol.ask
+        await seat.send(write(Undo(ask=patrol.ask)))  # nothing left: the reinforcements' decision has ended
+        empty = await next_refusal(seat)
+        assert empty.rule == "R-NET-15" and "no order of this decision" in empty.message
+        assert _game(host) == before
+        await seat.send(write(ai_answer(await next_question(seat))))
+        await play_out(seat)
+        return None
+
+    asyncio.run(serve_while(host, clients))
+    assert host.session.over
+    assert event_log_digest(host.session.campaign.state.events) == run_digest(data, 3, 1)
+
+
+def test_a_waiting_seat_sees_the_board_without_the_open_decision_and_cannot_undo_it(tmp_path: Path,
+                                                                                     data: Any) -> None:
+    """R-NET-13: while the Allies place a reinforcement (not yet done), Germany-Italy's wait shows the unit still
+    awaiting and tells no line of it; its undo is refused (not its decision) and changes nothing (R-NET-15); once
+    the Allies are done, its view has the unit placed."""
+    host = make_host(serve_args(tmp_path, human=["allies", "germany_italy"], turns=1), data)
+
+    async def clients(url: str) -> Any:
+        allies, _w, _t = await _join(url, Player.ALLIES, host.tokens[Player.ALLIES])
+        axis, _w2, axis_told = await _join(url, Player.GERMANY_ITALY, host.tokens[Player.GERMANY_ITALY])
+        first = await _until(axis, Wait)
+        asked = await next_question(allies)
+        placed = next(o for o in asked.legal if o["kind"] == "reinforcement")
+        unit = placed["unit"]
+        assert first.view["units"][unit]["status"] == UnitStatus.AWAITING.value
+        await allies.send(write(Answer(ask=asked.ask, type="orders", orders=[placed], done=False)))
+        meanwhile = await receive(axis)  # no events: the Allies' order is not told
+        assert isinstance(meanwhile, Wait) and meanwhile.who is Player.ALLIES
+        assert meanwhile.view["units"] == first.view["units"] and meanwhile.view["withheld"] is True
+        assert host.session.campaign.state.units[unit].status is not UnitStatus.AWAITING  # placed on the server
+        ask = (await next_question(allies)).ask
+        before = _game(host)
+        await axis.send(write(Undo(ask=ask)))
+        refused = await next_refusal(axis)
+        assert refused.rule == "R-NET-15" and "is for the Allies" in refused.message
+        assert _game(host) == before
+        await allies.send(write(Answer(ask=ask, type="orders", orders=[], done=True)))
+        told = await _until(axis, Events)
+        assert f"{unit} arrives: {placed['place']}" in told.lines and told.since == axis_told.upto
+        while True:  # the Allies' next decisions: the AI's
+            message = await receive(allies)
+            if isinstance(message, Question):
+                break
+        later = await _until(axis, Wait)
+        assert later.view["units"][unit]["status"] != UnitStatus.AWAITING.value
+        await allies.close()
+        await axis.close()
+        return None
+
+    asyncio.run(serve_while(host, clients))
+
+
+def test_a_seat_waiting_on_a_battle_is_told_why_and_an_undo_during_a_combat_question_is_refused(
+        tmp_path: Path, data: Any) -> None:
+    """R-NET-13: Germany-Italy commands its battles and must decide the order of the turn's battles; the Allies'
+    wait says so in the player's words, as the local screen says it; Germany-Italy's undo is refused (R-NET-15)."""
+    host = make_host(serve_args(tmp_path, human=["allies", "germany_italy"], command=["allies", "germany_italy"],
+                                turns=1), data)
+
+    async def until_asked(seat: Any, kind: str) -> Any:
+        """Answer the seat's questions with the AI's advice until it is asked a ``kind`` question or, for a wait
+        of that kind, told to wait."""
+        while True:
+            message = await receive(seat)
+            assert not isinstance(message, GameOver), "the game ended before the battle"
+            if isinstance(message, Wait) and message.type == kind:
+                return message
+            if isinstance(message, Question):
+                if message.type == kind:
+                    return message
+                await seat.send(write(ai_answer(message)))
+
+    async def clients(url: str) -> Any:
+        allies, _w, _t = await _join(url, Player.ALLIES, host.tokens[Player.ALLIES])
+        axis, _w2, _t2 = await _join(url, Player.GERMANY_ITALY, host.tokens[Player.GERMANY_ITALY])
+        combat, message = await asyncio.gather(until_asked(axis, "combat"), until_asked(allies, "combat"))
+        assert isinstance(combat, Question) and isinstance(message, Wait)
+        campaign = host.session.campaign
+        assert message.who is Player.GERMANY_ITALY and message.blocked and message.hint
+        assert (message.blocked, message.hint) == (waiting_words(campaign), waiting_hint(campaign))
+        assert message.blocked == "Germany-Italy must decide the order in which the battles are fought (WAS)"
+        before = _game(host)
+        await axis.send(write(Undo(ask=combat.ask)))
+        refused = await next_refusal(axis)
+        assert refused.rule == "R-NET-15" and "a combat question is asked" in refused.message
+        assert _game(host) == before
+        await allies.close()
+        await axis.close()
+        return None
+
+    asyncio.run(serve_while(host, clients))
+
+
+def test_u_at_the_line_prompt_takes_the_last_order_back(tmp_path: Path, data: Any,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The Allied player types ``2`` (a British ship's start port), ``u`` (take it back), then ``d``: the server
+    holds no order of his set-up, he was asked the first question again and told the order was taken back."""
+    host = make_host(serve_args(tmp_path, human=["allies"], turns=1), data)
+    typed = iter(["2", "u", "d"])
+    monkeypatch.setattr("builtins.input", lambda _prompt="": next(typed, "a"))
+    asked: list[Question] = []
+    printed: list[str] = []
+
+    def choose(question: Question) -> Any:
+        asked.append(question)
+        return terminal_answer(question)
+
+    async def clients(url: str) -> Any:
+        return await play_seat(url, Player.ALLIES, host.tokens[Player.ALLIES], choose, printed.append)
+
+    over = asyncio.run(serve_while(host, clients))
+    assert over.kind == "game_over"
+    chosen = asked[0].legal[1]
+    assert f"{chosen['unit']} arrives: {chosen['place']}" in printed
+    assert "the last order is taken back" in printed
+    assert (asked[2].ask, asked[2].legal) == (asked[0].ask, asked[0].legal)  # the same question, asked again
+    given = [e for e in host.session.campaign.state.events if isinstance(e, OrderGiven) and e.player == "allies"]
+    assert not any(e.order.kind == "reinforcement" for e in given)  # "d" ended the set-up with nothing placed
+    assert (asked[1].phase, asked[3].phase) == ("reinforce", "patrol") and chosen not in asked[1].legal
+
+
+
+def test_a_seat_told_events_past_an_undo_is_told_the_whole_log_though_the_log_grew_back(tmp_path: Path,
+                                                                                       data: Any) -> None:
+    """R-NET-15: an order, an undo and another order of the same length before the seat is told anything new (a
+    second connection of the seat racing the first): the log is as long as when the seat was last told, but not the
+    same, so the seat is told it whole again (``reset``), never the lines it was told of the order taken back."""
+    host = make_host(serve_args(tmp_path, human=["allies"], turns=1), data)
+    session = host.session
+    sent: list[str] = []
+
+    class Wire:
+        async def send(self, text: str) -> None:
+            sent.append(text)
+
+    seat = Seat(Wire(), Player.ALLIES)  # type: ignore[arg-type]
+    asyncio.run(host._send_news(seat))
+    asked = session.message_for(Player.ALLIES)
+    assert isinstance(asked, Question)
+    first, second = [o for o in asked.legal if o["kind"] == "reinforcement"][:2]
+    session.answer(Player.ALLIES, Answer(ask=asked.ask, type="orders", orders=[first], done=False))
+    asyncio.run(host._send_news(seat))
+    told = seat.seen
+    assert session.undo(Player.ALLIES, Undo(ask=session.pending.ask)) == []  # type: ignore[union-attr]
+    session.answer(Player.ALLIES, Answer(ask=asked.ask, type="orders", orders=[second], done=False))
+    assert len(session.campaign.state.events) == told  # grown back to the length the seat was told
+    sent.clear()
+    asyncio.run(host._send_news(seat))
+    events = read_server(sent[0])
+    assert isinstance(events, Events) and events.reset and (events.since, events.upto) == (0, told)
+    assert f"{second['unit']} arrives: {second['place']}" in events.lines
+    assert f"{first['unit']} arrives: {first['place']}" not in events.lines
