@@ -188,7 +188,16 @@ def terminal_answer(question: Question) -> Answer | Undo:
         print(f"  {i:3} {json.dumps(order)}")
     if len(question.legal) > SHOWN_ORDERS:
         print(f"  ... and {len(question.legal) - SHOWN_ORDERS} more: type one as JSON, or give some and see the rest")
-    text = input("orders (numbers, a: the AI's, u: take back the last, d: done, or a JSON order) > ").strip()
+    while True:
+        answer = _orders_answer(question, input("orders (numbers, a: the AI's, u: take back the last, d: done, or a "
+                                                "JSON order) > ").strip())
+        if answer is not None:
+            return answer
+
+
+def _orders_answer(question: Question, text: str) -> Answer | Undo | None:
+    """The answer a line typed at the orders prompt gives; ``None`` (said why) when it gives none: a JSON order
+    that cannot be read or is not an object is refused here, at the prompt, and asked again (R-NET-16)."""
     if text in ("", "d"):
         return Answer(ask=question.ask, type="orders", orders=[], done=True)
     if text == "u":
@@ -196,7 +205,11 @@ def terminal_answer(question: Question) -> Answer | Undo:
     if text == "a":
         return Answer(ask=question.ask, type="orders", orders=list(question.advice or []), done=True)
     if text.startswith("{"):
-        return Answer(ask=question.ask, type="orders", orders=[_json(text)], done=False)
+        order = _json(text)
+        if not isinstance(order, dict):
+            print(f"not a JSON order: {text!r} cannot be read as a JSON object; type it again")
+            return None
+        return Answer(ask=question.ask, type="orders", orders=[order], done=False)
     picked = [question.legal[int(n) - 1] for n in text.replace(",", " ").split()
               if n.isdigit() and 0 < int(n) <= len(question.legal)]
     return Answer(ask=question.ask, type="orders", orders=picked, done=False)

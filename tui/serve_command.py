@@ -26,6 +26,7 @@ import contextlib
 import hmac
 import json
 import secrets
+import shlex
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -95,6 +96,22 @@ def add_serve_parser(sub: argparse._SubParsersAction, data_option) -> None:  # t
                      help="autosave here each time the game stops for a seat (default vas-serve.json)")
     data_option(run)
     run.set_defaults(func=cmd_serve)
+
+
+def restart_line(args: argparse.Namespace) -> str:
+    """The command that goes on with a stopped server's game (R-NET-17): its save, the same seats (their tokens
+    are kept beside the save and used again), and the address, autosave and data folders it was given; the combat
+    answered by each seat and the rule options are the save's."""
+    words = ["vas", "serve", "--load", str(args.save), "--human", *[p for p in PLAYERS if p in args.human]]
+    if args.save != Path("vas-serve.json"):
+        words += ["--save", str(args.save)]
+    if args.host != "127.0.0.1":
+        words += ["--host", args.host]
+    if args.port != 8765:
+        words += ["--port", str(args.port)]
+    for folder in args.data or []:
+        words += ["--data", str(folder)]
+    return shlex.join(words)
 
 
 def tokens_path(save_path: Path) -> Path:
@@ -366,7 +383,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         print(f"vas serve: cannot listen on {args.host}:{args.port}: {exc}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
-        print(f"\nvas serve: stopped; the game is saved in {args.save} (vas serve --load {args.save})",
+        print(f"\nvas serve: stopped; the game is saved in {args.save}; go on with: {restart_line(args)}",
               file=sys.stderr)
         return 130
     print(f"vas serve: game over: {host.session.game_over().summary}; saved in {args.save}")

@@ -354,3 +354,17 @@ def test_a_seat_told_events_past_an_undo_is_told_the_whole_log_though_the_log_gr
     assert isinstance(events, Events) and events.reset and (events.since, events.upto) == (0, told)
     assert f"{second['unit']} arrives: {second['place']}" in events.lines
     assert f"{first['unit']} arrives: {first['place']}" not in events.lines
+
+
+def test_a_json_order_that_cannot_be_read_is_asked_again_at_the_prompt(monkeypatch: pytest.MonkeyPatch,
+                                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    """R-NET-16 (a fresh user's crash: exit 70 with pydantic's ValidationError): a typed JSON order that is not
+    JSON, or JSON that is no object, is refused at the prompt, and the next line typed is the answer."""
+    order = {"type": "patrol", "unit": "Hood", "path": ["North Atlantic"]}
+    question = Question(ask=7, seat=Player.ALLIES, type="orders", turn=1, phase="patrol", legal=[order], view={})
+    typed = iter(['{"x":', '{"order": [1]', '{} ', "1"])
+    monkeypatch.setattr("builtins.input", lambda _prompt="": next(typed))
+    answer = terminal_answer(question)
+    assert answer == Answer(ask=7, type="orders", orders=[{}], done=False)  # '{} ' is an object: the server judges it
+    assert capsys.readouterr().out.count("cannot be read as a JSON object; type it again") == 2
+    assert next(typed) == "1"

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import shlex
 import socket
 from pathlib import Path
 from typing import Any
@@ -225,3 +226,22 @@ def test_serve_with_no_human_seat_is_refused_before_any_work(tmp_path: Path, cap
     err = capsys.readouterr().err.strip()
     assert err.startswith("vas serve: no --human seat: ") and "vas run" in err and len(err.splitlines()) == 1
     assert list(tmp_path.iterdir()) == []  # no autosave, no tokens: nothing was played
+
+
+def test_the_restart_line_names_the_seats_and_the_paths_given(tmp_path: Path) -> None:
+    """R-NET-17 (a fresh user's report): the line a stopped server prints to go on was ``vas serve --load FILE``,
+    which is refused (no --human seat); it names the same seats, the autosave whose tokens it reuses, the address
+    and the data folders, each quoted for the shell, and parses back to them."""
+    from tui.cli import build_parser
+    from tui.serve_command import restart_line
+
+    given = ["serve", "--human", "allies", "japan", "--seed", "3", "--save", str(tmp_path / "my game.json"),
+             "--port", "18765", "--data", "over rides"]
+    line = restart_line(build_parser().parse_args(given))
+    assert line == (f"vas serve --load '{tmp_path / 'my game.json'}' --human japan allies "
+                    f"--save '{tmp_path / 'my game.json'}' --port 18765 --data 'over rides'")
+    again = build_parser().parse_args(shlex.split(line)[1:])
+    assert (again.load, again.human, again.save, again.port, again.data) == (
+        tmp_path / "my game.json", ["japan", "allies"], tmp_path / "my game.json", 18765, ["over rides"])
+    assert restart_line(build_parser().parse_args(["serve", "--human", "japan"])) == (
+        "vas serve --load vas-serve.json --human japan")
