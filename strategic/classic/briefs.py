@@ -72,9 +72,21 @@ def brief(ctx: BattleContext, decision: str, args: tuple[Any, ...]) -> Brief:
     side: Side = args[1]
     suggestion = encode(decision, getattr(BaselinePolicy(), decision)(*args))
     sinks = {n: u.threshold(ctx.tables) for n, u in ctx.units.items() if u.defence is not None}
-    return Brief(view=observe(ctx, side), rule=RULES.get(decision, "002 §4.1"), suggestion=suggestion,
+    return Brief(view=observe(ctx, side), rule=rule_of(ctx, decision), suggestion=suggestion,
                  reason=_reason(ctx, decision, side), odds=MappingProxyType(_odds(ctx, decision, args)),
                  sinks_above=MappingProxyType(sinks), notes=notes(ctx, decision, args))
+
+
+BY_THEATRE = {
+    ("gunnery_targets", "WAS"): "WAS 4.3",
+    ("gunnery_targets", "VITP"): "VITP 4.3 (night rounds, case V-04)",
+}
+"""The rules of the questions whose rule is the battle's theatre's own (a War at Sea battle cites no VITP case)."""
+
+
+def rule_of(ctx: BattleContext, decision: str) -> str:
+    """The rule governing ``decision`` in this battle: its theatre's (:data:`BY_THEATRE`), else :data:`RULES`."""
+    return BY_THEATRE.get((decision, ctx.theatre.value), RULES.get(decision, "002 §4.1"))
 
 
 def notes(ctx: BattleContext, decision: str, args: tuple[Any, ...]) -> tuple[str, ...]:

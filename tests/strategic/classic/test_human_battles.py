@@ -296,3 +296,18 @@ def test_a_commander_may_leave_every_battle_of_the_turn_to_the_ai(data) -> None:
     assert not isinstance(ClassicResolver()._seat(campaign, later, Side.AXIS, Player.JAPAN), AskingPolicy)
     campaign.state.turn = 5
     assert isinstance(ClassicResolver()._seat(campaign, later, Side.AXIS, Player.JAPAN), AskingPolicy)
+
+
+def test_the_gunnery_question_cites_its_own_theatres_rule() -> None:
+    """A fresh user's report: a War at Sea day battle's gunnery question cited VITP's night-round case. Each
+    theatre's battle cites its own game's rule; a question of both theatres keeps the shared citation."""
+    from types import SimpleNamespace
+
+    from scenarios.models import Theatre
+    from strategic.classic.briefs import RULES, rule_of
+
+    was, vitp = SimpleNamespace(theatre=Theatre.WAS), SimpleNamespace(theatre=Theatre.VITP)
+    assert rule_of(was, "gunnery_targets") == "WAS 4.3"  # type: ignore[arg-type]
+    assert rule_of(vitp, "gunnery_targets") == "VITP 4.3 (night rounds, case V-04)"  # type: ignore[arg-type]
+    assert rule_of(was, "withdraw") == RULES["withdraw"]  # type: ignore[arg-type]
+    assert rule_of(was, "no such question") == "002 §4.1"  # type: ignore[arg-type]
