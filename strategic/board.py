@@ -31,12 +31,19 @@ def build_graph(data: CampaignData) -> nx.Graph:
 
 
 class Board:
-    """Queries on the map graph: borders, port contact, distances in sea areas, theatre returns."""
+    """Queries on the map graph: borders, port contact, distances in sea areas, theatre returns.
+
+    The graph is built once from the data and never changed afterwards, so the answers of :meth:`neighbours`,
+    :meth:`ports_on` and the sea graph of :meth:`distance` are kept per board as first worked out (R-PERF-09):
+    nothing invalidates them because nothing they read changes.  Callers get fresh lists."""
 
     def __init__(self, data: CampaignData) -> None:
         self.data = data
         self.graph = build_graph(data)
         self.returns: list[TheatreReturn] = list(data.returns.values())
+        self._neighbours: dict[tuple[str, str | None], tuple[str, ...]] = {}
+        self._ports_on: dict[str, tuple[str, ...]] = {}
+        self._sea: dict[str | None, nx.Graph] = {}
 
     def area(self, name: str) -> SeaArea:
         return self.data.areas[name]
@@ -58,9 +65,13 @@ class Board:
 
     def neighbours(self, area: str, nation: str | None = None) -> list[str]:
         """Sea areas bordering ``area``; with ``nation``, only borders that nation may cross."""
-        return sorted(
-            other for other, edge in self.graph[area].items() if edge["kind"] == "sea" and self._may_cross(edge, nation)
-        )
+        key = (area, nation)
+        if key not in self._neighbours:
+            self._neighbours[key] = tuple(sorted(
+                other for other, edge in self.graph[area].items()
+                if edge["kind"] == "sea" and self._may_cross(edge, nation)
+            ))
+        return list(self._neighbours[key])
 
     def touched_by(self, port: str) -> list[str]:
         """Sea areas a port or base touches."""
@@ -68,7 +79,9 @@ class Board:
 
     def ports_on(self, area: str) -> list[str]:
         """Ports and bases touching a sea area."""
-        return sorted(o for o, e in self.graph[area].items() if e["kind"] == "port")
+        if area not in self._ports_on:
+            self._ports_on[area] = tuple(sorted(o for o, e in self.graph[area].items() if e["kind"] == "port"))
+        return list(self._ports_on[area])
 
     def distance(self, origin: str, target: str, nation: str | None = None) -> int:
         """Number of sea-area moves from ``origin`` (a port or sea area) to sea area ``target``.
@@ -77,16 +90,23 @@ class Board:
         With ``nation``, borders that nation may not cross (e.g. Suez) are left out.  Raises
         ``networkx.NetworkXNoPath`` if ``target`` cannot be reached.
         """
-        sea = nx.Graph(
-            (a, b) for a, b, e in self.graph.edges(data=True) if e["kind"] == "sea" and self._may_cross(e, nation)
-        )
-        sea.add_nodes_from(self.data.areas)
+        sea = self._sea_graph(nation)
         if origin not in self.data.ports:
             return int(nx.shortest_path_length(sea, origin, target))
         lengths = nx.multi_source_dijkstra_path_length(sea, set(self.touched_by(origin)))
         if target not in lengths:
             raise nx.NetworkXNoPath(f"no sea route from {origin} to {target}")
         return int(lengths[target]) + 1
+
+    def _sea_graph(self, nation: str | None) -> nx.Graph:
+        """The sea areas and the borders ``nation`` may cross (all, for ``None``), built once per nation."""
+        if nation not in self._sea:
+            sea = nx.Graph(
+                (a, b) for a, b, e in self.graph.edges(data=True) if e["kind"] == "sea" and self._may_cross(e, nation)
+            )
+            sea.add_nodes_from(self.data.areas)
+            self._sea[nation] = sea
+        return self._sea[nation]
 
     def returns_from(self, area: str, nation: str) -> list[TheatreReturn]:
         """Ports in the other game that a ship of ``nation`` at sea in ``area`` may return to (002 §3.33)."""

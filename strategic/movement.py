@@ -89,8 +89,12 @@ class MoveRule(OrderRule[Move, MovePlan]):
 
     def iter_legal(self, campaign: Campaign, player: str, us: UnitState) -> Iterator[Move]:
         """The candidates :func:`plan_move` accepts, the unit's readiness (:func:`_ready`, the same for every path
-        of one mode) checked once per mode rather than once per path (issue 18: the campaign's hot path)."""
+        of one mode) checked once per mode rather than once per path, and each sea area's limits once for all its
+        paths (``allowed``: the areas found allowed so far, R-PERF-07; issue 18: the campaign's hot path).  Nothing
+        changes the state while one listing is taken (:func:`~strategic.rulebook.legal_orders` lists them all
+        before any is given), so ``allowed`` lives as long as this generator."""
         ready: dict[str, str | None] = {}
+        allowed: set[str] = set()
         for order in self.candidates(campaign, player, us):
             if order.mode not in ready:
                 try:
@@ -98,7 +102,7 @@ class MoveRule(OrderRule[Move, MovePlan]):
                 except IllegalOrder:
                     ready[order.mode] = None
             origin = ready[order.mode]
-            if origin is not None and passes(_plan_from, campaign, us, order, origin):
+            if origin is not None and passes(_plan_from, campaign, us, order, origin, allowed):
                 yield order
 
     def candidates(self, campaign: Campaign, player: str, us: UnitState) -> list[Move]:
@@ -132,12 +136,14 @@ def _ready(campaign: Campaign, player: str, us: UnitState, mode: Mode) -> str:
     return ready_to_sail(campaign, player, us, mode)
 
 
-def _plan_from(campaign: Campaign, us: UnitState, order: Move, origin: str) -> MovePlan:
-    """:func:`plan_move` once the unit may move from ``origin`` (:func:`_ready`)."""
+def _plan_from(campaign: Campaign, us: UnitState, order: Move, origin: str,
+               allowed: set[str] | None = None) -> MovePlan:
+    """:func:`plan_move` once the unit may move from ``origin`` (:func:`_ready`); ``allowed`` as for
+    :func:`_require_entries`."""
     if us.name in campaign.state.war.appeared:
         return _plan_onward(campaign, us, origin, order.path)
     _require_path(campaign, order.path)
-    return _plan_route(campaign, us, origin, order.path, MODES[order.mode])
+    return _plan_route(campaign, us, origin, order.path, MODES[order.mode], allowed)
 
 
 def ready_to_sail(campaign: Campaign, player: str, us: UnitState, mode: Mode) -> str:
@@ -236,8 +242,10 @@ def _require_path(campaign: Campaign, path: tuple[str, ...]) -> None:
             raise IllegalOrder("map", f"'{area}' is not a sea area")
 
 
-def _plan_route(campaign: Campaign, us: UnitState, origin: str, path: tuple[str, ...], mode: Mode) -> MovePlan:
-    """The plan of a move along a path of sea areas, once the unit may sail; raises :class:`IllegalOrder`."""
+def _plan_route(campaign: Campaign, us: UnitState, origin: str, path: tuple[str, ...], mode: Mode,
+                allowed: set[str] | None = None) -> MovePlan:
+    """The plan of a move along a path of sea areas, once the unit may sail; raises :class:`IllegalOrder`.
+    ``allowed`` as for :func:`_require_entries`."""
     data, unit = campaign.data, campaign.unit_record(us.name)
     theatres = [data.areas[a].theatre for a in path]
     origin_theatre = data.ports[origin].theatre
@@ -251,7 +259,7 @@ def _plan_route(campaign: Campaign, us: UnitState, origin: str, path: tuple[str,
         raise IllegalOrder("002 §3.244" if mode is Mode.RAID else "002 §3.243",
                            f"{mode.value} moves are not allowed in War at Sea")
     if unit.type is UnitType.CONVOY:
-        return _plan_convoy(campaign, us, origin, path, mode)
+        return _plan_convoy(campaign, us, origin, path, mode, allowed)
     free, most = max_free_and_total(unit.nation, mode, origin_theatre)
     if len(path) > most:
         raise IllegalOrder(rule, f"a {mode.value} move by a {unit.nation} ship reaches at most {most} sea areas")
@@ -260,21 +268,22 @@ def _plan_route(campaign: Campaign, us: UnitState, origin: str, path: tuple[str,
     if len(path) > free and unit.speed is None:
         raise IllegalOrder(rule, f"{unit.name} has no speed factor and cannot make a speed roll")
     _require_borders(campaign, unit.nation, origin, path, rule)
-    _require_entries(campaign, us, path)
+    _require_entries(campaign, us, path, allowed)
     if not crosses and on_failure == "stop":
         on_failure = _failure_in_theatre(origin_theatre, mode)
     roll_theatre = theatres[free] if len(path) > free else None
     return MovePlan(unit.name, origin, tuple(path), mode, free, roll_theatre, on_failure, rule)
 
 
-def _plan_convoy(campaign: Campaign, us: UnitState, origin: str, path: tuple[str, ...], mode: Mode) -> MovePlan:
+def _plan_convoy(campaign: Campaign, us: UnitState, origin: str, path: tuple[str, ...], mode: Mode,
+                 allowed: set[str] | None = None) -> MovePlan:
     """R-OPS-40: a convoy patrols one of :data:`strategic.convoys.ROUTES` from the United States, with no speed
     roll (it has no speed factor: R-EU-14), and not through enemy-controlled areas (WAS 3.1)."""
     if mode is not Mode.PATROL:
         raise IllegalOrder(convoys.RULE, "convoys sail as patrollers")
     convoys.require_route(origin, path)
     _require_borders(campaign, campaign.unit_record(us.name).nation, origin, path, convoys.RULE)
-    _require_entries(campaign, us, path)
+    _require_entries(campaign, us, path, allowed)
     return MovePlan(us.name, origin, tuple(path), mode, len(path), None, "stop", convoys.RULE)
 
 
@@ -327,9 +336,10 @@ def _require_borders(campaign: Campaign, nation: str, origin: str, path: tuple[s
             raise IllegalOrder(rule, f"{a} does not border {b}{limited}")
 
 
-def _require_entries(campaign: Campaign, us: UnitState, path: tuple[str, ...]) -> None:
+def _require_entries(campaign: Campaign, us: UnitState, path: tuple[str, ...], allowed: set[str] | None = None) -> None:
     """VITP 6.3 / WAS 3.1 (no moving through enemy control), 002 §3.22 and §5.52 (no entering enemy-controlled
-    VITP areas before VITP begins or before Japan attacks), and the area limits."""
+    VITP areas before VITP begins or before Japan attacks), and the area limits.  ``allowed``: areas whose limits
+    ``us`` already passed in this state (not asked again; the areas passed are added), R-PERF-07."""
     state, data, unit = campaign.state, campaign.data, campaign.unit_record(us.name)
     enemy = campaign.enemy_of(us.side)
     for area in path[:-1]:
@@ -343,7 +353,10 @@ def _require_entries(campaign: Campaign, us: UnitState, path: tuple[str, ...]) -
         raise IllegalOrder("002 §5.52", f"before Japan attacks, {unit.name} may not enter {enemy_vitp[0]}: it is "
                            f"controlled by {side_words(enemy)}")
     for area in path:
-        campaign.require_allowed(unit, area, Activity.AT_SEA, side=us.side)
+        if allowed is None or area not in allowed:
+            campaign.require_allowed(unit, area, Activity.AT_SEA, side=us.side)
+        if allowed is not None:
+            allowed.add(area)
 
 
 def pearl_harbor_strike_move(campaign: Campaign, nation: str, origin: str, path: tuple[str, ...], mode: Mode) -> bool:

@@ -76,7 +76,7 @@ def any_legal_order(campaign: Campaign, player: str) -> bool:
 def _legal_orders(campaign: Campaign, player: str) -> Iterator[Order]:
     """The legal orders of ``player`` in the order :func:`legal_orders` lists them, one at a time."""
     phase = campaign.state.phase
-    mine = [us for us in campaign.state.units.values() if us.commander.value == player]
+    mine = [us for us in campaign.state.units.values() if us.commander == player]  # R-PERF-08
     for group in LISTING:
         rules = [rule for rule in group if phase in rule.phases]
         for rule in rules:

@@ -108,3 +108,20 @@ def test_graph_nodes_carry_their_records(board: Board) -> None:
     assert node["kind"] == "port" and node["theatre"] is Theatre.WAS
     assert node["record"].owner == "allied"
     assert board.graph.edges["England", "North Sea"]["kind"] == "port"
+
+
+
+def test_kept_answers_match_a_fresh_board_and_are_fresh_lists(data: CampaignData) -> None:
+    """R-PERF-09: a board asked again answers as a fresh board does, and a caller changing its list changes nothing."""
+    kept = Board(data)
+    nations = (None, "UK", "IT", "JP")
+    first = {(a, n): kept.neighbours(a, n) for a in data.areas for n in nations}
+    for (area, nation), neighbours in first.items():
+        assert kept.neighbours(area, nation) == neighbours == Board(data).neighbours(area, nation)
+        assert kept.ports_on(area) == Board(data).ports_on(area)
+    listed = kept.ports_on("Mediterranean")
+    assert listed
+    listed.clear()
+    assert kept.ports_on("Mediterranean") == Board(data).ports_on("Mediterranean")
+    # each nation keeps its own sea graph: Suez is British and French only (002 §3.341-3.342), asked in turn
+    assert [kept.distance("Malta", "Bay of Bengal", n) for n in ("UK", "IT", "UK", None)] == [2, 4, 2, 2]
