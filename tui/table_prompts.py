@@ -787,7 +787,8 @@ def _home_words(battle: Any, flight: Any, home: Any) -> tuple[str, Any, str]:
     why = deck_refusal(battle, carrier) or "no room on deck this turn"
     return (f"wait astern of {carrier.name}", home,
             f"{carrier.name} is now at ({carrier.pos[0]:.1f}, {carrier.pos[1]:.1f}) and cannot recover it this "
-            f"turn ({why}): the Flight waits {math.dist(carrier.pos, end):.0f}\" astern of it (the AI's way home)")
+            f"turn ({why}): the Flight waits {round(math.dist(carrier.pos, end), 1):g}\" astern of it (the AI's way "
+            "home)")
 
 
 def _legal_alone(battle: Any, side: int, name: str, move: Any) -> bool:

@@ -86,6 +86,14 @@ def test_a_flight_whose_carrier_cannot_recover_it_waits_astern_of_where_it_is_no
     assert not any(o[0].startswith("return to") for o in slot.options)
 
 
+def test_a_flight_waiting_astern_near_the_edge_is_told_the_distance_it_waits() -> None:
+    """Seed 0: the point astern of Yorktown is cut to the table, 5.5" astern; the offer said 6" (rounded)."""
+    prompt, _ = _first("carrier-clash", "plan_flights", seed=0)
+    slot = next(s for s in prompt.slots if s.label == "Yorktown VF-1")
+    detail = next(o[2] for o in slot.options if o[0].startswith("wait astern"))
+    assert detail.endswith("the Flight waits 5.5\" astern of it (the AI's way home)")
+
+
 def test_the_radar_question_and_an_attack_row_name_ships_as_they_are() -> None:
     assert TITLES["choose_radar_target"].format(ship="Queen Elizabeth") == (
         "which enemy ship the radar of Queen Elizabeth tries to detect")
