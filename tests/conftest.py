@@ -22,3 +22,10 @@ def pytest_unconfigure(config: pytest.Config) -> None:
 @pytest.fixture(scope="session")
 def data() -> CampaignData:
     return load_data()
+
+
+@pytest.fixture(autouse=True)
+def _a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The tests drive the textual apps headless (Pilot) or replace their ``run``: ``vas play`` and ``vas battle
+    --human`` are let past their terminal check (R-UI-99; tests/tui/test_no_terminal.py checks the refusal)."""
+    monkeypatch.setattr("tui.terminal.has_terminal", lambda: True)

@@ -51,6 +51,7 @@ from tui.arguments import seed_number, tactical_option
 from tui.demo_command import HUMAN_SIDES, DemoCommandApp
 from tui.demo_saves import DemoSaveError, load_demo
 from tui.outputs import OutputError, check_outputs
+from tui.terminal import no_terminal
 
 DEFAULT_DEMO = "cruiser-action"
 
@@ -196,6 +197,10 @@ def cmd_battle(args: argparse.Namespace) -> int:
         check_outputs({"--log": args.log})
     except OutputError as exc:
         print(f"vas battle: {exc}", file=sys.stderr)
+        return 2
+    refused = no_terminal("vas battle") if args.human is not None or saved is not None else None
+    if refused:  # R-UI-99: the command screen would wait for keys that never come
+        print(refused, file=sys.stderr)
         return 2
     chosen = tuple(saved.options if saved else dict.fromkeys(getattr(args, "option", None) or []))
     spec = with_options(demo_spec(demo_name, seed), chosen)

@@ -51,6 +51,7 @@ from strategic.order_of_appearance import Movement, order_of_appearance, vitp_tu
 from tui.labels import counter_label, side_label
 from tui.pipe_safe import pipe_safe_stdout
 from tui.signals import exit_code, how_stopped, stop_on_signals
+from tui.terminal import no_terminal
 
 # The commands defined in modules of their own, each imported only when it is the command run (or for the full
 # parser): their name, module, the function adding their parser, whether it takes the --data option, and their
@@ -213,6 +214,10 @@ def cmd_play(args: argparse.Namespace) -> int:
               file=sys.stderr)
         return 2
 
+    refused = no_terminal("vas play")
+    if refused:  # R-UI-99: textual would wait for keys that never come
+        print(refused, file=sys.stderr)
+        return 2
     battle_log = None
     if args.battle_log:
         from tui.battle_viewer import load_log
