@@ -59,11 +59,16 @@ def last_good_text(campaign: Campaign, clock: Clock) -> str | None:
     checkpoint (``Clock(checkpoints=True)``), else ``None``."""
     if clock.error is None or clock.error.rewound:
         return save_text(campaign)
+    return checkpoint_text(clock)
+
+
+def checkpoint_text(clock: Clock) -> str | None:
+    """The save text of the clock's last checkpoint (``Clock(checkpoints=True)``): the game at the start of the
+    decision in progress, or ``None`` before the first decision."""
     if clock.checkpoint is None:
         return None
     state, dice = clock.checkpoint
-    state = state.model_copy(update={"dice": dice})
-    return state.to_json()
+    return state.model_copy(update={"dice": dice}).to_json()
 
 
 def load(path: Path, data: CampaignData, resolver: BattleResolver | None = None) -> tuple[Campaign, Clock]:

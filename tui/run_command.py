@@ -84,7 +84,7 @@ from strategic.orders import Order
 from strategic.replay import LogHeader, ReplayError, counts, log_text, read_log, replay
 from strategic.resolvers import make_resolver
 from strategic.rule_options import chosen_options, option_lines
-from strategic.saves import SaveError, autosave_path, load_state, save
+from strategic.saves import SaveError, autosave_path, checkpoint_text, load_state, save
 from strategic.state import COMBATS, Event
 from strategic.turn_summary import place_words, summarize, summary_lines
 from tactical import TacticalQuestion, UnknownOption, encode_tactical
@@ -215,8 +215,9 @@ def cmd_run(args: argparse.Namespace) -> int:
     reporter = TurnReporter(campaign, args.battle_logs)
     reporter.replay_current_turn()
     campaign.on_event = reporter.add
-    try:
-        clock = Clock(campaign, resume=bool(args.load))
+    clock: Clock | None = None
+    try:  # with --save, a checkpoint at each decision: what an interrupted game keeps (R-UI-100)
+        clock = Clock(campaign, resume=bool(args.load), checkpoints=args.save is not None)
         if args.answer is not None:
             refusal = _answer(campaign, clock, args.answer)
             if refusal:
@@ -226,12 +227,9 @@ def cmd_run(args: argparse.Namespace) -> int:
     except EngineError as exc:
         reporter.flush()
         return _engine_failure(campaign, exc, args, header)
-    except KeyboardInterrupt as exc:  # Ctrl-C or SIGTERM (tui.signals): the user's files are left as they were
+    except KeyboardInterrupt as exc:  # Ctrl-C or SIGTERM (tui.signals)
         reporter.flush()
-        kept = "".join(f"; {p} is left as it was" for p in (args.save, args.log) if p is not None and p.exists())
-        print(f"\nvas run: {how_stopped(exc)} on turn {state.turn}, {state.phase.value} phase; no save or log was "
-              f"written{kept}", file=sys.stderr)
-        return exit_code(exc)
+        return _interrupted(campaign, clock, exc, args, header)
     reporter.flush()
     if campaign.blocked:
         _print(f"\nStopped on turn {state.turn}: {campaign.blocked}")
@@ -401,6 +399,30 @@ def _engine_failure(campaign: Campaign, exc: EngineError, args: argparse.Namespa
     elif args.save:
         print(f"vas run: no save was written{kept}", file=sys.stderr)
     return 4
+
+
+def _interrupted(campaign: Campaign, clock: Clock | None, exc: KeyboardInterrupt, args: argparse.Namespace,
+                 header: LogHeader) -> int:
+    """Ctrl-C or SIGTERM (R-UI-100): nothing played is lost.  With ``--save`` the game as it was at the start of
+    the last decision (the clock's checkpoint) is written beside the save, which is left as it was, to go
+    on from there; with ``--log`` the event log up to the interruption is written."""
+    state = campaign.state
+    print(f"\nvas run: {how_stopped(exc)} on turn {state.turn}, {state.phase.value} phase", file=sys.stderr)
+    text = checkpoint_text(clock) if clock is not None and args.save else None
+    kept = f"; {args.save} is left as it was" if args.save and args.save.exists() else ""
+    if text is not None:
+        path = autosave_path(args.save)
+        write_text_atomic(path, text)
+        kept_state = clock.checkpoint[0] if clock is not None and clock.checkpoint is not None else state
+        print(f"vas run: the game as it was at the start of the last decision (turn {kept_state.turn}, "
+              f"{kept_state.phase.value} phase) is saved to {path}{kept}; go on with vas run --load {path}",
+              file=sys.stderr)
+    elif args.save:
+        print(f"vas run: no save was written (the game had reached no decision){kept}", file=sys.stderr)
+    if args.log:
+        write_text_atomic(args.log, log_text(campaign, header))
+        print(f"vas run: the event log up to the interruption is written to {args.log}", file=sys.stderr)
+    return exit_code(exc)
 
 
 def _print(text: str) -> None:

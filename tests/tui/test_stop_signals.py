@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 import tui.cli
+import tui.run_command
 from strategic.campaign import Campaign
 from strategic.json_files import write_text_atomic
 from strategic.selfplay import run_local, specs_for
@@ -42,18 +43,46 @@ def test_sigterm_is_one_line_and_exit_143(monkeypatch: pytest.MonkeyPatch, capsy
     assert (how_stopped(KeyboardInterrupt()), exit_code(KeyboardInterrupt())) == ("interrupted", 130)
 
 
-def test_sigterm_during_vas_run_stops_it_cleanly_and_keeps_the_save(monkeypatch: pytest.MonkeyPatch,
-                                                                     capsys: pytest.CaptureFixture,
-                                                                     tmp_path: Path) -> None:
-    """The signal arrives inside the campaign clock (the combat phase of turn 1): not an engine failure."""
+def test_sigterm_during_vas_run_keeps_the_game_and_the_save(monkeypatch: pytest.MonkeyPatch,
+                                                             capsys: pytest.CaptureFixture, tmp_path: Path) -> None:
+    """The signal arrives inside the campaign clock (the combat phase of turn 1): not an engine failure.  The
+    user's save is left as it was; the game at the start of the last decision is saved beside it and the
+    log up to the signal written (R-UI-100); going on from that autosave plays the very game never interrupted."""
+    whole = tmp_path / "whole.json"
+    assert main(["run", "--seed", "1", "--combat", "classic", "--turns", "2", "--save", str(whole)]) == 0
+    capsys.readouterr()
+    resolve = Campaign.resolve_pending
     monkeypatch.setattr(Campaign, "resolve_pending", lambda self, *a, **k: signal.raise_signal(signal.SIGTERM))
-    saved = tmp_path / "game.json"
+    saved, log = tmp_path / "game.json", tmp_path / "game.log"
     saved.write_text('{"the": "old save"}')
-    assert main(["run", "--seed", "1", "--combat", "classic", "--save", str(saved)]) == 143
-    err = capsys.readouterr().err
-    assert err == (f"\nvas run: stopped by SIGTERM on turn 1, combat phase; no save or log was written; {saved} is "
-                   "left as it was\n")
-    assert saved.read_text() == '{"the": "old save"}' and os.listdir(tmp_path) == ["game.json"]
+    assert main(["run", "--seed", "1", "--combat", "classic", "--turns", "2", "--save", str(saved),
+                 "--log", str(log)]) == 143
+    autosave = tmp_path / "game.autosave.json"
+    assert capsys.readouterr().err == (
+        "\nvas run: stopped by SIGTERM on turn 1, combat phase\n"
+        "vas run: the game as it was at the start of the last decision (turn 1, submarine phase) is saved "
+        f"to {autosave}; {saved} is left as it was; go on with vas run --load {autosave}\n"
+        f"vas run: the event log up to the interruption is written to {log}\n")
+    assert saved.read_text() == '{"the": "old save"}' and sorted(os.listdir(tmp_path)) == [
+        "game.autosave.json", "game.json", "game.log", "whole.json"]
+    assert log.read_text().startswith("{")
+    monkeypatch.setattr(Campaign, "resolve_pending", resolve)
+    again = tmp_path / "again.json"
+    assert main(["run", "--load", str(autosave), "--turns", "2", "--save", str(again)]) == 0
+    assert again.read_text() == whole.read_text()
+
+
+def test_an_interrupt_before_the_first_decision_saves_nothing(monkeypatch: pytest.MonkeyPatch,
+                                                               capsys: pytest.CaptureFixture, tmp_path: Path) -> None:
+    def interrupted(*args, **kwargs):  # type: ignore[no-untyped-def]
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(tui.run_command, "Clock", interrupted)
+    saved = tmp_path / "game.json"
+    assert main(["run", "--seed", "1", "--combat", "classic", "--save", str(saved)]) == 130
+    assert capsys.readouterr().err == ("\nvas run: interrupted on turn 1, start phase\n"
+                                       "vas run: no save was written (the game had reached no decision)\n")
+    assert os.listdir(tmp_path) == []
 
 
 def test_a_signal_while_a_save_is_written_leaves_the_old_file(monkeypatch: pytest.MonkeyPatch,
