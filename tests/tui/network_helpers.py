@@ -19,7 +19,7 @@ from strategic.clock import Clock
 from strategic.protocol import Hello, Question, Refusal, Welcome, read_server, write
 from strategic.resolvers import make_resolver
 from strategic.selfplay import event_log_digest
-from tui.join_command import ai_answer, play_seat
+from tui.join_command import ai_answer, play_seat, terminal_answer
 from tui.serve_command import Host, host_game
 
 ALL = [p.value for p in Player]
@@ -99,3 +99,24 @@ async def play_out(connection: Any) -> None:
 
 LIMIT = float(os.environ.get("VAS_NETWORK_TEST_LIMIT", "300"))
 """The longest a test waits for a message or for the seats to finish (seconds): generous for a loaded machine."""
+
+
+def typed_at_the_prompt(host: Host, seat: Player, typed: list[str], monkeypatch: Any) -> tuple[list[Question],
+                                                                                              list[str]]:
+    """Play ``seat`` at ``vas join``'s line prompt, the lines ``typed`` one by one (then ``a``, the AI's advice,
+    to the end of the game); the questions asked and the lines printed."""
+    lines = iter(typed)
+    monkeypatch.setattr("builtins.input", lambda _prompt="": next(lines, "a"))
+    asked: list[Question] = []
+    printed: list[str] = []
+
+    def choose(question: Question) -> Any:
+        asked.append(question)
+        return terminal_answer(question)
+
+    async def clients(url: str) -> Any:
+        return await play_seat(url, seat, host.tokens[seat], choose, printed.append)
+
+    over = asyncio.run(serve_while(host, clients))
+    assert over.kind == "game_over"
+    return asked, printed

@@ -21,7 +21,7 @@ from strategic.protocol import (
     write,
 )
 from strategic.selfplay import event_log_digest
-from tui.join_command import JoinError, ai_answer, play_seat, terminal_answer
+from tui.join_command import JoinError, ai_answer, play_seat
 from tui.serve_command import make_host
 
 from .network_helpers import (
@@ -34,6 +34,7 @@ from .network_helpers import (
     run_digest,
     serve_args,
     serve_while,
+    typed_at_the_prompt,
 )
 
 
@@ -167,20 +168,7 @@ def test_a_human_seat_at_the_line_prompt_gives_its_orders_through_the_server(tmp
     takes the AI's advice: the server applies his order as his, and the next question no longer offers that unit's
     arrival (Japan has no set-up to choose: R-PAC-25)."""
     host = make_host(serve_args(tmp_path, human=["allies"], turns=1), data)
-    typed = iter(["2", "d"])
-    monkeypatch.setattr("builtins.input", lambda _prompt="": next(typed, "a"))
-    asked: list[Question] = []
-    printed: list[str] = []
-
-    def choose(question: Question) -> Answer:
-        asked.append(question)
-        return terminal_answer(question)
-
-    async def clients(url: str) -> Any:
-        return await play_seat(url, Player.ALLIES, host.tokens[Player.ALLIES], choose, printed.append)
-
-    over = asyncio.run(serve_while(host, clients))
-    assert over.kind == "game_over"
+    asked, printed = typed_at_the_prompt(host, Player.ALLIES, ["2", "d"], monkeypatch)
     chosen = asked[0].legal[1]
     given = [e for e in host.session.campaign.state.events if isinstance(e, OrderGiven) and e.player == "allies"]
     assert json.loads(ORDER_ADAPTER.dump_json(given[0].order)) == chosen

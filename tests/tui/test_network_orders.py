@@ -50,6 +50,7 @@ from .network_helpers import (
     run_digest,
     serve_args,
     serve_while,
+    typed_at_the_prompt,
 )
 
 
@@ -300,20 +301,7 @@ def test_u_at_the_line_prompt_takes_the_last_order_back(tmp_path: Path, data: An
     """The Allied player types ``2`` (a British ship's start port), ``u`` (take it back), then ``d``: the server
     holds no order of his set-up, he was asked the first question again and told the order was taken back."""
     host = make_host(serve_args(tmp_path, human=["allies"], turns=1), data)
-    typed = iter(["2", "u", "d"])
-    monkeypatch.setattr("builtins.input", lambda _prompt="": next(typed, "a"))
-    asked: list[Question] = []
-    printed: list[str] = []
-
-    def choose(question: Question) -> Any:
-        asked.append(question)
-        return terminal_answer(question)
-
-    async def clients(url: str) -> Any:
-        return await play_seat(url, Player.ALLIES, host.tokens[Player.ALLIES], choose, printed.append)
-
-    over = asyncio.run(serve_while(host, clients))
-    assert over.kind == "game_over"
+    asked, printed = typed_at_the_prompt(host, Player.ALLIES, ["2", "u", "d"], monkeypatch)
     chosen = asked[0].legal[1]
     assert f"{chosen['unit']} arrives: {chosen['place']}" in printed
     assert "the last order is taken back" in printed
