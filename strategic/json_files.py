@@ -75,7 +75,8 @@ def read_json(path: Path, error: Callable[[str], Exception], *, unreadable: str,
     try:
         return json.loads(text, object_pairs_hook=_no_repeated_keys)
     except json.JSONDecodeError as exc:
-        raise error(invalid.format(path=path, line=exc.lineno, msg=exc.msg)) from exc
+        where = f"column {exc.colno}" if exc.msg.endswith(" at") else f"at column {exc.colno}"  # the line leads
+        raise error(invalid.format(path=path, line=exc.lineno, msg=f"{exc.msg} {where}")) from exc
     except RecursionError:
         raise error(invalid.format(path=path, line="?", msg="nested too deeply")) from None
     except _RepeatedKey as exc:

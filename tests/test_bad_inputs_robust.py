@@ -161,7 +161,11 @@ def test_battle_load_of_bad_json_names_the_line(tmp_path: Path, capsys: pytest.C
     broken = tmp_path / "broken.json"
     broken.write_text('{"kind":\n')
     assert run(["battle", "--load", str(broken)], capsys) == (
-        1, f"vas battle: --load {broken}:2: not a saved battle (not JSON: Expecting value)\n")
+        1, f"vas battle: --load {broken}:2: not a saved battle (not JSON: Expecting value at column 1)\n")
+    cut = tmp_path / "cut.json"
+    cut.write_text('{"kind": "vas-demo')  # a truncated file: the parser's words end "starting at" (R-UI-101)
+    assert run(["battle", "--load", str(cut)], capsys) == (
+        1, f"vas battle: --load {cut}:1: not a saved battle (not JSON: Unterminated string starting at column 10)\n")
     deep = tmp_path / "deep.json"
     deep.write_text("[" * 50_000 + "]" * 50_000)
     assert run(["battle", "--load", str(deep)], capsys) == (

@@ -120,15 +120,28 @@ def _records_named(data: CampaignData, name: str) -> list[tuple[str, str]]:
     return [(s, k) for s, records in data.sections.items() for k in records if k.casefold() == wanted]
 
 
+def _close_names(data: CampaignData, name: str) -> str:
+    """`` Did you mean: Bismarck (unit, card, class)?``: each close name once, with the kinds of record
+    that hold it (R-UI-101), or nothing."""
+    kinds: dict[str, list[str]] = {}
+    for section, records in data.sections.items():
+        for key in records:
+            kinds.setdefault(key, []).append(SINGULAR.get(section, section))
+    close = difflib.get_close_matches(name, list(kinds), n=8, cutoff=0.7)
+    close += [k for k in kinds if name.casefold() in k.casefold() and k not in close][:8]
+    named = [f"{k} ({', '.join(kinds[k])})" for k in close[:10]]
+    return f" Did you mean: {', '.join(named)}?" if named else ""
+
+
 def cmd_data_show(args: argparse.Namespace) -> int:
+    if not args.name.strip():
+        print("vas data show: give the name of a record (a unit, sea area, port, nation, set-up, class...)",
+              file=sys.stderr)
+        return 2
     data = _load(args)
     found = _records_named(data, args.name)
     if not found:
-        names = [k for records in data.sections.values() for k in records]
-        close = difflib.get_close_matches(args.name, names, n=8, cutoff=0.7)
-        close += [k for k in names if args.name.casefold() in k.casefold() and k not in close][:8]
-        hint = f" Did you mean: {', '.join(close[:10])}?" if close else ""
-        print(f"vas data show: nothing named '{args.name}'.{hint}", file=sys.stderr)
+        print(f"vas data show: nothing named '{args.name}'.{_close_names(data, args.name)}", file=sys.stderr)
         return 2
     for section, key in found:
         record = data.sections[section][key]

@@ -52,14 +52,23 @@ def save_demo(path: Path, save: DemoSave) -> None:
     write_text_atomic(path, json.dumps(save.to_json(), indent=1) + "\n")
 
 
+def _what_else(data: object) -> str:
+    """Where a file that is not a saved demo battle opens, when its keys tell what it is (R-UI-101)."""
+    keys = set(data) if isinstance(data, dict) else set()
+    if {"sides", "victories", "turns_played"} <= keys:
+        return "it is a battle log: vas battle --replay FILE prints it, vas play --battle-log FILE shows it"
+    if {"setup", "turn", "phase"} <= keys:
+        return "it is a campaign save: vas play --load FILE or vas run --load FILE opens it"
+    return "a campaign save opens with vas play --load, a battle log with vas battle --replay"
+
+
 def load_demo(path: Path) -> DemoSave:
     """The save in ``path``; :class:`DemoSaveError` naming the file and the field when it is not one."""
     # read_json: a FIFO or a device is refused, not read (it hung, R-UI-82); too deep or too large is not JSON
     data = read_json(path, DemoSaveError, unreadable="{path}: cannot read the file ({reason})",
                      invalid="{path}:{line}: not a saved battle (not JSON: {msg})")
     if not isinstance(data, dict) or data.get("kind") != KIND:
-        raise DemoSaveError(f"{path}: kind: not a demo battle saved by vas battle (a campaign save opens with "
-                            "vas play --load)")
+        raise DemoSaveError(f"{path}: kind: not a demo battle saved by vas battle ({_what_else(data)})")
     if data.get("version") != VERSION:
         raise DemoSaveError(f"{path}: version: {data.get('version')!r} is not {VERSION}")
     return _read(path, data)

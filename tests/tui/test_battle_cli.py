@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 
 from tui.battle_cli import add_battle_parser
+from tui.cli import main
 
 
 def run(argv: list[str]) -> int:
@@ -121,6 +122,21 @@ def test_load_refuses_what_is_not_a_saved_demo_battle_naming_the_field(tmp_path:
     assert "not a saved battle (not JSON" in capsys.readouterr().err
     assert run(["--load", str(tmp_path / "none.json")]) == 1
     assert "none.json: cannot read the file" in capsys.readouterr().err
+
+
+def test_load_of_a_battle_log_or_a_campaign_save_says_what_opens_it(tmp_path: Path, capsys) -> None:
+    """R-UI-101 (a fresh user's report): a battle log given to ``--load`` was sent to ``vas play --load``."""
+    log, game = tmp_path / "b.json", tmp_path / "g.json"
+    assert run(["--demo", "cruiser-action", "--seed", "0", "--log", str(log)]) == 0
+    assert main(["run", "--seed", "1", "--combat", "classic", "--turns", "1", "--save", str(game)]) == 0
+    capsys.readouterr()
+    assert run(["--load", str(log)]) == 1
+    assert capsys.readouterr().err == (f"vas battle: --load {log}: kind: not a demo battle saved by vas battle (it "
+                                       "is a battle log: vas battle --replay FILE prints it, vas play --battle-log "
+                                       "FILE shows it)\n")
+    assert run(["--load", str(game)]) == 1
+    assert capsys.readouterr().err.endswith("(it is a campaign save: vas play --load FILE or vas run --load FILE "
+                                            "opens it)\n")
 
 
 def test_load_goes_with_log_only(tmp_path: Path, capsys) -> None:

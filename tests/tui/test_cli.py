@@ -51,7 +51,10 @@ def test_data_show_unit_and_area(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_data_show_unknown_name(capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(capsys, "data", "show", "Bismark")
-    assert code == 2 and "Did you mean: Bismarck" in err
+    assert (code, err) == (2, "vas data show: nothing named 'Bismark'. Did you mean: Bismarck (unit, card, class)?\n")
+    code, _, err = run(capsys, "data", "show", "")  # R-UI-101: an empty name is refused, not matched to nations
+    assert (code, err) == (2, "vas data show: give the name of a record (a unit, sea area, port, nation, set-up, "
+                              "class...)\n")
 
 
 def test_bad_override_exits_1_with_location(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
