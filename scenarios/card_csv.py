@@ -137,11 +137,12 @@ def cards_from_csv(ships_csv: Path, weapons_csv: Path, nation: str,
     """The cards of a published CSV pair (see the module docstring); ``class_of`` maps a ship to its class name
     (default: the ship's own name)."""
     class_of = class_of or {}
+    ship_rows = _rows(ships_csv, SHIP_COLUMNS)  # the ships file first, as the command names them (R-UI-102)
     weapons: dict[str, list[dict[str, Any]]] = {}
     for i, row in enumerate(_rows(weapons_csv, WEAPON_COLUMNS), start=2):
         weapons.setdefault(row["entry"].strip(), []).append(_weapon(row, f"{weapons_csv}:{i}"))
     per_ship: dict[str, list[tuple[int | None, bool, str, dict[str, Any]]]] = {}
-    for i, row in enumerate(_rows(ships_csv, SHIP_COLUMNS), start=2):
+    for i, row in enumerate(ship_rows, start=2):
         entry, ship = row["entry"].strip(), row["ship"].strip()
         year, never = entry_year(entry, ship)
         state = _state(row, weapons.get(entry, []), f"{ships_csv}:{i}")

@@ -127,5 +127,10 @@ def test_import_refuses_bad_input(capsys: pytest.CaptureFixture[str], tmp_path) 
     code, _, err = run(capsys, "cards", "import", str(tmp_path / "ships.csv"), str(tmp_path / "weapons.csv"),
                        "--nation", "UK")
     assert code == 2 and "ships.csv: missing column(s) type, flank_speed" in err
+    # R-UI-102: the ships file is read first, so its own fault is the one told, however bad the weapons file is
+    (tmp_path / "notes.txt").write_text("a,b\n")
+    code, _, err = run(capsys, "cards", "import", str(tmp_path / "none.csv"), str(tmp_path / "notes.txt"),
+                       "--nation", "UK")
+    assert (code, err) == (2, f"vas cards import: {tmp_path / 'none.csv'}: cannot read (No such file or directory)\n")
     code, _, err = run(capsys, "cards", "import", "a.csv", "b.csv", "--nation", "XX")
     assert code == 2 and "--nation: unknown nation 'XX'" in err
