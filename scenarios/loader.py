@@ -376,8 +376,8 @@ def _load_data(overrides: list[Path], base: Path | None) -> CampaignData:
     folders: list[tuple[Path, bool]] = [(base or bundled_data_dir(), False)]
     for extra in overrides:
         extra = Path(extra)
-        if not extra.is_dir():
-            problems.append(f"{extra}: --data: not a folder")
+        if not extra.is_dir():  # R-UI-103: a missing folder is told as missing
+            problems.append(f"{extra}: --data: {'not a folder' if extra.exists() else 'no such folder'}")
             continue
         folders.append((extra, True))
     for folder, override in folders:

@@ -254,7 +254,7 @@ def test_isolated_sea_area_is_reported(tmp_path: Path) -> None:
 def test_missing_override_folder(tmp_path: Path) -> None:
     with pytest.raises(DataError) as info:
         load_data([tmp_path / "nowhere"])
-    assert info.value.problems == [f"{tmp_path / 'nowhere'}: --data: not a folder"]
+    assert info.value.problems == [f"{tmp_path / 'nowhere'}: --data: no such folder"]
 
 
 def test_all_problems_are_reported_not_just_the_first(tmp_path: Path) -> None:

@@ -189,9 +189,9 @@ def test_problem_names_the_file_and_line(outcome: Outcome, case: Case) -> None:
 
 
 def test_data_option_that_is_missing_or_a_file(outcome: Outcome) -> None:
-    assert f"{outcome.missing}: --data: not a folder" in outcome.problems
+    assert f"{outcome.missing}: --data: no such folder" in outcome.problems  # R-UI-103
     assert f"{outcome.a_file}: --data: not a folder" in outcome.problems
-    assert f"{outcome.missing}: --data: not a folder" in outcome.err
+    assert f"{outcome.missing}: --data: no such folder" in outcome.err
     assert f"{outcome.a_file}: --data: not a folder" in outcome.err
 
 
