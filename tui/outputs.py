@@ -63,10 +63,18 @@ def file_problem(path: Path) -> str | None:
     if not parent.is_dir():
         return f"{parent} is a file, not a folder"
     if path.exists() and not os.access(path, os.W_OK):
-        return "the file cannot be written (permission denied)"
-    if not os.access(parent, os.W_OK | os.X_OK):
-        return f"cannot write in {parent} (permission denied)"
+        return f"the file cannot be written ({_why_not_writable(path)})"
     return _probe(path.absolute().parent, parent)
+
+
+def _why_not_writable(path: Path) -> str:
+    """The system's reason an existing file cannot be opened for writing (opened without truncating, so nothing
+    changes): ``Read-only file system``, ``Permission denied`` (R-UI-104: one wording, the system's, everywhere)."""
+    try:
+        os.close(os.open(path, os.O_WRONLY))
+    except OSError as exc:
+        return exc.strerror or str(exc)
+    return "Permission denied"
 
 
 def _probe(folder: Path, parent: Path) -> str | None:
