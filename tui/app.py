@@ -764,7 +764,7 @@ class StartScreen(Screen[None]):
             for player in Player:
                 with Horizontal(classes="player-row"):
                     yield Switch(value=player is Player.ALLIES, id=f"human-{player.value}")
-                    yield Label(PLAYER_NAMES[player])
+                    yield Label(self.player_text(player, player is Player.ALLIES), id=f"human-label-{player.value}")
             yield Label("Combat of a new game")
             yield Select([(text, name) for name, text in COMBATS.items()], value="tactical", allow_blank=False,
                          id="combat")
@@ -812,8 +812,16 @@ class StartScreen(Screen[None]):
         return Text(f"Human in the loaded game: {players_text(humans) if humans else 'none'}; {others}.",
                     style="italic")
 
+    @staticmethod
+    def player_text(player: Player, human: bool) -> Text:
+        """A player's line beside his switch, saying in words what the switch's colour shows (R-UI-105)."""
+        return Text.assemble(PLAYER_NAMES[player], " — ", ("human", "bold") if human else "AI")
+
     @on(Switch.Changed)
-    def _humans_changed(self) -> None:
+    def _humans_changed(self, event: Switch.Changed) -> None:
+        for player in Player:
+            if event.switch.id == f"human-{player.value}":
+                self.query_one(f"#human-label-{player.value}", Label).update(self.player_text(player, event.value))
         self.query_one("#load-humans", Static).update(self.load_humans_text())
 
     def _error(self, message: str) -> None:

@@ -9,6 +9,7 @@ from textual.widgets import (
     Button,
     DataTable,
     Input,
+    Label,
     LoadingIndicator,
     OptionList,
     Select,
@@ -598,3 +599,21 @@ async def test_every_start_screen_button_shows_its_label(data: CampaignData) -> 
             "Start campaign": 3, "Load": 3, "Order of appearance": 3, "Fight and watch": 3}
         start.query_one("#oob-button", Button).press()
         await wait_for(pilot, lambda: isinstance(app.screen, OobScreen), "the order of appearance")
+
+
+async def test_each_human_switch_says_human_or_ai_in_words(data: CampaignData) -> None:
+    """R-UI-105 (a fresh user's report): the switches showed human or AI by colour only; the line beside each says
+    it, and follows the switch."""
+    app = VictoryAtSeaApp(data)
+    async with app.run_test(size=(100, 30)) as pilot:
+        start = await wait_for(pilot, lambda: app.screen if isinstance(app.screen, StartScreen) else None,
+                               "the start screen")
+
+        def said(player: str) -> str:
+            return str(start.query_one(f"#human-label-{player}", Label).render())
+
+        assert said("allies") == "Allies (Britain, France, Russia, Netherlands, Australia) — human"
+        assert said("japan") == "Japan — AI"
+        start.query_one("#human-japan", Switch).toggle()
+        await wait_for(pilot, lambda: said("japan") == "Japan — human", "Japan said human")
+        assert start.humans() == {"allies", "japan"}
