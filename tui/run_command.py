@@ -245,14 +245,22 @@ def cmd_run(args: argparse.Namespace) -> int:
     if reporter.saved_logs:
         _print(f"{reporter.saved_logs} battle log(s) written to {args.battle_logs} (vas battle --replay FILE)")
     if args.save:
-        existed = args.save.exists()
+        existed, created = args.save.exists(), _created(args.save)
         save(campaign, args.save)
-        _print(f"Saved to {args.save}" + (" (the file that was there is replaced)" if existed else ""))
+        _print(f"Saved to {args.save}" + (" (the file that was there is replaced)" if existed else "") + created)
     if args.log:
+        created = _created(args.log)
         write_text_atomic(args.log, log_text(campaign, header))
         events = counts(state.events)[0]
-        _print(f"Event log ({events} events, {len(campaign.dice.log)} rolls) written to {args.log}")
+        _print(f"Event log ({events} events, {len(campaign.dice.log)} rolls) written to {args.log}{created}")
     return 0 if not campaign.blocked else 3
+
+
+def _created(path: Path) -> str:
+    """`` (the folder F was created)`` when writing ``path`` creates its missing folders (R-UI-106), else nothing:
+    a mistyped folder is made, and the player is told where his file went."""
+    folder = path.absolute().parent
+    return "" if folder.exists() else f" (the folder {folder} was created)"
 
 
 def _answer(campaign: Campaign, clock: Clock, text: str) -> str | None:

@@ -120,3 +120,15 @@ def test_a_wrong_answer_is_refused_and_the_save_kept(capsys: pytest.CaptureFixtu
     assert main(["run", "--answer", "[]"]) == 2
     assert "give the save with --load" in capsys.readouterr().err
     assert save.read_bytes() == before
+
+
+def test_a_save_in_a_new_folder_says_the_folder_was_made(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
+    """R-UI-106 (a fresh user's report): `--save` and `--log` into folders that do not exist made them silently."""
+    saved, log = tmp_path / "new" / "deep" / "game.json", tmp_path / "logs" / "game.log"
+    assert main(["run", "--seed", "1", "--combat", "classic", "--turns", "1", "--save", str(saved),
+                 "--log", str(log)]) == 0
+    out = capsys.readouterr().out
+    assert f"Saved to {saved} (the folder {saved.parent} was created)\n" in out
+    assert f"written to {log} (the folder {log.parent} was created)\n" in out
+    assert main(["run", "--seed", "1", "--combat", "classic", "--turns", "1", "--save", str(saved)]) == 0
+    assert f"Saved to {saved} (the file that was there is replaced)\n" in capsys.readouterr().out
