@@ -6,7 +6,7 @@ import re
 from pathlib import Path
 
 import pytest
-from textual.widgets import Static
+from textual.widgets import Button, Static
 
 from scenarios.loader import CampaignData
 from tactical.battle import resolve
@@ -22,6 +22,8 @@ from tui.battle_viewer import (
     steps_of,
 )
 from tui.cli import main
+
+from .helpers import wait_for
 
 AIR_MOVE = re.compile(r"to \((-?[\d.]+), (-?[\d.]+)\)$")
 
@@ -111,13 +113,11 @@ async def test_stepping_forward_and_back(data: CampaignData, battle: dict) -> No
 async def test_start_screen_fights_and_opens_the_viewer(data: CampaignData) -> None:
     app = VictoryAtSeaApp(data)
     async with app.run_test(size=(180, 60)) as pilot:
-        await pilot.pause(0.3)
-        await pilot.click("#fight")
-        for _ in range(200):
-            await pilot.pause(0.05)
-            if isinstance(app.screen, BattleViewerScreen):
-                break
-        assert isinstance(app.screen, BattleViewerScreen)
+        start = await wait_for(pilot, lambda: app.screen if isinstance(app.screen, StartScreen) else None,
+                               "the start screen")
+        start.query_one("#fight", Button).press()  # a click would miss it when the screen is scrolled
+        await wait_for(pilot, lambda: isinstance(app.screen, BattleViewerScreen) and app.screen.is_mounted,
+                       "the battle viewer, mounted")  # ending the app while it mounts is textual's race
         assert app.screen.battle["sides"] == ["US Navy", "Imperial Japanese Navy"]
 
 
