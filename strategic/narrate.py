@@ -97,6 +97,32 @@ def describe(event: CampaignEvent) -> str:
     raise TypeError(f"no words for the event {type(event).__name__}")
 
 
+def describe_given(events: Iterable[CampaignEvent]) -> list[str]:
+    """The sentences of orders given in one step (a stack sent to one area): the units that moved the same way are
+    told once, ``Nagato, Mutsu and Ise patrol Yokosuka Navy Yard -> Japanese Islands``, where the first one's place
+    in the account was (R-UI-108); every other event is told as :func:`describe` tells it."""
+    lines: list[str | list[UnitMoved]] = []
+    ways: dict[tuple[str, tuple[str, ...], str], list[UnitMoved]] = {}
+    for event in events:
+        if isinstance(event, UnitMoved) and event.how == "move":
+            key = (event.origin, tuple(event.path), event.mode)
+            if key not in ways:
+                ways[key] = []
+                lines.append(ways[key])
+            ways[key].append(event)
+        else:
+            lines.append(describe(event))
+    return [line if isinstance(line, str) else _moved_together(line) for line in lines]
+
+
+def _moved_together(moves: list[UnitMoved]) -> str:
+    if len(moves) == 1:
+        return describe(moves[0])
+    first = moves[0]
+    names = ", ".join(m.unit for m in moves[:-1]) + f" and {moves[-1].unit}"
+    return f"{names} {first.mode} {first.origin} -> {' -> '.join(first.path)}"
+
+
 def battle_result(events: Iterable[CampaignEvent], turn: int, area: str) -> str:
     """What became of the units in the last battle in ``area`` on ``turn``, in a line (sunk, eliminated,
     disabled): the losses logged after its start (a tactical battle's event, a classic battle's opening note) until

@@ -111,8 +111,7 @@ from strategic.commanders import SIDE_INDEX, TableBattleInProgress, drop_table_b
 from strategic.engine_errors import BattleError, EngineError
 from strategic.events import DiceRolled, OrderGiven
 from strategic.json_files import write_text_atomic
-from strategic.narrate import battle_result, lead, log_line
-from strategic.narrate import describe as narrate
+from strategic.narrate import battle_result, describe_given, lead, log_line
 from strategic.order_of_appearance import Movement, order_of_appearance, vitp_turn
 from strategic.orders import IllegalOrder, Order
 from strategic.resolvers import make_resolver
@@ -138,7 +137,7 @@ from tui.option_choice import RuleOptionsChoice
 from tui.order_advice import CampaignAdvice, OrderAdvice
 from tui.order_completion import LegalOrderSuggester
 from tui.order_entry import GRAMMAR, IDLE_HINT, Legal, OrderSyntaxError, describe, hint, idle_hint, parse_orders
-from tui.order_picker import OrderPicker
+from tui.order_picker import OrderFilter, OrderPicker
 from tui.order_selection import end_question, listing_moment, orderable_count
 from tui.phase_notes import war_note
 from tui.poc_chart import draw_poc, poc_heading
@@ -770,8 +769,7 @@ class StartScreen(Screen[None]):
                          id="combat")
             with Horizontal(classes="player-row"):
                 yield Switch(value=True, id="command-battles")
-                yield Label("Human players command their own battles (off: the AI commands them; a loaded game keeps "
-                            "its save's commanders, and on adds the human players)")
+                yield Label(self.command_text(True), id="command-battles-label")
             yield RuleOptionsChoice(self.app.preset_options, id="rule-options")  # type: ignore[attr-defined]
             yield Label("POC bid: THEATRE=N, POC in 0.5 steps the Allies start with (negative: the Axis); empty: none")
             yield Input(value=" ".join(self.app.preset_bid), placeholder="none (e.g. VITP=1.5 WAS=-0.5)",  # type: ignore[attr-defined]
@@ -816,6 +814,19 @@ class StartScreen(Screen[None]):
     def player_text(player: Player, human: bool) -> Text:
         """A player's line beside his switch, saying in words what the switch's colour shows (R-UI-105)."""
         return Text.assemble(PLAYER_NAMES[player], " — ", ("human", "bold") if human else "AI")
+
+    @staticmethod
+    def command_text(on: bool) -> Text:
+        """The line beside the commanders' switch, in words as the players' lines are (R-UI-105, R-UI-107)."""
+        if on:
+            return Text.assemble("Battles of human players — ", ("they command them", "bold"),
+                                 " (a loaded game: added to its commanders)")
+        return Text.assemble("Battles of human players — ", ("the AI commands them", "bold"),
+                             " (a loaded game keeps its commanders)")
+
+    @on(Switch.Changed, "#command-battles")
+    def _command_changed(self, event: Switch.Changed) -> None:
+        self.query_one("#command-battles-label", Label).update(self.command_text(event.value))
 
     @on(Switch.Changed)
     def _humans_changed(self, event: Switch.Changed) -> None:
@@ -983,7 +994,8 @@ class CampaignScreen(Screen[None]):
                 with TabPane("Orders", id="tab-orders"):
                     yield Static(id="decision")
                     yield LoadingIndicator(id="ai-busy")
-                    yield Input(placeholder="filter orders by unit or place", id="order-filter")
+                    yield OrderFilter(placeholder="filter orders by unit or place", id="order-filter",
+                                      list_selector="#orders")
                     yield OrderPicker(id="order-picker", type_into="#order-input")  # its list is #orders (#17)
                     yield Input(placeholder=f"/ to type an order: {GRAMMAR}", id="order-input",
                                 select_on_focus=False,  # a letter typed in the order list is kept (#17)
@@ -1530,7 +1542,7 @@ class CampaignScreen(Screen[None]):
             self._message(f"{refused}{given.refused_text(len(orders))}", ok=False)
             return False
         self._given.given(session.clock.decision, orders)
-        told = "; ".join(narrate(e) for e in given.events if not isinstance(e, OrderGiven | DiceRolled))
+        told = "; ".join(describe_given(e for e in given.events if not isinstance(e, OrderGiven | DiceRolled)))
         count = f"{len(orders)} orders given: " if len(orders) > 3 else ""  # a stack's account is long
         self._message(count + "; ".join(t for t in (told or "; ".join(describe(o) for o in orders), note) if t),
                       ok=True)

@@ -62,6 +62,19 @@ def stray_key_text(character: str) -> str:
     return f"'{character}' is no command here (? lists the keys); / types an order"
 
 
+class OrderFilter(Input):
+    """The line filtering the picker's orders: Down (or Enter) goes on to the list below it (R-UI-109)."""
+
+    BINDINGS = [Binding("down", "to_list", "To the list", show=False)]
+
+    def __init__(self, *, placeholder: str, id: str, list_selector: str) -> None:
+        super().__init__(placeholder=placeholder, id=id)
+        self.list_selector = list_selector
+
+    def action_to_list(self) -> None:
+        self.screen.query_one(self.list_selector).focus()
+
+
 class OrderList(OptionList):
     """The picker's list: Space marks units, Escape goes back; other printable keys start a typed order."""
 

@@ -33,7 +33,7 @@ from strategic.events import (
     UnitMoved,
 )
 from strategic.legacy_events import from_legacy, to_legacy
-from strategic.narrate import describe, log_line, transcript
+from strategic.narrate import describe, describe_given, log_line, transcript
 from strategic.orders import Move, Order
 from strategic.replay import CampaignLog, LogHeader, read_log, replay
 from strategic.saves import load_state, save
@@ -80,6 +80,25 @@ def test_events_are_frozen_typed_and_worded_by_the_narrator() -> None:
     roll = DiceRolled(turn=1, phase=Phase.COMBAT, rule="WAS 4.1", label="Hood gunnery at Bismarck", sides=6,
                       faces=(6, 2))
     assert describe(roll) == "Hood gunnery at Bismarck: 2d6 -> 6, 2"
+
+
+def test_a_stack_given_together_is_told_once_per_way() -> None:
+    """R-UI-108: the units of one step that moved the same way are one sentence, where the first was told; a speed
+    roll and a move another way keep their own."""
+    def move(unit: str, path: list[str], mode: str = "patrol") -> UnitMoved:
+        return UnitMoved(turn=3, phase=Phase.PATROL, rule="VITP 6.221", unit=unit, origin="Yokosuka Navy Yard",
+                         path=path, mode=mode)
+
+    roll = SpeedRoll(turn=3, phase=Phase.PATROL, rule="VITP 6.2", unit="Kaga", face=2, speed=4, success=True)
+    events = [move("Nagato", ["Japanese Islands"]), roll, move("Kaga", ["Japanese Islands", "Central Pacific Ocean"]),
+              move("Mutsu", ["Japanese Islands"]), move("Ise", ["Japanese Islands"]),
+              move("Hiei", ["Japanese Islands"], "raid")]
+    assert describe_given(events) == [
+        "Nagato, Mutsu and Ise patrol Yokosuka Navy Yard -> Japanese Islands",
+        "Kaga makes its speed roll (2 vs speed 4)",
+        "Kaga patrols Yokosuka Navy Yard -> Japanese Islands -> Central Pacific Ocean",
+        "Hiei raids Yokosuka Navy Yard -> Japanese Islands",
+    ]
 
 
 def test_each_campaign_roll_is_an_event_where_it_was_rolled(data: CampaignData) -> None:

@@ -617,3 +617,21 @@ async def test_each_human_switch_says_human_or_ai_in_words(data: CampaignData) -
         start.query_one("#human-japan", Switch).toggle()
         await wait_for(pilot, lambda: said("japan") == "Japan — human", "Japan said human")
         assert start.humans() == {"allies", "japan"}
+
+
+async def test_the_commanders_switch_says_who_commands_in_words(data: CampaignData) -> None:
+    """R-UI-107 (a play-test): the battle commanders' switch showed its state by colour only, and its long line was
+    cut at 100 columns; the line beside it says who commands and follows the switch."""
+    app = VictoryAtSeaApp(data)
+    async with app.run_test(size=(100, 30)) as pilot:
+        start = await wait_for(pilot, lambda: app.screen if isinstance(app.screen, StartScreen) else None,
+                               "the start screen")
+
+        def said() -> str:
+            return str(start.query_one("#command-battles-label", Label).render())
+
+        assert said() == "Battles of human players — they command them (a loaded game: added to its commanders)"
+        start.query_one("#command-battles", Switch).toggle()
+        await wait_for(pilot, lambda: "the AI commands them" in said(), "the switch said off")
+        assert said() == "Battles of human players — the AI commands them (a loaded game keeps its commanders)"
+        assert start.query_one("#command-battles-label", Label).region.right <= 100

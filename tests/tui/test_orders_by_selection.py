@@ -101,7 +101,7 @@ async def test_a_stack_of_two_ships_to_one_area_in_one_step(data: CampaignData) 
             assert (us.status, us.place, us.mode) == (UnitStatus.SEA, "North Sea", Mode.PATROL)
         given = [e.order for e in campaign.state.events[first:] if isinstance(e, OrderGiven)]
         assert given == [Move(unit="Nelson", path=("North Sea",)), Move(unit="Rodney", path=("North Sea",))]
-        assert "Nelson" in message(screen) and "Rodney" in message(screen)
+        assert message(screen) == "Nelson and Rodney patrol England -> North Sea"  # R-UI-108: one line for the same way
 
 
 async def test_typed_list_orders_did_you_mean_and_letters_while_typing(data: CampaignData) -> None:
@@ -173,6 +173,9 @@ async def test_the_order_filter_starts_empty_at_a_new_phase(data: CampaignData) 
         await pilot.pause()
         assert lines(orders)[-1] == "   [ ] Hood · UK BC 4-4-7"
         assert lines(orders)[-2].endswith("— 1 of its 34 units to order (Enter: this one)")
+        order_filter.focus()
+        await pilot.press("down")  # R-UI-109: Down in the filter goes on to the list it filters
+        await wait_for(pilot, lambda: orders.has_focus, "the order list focused")
         screen = await end_phase(pilot, app, screen)
         assert screen.session.clock.decision.phase is Phase.PATROL
         assert order_filter.value == "" and orders.option_count > 40
