@@ -3,7 +3,7 @@
 Typed grammar (case-insensitive names; ``>`` separates the areas of a path; ``UNITS`` is one unit or several
 separated by commas, ``Nelson, Rodney``: one order per unit, the same destination):
 
-    move UNITS > AREA [> AREA ...] [raid|landing]
+    move UNITS > AREA [> AREA ...] [raid|landing]   (no mode: the phase's own, R-UI-110)
     air UNITS > AREA         sub UNITS > AREA         raider UNITS > AREA
     place UNITS > PLACE      defer UNITS              return UNITS > PORT
     lend UNITS > PLAYER      recall UNITS
@@ -257,13 +257,16 @@ def parse_orders(data: CampaignData, line: str, phase: Phase | None = None, lega
         raise OrderSyntaxError(f"'{verb}' names one place, not a path ('{' > '.join(parts[1:])}'): only move goes "
                                f"through several sea areas; {verb} UNIT > {_TARGET[verb]}")
     try:
-        return [_order(data, verb, unit, parts[1:], legal.places(verb, unit)) for unit in units]
+        return [_order(data, verb, unit, parts[1:], legal.places(verb, unit), phase) for unit in units]
     except OrderSyntaxError as exc:
         port = _port_named(data, parts[-1].rsplit(None, 1)[0] if verb == "move" else parts[-1])
         if port is None or verb in ("place", "return"):
             raise
         raise OrderSyntaxError(f"{exc}: {port} is a port; {_to_port(phase, verb, parts[0].strip(), port)}") from None
 
+
+_MOVE_PHASES = (Phase.PATROL, Phase.RAID, Phase.LANDING)
+"""The phases of the three kinds of move (002 §3.241, §3.243, §3.244)."""
 
 _TARGET = {"air": "AREA", "sub": "AREA", "raider": "AREA", "place": "PLACE", "return": "PORT", "lend": "PLAYER"}
 
@@ -286,13 +289,15 @@ def _to_port(phase: Phase | None, verb: str, units: str, port: str) -> str:
     return f"'{verb}' goes to a sea area"
 
 
-def _order(data: CampaignData, verb: str, unit: str, parts: list[str], legal: Sequence[str] = ()) -> Order:
+def _order(data: CampaignData, verb: str, unit: str, parts: list[str], legal: Sequence[str] = (),
+           phase: Phase | None = None) -> Order:
     """The order ``verb`` for ``unit`` to the place (or path) ``parts`` (``legal``: the places ``unit`` may go to
-    with it now, :func:`_name`)."""
+    with it now, :func:`_name`).  A move without its mode is the phase's: each mode is moved in its own phase (002
+    §3.24), so ``move Akagi > Hawaiian Islands`` in the raid phase is a raid (R-UI-110)."""
     parts = list(parts)
     whose = f"to {unit}"
     if verb == "move":
-        mode = "patrol"
+        mode = phase.value if phase in _MOVE_PHASES else "patrol"
         last = parts[-1].rsplit(None, 1)
         if len(last) == 2 and last[1].casefold() in ("raid", "landing", "patrol"):
             parts[-1], mode = last[0], last[1].casefold()

@@ -6,6 +6,7 @@ import pytest
 
 from scenarios.loader import CampaignData
 from strategic.orders import DeferReinforcement, Move, PlaceReinforcement
+from strategic.phases import Phase
 from tui.order_entry import OrderSyntaxError, parse, parse_orders
 
 
@@ -40,3 +41,12 @@ def test_unknown_verbs_and_single_orders(data: CampaignData) -> None:
         parse_orders(data, "mvoe Nelson > North Sea")
     with pytest.raises(OrderSyntaxError, match="one unit only here, not 2"):
         parse(data, "move Nelson, Rodney > North Sea")
+
+
+@pytest.mark.parametrize(("phase", "mode"), [(Phase.PATROL, "patrol"), (Phase.RAID, "raid"), (Phase.LANDING, "landing"),
+                                             (None, "patrol")])
+def test_a_move_without_its_mode_is_the_phases(data: CampaignData, phase: Phase | None, mode: str) -> None:
+    """R-UI-110: each kind of move is made in its own phase (002 §3.24), so a bare ``move`` is the phase's kind;
+    a mode typed out still wins."""
+    assert parse_orders(data, "move Nelson > North Sea", phase) == [Move(unit="Nelson", path=("North Sea",), mode=mode)]
+    assert parse_orders(data, "move Nelson > North Sea patrol", phase) == [Move(unit="Nelson", path=("North Sea",))]
