@@ -64,6 +64,7 @@ CONTEST_WORTH = 2.0  # least worth of an area contested against a threat the sid
 PORT_STAKE = 2.0  # worth of an area that would save an isolated major port of the side (R-AI-05)
 BASE_STAKE = 1.0  # ... an isolated island base
 PORT_SHARE = 0.4  # share of an enemy ship in a touching port counted as threat to the area
+TRANSFER_GAP = 3.0  # least difference of the enemy's leads that sends a ship to the other game (R-AI-31)
 MAX_ADDED = 3  # hard: units added one at a time to a force its simulation says would lose (R-AI-08)
 
 
@@ -445,6 +446,9 @@ class PlanningAI:
                 seen_by[us.side] = self.enemy_at_sea(campaign, us.side)
             seen = seen_by[us.side]
             power = strength(campaign.unit_record(name), us.damage, theatre=Theatre.VITP)
+            # R-AI-06/R-AI-31: an LBA is not placed where it would have no base to return to (WAS 5.7); kept
+            # only if every option is such an area
+            options = [o for o in options if can_come_home(campaign, name, o.area)] or options
 
             def score(o: PlaceAir, us: UnitState = us, enemy_here: Counter[str] = enemy_here,
                       seen: dict[str, float] = seen, power: float = power) -> tuple[float, str]:
@@ -515,16 +519,31 @@ class PlanningAI:
         for order in orders:
             by_unit[order.unit].append(order)
         out: list[Order] = []
+        pressure = self._theatre_pressure(campaign)
         for name, options in sorted(by_unit.items()):
             us = campaign.state.unit(name)
+            pull = self._transfer_pull(campaign, us.side, options, pressure)
 
-            def score(o: ReturnToPort, us: UnitState = us) -> tuple[float, float, str]:
+            def score(o: ReturnToPort, us: UnitState = us, pull: dict[Theatre, float] = pull
+                      ) -> tuple[float, float, float, str]:
                 repair = campaign.data.ports[o.port].repair if us.damage else 0
                 reach = sum(self.worth(campaign, a, us.side) for a in campaign.board.touched_by(o.port))
-                return repair, reach, o.port
+                return pull.get(campaign.place_theatre(o.port), 0.0), repair, reach, o.port
 
             out.append(max(options, key=score))
         return out
+
+    def _transfer_pull(self, campaign: KnownCampaign, side: Side, options: list[ReturnToPort],
+                       pressure: dict[tuple[Side, Theatre], float]) -> dict[Theatre, float]:
+        """R-AI-31: a ship that may return to a port of either game (002 §3.33) goes to the theatre that needs
+        it, when that theatre's need (the enemy's lead there, :meth:`_theatre_pressure`) exceeds the other's by
+        :data:`TRANSFER_GAP`; otherwise neither pulls and the port is chosen as before."""
+        theatres = {campaign.place_theatre(o.port) for o in options}
+        if len(theatres) < 2:
+            return {}
+        need = {t: pressure[(side, t)] for t in theatres}
+        first, second = sorted(need, key=lambda t: -need[t])[:2]
+        return {first: 1.0} if need[first] - need[second] >= TRANSFER_GAP else {}
 
 
 def agents_for(levels: dict[str, str], seed: int = 0) -> dict[str, PlanningAI | BaselineAI]:

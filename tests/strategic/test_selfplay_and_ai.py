@@ -5,9 +5,14 @@ from __future__ import annotations
 import pytest
 
 from scenarios.loader import CampaignData
+from scenarios.models import Theatre
+from strategic.ai import give_orders
 from strategic.campaign import Campaign
 from strategic.clock import Clock
+from strategic.orders import ReturnToPort
+from strategic.phases import Phase
 from strategic.planner import PlanningAI
+from strategic.resolvers import make_resolver
 from strategic.selfplay import (
     ALLIED_PLAYERS,
     AXIS_PLAYERS,
@@ -147,3 +152,35 @@ def test_normal_ai_keeps_the_british_vitp_counters_in_the_pacific_until_vitp_beg
     for name in ("Hood", "King George V"):
         place = campaign.state.unit(name).place
         assert place is not None and data.place_theatre(place) == "WAS"
+
+
+def _at_the_return_of_turn_3(data: CampaignData) -> tuple[Campaign, PlanningAI]:
+    """A normal-AI standard game (seed 1000, classic combat) at the United States' return decision of turn 3, the
+    first VITP turn: Japan leads VITP by 9 and War at Sea stands even."""
+    campaign = Campaign.new(data, "standard", seed=1000, resolver=make_resolver("classic"))
+    clock = Clock(campaign)
+    ai = PlanningAI("normal")
+    while not (campaign.state.turn == 3 and campaign.state.phase is Phase.RETURN
+               and clock.decision is not None and clock.decision.player.value == "united_states"):
+        assert clock.decision is not None
+        give_orders(campaign, clock.decision.player.value, ai.orders(campaign, clock.decision.player.value))
+        clock.end_decision()
+    return campaign, ai
+
+
+def test_normal_ai_sends_us_ships_to_the_game_that_needs_them(data: CampaignData) -> None:
+    """R-AI-31: US ships at sea in the Caribbean or the North Atlantic may return to Pearl Harbor (002 §3.334);
+    with Japan 9 ahead in VITP and War at Sea even, every one of them goes to the Pacific; with the leads within
+    TRANSFER_GAP of each other, none leaves its game."""
+    campaign, ai = _at_the_return_of_turn_3(data)
+    assert campaign.state.poc == {Theatre.WAS: 0, Theatre.VITP: 9}
+    both = {o.unit for o in campaign.legal_orders("united_states")
+            if isinstance(o, ReturnToPort) and o.port == "Pearl Harbor"} \
+        & {o.unit for o in campaign.legal_orders("united_states")
+           if isinstance(o, ReturnToPort) and o.port == "United States"}
+    assert {"Saratoga", "Yorktown", "Wasp", "Ranger", "Washington", "Texas"} <= both
+    chosen = {o.unit: o.port for o in ai.orders(campaign, "united_states") if isinstance(o, ReturnToPort)}
+    assert {chosen[n] for n in both} == {"Pearl Harbor"}
+    campaign.state.poc[Theatre.VITP] = 2
+    chosen = {o.unit: o.port for o in ai.orders(campaign, "united_states") if isinstance(o, ReturnToPort)}
+    assert {chosen[n] for n in both} == {"United States"}
