@@ -141,6 +141,8 @@ class CampaignData:
     origins: dict[tuple[str, str], Origin] = field(default_factory=dict)
     files: list[Path] = field(default_factory=list)
     overridden: list[tuple[str, str]] = field(default_factory=list)
+    # the override folders (``--data``) in the order applied, as given: a save records them (R-UI-111)
+    folders: list[Path] = field(default_factory=list)
 
     @property
     def nations(self) -> dict[str, Nation]:
@@ -380,6 +382,7 @@ def _load_data(overrides: list[Path], base: Path | None) -> CampaignData:
             problems.append(f"{extra}: --data: {'not a folder' if extra.exists() else 'no such folder'}")
             continue
         folders.append((extra, True))
+        data.folders.append(extra)
     for folder, override in folders:
         seen_here: dict[tuple[str, str], Origin] = {}
         for parsed, doc in _read_folder(folder, override, problems):

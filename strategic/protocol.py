@@ -11,6 +11,8 @@ knows no transport: messages are text in, text out.
 Version 2 (R-NET-12..15) brings what a seat's campaign screen needs for the orders part of play: ``welcome`` names
 the rule options, ``wait`` carries the seat's view and why a battle blocks, an orders ``question`` the engine's
 advice facts (:class:`SpeedRollFact`, the refusals), ``undo``, and ``events`` that start the log again after it.
+Version 3 (R-NET-18): an orders ``answer`` may give its orders ``together``, all or none, as the campaign screen
+gives a stack's.
 """
 
 from __future__ import annotations
@@ -23,8 +25,8 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 from scenarios.errors import InputError
 from scenarios.models import Player
 
-VERSION = 2
-"""The schema version; a message of another version is refused (R-NET-02).  2: R-NET-12..15."""
+VERSION = 3
+"""The schema version; a message of another version is refused (R-NET-02).  2: R-NET-12..15; 3: R-NET-18."""
 
 MAX_MESSAGE = 1_000_000
 """The longest message (characters) either side reads; a longer one is refused unread (R-NET-03)."""
@@ -40,7 +42,7 @@ class _Part(BaseModel):
 
 
 class _Message(_Part):
-    version: Literal[2] = 2
+    version: Literal[3] = 3
 
 
 class Hello(_Message):
@@ -54,14 +56,16 @@ class Hello(_Message):
 class Answer(_Message):
     """The seat's answer to the question it was asked (``ask`` is the question's number, so a stale answer is
     refused).  ``orders``: the orders (JSON, :data:`strategic.orders.Order`) and ``done`` to end the decision;
-    ``combat``: the answer JSON of the combat question; ``delegate``: leave the battle (or with ``whole_turn`` the
-    turn's battles) to the AI."""
+    each is given or refused on its own (R-NET-05), or with ``together`` all or none (R-NET-18: one refused, none
+    is given and the decision stays open); ``combat``: the answer JSON of the combat question; ``delegate``: leave
+    the battle (or with ``whole_turn`` the turn's battles) to the AI."""
 
     kind: Literal["answer"] = "answer"
     ask: int
     type: Literal["orders", "combat", "delegate"]
     orders: list[dict[str, Any]] = Field(default_factory=list, max_length=500)
     done: bool = True
+    together: bool = False
     answer: Any = None
     whole_turn: bool = False
 

@@ -9,6 +9,7 @@ saves are converted as they load.
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from pydantic import ValidationError
@@ -47,10 +48,47 @@ def save(campaign: Campaign, path: Path) -> None:
 
 
 def save_text(campaign: Campaign) -> str:
-    """The save of ``campaign`` as JSON text."""
+    """The save of ``campaign`` as JSON text, with the ``--data`` folders it is played on (R-UI-111)."""
     state = campaign.state
     state.dice = campaign.dice.state(with_log=True)
+    state.data_folders = data_folders(campaign.data)
     return state.to_json()
+
+
+def data_folders(data: CampaignData) -> list[str]:
+    """The override folders of ``data``, absolute, as a save records them (R-UI-111)."""
+    return [str(Path(folder).resolve()) for folder in data.folders]
+
+
+def saved_data_folders(path: Path) -> list[str]:
+    """The ``--data`` folders the save at ``path`` was played on (R-UI-111); none for a game on the bundled data,
+    and none for a file that is not a readable save (:func:`load_state` reports it)."""
+    try:
+        raw = json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return []
+    folders = raw.get("data_folders") if isinstance(raw, dict) else None
+    if not isinstance(folders, list) or not all(isinstance(f, str) for f in folders):
+        return []  # the save's schema check names the field
+    return folders
+
+
+def data_for_load(path: Path, given: list[str] | None) -> tuple[list[Path], str]:
+    """The override folders to load the save at ``path`` on, and a note for the command's first line (R-UI-111):
+    the folders given (``--data``), else the ones the save was played on.  A saved folder that is gone is a
+    :class:`SaveError` naming it: the game is never played on other data without a word."""
+    saved = saved_data_folders(path)
+    if given:
+        same = [str(Path(f).resolve()) for f in given] == saved
+        note = "" if same or not saved else f"--data overrides the save's {', '.join(saved)}"
+        return [Path(f) for f in given], note
+    if not saved:
+        return [], ""
+    missing = [folder for folder in saved if not Path(folder).is_dir()]
+    if missing:
+        raise SaveError(f"{path}: the game was saved on --data {' '.join(saved)}: {', '.join(missing)}: no such "
+                        "folder (put it back, or give --data DIR to play the game on other data)")
+    return [Path(f) for f in saved], f"data: {', '.join(saved)} (as saved)"
 
 
 def last_good_text(campaign: Campaign, clock: Clock) -> str | None:
@@ -68,7 +106,7 @@ def checkpoint_text(clock: Clock) -> str | None:
     if clock.checkpoint is None:
         return None
     state, dice = clock.checkpoint
-    return state.model_copy(update={"dice": dice}).to_json()
+    return state.model_copy(update={"dice": dice, "data_folders": data_folders(clock.campaign.data)}).to_json()
 
 
 def load(path: Path, data: CampaignData, resolver: BattleResolver | None = None) -> tuple[Campaign, Clock]:

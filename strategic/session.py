@@ -287,6 +287,11 @@ class GameSession:
                 refusals.append(Refusal(message=f"orders[{i}]: {where}: {first['msg']} (R-NET-03)", order=raw))
         if refusals:
             return refusals  # a message with an unreadable order is refused whole (R-NET-03)
+        if message.together:
+            refusals = self._together(player, orders)
+            if refusals:
+                return refusals
+            orders = []  # given: what is left is to end the decision or ask again
         keep = self.campaign.keep_undo and not message.done  # orders that end the decision are never taken back
         for order in orders:  # applied as strategic.ai.give_orders applies the AI's (R-NET-05)
             try:
@@ -306,6 +311,30 @@ class GameSession:
             self._stop(player, "orders", self.pending.opened if self.pending is not None else None)
         return refusals
 
+    def _together(self, player: Player, orders: list[Order]) -> list[Refusal]:
+        """Give ``orders`` all or none (R-NET-18), as the campaign screen gives a stack's
+        (:func:`tui.stack_orders.give_together`): each is verified first, and every refusal is returned with nothing
+        given; one refused only once the orders before it are given (they changed the game) takes them back (state,
+        dice and events, :meth:`Campaign.undo`) and is returned alone.  The given orders keep their undo records
+        (the session's campaign keeps them, R-NET-15) until the decision ends."""
+        campaign = self.campaign
+        refusals = []
+        for order in orders:
+            try:
+                campaign.verify(player.value, order)
+            except IllegalOrder as exc:
+                refusals.append(_refusal(exc, order, len(orders)))
+        if refusals:
+            return refusals
+        for number, order in enumerate(orders):
+            try:
+                campaign.apply(player.value, order)
+            except IllegalOrder as exc:
+                for _ in range(number):
+                    campaign.undo()
+                return [_refusal(exc, order, len(orders))]
+        return []
+
     def _combat(self, message: Answer) -> list[Refusal]:
         try:
             if message.type == "delegate":
@@ -318,6 +347,12 @@ class GameSession:
         self.clock.retry()
         self.advance()
         return []
+
+
+def _refusal(exc: IllegalOrder, order: Order, given: int) -> Refusal:
+    """The refusal of ``order``, one of ``given`` orders given together (R-NET-18)."""
+    together = f" (all or none: none of the {given} orders given together was given, R-NET-18)" if given > 1 else ""
+    return Refusal(message=exc.message + together, rule=exc.rule, order=json.loads(ORDER_ADAPTER.dump_json(order)))
 
 
 def view_orders(view: dict[str, Any]) -> list[Order]:

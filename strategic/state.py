@@ -155,6 +155,9 @@ class CampaignState(BaseModel):
     # the POC bid (strategic.bid, R-AI-07): per theatre, POC the Allies start with (negative: the Axis), in halves;
     # a game without one does not write the field
     bid: dict[Theatre, float] = Field(default_factory=dict)
+    # the --data override folders the game is played on, absolute, in order (R-UI-111): a load without --data uses
+    # them (strategic.saves.saved_data_folders); a game on the bundled data alone does not write the field
+    data_folders: list[str] = Field(default_factory=list)
     theatre_results: dict[Theatre, str] = Field(default_factory=dict)
     winner: str | None = None
     dice: dict[str, Any] = Field(default_factory=dict)
@@ -182,13 +185,12 @@ class CampaignState(BaseModel):
 
     @model_serializer(mode="wrap")
     def _without_empty_options(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
-        """A game without tactical options or a bid is saved as it always was (no ``tactical_options`` or ``bid``
-        field)."""
+        """A game without tactical options, a bid or override data is saved as it always was (no
+        ``tactical_options``, ``bid`` or ``data_folders`` field)."""
         data: dict[str, Any] = handler(self)
-        if not data.get("tactical_options"):
-            data.pop("tactical_options", None)
-        if not data.get("bid"):
-            data.pop("bid", None)
+        for name in ("tactical_options", "bid", "data_folders"):
+            if not data.get(name):
+                data.pop(name, None)
         return data
 
     def unit(self, name: str) -> UnitState:
@@ -211,7 +213,8 @@ class CampaignState(BaseModel):
 def public_state(state: CampaignState) -> CampaignState:
     """``state`` as any player may know it (R-VIEW-25): no seed and no dice (R-VIEW-01), no answers the commanders
     gave in battles still to be fought (sealed declarations among them: R-VIEW-08), no log (the events already told;
-    the AIs do not read it).  Every counter on the board is open information (R-VIEW-04): the units are the state's
-    own objects, in a dictionary of its own.  A shallow copy, cheap enough for every decision."""
-    return state.model_copy(update={"seed": 0, "dice": {}, "events": [], "combat_answers": {},
+    the AIs do not read it), not the host's ``--data`` folders (R-UI-111).  Every counter on the board is open
+    information (R-VIEW-04): the units are the state's own objects, in a dictionary of its own.  A shallow copy,
+    cheap enough for every decision."""
+    return state.model_copy(update={"seed": 0, "dice": {}, "events": [], "combat_answers": {}, "data_folders": [],
                                     "units": dict(state.units)})

@@ -116,7 +116,7 @@ from strategic.order_of_appearance import Movement, order_of_appearance, vitp_tu
 from strategic.orders import IllegalOrder, Order
 from strategic.resolvers import make_resolver
 from strategic.rule_options import chosen_options, split_options
-from strategic.saves import SaveError, autosave_path, last_good_text, load_state, save, save_text
+from strategic.saves import SaveError, autosave_path, data_folders, last_good_text, load_state, save, save_text
 from strategic.state import CombatQuestion, Event, Phase
 from strategic.views import CampaignView, observe
 from tactical import DEMOS, CardIndex, TacticalEntry, TacticalQuestion, UnknownOption
@@ -334,6 +334,7 @@ class Session:
         self.save_path = save_path
         self.own_files: set[Path] = {save_path} if save_path is not None else set()
         self.combat_note = ""  # how a loaded game's combat was chosen (combat_choice)
+        self.data_note = ""  # the load notification on the save's --data folders (other_data_note, R-UI-111)
         self.commanders_added: list[Player] = []  # the human players of a loaded game made commanders (R-UI-98)
         self.error: EngineError | None = None
         self.lock = threading.Lock()
@@ -702,10 +703,21 @@ class Session:
         """How a loaded game is fought: its combat, how it was chosen, who commands his battles (the host's
         notification on loading)."""
         return (f"{self.campaign.state.combat} combat ({self.combat_note}); "
-                f"{commanders_text(self.campaign, self.commanders_added)}")
+                f"{commanders_text(self.campaign, self.commanders_added)}"
+                + (f"; {self.data_note}" if self.data_note else ""))
 
 
 # --------------------------------------------------------------------------- start
+
+
+def other_data_note(saved: list[str], data: CampaignData) -> str:
+    """What the load notification says of the ``--data`` folders: the save's, or that it is opened on other data
+    (the start screen's load: the session's data is fixed; ``vas play --load`` itself takes the save's, R-UI-111)."""
+    if saved == data_folders(data):
+        return f"data: {', '.join(saved)} (as saved)" if saved else ""
+    now = ", ".join(data_folders(data)) or "the bundled data"
+    return (f"saved on --data {', '.join(saved) or 'none'}, played on {now} (vas play --load FILE alone uses the "
+            "save's)")
 
 
 def commanders_text(campaign: Campaign, added: Iterable[Player] = ()) -> str:
@@ -1710,7 +1722,7 @@ class CampaignScreen(Screen[None]):
 
     def game_line(self) -> str:
         """The log's first line: set-up, seed, combat, the human players, the turn a save was loaded at, the rule
-        options and the POC bid."""
+        options, the POC bid and the save's ``--data`` folders (R-UI-111)."""
         session = self.session
         loaded = f"; loaded at turn {session.loaded_turn}" if session.loaded_turn is not None else ""
         note = f" ({session.combat_note})" if session.combat_note else ""
@@ -1719,6 +1731,7 @@ class CampaignScreen(Screen[None]):
         chosen = f"; rule options: {', '.join(options)}" if options else ""
         bid = dict(self.seat.view().bid)
         chosen += f"; POC bid: {bid_words(bid)}" if bid else ""
+        chosen += f"; {session.data_note}" if session.data_note else ""
         return (f"Game: {self.setup_title()}, seed {facts.seed}, "
                 f"{'tactical' if session.tactical else 'classic'} combat{note}; human: "
                 f"{players_text(session.humans)}{loaded}{chosen}")
@@ -2196,6 +2209,7 @@ class VictoryAtSeaApp(App[None]):
 
     def _open_loaded(self, path: Path, humans: set[str] | None, combat: str | None) -> bool:
         campaign, note = self._loaded_campaign(path, combat)
+        data_note = other_data_note(campaign.state.data_folders, self.data)
         refought = table_battle_in_progress(campaign, combat or "")
         if refought is not None and not self.refight:  # R-SEAT-22: ask before a battle's answers are dropped
             self._ask_refight(refought, path, humans)
@@ -2208,6 +2222,7 @@ class VictoryAtSeaApp(App[None]):
                                 combat_note=note)
         if self.session is not None:
             self.session.commanders_added = added
+            self.session.data_note = data_note
         return opened
 
     def _ask_refight(self, battle: TableBattleInProgress, path: Path, humans: set[str] | None) -> None:

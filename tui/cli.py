@@ -210,6 +210,7 @@ def _poc_bid(text: str):  # type: ignore[no-untyped-def]
 
 
 def cmd_play(args: argparse.Namespace) -> int:
+    from strategic.saves import SaveError, data_for_load
     from tui.app import VictoryAtSeaApp
 
     options = tuple(dict.fromkeys(args.option or []))
@@ -240,7 +241,12 @@ def cmd_play(args: argparse.Namespace) -> int:
         except ValueError as exc:
             print(f"vas play: {exc}", file=sys.stderr)
             return 1
-    app = VictoryAtSeaApp(_load(args), battle_log=battle_log, capture_errors=True, turn_summaries=True,
+    try:  # a loaded game is played on the --data folders it was saved on unless --data is given (R-UI-111)
+        folders, _ = data_for_load(args.load, args.data) if args.load else ([Path(d) for d in args.data or []], "")
+    except SaveError as exc:
+        print(f"vas play: {exc}", file=sys.stderr)
+        return 2
+    app = VictoryAtSeaApp(load_data(folders), battle_log=battle_log, capture_errors=True, turn_summaries=True,
                           preset_options=options, preset_bid=bid)
     app.refight = args.refight
     if args.load:

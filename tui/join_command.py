@@ -212,7 +212,8 @@ def _orders_answer(question: Question, text: str) -> Answer | Undo | None:
         return Answer(ask=question.ask, type="orders", orders=[order], done=False)
     picked = [question.legal[int(n) - 1] for n in text.replace(",", " ").split()
               if n.isdigit() and 0 < int(n) <= len(question.legal)]
-    return Answer(ask=question.ask, type="orders", orders=picked, done=False)
+    # the numbers of one line stand or fall together, as a stack's orders on the campaign screen (R-NET-18)
+    return Answer(ask=question.ask, type="orders", orders=picked, done=False, together=len(picked) > 1)
 
 
 def _json(text: str) -> Any:

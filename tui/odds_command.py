@@ -30,7 +30,7 @@ from strategic.combat import find_battles
 from strategic.odds import battle_odds
 from strategic.odds_workers import Progress
 from strategic.resolvers import make_resolver
-from strategic.saves import SaveError, load_state
+from strategic.saves import SaveError, data_for_load, load_state
 from tui.arguments import MAX_WORKERS, seed_number, whole_number, worker_number
 
 RUNS = {"classic": 1000, "tactical": 20}
@@ -87,7 +87,12 @@ def area_problem(data: CampaignData, text: str) -> tuple[str, str | None]:
 
 
 def cmd_odds(args: argparse.Namespace) -> int:
-    data = load_data([Path(d) for d in args.data or []])
+    try:  # the save's own --data folders unless --data is given (R-UI-111)
+        folders, _ = data_for_load(args.save, args.data)
+    except SaveError as exc:
+        print(f"vas odds: {exc}", file=sys.stderr)
+        return 2
+    data = load_data(folders)
     area, problem = area_problem(data, args.area)
     if problem:
         print(f"vas odds: AREA: {problem}", file=sys.stderr)

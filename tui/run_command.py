@@ -84,7 +84,7 @@ from strategic.orders import Order
 from strategic.replay import LogHeader, ReplayError, counts, log_text, read_log, replay
 from strategic.resolvers import make_resolver
 from strategic.rule_options import chosen_options, option_lines
-from strategic.saves import SaveError, autosave_path, checkpoint_text, load_state, save
+from strategic.saves import SaveError, autosave_path, checkpoint_text, data_for_load, load_state, save
 from strategic.state import COMBATS, Event
 from strategic.turn_summary import place_words, summarize, summary_lines
 from tactical import TacticalQuestion, UnknownOption, encode_tactical
@@ -176,7 +176,13 @@ def cmd_run(args: argparse.Namespace) -> int:
     except OutputError as exc:
         print(f"vas run: {exc}", file=sys.stderr)
         return 2
-    data = load_data([Path(d) for d in args.data or []])
+    try:  # a loaded game is played on the data it was saved on unless --data says otherwise (R-UI-111)
+        folders, data_note = (data_for_load(args.load, args.data) if args.load
+                              else ([Path(d) for d in args.data or []], ""))
+    except SaveError as exc:
+        print(f"vas run: {exc}", file=sys.stderr)
+        return 2
+    data = load_data(folders)
     try:
         campaign, combat_note = _campaign(args, data)
     except SaveError as exc:
@@ -207,10 +213,11 @@ def cmd_run(args: argparse.Namespace) -> int:
           f"AI: {', '.join(map(player_name, ai_players))}"
           + (f"; passive: {', '.join(map(player_name, passive))}" if passive else "")
           + (f"; options: {', '.join(options)}" if options else "")
-          + (f"; POC bid: {bid_words(state.bid)}" if state.bid else ""))
+          + (f"; POC bid: {bid_words(state.bid)}" if state.bid else "")
+          + (f"; {data_note}" if data_note else ""))
     stop = state.turn + args.turns if args.turns else None
     header = LogHeader(setup=state.setup, seed=state.seed, combat=combat, ai=list(ai_players),
-                       data=[str(Path(d).resolve()) for d in args.data or []], stop_turn=stop,
+                       data=[str(d.resolve()) for d in folders], stop_turn=stop,
                        battle_commanders=list(state.battle_commanders), options=options, bid=dict(state.bid))
     reporter = TurnReporter(campaign, args.battle_logs)
     reporter.replay_current_turn()
@@ -453,9 +460,9 @@ def replay_command(path: Path, data_folders: list[str] | None) -> int:
     (:func:`strategic.replay.replay`) and say whether it is identical.  Exit 0 identical, 1 a log that cannot be
     read or played, 4 an engine error, 5 a difference (the first one is named: turn, phase, event number, the
     logged and the replayed event)."""
-    given: list[CampaignData] = []  # a save is replayed on the --data folders (or the bundled data)
+    given: list[CampaignData] = []  # a save is replayed on the --data folders, else its own (R-UI-111)
     try:
-        log = read_log(path, lambda: _remember(given, load_data([Path(d) for d in data_folders or []])))
+        log = read_log(path, lambda: _remember(given, load_data(data_for_load(path, data_folders)[0])))
     except ReplayError as exc:
         print(f"vas run: {exc}", file=sys.stderr)
         return 1

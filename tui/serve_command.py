@@ -60,7 +60,7 @@ from strategic.protocol import (
 )
 from strategic.resolvers import make_resolver
 from strategic.rule_options import chosen_options
-from strategic.saves import SaveError, load_state, save
+from strategic.saves import SaveError, data_for_load, load_state, save
 from strategic.session import GameSession
 from tactical import UnknownOption
 from tui.arguments import BID_HELP, poc_bid, rule_option, seed_number, whole_number
@@ -358,7 +358,15 @@ def cmd_serve(args: argparse.Namespace) -> int:
     except OutputError as exc:
         print(f"vas serve: {exc}", file=sys.stderr)
         return 2
-    data = load_data([Path(d) for d in args.data or []])
+    try:  # a loaded game keeps the --data folders it was saved on unless --data is given (R-UI-111)
+        folders, data_note = (data_for_load(args.load, args.data) if args.load is not None
+                              else ([Path(d) for d in args.data or []], ""))
+    except SaveError as exc:
+        print(f"vas serve: {exc}", file=sys.stderr)
+        return 2
+    if data_note:
+        print(f"vas serve: {data_note}", flush=True)
+    data = load_data(folders)
     try:
         host = make_host(args, data)
     except UnknownOption as exc:

@@ -88,13 +88,13 @@ async def _until(connection: Any, kind: type) -> Any:
 def test_version_2_messages_are_checked_on_both_sides() -> None:
     """The new messages are read back as written; an extra field, a field of the wrong shape, or version 1 is
     refused (R-NET-02, R-NET-03)."""
-    assert VERSION == 2
+    assert VERSION == 3  # 3: an answer's orders given together (R-NET-18)
     undo = read_client(write(Undo(ask=7)))
-    assert isinstance(undo, Undo) and undo.ask == 7 and undo.version == 2
+    assert isinstance(undo, Undo) and undo.ask == 7 and undo.version == 3
     with pytest.raises(ProtocolError, match="seat: Extra inputs"):
         read_client(json.dumps({"kind": "undo", "ask": 7, "seat": "japan"}))  # the token decides the seat
-    with pytest.raises(ProtocolError, match="schema version 1"):
-        read_client(json.dumps({"version": 1, "kind": "undo", "ask": 7}))
+    with pytest.raises(ProtocolError, match="schema version 2"):
+        read_client(json.dumps({"version": 2, "kind": "undo", "ask": 7}))
     wait = read_server(write(Wait(who=Player.JAPAN, type="combat", turn=3, phase="raid", view={"turn": 3},
                                   blocked="b", hint="h")))
     assert isinstance(wait, Wait) and (wait.view, wait.blocked, wait.hint) == ({"turn": 3}, "b", "h")
@@ -356,3 +356,57 @@ def test_a_json_order_that_cannot_be_read_is_asked_again_at_the_prompt(monkeypat
     assert answer == Answer(ask=7, type="orders", orders=[{}], done=False)  # '{} ' is an object: the server judges it
     assert capsys.readouterr().out.count("cannot be read as a JSON object; type it again") == 2
     assert next(typed) == "1"
+
+
+def _dump(order: Any) -> dict[str, Any]:
+    return json.loads(ORDER_ADAPTER.dump_json(order))  # type: ignore[no-any-return]
+
+
+def test_orders_given_together_stand_or_fall_together(tmp_path: Path, data: Any) -> None:
+    """R-NET-18: an answer's orders given ``together`` are given all or none, as the campaign screen gives a
+    stack's: with one the rules refuse, each refusal comes back and nothing is given; with one that only the others
+    make illegal (the same unit ordered twice), the ones given are taken back, state and dice; legal, all are
+    given.  Without ``together`` each stands alone (R-NET-05), as before."""
+    host = make_host(serve_args(tmp_path, human=["allies"], turns=1), data)
+    session, campaign = host.session, host.session.campaign
+    pending = session.pending
+    assert pending is not None and (pending.player, pending.type) == (Player.ALLIES, "orders")
+    legal = campaign.legal_orders("allies")
+    units: dict[str, list[Any]] = {}
+    for order in legal:
+        units.setdefault(unit_of(order), []).append(order)
+    first, second = (orders[0] for orders in list(units.values())[:2])
+    twice = next(orders[:2] for orders in units.values() if len(orders) > 1)
+    japanese = next(name for name, u in campaign.state.units.items() if u.controller is Player.JAPAN)
+    foreign = first.model_copy(update={"unit": japanese})
+    before = _game(host)
+
+    refused = session.answer(Player.ALLIES, Answer(ask=pending.ask, type="orders", together=True, done=False,
+                                                   orders=[_dump(first), _dump(foreign), _dump(second)]))
+    assert [r.order for r in refused] == [_dump(foreign)]
+    assert "all or none: none of the 3 orders given together was given, R-NET-18" in refused[0].message
+    assert _game(host) == before and session.pending == pending  # nothing given, the decision still open
+
+    refused = session.answer(Player.ALLIES, Answer(ask=pending.ask, type="orders", together=True, done=True,
+                                                   orders=[_dump(o) for o in twice]))
+    assert [r.order for r in refused] == [_dump(twice[1])] and refused[0].rule
+    assert _game(host) == before and session.pending == pending  # the first taken back; done is not done
+
+    assert session.answer(Player.ALLIES, Answer(ask=pending.ask, type="orders", together=True, done=False,
+                                                orders=[_dump(first), _dump(second)])) == []
+    given = [e.order for e in campaign.state.events[pending.ask:] if isinstance(e, OrderGiven)]
+    assert given == [first, second]
+    assert session.pending is not None and session.pending.ask > pending.ask
+    assert campaign.undo() and campaign.undo() and _game(host) == before  # each given with its undo record
+
+
+def test_several_numbers_at_the_prompt_are_given_together() -> None:
+    """R-NET-18: ``3 5`` at the ``vas join`` prompt gives both orders all or none; one number, one order alone."""
+    from tui.join_command import _orders_answer
+
+    question = Question(ask=4, seat=Player.ALLIES, type="orders", turn=1, phase="patrol", view={},
+                        legal=[{"kind": "defer", "unit": f"U{i}"} for i in range(6)])
+    both = _orders_answer(question, "3, 5")
+    assert isinstance(both, Answer) and both.together and [o["unit"] for o in both.orders] == ["U2", "U4"]
+    one = _orders_answer(question, "2")
+    assert isinstance(one, Answer) and not one.together and not one.done

@@ -132,3 +132,74 @@ def test_a_save_in_a_new_folder_says_the_folder_was_made(tmp_path: Path, capsys:
     assert f"written to {log} (the folder {log.parent} was created)\n" in out
     assert main(["run", "--seed", "1", "--combat", "classic", "--turns", "1", "--save", str(saved)]) == 0
     assert f"Saved to {saved} (the file that was there is replaced)\n" in capsys.readouterr().out
+
+
+AMCHITKA_FIX = """areas:
+  - name: Aleutian Islands
+    theatre: VITP
+    poc:
+      allied: {value: 1, track: VITP, source: "a test", confidence: rulebook}
+      axis: {value: 0, track: VITP, source: "a test", confidence: rulebook}
+    source: "a test"
+    confidence: rulebook
+"""
+
+
+def test_a_save_keeps_the_data_it_was_played_on(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
+    """R-UI-111: a game saved with ``--data fix`` and loaded without it went on, silently, on the bundled data."""
+    from scenarios.loader import load_data
+    from strategic.saves import data_for_load
+
+    fix = tmp_path / "fix"
+    fix.mkdir()
+    (fix / "poc.yaml").write_text(AMCHITKA_FIX)
+    game, a, b = tmp_path / "game.json", tmp_path / "a.json", tmp_path / "b.json"
+    assert main(["run", "--seed", "2", "--combat", "classic", "--turns", "1", "--data", str(fix),
+                 "--save", str(game)]) == 0
+    assert json.loads(game.read_text())["data_folders"] == [str(fix.resolve())]
+    capsys.readouterr()
+    assert main(["run", "--load", str(game), "--turns", "1", "--save", str(a)]) == 0
+    assert f"; data: {fix.resolve()} (as saved)\n" in capsys.readouterr().out
+    assert main(["run", "--load", str(game), "--turns", "1", "--data", str(fix), "--save", str(b)]) == 0
+    assert capsys.readouterr().out.splitlines()[0].endswith("; AI: Japan, Germany-Italy, United States, Allies")
+    assert a.read_bytes() == b.read_bytes()
+    folders, _ = data_for_load(game, None)
+    assert load_data(folders).areas["Aleutian Islands"].source == "a test"  # the override is what is played
+    assert load_data([]).areas["Aleutian Islands"].source != "a test"
+
+
+def test_a_save_whose_data_is_gone_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
+    """R-UI-111: the game is never played on other data without a word; ``--data`` chooses other data openly."""
+    fix, other = tmp_path / "fix", tmp_path / "other"
+    for folder in (fix, other):
+        folder.mkdir()
+        (folder / "poc.yaml").write_text(AMCHITKA_FIX)
+    game = tmp_path / "game.json"
+    assert main(["run", "--seed", "2", "--combat", "classic", "--turns", "1", "--data", str(fix),
+                 "--save", str(game)]) == 0
+    before = game.read_bytes()
+    fix.rename(tmp_path / "moved")
+    capsys.readouterr()
+    for command in (["run", "--load", str(game), "--turns", "1", "--save", str(game)],
+                    ["odds", str(game), "Indonesia"]):
+        assert main(command) == 2
+        err = capsys.readouterr().err
+        assert f"{game}: the game was saved on --data {fix.resolve()}: {fix.resolve()}: no such folder" in err
+        assert "Traceback" not in err
+    assert game.read_bytes() == before
+    assert main(["run", "--load", str(game), "--turns", "1", "--data", str(other)]) == 0
+    assert f"; --data overrides the save's {fix.resolve()}\n" in capsys.readouterr().out
+
+
+def test_a_game_on_the_bundled_data_saves_no_data_folders(tmp_path: Path) -> None:
+    """R-UI-111: saves of the bundled data are written as before (no ``data_folders`` field), and a remote seat's
+    view never holds the host's folders."""
+    from scenarios.loader import load_data
+    from strategic.campaign import Campaign
+    from strategic.saves import save_text
+    from strategic.state import public_state
+
+    campaign = Campaign.new(load_data([]), "standard", seed=1)
+    assert "data_folders" not in json.loads(save_text(campaign))
+    campaign.state.data_folders = ["/home/host/fix"]
+    assert public_state(campaign.state).data_folders == []
