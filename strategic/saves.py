@@ -64,8 +64,10 @@ def saved_data_folders(path: Path) -> list[str]:
     """The ``--data`` folders the save at ``path`` was played on (R-UI-111); none for a game on the bundled data,
     and none for a file that is not a readable save (:func:`load_state` reports it)."""
     try:
+        if not Path(path).is_file() or Path(path).stat().st_size > MAX_SAVE_BYTES:
+            return []  # a pipe or a device (/dev/zero) is never read here: load_state refuses it
         raw = json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+    except (OSError, ValueError, RecursionError):  # RecursionError: nested too deep (read_json says so)
         return []
     folders = raw.get("data_folders") if isinstance(raw, dict) else None
     if not isinstance(folders, list) or not all(isinstance(f, str) for f in folders):

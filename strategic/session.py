@@ -60,6 +60,9 @@ class SeatWords(Protocol):
     def blocked(self, campaign: Campaign) -> tuple[str, str]:
         """Why the game cannot go on and who is waited for, in the player's words (``""`` when it can; R-NET-13)."""
 
+    def question_words(self, campaign: Campaign) -> list[str]:
+        """The waiting combat question in the deciding player's words, line by line (R-NET-20)."""
+
 
 class GameSession:
     """The campaign and its clock, the players played by ``remote`` seats (the rest by the server's AI) and the
@@ -152,8 +155,9 @@ class GameSession:
         asked = state.question
         assert asked is not None
         brief = self.campaign.asked.brief if self.campaign.asked is not None else None
+        words = self.words.question_words(self.campaign) if self.words is not None else []
         return Question(type="combat", question=asked.question, battle=asked.battle, engine=asked.engine,
-                        rule=getattr(brief, "rule", "") or "002 §4.1", **base)
+                        rule=getattr(brief, "rule", "") or "002 §4.1", words=words, **base)
 
     def board(self, player: Player) -> dict[str, Any]:
         """``player``'s view of the board now (JSON), another player's open decision left out: the state at its

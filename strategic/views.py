@@ -16,7 +16,8 @@ made aloud.  What a view leaves out (rulings R-VIEW-01..05):
 
 A view holds plain values, frozen dataclasses, tuples and read-only mappings over private copies: changing the game
 after :func:`observe` does not change the view, and nothing in the view leads back into the game.
-:meth:`CampaignView.to_dict` gives its JSON-able form.  ``outbreak`` (:class:`OutbreakView`) carries the set-up's
+:meth:`CampaignView.to_dict` gives its JSON-able form and :meth:`CampaignView.from_dict` reads it back (a remote
+seat's view, R-VIEW-36).  ``outbreak`` (:class:`OutbreakView`) carries the set-up's
 calendar and the Pacific war's facts the campaign screen's phase bar tells (R-VIEW-28).
 """
 
@@ -24,10 +25,14 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, fields, is_dataclass, replace
+from functools import lru_cache
 from types import MappingProxyType
 from typing import Any
 
+from pydantic import TypeAdapter, ValidationError
+
+from scenarios.errors import InputError
 from scenarios.models import Owner, Player, Side, Theatre, UnitType
 from strategic.campaign import EARLY_WAR_OPTION, Campaign
 from strategic.clock import Clock, turn_plan
@@ -170,6 +175,41 @@ class CampaignView:
     def to_json(self) -> str:
         return json.dumps(self.to_dict(), sort_keys=True)
 
+    @classmethod
+    def from_dict(cls, data: Any) -> CampaignView:
+        """The view whose :meth:`to_dict` (or its JSON, read back) is ``data``: what a seat on another machine is
+        sent (R-VIEW-36).  Every field is checked against its type (pydantic's validation of these dataclasses:
+        enums, orders, nested views) and the mappings are read-only again, so the view equals the one sent.  Raises
+        :class:`ViewError` naming the first wrong field."""
+        try:
+            view = _view_adapter().validate_python(data)
+        except ValidationError as exc:
+            first = exc.errors()[0]
+            where = ".".join(str(part) for part in first["loc"]) or "view"
+            raise ViewError(f"view: {where}: {first['msg']}") from None
+        return _refrozen(view)  # type: ignore[no-any-return]
+
+
+class ViewError(InputError):
+    """A view sent as data (:meth:`CampaignView.from_dict`) that is not one: the field and what is wrong."""
+
+
+@lru_cache(maxsize=1)
+def _view_adapter() -> TypeAdapter[CampaignView]:
+    """Built at the first use: a remote seat needs it, nothing else does."""
+    return TypeAdapter(CampaignView)
+
+
+def _refrozen(value: Any) -> Any:
+    """``value`` with every mapping inside it made read-only again (validation builds plain dictionaries)."""
+    if is_dataclass(value) and not isinstance(value, type):
+        return replace(value, **{f.name: _refrozen(getattr(value, f.name)) for f in fields(value)})  # type: ignore[type-var]
+    if isinstance(value, Mapping):
+        return MappingProxyType({key: _refrozen(item) for key, item in value.items()})
+    if isinstance(value, tuple):
+        return tuple(_refrozen(item) for item in value)
+    return value
+
 
 def observe(source: Campaign | Clock, player: Player | str | None, *, orders: bool = True,
             log: bool = True) -> CampaignView:
@@ -300,4 +340,5 @@ def _frozen(mapping: Mapping[Any, Any]) -> Mapping[Any, Any]:
     return MappingProxyType(dict(mapping))
 
 
-__all__ = ["CampaignView", "LogEntry", "OutbreakView", "PocEntry", "UnitView", "WarView", "disclosed_state", "observe"]
+__all__ = ["CampaignView", "LogEntry", "OutbreakView", "PocEntry", "UnitView", "ViewError", "WarView",
+           "disclosed_state", "observe"]

@@ -65,7 +65,7 @@ COMMANDS: tuple[tuple[str, str, str, bool, str], ...] = (
     ("bench", "tui.bench_command", "add_bench_parser", False, "engine speed on this machine"),
     ("cards", "tui.cards_cli", "add_cards_parser", True, "ship cards: show, calibrate, list"),
     ("serve", "tui.serve_command", "add_serve_parser", True, "host a campaign for players on other machines"),
-    ("join", "tui.join_command", "add_join_parser", False, "play a seat of a campaign that vas serve hosts"),
+    ("join", "tui.join_command", "add_join_parser", True, "play a seat of a campaign that vas serve hosts"),
     ("rule", "tui.rule_command", "add_rule_parser", True, "our summary of a rule the game cites, and its rulings"),
 )
 

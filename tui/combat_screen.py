@@ -253,8 +253,8 @@ class AnswerTable(DataTable[str]):
     """The rows of the answer: left and right (or space) change the highlighted row's choice, Enter confirms."""
 
     BINDINGS = [
-        Binding("left", "screen.change(-1)", "Previous choice"),
-        Binding("right,space", "screen.change(1)", "Next choice"),
+        Binding("left", "screen.change(-1)", "Prev", tooltip="The previous choice of the row"),
+        Binding("right,space", "screen.change(1)", "Next", tooltip="The next choice of the row"),
         Binding("enter", "screen.confirm", "Confirm"),
     ]
 
@@ -266,9 +266,10 @@ class CombatScreen(Screen[Any]):
     closes the screen with ``None``."""
 
     BINDINGS = [
+        # short words: every key of the bar shows at 100 columns (R-UI-112); the tooltips say them whole
         Binding("a", "ai_answer", "AI's answer"),
-        Binding("A", "delegate", "AI commands this battle"),
-        Binding("T", "delegate(True)", "AI commands this turn's battles"),
+        Binding("A", "delegate", "AI: battle", tooltip="The AI commands the rest of this battle"),
+        Binding("T", "delegate(True)", "AI: turn", tooltip="The AI commands all your battles of this turn"),
         Binding("slash", "type_answer", "Type"),
         Binding("s", "save", "Save"),
         Binding("l", "rule", "Rule", tooltip="Our summary of the rule the refusal (or the question) cites"),
@@ -513,8 +514,8 @@ class OrderScreen(CombatScreen):
 
     BINDINGS = [
         Binding("a", "ai_answer", "AI's order"),
-        Binding("A", "delegate", "AI orders these battles"),
-        Binding("T", "delegate(True)", "AI commands this turn's battles"),
+        Binding("A", "delegate", "AI: order", tooltip="The AI orders these battles"),
+        Binding("T", "delegate(True)", "AI: turn", tooltip="The AI commands all your battles of this turn"),
     ]
 
     def __init__(self, player: str, question: Question, brief: OrderBrief, submit: Callable[[Any], str | None],

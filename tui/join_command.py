@@ -5,14 +5,19 @@
 The seat is shown only its own view (the server sends nothing else).  ``--ai baseline`` answers every question
 with the AI's advice the server sends with it (the baseline AI's orders or combat answer, R-NET-06): an AI seat, for
 tests and to fill seats.  Without ``--ai`` the seat is played at the terminal: the events are printed as they come,
-and each question lists its legal orders by number; type numbers to give those orders (``a`` the AI's advice,
-``u`` take back the last order given in this decision, ``d`` done, a JSON order or answer as ``vas run --answer``
-takes it).  An undo is the server's (R-NET-15): it refuses one out of turn, stale or with nothing to take back.
+and each question, after a line of the board, lists its legal orders by number in the campaign screen's words (at
+the first question of a phase; ``l`` lists them again); type numbers to give those orders (several on one line all
+or none), or an order as the campaign screen's order line reads it (``move Hood > n atl``, ``place Nelson, Rodney >
+England``: R-NET-19), ``a`` the AI's advice, ``u`` take back the last order given in this decision, ``d`` done, a
+JSON order or answer as ``vas run --answer`` takes it.  An undo is the server's (R-NET-15): it
+refuses one out of turn, stale or with nothing to take back.
 
-The TUI of ``vas play`` is not yet driven remotely (R-NET-08).  The protocol (version 2) carries what its campaign
+The TUI of ``vas play`` is not yet driven remotely (R-NET-08).  The protocol (version 3) carries what its campaign
 screen needs for the orders part of play (R-NET-12..15: the rule options, the seat's view between its turns, the
-engine's word on its orders, undo and the log told again after it); the websocket ``SeatLink`` that would drive the
-screen with them, and the battle questions on the table, are still to come (docs/architecture.md "Network play").
+engine's word on its orders, undo and the log told again after it; R-NET-18: orders given together, all or none),
+and the seat reads its view back (R-VIEW-36: the prompt's board line); the websocket ``SeatLink`` that would drive
+the screen with them, and the battle questions on the table, are still to come (docs/architecture.md "Network
+play").
 
 A seat that cannot join (an address that is not a server's, no server there, a wrong token, a seat that is not one
 of the game's joining seats) gets one line and exit code 2; a connection lost during the game exit code 1
@@ -27,15 +32,24 @@ import contextlib
 import json
 import sys
 import threading
+from collections import Counter
 from collections.abc import Callable
+from functools import lru_cache, partial
+from pathlib import Path
 from typing import Any
 
+from pydantic import ValidationError
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from scenarios.errors import InputError
-from scenarios.models import Player
+from scenarios.loader import CampaignData, load_data
+from scenarios.models import Player, Theatre
 from scenarios.names import player_words
+from strategic.battle_names import ORDER_KEY, SURPRISE_KEY
+from strategic.narrate import lead
+from strategic.orders import ORDER_ADAPTER, Order
+from strategic.phases import Phase
 from strategic.protocol import (
     MAX_MESSAGE,
     Answer,
@@ -51,6 +65,9 @@ from strategic.protocol import (
     read_server,
     write,
 )
+from strategic.state import UnitStatus
+from strategic.views import CampaignView, ViewError
+from tui.order_entry import Legal, OrderSyntaxError, describe, hint, parse_orders
 
 PLAYERS = [p.value for p in Player]
 Chooser = Callable[[Question], Answer | Undo]
@@ -71,6 +88,8 @@ def add_join_parser(sub: argparse._SubParsersAction, data_option: Any = None) ->
                      help=f"the player this seat plays, of {', '.join(PLAYERS)}")
     run.add_argument("--token", required=True, help="the seat's token (vas serve prints it)")
     run.add_argument("--ai", choices=["baseline"], help="play the seat with the AI (its advice) instead")
+    if data_option is not None:
+        data_option(run)  # the names of typed orders: the server's --data folders (R-NET-19)
     run.set_defaults(func=cmd_join)
 
 
@@ -135,13 +154,43 @@ async def _answer_all(connection: ClientConnection, choose: Chooser, out: Callab
         elif isinstance(message, Refusal):
             out(f"refused: {message.message}" + (f" [{message.rule}]" if message.rule else ""))
         elif isinstance(message, Wait):
+            if message.view:
+                read_view(message.view, "wait")  # checked as the question's is
             out(f"turn {message.turn} {message.phase}: waiting for {player_words(message.who)} ({message.type})")
         elif isinstance(message, Question):
+            out(board_line(read_view(message.view, "question")))
             await connection.send(write(await _off_the_loop(choose, message)))
         elif isinstance(message, GameOver):
             out(f"game over: {message.summary}")
             return message
     raise ProtocolError("the server closed the connection before the game was over")
+
+
+def read_view(sent: dict[str, Any], kind: str) -> CampaignView:
+    """The seat's view a ``kind`` message carries, read back (:meth:`CampaignView.from_dict`, R-VIEW-36); a view
+    that is not one is the server's fault: :class:`ProtocolError` naming the field."""
+    try:
+        return CampaignView.from_dict(sent)
+    except ViewError as exc:
+        raise ProtocolError(f"server message refused: {kind}.{exc} (R-NET-03)") from None
+
+
+def board_line(view: CampaignView) -> str:
+    """The board as the seat's view shows it, one line before each question (R-VIEW-36): each theatre's POC (less
+    the bid), the battles pending, the seat's own units by where they are."""
+    tracks = " · ".join(f"{t.value} {lead(view.standing(t))}" for t in Theatre if t in view.poc)
+    where = Counter(u.status for u in view.own_units())
+    units = ", ".join(f"{where[s]} {words}" for s, words in ((UnitStatus.PORT, "in port"), (UnitStatus.SEA, "at sea"),
+                                                             (UnitStatus.AWAITING, "to arrive"),
+                                                             (UnitStatus.SUNK, "sunk")) if where[s])
+    pending = [_pending_words(e) for e in view.pending_battles if not e.startswith(ORDER_KEY)]
+    battles = f" · battles pending: {', '.join(pending)}" if pending else ""
+    return f"board: turn {view.turn}, {view.phase.value} · POC {tracks}{battles} · your units: {units or 'none'}"
+
+
+def _pending_words(entry: str) -> str:
+    """A pending battle as the board line names it: its sea area, ``(surprise attack)`` added for 002 §5.7's."""
+    return f"{entry.removeprefix(SURPRISE_KEY)} (surprise attack)" if entry.startswith(SURPRISE_KEY) else entry
 
 
 async def _off_the_loop(choose: Chooser, question: Question) -> Answer | Undo:
@@ -173,31 +222,68 @@ async def _off_the_loop(choose: Chooser, question: Question) -> Answer | Undo:
     return await answer
 
 
-def terminal_answer(question: Question) -> Answer | Undo:
-    """A seat played at the terminal (module docstring)."""
+def terminal_answer(question: Question, data: CampaignData | None = None,
+                    listed: set[tuple[int, str]] | None = None) -> Answer | Undo:
+    """A seat played at the terminal (module docstring); ``data`` reads the names of typed orders (the bundled data
+    when none is given).  With ``listed`` (the turns and phases whose orders were listed, kept by the caller) the
+    numbered orders are listed at the first question of a phase only, and again with ``l`` (R-NET-19)."""
     if question.type == "combat":
-        print(f"combat question in {question.battle} ({question.rule}): {json.dumps(question.question)}")
-        print(f"the AI would answer {json.dumps(question.advice)}")
+        if question.words:  # the question in words, as vas run --command prints it (R-NET-20)
+            print(f"combat question in {question.battle}: {question.question.get('decision', '')}")
+            for line in question.words:
+                print(line)
+        else:
+            print(f"combat question in {question.battle} ({question.rule}): {json.dumps(question.question)}")
+        if not any(line.lstrip().startswith("the AI would answer") for line in question.words):
+            print(f"the AI would answer {json.dumps(question.advice)}")
         text = input("answer (JSON, a: the AI's, d: leave the battle to the AI) > ").strip()
         if text == "d":
             return Answer(ask=question.ask, type="delegate")
         return Answer(ask=question.ask, type="combat", answer=question.advice if text in ("", "a") else
                       _json(text))
+    legal = _orders(question.legal)
     print(f"turn {question.turn}, {question.phase}: your orders ({len(question.legal)} legal)")
-    for i, order in enumerate(question.legal[:SHOWN_ORDERS], 1):
-        print(f"  {i:3} {json.dumps(order)}")
-    if len(question.legal) > SHOWN_ORDERS:
-        print(f"  ... and {len(question.legal) - SHOWN_ORDERS} more: type one as JSON, or give some and see the rest")
+    if listed is None or (question.turn, question.phase) not in listed:
+        _list_orders(question, legal)
+        if listed is not None:
+            listed.add((question.turn, question.phase))
+    known = [o for o in legal if o is not None]
+    if known:
+        print(f"  {hint(known).replace('/ to type an order', 'or type an order as in vas play')}")
     while True:
-        answer = _orders_answer(question, input("orders (numbers, a: the AI's, u: take back the last, d: done, or a "
-                                                "JSON order) > ").strip())
+        text = input("orders (numbers, a typed order, l: list them, a: the AI's, u: take back the last, d: done, or a "
+                     "JSON order) > ").strip()
+        if text == "l":
+            _list_orders(question, legal)
+            continue
+        answer = _orders_answer(question, text, data)
         if answer is not None:
             return answer
 
 
-def _orders_answer(question: Question, text: str) -> Answer | Undo | None:
+def _list_orders(question: Question, legal: list[Order | None]) -> None:
+    """The first :data:`SHOWN_ORDERS` legal orders, numbered, in words (JSON for one this program cannot read)."""
+    for i, (raw, order) in enumerate(zip(question.legal[:SHOWN_ORDERS], legal, strict=False), 1):
+        print(f"  {i:3} {describe(order) if order is not None else json.dumps(raw)}")
+    if len(question.legal) > SHOWN_ORDERS:
+        print(f"  ... and {len(question.legal) - SHOWN_ORDERS} more: type one, or give some and see the rest")
+
+
+def _orders(legal: list[dict[str, Any]]) -> list[Order | None]:
+    """The legal orders a question lists, read (``None`` for one this program cannot read: shown as JSON)."""
+    read: list[Order | None] = []
+    for raw in legal:
+        try:
+            read.append(ORDER_ADAPTER.validate_python(raw))
+        except ValidationError:
+            read.append(None)
+    return read
+
+
+def _orders_answer(question: Question, text: str, data: CampaignData | None = None) -> Answer | Undo | None:
     """The answer a line typed at the orders prompt gives; ``None`` (said why) when it gives none: a JSON order
-    that cannot be read or is not an object is refused here, at the prompt, and asked again (R-NET-16)."""
+    that cannot be read or is not an object is refused here, at the prompt, and asked again (R-NET-16), and so is
+    a typed order that does not parse (R-NET-19)."""
     if text in ("", "d"):
         return Answer(ask=question.ask, type="orders", orders=[], done=True)
     if text == "u":
@@ -210,10 +296,33 @@ def _orders_answer(question: Question, text: str) -> Answer | Undo | None:
             print(f"not a JSON order: {text!r} cannot be read as a JSON object; type it again")
             return None
         return Answer(ask=question.ask, type="orders", orders=[order], done=False)
+    if not text.replace(",", " ").split()[0].isdigit():
+        return _typed_answer(question, text, data)
     picked = [question.legal[int(n) - 1] for n in text.replace(",", " ").split()
               if n.isdigit() and 0 < int(n) <= len(question.legal)]
     # the numbers of one line stand or fall together, as a stack's orders on the campaign screen (R-NET-18)
     return Answer(ask=question.ask, type="orders", orders=picked, done=False, together=len(picked) > 1)
+
+
+def _typed_answer(question: Question, text: str, data: CampaignData | None) -> Answer | None:
+    """An order typed in the campaign screen's words (:mod:`tui.order_entry`: ``move Hood > North Sea``, several
+    units with commas, given together, R-NET-18), its names read among the question's legal orders first
+    (R-UI-51); a line that does not parse is said why and asked again (R-NET-19)."""
+    phase = Phase(question.phase) if question.phase in {p.value for p in Phase} else None
+    known = [o for o in _orders(question.legal) if o is not None]
+    try:
+        orders = parse_orders(data or _bundled_data(), text, phase, Legal.of(known))
+    except OrderSyntaxError as exc:
+        print(f"not an order: {exc}; type it again")
+        return None
+    sent = [json.loads(ORDER_ADAPTER.dump_json(o)) for o in orders]
+    return Answer(ask=question.ask, type="orders", orders=sent, done=False, together=len(sent) > 1)
+
+
+@lru_cache(maxsize=1)
+def _bundled_data() -> CampaignData:
+    """The bundled data, loaded at the first typed order (the names it reads)."""
+    return load_data([])
 
 
 def _json(text: str) -> Any:
@@ -227,7 +336,8 @@ def cmd_join(args: argparse.Namespace) -> int:
     if args.seat not in PLAYERS:
         print(f"vas join: --seat {args.seat}: not a player; use {', '.join(PLAYERS)}", file=sys.stderr)
         return 2
-    choose: Chooser = ai_answer if args.ai else terminal_answer
+    data = load_data([Path(d) for d in args.data or []]) if not args.ai else None  # the names typed orders use
+    choose: Chooser = ai_answer if args.ai else partial(terminal_answer, data=data, listed=set())
     try:
         over = asyncio.run(play_seat(args.url, Player(args.seat), args.token, choose, print))
     except JoinError as exc:

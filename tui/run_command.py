@@ -296,6 +296,16 @@ def question_text(campaign: Campaign, save_path: Path | None) -> str:
     assert asked is not None
     if isinstance(asked.question, TacticalQuestion):
         return table_question_text(campaign, save_path)
+    lines = classic_question_lines(campaign)
+    lines.append(answer_hint(save_path, json.dumps(asked.brief.suggestion)))
+    return "\n".join(lines)
+
+
+def classic_question_lines(campaign: Campaign) -> list[str]:
+    """The waiting classic combat question in words, line by line: its rule, choices, the odds of each attack, the
+    notes, the AI's answer and its reason (``vas run --command``; a remote seat's question, R-NET-20)."""
+    asked = campaign.asked
+    assert asked is not None and not isinstance(asked.question, TacticalQuestion)
     brief, options = asked.brief, asked.question.options
     lines = [f"  rule: {brief.rule}"]
     if isinstance(brief, OrderBrief):  # the battle order: each battle's forces; "later" is the engine's
@@ -311,10 +321,8 @@ def question_text(campaign: Campaign, save_path: Path | None) -> str:
         lines.append(f"  {attacker}: " + "; ".join(f"{t} hit {float(o.hit):.0%}, sink {float(o.sunk):.0%}"
                                                    for t, o in targets.items()))
     lines += [f"  note: {note}" for note in brief.notes]
-    suggestion = json.dumps(brief.suggestion)
-    lines.append(f"  the AI would answer {suggestion} ({brief.reason})")
-    lines.append(answer_hint(save_path, suggestion))
-    return "\n".join(lines)
+    lines.append(f"  the AI would answer {json.dumps(brief.suggestion)} ({brief.reason})")
+    return lines
 
 
 def answer_hint(save_path: Path | None, suggestion: str) -> str:

@@ -62,12 +62,13 @@ from strategic.resolvers import make_resolver
 from strategic.rule_options import chosen_options
 from strategic.saves import SaveError, data_for_load, load_state, save
 from strategic.session import GameSession
-from tactical import UnknownOption
+from tactical import TacticalQuestion, UnknownOption
 from tui.arguments import BID_HELP, poc_bid, rule_option, seed_number, whole_number
 from tui.order_advice import CampaignAdvice
 from tui.order_selection import unit_of
 from tui.outputs import OutputError, check_outputs, file_problem
 from tui.question_words import waiting_hint, waiting_words
+from tui.run_command import classic_question_lines
 
 PLAYERS = [p.value for p in Player]
 
@@ -184,6 +185,16 @@ class ServerWords:
         if not campaign.blocked:
             return "", ""
         return waiting_words(campaign) or "", waiting_hint(campaign) or ""
+
+    def question_words(self, campaign: Campaign) -> list[str]:
+        """A classic question as ``vas run --command`` words it; a question of the table its options (its AI
+        answer is the question's advice: the words would fight the battle up to it again)."""
+        asked = campaign.asked
+        if asked is None:
+            return []
+        if isinstance(asked.question, TacticalQuestion):
+            return [f"  {name}: {json.dumps(value)}" for name, value in asked.question.options.items()]
+        return classic_question_lines(campaign)
 
 
 @dataclass

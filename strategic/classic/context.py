@@ -140,7 +140,9 @@ class BattleContext:
             points, disables = int(pts.sum()), disables or bool(dis.any())
         attack = Attack(attacker.name, target.name, what, faces, hits, points, disables)
         bonus_text = " +1" if bonus else ""
-        self.note(f"{attacker.name} {what}{bonus_text} at {target.name}{where}: {list(faces)} -> "
+        # "Axis LBA strike", not "Axis LBA LBA strike": the counter's name says LBA (the dice's label keeps the kind)
+        told = "strike" if what == "LBA strike" and attacker.name.endswith("LBA") else what
+        self.note(f"{attacker.name} {told}{bonus_text} at {target.name}{where}: {list(faces)} -> "
                   + (f"{hits} hit(s), {points} point(s)" if hits else "no hit")
                   + (", disabled" if disables else ""), rule)
         return attack

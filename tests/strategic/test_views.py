@@ -208,6 +208,8 @@ def test_every_view_of_seeded_ai_games_serialises_and_holds_no_hidden_fact(data:
             text = json.dumps(view.to_dict())
             assert "bit_generator" not in text and '"seed"' not in text
             lines = {e.line for e in view.log}
+            if player in (decider, None):  # read back as a remote seat reads it (R-VIEW-36)
+                assert CampaignView.from_dict(json.loads(text)) == view
             if player is decider:
                 assert set(secret) <= lines and view.orders is not None
             else:
@@ -242,3 +244,31 @@ def test_the_outbreak_facts_of_a_view_are_the_campaigns(data: CampaignData, setu
         give_orders(campaign, player.value, list(BaselineAI().orders(campaign, player.value)))
         clock.end_decision()
     assert len(seen) >= 3  # peace or war not yet begun, the surprise turn, the war on
+
+
+def test_a_view_sent_as_json_is_read_back_whole_and_frozen(data: CampaignData) -> None:
+    """R-VIEW-36: ``from_dict`` of a view's JSON gives the view again, its fields of their own types (enums, orders,
+    nested views; equality alone would let a string pass for an enum) and its mappings read-only; a view with a
+    wrong field is refused naming it."""
+    from scenarios.models import Theatre
+    from strategic.orders import PlaceReinforcement
+    from strategic.views import UnitView, ViewError, WarView
+
+    campaign = Campaign.new(data, "standard", seed=2, resolver=ClassicResolver())
+    clock = Clock(campaign, checkpoints=True)
+    decider = clock.decision.player  # type: ignore[union-attr]
+    view = observe(clock, decider)
+    sent = json.loads(view.to_json())
+    back = CampaignView.from_dict(sent)
+    assert back == view and back.orders and all(isinstance(o, PlaceReinforcement) for o in back.orders)
+    assert isinstance(back.phase, Phase) and isinstance(back.player, Player) and isinstance(back.war, WarView)
+    assert all(isinstance(u, UnitView) and isinstance(u.status, UnitStatus) for u in back.units.values())
+    assert all(isinstance(t, Theatre) for t in back.poc)
+    _no_live_objects(back)
+    with pytest.raises(TypeError):
+        back.control["North Sea"] = Side.AXIS  # type: ignore[index]
+    bad = {**sent, "units": {**sent["units"], "Hood": {**sent["units"]["Hood"], "status": "sunk twice"}}}
+    with pytest.raises(ViewError, match=r"^view: units\.Hood\.status: Input should be "):
+        CampaignView.from_dict(bad)
+    with pytest.raises(ViewError, match=r"^view: turn: "):
+        CampaignView.from_dict({**sent, "turn": "three"})

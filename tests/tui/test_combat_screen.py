@@ -530,3 +530,29 @@ async def test_the_us_player_announces_run_or_fight_on_the_combat_screen(data) -
     texts = [describe(e) for e in campaign.state.events]
     assert "Hawaiian Islands: the Allies run: Indianapolis" in texts
     assert campaign.state.unit("Indianapolis").status is UnitStatus.PORT
+
+
+class FullHarness(Harness):
+    """The combat screen as the campaign opens it: with save and delegate, so every key of its bar is there."""
+
+    def on_mount(self) -> None:
+        asked = self.campaign.asked
+        screen = CombatScreen(asked.player, asked.question, asked.brief, submit=self.submit,  # type: ignore[union-attr]
+                              save=lambda: None, delegate=lambda whole_turn: None)
+        self.push_screen(screen, lambda result: setattr(self, "result", result))
+
+
+async def test_every_key_of_the_combat_screen_shows_at_100x30(data) -> None:
+    """R-UI-112: at 100 columns the bar ended at "T AI commands this", hiding Type, Save, Rule and Quit."""
+    from rich.cells import cell_len
+    from textual.widgets._footer import FooterKey
+
+    app = FullHarness(_asked(data, "North Sea", NORTH_SEA, (Player.ALLIES,)))
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await wait_for(pilot, lambda: app.screen if isinstance(app.screen, CombatScreen) else None,
+                                "the combat screen")
+        keys = await wait_for(pilot, lambda: list(screen.query(FooterKey)), "the key bar")
+        assert {k.key for k in keys} >= {"left", "right", "enter", "a", "A", "T", "slash", "s", "l", "q"}
+        for key in keys:
+            words = key.render().plain
+            assert key.region.right <= 100 and key.region.width == cell_len(words), words

@@ -7,6 +7,7 @@ wait is on a message and bounded (:data:`tests.tui.network_helpers.LIMIT`)."""
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import json
 from pathlib import Path
 from typing import Any
@@ -410,3 +411,79 @@ def test_several_numbers_at_the_prompt_are_given_together() -> None:
     assert isinstance(both, Answer) and both.together and [o["unit"] for o in both.orders] == ["U2", "U4"]
     one = _orders_answer(question, "2")
     assert isinstance(one, Answer) and not one.together and not one.done
+
+
+def test_the_prompt_reads_the_seats_view_and_shows_the_board(data: Any) -> None:
+    """R-VIEW-36: before each question the line prompt prints the board from the view the question carries, read
+    back as a view; a view that is not one is the server's fault, refused naming the field."""
+    from strategic.campaign import Campaign
+    from strategic.classic.resolver import ClassicResolver
+    from strategic.clock import Clock
+    from strategic.views import observe
+    from tui.join_command import board_line, read_view
+
+    campaign = Campaign.new(data, "standard", seed=3, resolver=ClassicResolver())
+    clock = Clock(campaign, checkpoints=True)
+    player = clock.decision.player  # type: ignore[union-attr]
+    sent = json.loads(observe(clock, player).to_json())
+    view = read_view(sent, "question")
+    counts = {s: sum(1 for u in view.own_units() if u.status is s) for s in UnitStatus}
+    assert counts[UnitStatus.AWAITING] and counts[UnitStatus.PORT] and counts[UnitStatus.SEA]
+    assert board_line(view) == (f"board: turn 1, reinforce · POC WAS level · VITP level · your units: "
+                                f"{counts[UnitStatus.PORT]} in port, {counts[UnitStatus.SEA]} at sea, "
+                                f"{counts[UnitStatus.AWAITING]} to arrive")
+    fighting = dataclasses.replace(view, pending_battles=("surprise:Hawaiian Islands", "North Sea", "order:WAS"))
+    assert " · battles pending: Hawaiian Islands (surprise attack), North Sea · your units: " in board_line(fighting)
+    with pytest.raises(ProtocolError, match=r"^server message refused: question\.view: poc\.WAS: "):
+        read_view({**sent, "poc": {"WAS": "lots"}}, "question")
+
+
+def test_orders_typed_at_the_line_prompt_as_in_vas_play(tmp_path: Path, data: Any, monkeypatch: pytest.MonkeyPatch,
+                                                         capsys: pytest.CaptureFixture[str]) -> None:
+    """R-NET-19: the line prompt lists the orders in the campaign screen's words and reads orders typed in its
+    grammar, names shortened, several units given together; a line that does not parse is said why and asked
+    again."""
+    host = make_host(serve_args(tmp_path, human=["allies"], turns=1), data)
+    asked, printed = typed_at_the_prompt(host, Player.ALLIES, ["plase Royal Oak > Malta",
+                                                               "place roy oak, roy sov > malta", "d"], monkeypatch)
+    out = capsys.readouterr().out
+    assert "not an order: unknown order 'plase' (did you mean place?)" in out
+    assert "arrive: Royal Oak at Malta" in out and "or type an order as in vas play: place UNIT[, UNIT...] >" in out
+    assert "Royal Oak arrives: Malta" in printed and "Royal Sovereign arrives: Malta" in printed
+    given = [e.order for e in host.session.campaign.state.events
+             if isinstance(e, OrderGiven) and e.player == "allies" and e.order.kind == "reinforcement"]
+    assert [(o.unit, o.place) for o in given] == [("Royal Oak", "Malta"), ("Royal Sovereign", "Malta")]
+    assert asked[0].phase == asked[1].phase == "reinforce" and asked[1].ask > asked[0].ask
+
+
+def test_the_prompt_lists_a_phases_orders_once_and_again_with_l(monkeypatch: pytest.MonkeyPatch,
+                                                                capsys: pytest.CaptureFixture[str]) -> None:
+    """R-NET-19: 710 patrol orders were listed again after every order given; now at the phase's first question,
+    and with ``l``."""
+    question = Question(ask=7, seat=Player.ALLIES, type="orders", turn=1, phase="patrol", view={},
+                        legal=[{"kind": "move", "unit": "Hood", "path": ["North Atlantic"], "mode": "patrol"}])
+    listed: set[tuple[int, str]] = set()
+    typed = iter(["1", "l", "d"])
+    monkeypatch.setattr("builtins.input", lambda _prompt="": next(typed))
+    assert terminal_answer(question, listed=listed).orders == [question.legal[0]]  # type: ignore[union-attr]
+    assert capsys.readouterr().out.count("patrol: Hood → North Atlantic") == 1 and listed == {(1, "patrol")}
+    assert terminal_answer(question, listed=listed).done  # type: ignore[union-attr]
+    assert capsys.readouterr().out.count("patrol: Hood → North Atlantic") == 1  # listed by "l" only
+
+
+def test_a_combat_question_at_the_line_prompt_is_in_words(tmp_path: Path, data: Any, monkeypatch: pytest.MonkeyPatch,
+                                                          capsys: pytest.CaptureFixture[str]) -> None:
+    """R-NET-20: a seat that commands its battles was shown the question as JSON; the question now carries its
+    words, as ``vas run --command`` prints them: the rule, the choices, each attack's odds, the notes and the AI's
+    answer with its reason."""
+    host = make_host(serve_args(tmp_path, human=["allies"], command=["allies"], seed=1, turns=1), data)
+    asked, _printed = typed_at_the_prompt(host, Player.ALLIES, [], monkeypatch)
+    combat = [q for q in asked if q.type == "combat"]
+    assert combat and all(q.words for q in combat)
+    strikes = next(q for q in combat if q.question["decision"] == "was_air_strikes")
+    assert strikes.words[0] == "  rule: 002 §4.11, §2.222 (cases C-12, W-04)"
+    assert any(w.startswith("  Ark Royal: Gneisenau hit ") for w in strikes.words)
+    assert strikes.words[-1].startswith(f"  the AI would answer {json.dumps(strikes.advice)} (")
+    out = capsys.readouterr().out
+    assert "combat question in North Sea: was_air_strikes\n  rule: 002 §4.11" in out
+    assert out.count("the AI would answer") == sum(1 for q in asked if q.type == "combat")  # once a question

@@ -117,6 +117,9 @@ def test_was_lba_strikes_a_port_one_factor_per_ship_per_turn(data) -> None:
     out = fight(c, "North Sea", {"germany_italy": Scripted(was_air_strikes=[("Axis LBA", "Hood"),
                                                                             ("Axis LBA", "Rodney")])})
     assert result(out, "Hood") == {"damage": 3, "air_attacked": True}
+    # the counter's name says LBA once in the account (R-UI-112); the dice keep their label
+    assert any("Axis LBA strike at Hood in port: [6] -> 1 hit(s), 3 point(s)" in line for line in out.narrative)
+    assert rolls(c)[0][0] == "Axis LBA LBA strike at Hood in port"
     apply_outcome(c, out)
     assert sorted(c.state.air_attacked) == ["Hood", "Nelson", "Rodney"]
     assert (c.state.unit("Hood").status, c.state.unit("Hood").damage) == (UnitStatus.PORT, 3)
