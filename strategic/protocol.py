@@ -12,7 +12,7 @@ Version 2 (R-NET-12..15) brings what a seat's campaign screen needs for the orde
 the rule options, ``wait`` carries the seat's view and why a battle blocks, an orders ``question`` the engine's
 advice facts (:class:`SpeedRollFact`, the refusals), ``undo``, and ``events`` that start the log again after it.
 Version 3 (R-NET-18): an orders ``answer`` may give its orders ``together``, all or none, as the campaign screen
-gives a stack's; a combat ``question`` carries its ``words`` (R-NET-20).
+gives a stack's; a combat ``question`` carries its ``words`` and the battle's ``account`` (R-NET-20).
 """
 
 from __future__ import annotations
@@ -111,7 +111,8 @@ class Question(_Message):
     unit with no legal order may not move or be placed (units no rule refuses are left out), ``speed_rolls`` the
     roll each legal move that needs one needs.  For a combat question, ``words`` are its lines as ``vas run
     --command`` prints them: the rule, the choices, each attack's odds, the notes, the AI's answer and why
-    (R-NET-20)."""
+    (R-NET-20); ``account`` the battle's account so far, as the player's combat screen shows it (what was fired,
+    hit, sunk)."""
 
     kind: Literal["question"] = "question"
     ask: int
@@ -129,6 +130,7 @@ class Question(_Message):
     refusals: dict[str, str] = Field(default_factory=dict)
     speed_rolls: list[SpeedRollFact] = Field(default_factory=list)
     words: list[str] = Field(default_factory=list, max_length=500)
+    account: list[str] = Field(default_factory=list, max_length=5000)
 
 
 class Wait(_Message):

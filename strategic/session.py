@@ -156,8 +156,9 @@ class GameSession:
         assert asked is not None
         brief = self.campaign.asked.brief if self.campaign.asked is not None else None
         words = self.words.question_words(self.campaign) if self.words is not None else []
+        account = list(getattr(getattr(brief, "view", None), "narrative", ()))  # the side's own account (R-NET-20)
         return Question(type="combat", question=asked.question, battle=asked.battle, engine=asked.engine,
-                        rule=getattr(brief, "rule", "") or "002 §4.1", words=words, **base)
+                        rule=getattr(brief, "rule", "") or "002 §4.1", words=words, account=account, **base)
 
     def board(self, player: Player) -> dict[str, Any]:
         """``player``'s view of the board now (JSON), another player's open decision left out: the state at its

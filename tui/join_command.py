@@ -9,7 +9,8 @@ and each question, after a line of the board, lists its legal orders by number i
 the first question of a phase; ``l`` lists them again); type numbers to give those orders (several on one line all
 or none), or an order as the campaign screen's order line reads it (``move Hood > n atl``, ``place Nelson, Rodney >
 England``: R-NET-19), ``a`` the AI's advice, ``u`` take back the last order given in this decision, ``d`` done, a
-JSON order or answer as ``vas run --answer`` takes it.  An undo is the server's (R-NET-15): it
+JSON order or answer as ``vas run --answer`` takes it.  A combat question comes in words (R-NET-20) and is answered
+as on the combat screen's answer line (R-NET-21).  An undo is the server's (R-NET-15): it
 refuses one out of turn, stale or with nothing to take back.
 
 The TUI of ``vas play`` is not yet driven remotely (R-NET-08).  The protocol (version 3) carries what its campaign
@@ -36,6 +37,7 @@ from collections import Counter
 from collections.abc import Callable
 from functools import lru_cache, partial
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 from pydantic import ValidationError
@@ -47,6 +49,8 @@ from scenarios.loader import CampaignData, load_data
 from scenarios.models import Player, Theatre
 from scenarios.names import player_words
 from strategic.battle_names import ORDER_KEY, SURPRISE_KEY
+from strategic.classic.scripts import Question as ClassicQuestion
+from strategic.classic.scripts import ScriptError
 from strategic.narrate import lead
 from strategic.orders import ORDER_ADAPTER, Order
 from strategic.phases import Phase
@@ -67,12 +71,16 @@ from strategic.protocol import (
 )
 from strategic.state import UnitStatus
 from strategic.views import CampaignView, ViewError
+from tui.combat_screen import EXAMPLES, merge_typed, parse_order, parse_typed, rows_for
 from tui.order_entry import Legal, OrderSyntaxError, describe, hint, parse_orders
 
 PLAYERS = [p.value for p in Player]
 Chooser = Callable[[Question], Answer | Undo]
 SHOWN_ORDERS = 60
 """The legal orders the line prompt lists at once (the rest are listed as orders are given)."""
+ACCOUNT_SHOWN = 6
+"""The last lines of a battle's account shown with a combat question when none are known to be told (as the
+combat screen shows them)."""
 OPEN_TIMEOUT = 20.0
 """Seconds to wait for the server to accept the connection (a host that never answers)."""
 
@@ -223,24 +231,15 @@ async def _off_the_loop(choose: Chooser, question: Question) -> Answer | Undo:
 
 
 def terminal_answer(question: Question, data: CampaignData | None = None,
-                    listed: set[tuple[int, str]] | None = None) -> Answer | Undo:
+                    listed: set[tuple[int, str]] | None = None, told: dict[str, int] | None = None) -> Answer | Undo:
     """A seat played at the terminal (module docstring); ``data`` reads the names of typed orders (the bundled data
     when none is given).  With ``listed`` (the turns and phases whose orders were listed, kept by the caller) the
-    numbered orders are listed at the first question of a phase only, and again with ``l`` (R-NET-19)."""
+    numbered orders are listed at the first question of a phase only, and again with ``l`` (R-NET-19); with
+    ``told`` (per turn and battle, the lines of its account printed) a battle's account is printed from where it
+    was left (none given: its last :data:`ACCOUNT_SHOWN` lines)."""
     if question.type == "combat":
-        if question.words:  # the question in words, as vas run --command prints it (R-NET-20)
-            print(f"combat question in {question.battle}: {question.question.get('decision', '')}")
-            for line in question.words:
-                print(line)
-        else:
-            print(f"combat question in {question.battle} ({question.rule}): {json.dumps(question.question)}")
-        if not any(line.lstrip().startswith("the AI would answer") for line in question.words):
-            print(f"the AI would answer {json.dumps(question.advice)}")
-        text = input("answer (JSON, a: the AI's, d: leave the battle to the AI) > ").strip()
-        if text == "d":
-            return Answer(ask=question.ask, type="delegate")
-        return Answer(ask=question.ask, type="combat", answer=question.advice if text in ("", "a") else
-                      _json(text))
+        _print_account(question, told)
+        return _combat_answer(question)
     legal = _orders(question.legal)
     print(f"turn {question.turn}, {question.phase}: your orders ({len(question.legal)} legal)")
     if listed is None or (question.turn, question.phase) not in listed:
@@ -259,6 +258,62 @@ def terminal_answer(question: Question, data: CampaignData | None = None,
         answer = _orders_answer(question, text, data)
         if answer is not None:
             return answer
+
+
+def _print_account(question: Question, told: dict[str, int] | None) -> None:
+    """The battle's account since the seat's last question in it (R-NET-20): what was fired, hit and sunk."""
+    key = f"{question.turn}:{question.battle}"  # one battle an area a turn (002 §4.1)
+    start = max(len(question.account) - ACCOUNT_SHOWN, 0) if told is None else min(told.get(key, 0),
+                                                                                   len(question.account))
+    for line in question.account[start:]:
+        print(f"  | {line}")
+    if told is not None:
+        told[key] = len(question.account)
+
+
+def _combat_answer(question: Question) -> Answer:
+    """A combat question at the terminal: in words (R-NET-20), answered as the combat screen's answer line reads it
+    (R-NET-21: ``Renown > Gneisenau``; the units not named keep the AI's answer), as JSON, ``a`` (the AI's) or ``d``
+    (the AI commands the rest of the battle)."""
+    if question.words:  # the question in words, as vas run --command prints it (R-NET-20)
+        print(f"combat question in {question.battle}: {question.question.get('decision', '')}")
+        for line in question.words:
+            print(line)
+    else:
+        print(f"combat question in {question.battle} ({question.rule}): {json.dumps(question.question)}")
+    if not any(line.lstrip().startswith("the AI would answer") for line in question.words):
+        print(f"the AI would answer {json.dumps(question.advice)}")
+    decision = str(question.question.get("decision", ""))
+    typed = question.engine != "tactical" and decision in EXAMPLES
+    example = f"typed as in vas play ({EXAMPLES[decision]}), " if typed else ""
+    while True:
+        text = input(f"answer ({example}JSON, a: the AI's, d: leave the battle to the AI) > ").strip()
+        if text == "d":
+            return Answer(ask=question.ask, type="delegate")
+        if text in ("", "a"):
+            return Answer(ask=question.ask, type="combat", answer=question.advice)
+        if not typed or text[:1] in ('[', '{', '"'):  # JSON: the answer as vas run --answer takes it
+            return Answer(ask=question.ask, type="combat", answer=_json(text))
+        answer = _typed_combat(question, decision, text)
+        if answer is not _UNREAD:
+            return Answer(ask=question.ask, type="combat", answer=answer)
+
+
+_UNREAD = object()
+
+
+def _typed_combat(question: Question, decision: str, text: str) -> Any:
+    """The answer a typed line gives (:func:`tui.combat_screen.parse_typed`, merged with the AI's answer as the
+    combat screen merges it with its rows, R-SEAT-21), or :data:`_UNREAD` (said why) when it cannot be read."""
+    try:
+        classic = ClassicQuestion.from_json(question.question, "question")
+        if decision == "order_battles":
+            return parse_order(list(classic.options.get("areas", [])), text)
+        rows = rows_for(classic, SimpleNamespace(suggestion=question.advice, view=None))  # type: ignore[arg-type]
+        return merge_typed(decision, rows, parse_typed(decision, rows, text))
+    except (ValueError, KeyError, TypeError, ScriptError) as exc:
+        print(f"not an answer: {exc}; type it again")
+        return _UNREAD
 
 
 def _list_orders(question: Question, legal: list[Order | None]) -> None:
@@ -337,7 +392,7 @@ def cmd_join(args: argparse.Namespace) -> int:
         print(f"vas join: --seat {args.seat}: not a player; use {', '.join(PLAYERS)}", file=sys.stderr)
         return 2
     data = load_data([Path(d) for d in args.data or []]) if not args.ai else None  # the names typed orders use
-    choose: Chooser = ai_answer if args.ai else partial(terminal_answer, data=data, listed=set())
+    choose: Chooser = ai_answer if args.ai else partial(terminal_answer, data=data, listed=set(), told={})
     try:
         over = asyncio.run(play_seat(args.url, Player(args.seat), args.token, choose, print))
     except JoinError as exc:

@@ -487,3 +487,36 @@ def test_a_combat_question_at_the_line_prompt_is_in_words(tmp_path: Path, data: 
     out = capsys.readouterr().out
     assert "combat question in North Sea: was_air_strikes\n  rule: 002 §4.11" in out
     assert out.count("the AI would answer") == sum(1 for q in asked if q.type == "combat")  # once a question
+    later = next(q for q in combat if q.question["decision"] == "withdraw")  # after a round: its account
+    assert any(" gunnery at " in line for line in later.account) and len(later.account) > len(strikes.account)
+    assert "".join(f"  | {line}\n" for line in later.account[-6:]) in out
+
+    told: dict[str, int] = {}
+    monkeypatch.setattr("builtins.input", lambda _prompt="": "a")
+    for question in (strikes, later):  # kept by the caller: each line once
+        terminal_answer(question, told=told)
+    out = capsys.readouterr().out
+    assert [line[4:] for line in out.splitlines() if line.startswith("  | ")] == later.account
+
+
+def test_a_combat_answer_typed_at_the_line_prompt_as_on_the_combat_screen(tmp_path: Path, data: Any,
+                                                                          monkeypatch: pytest.MonkeyPatch,
+                                                                          capsys: pytest.CaptureFixture[str]) -> None:
+    """R-NET-21: ``Renown > Admiral Hipper, Kent > none`` at the prompt changes those two ships' targets and keeps
+    the AI's for the others, as the combat screen's answer line does (R-SEAT-21); a name that is no target is said
+    and asked again."""
+    host = make_host(serve_args(tmp_path, human=["allies"], command=["allies"], seed=1, turns=1), data)
+    session = host.session
+    while True:
+        message = session.message_for(Player.ALLIES)
+        assert isinstance(message, Question)
+        if message.type == "combat" and message.question["decision"] == "gunnery_targets":
+            break
+        session.answer(Player.ALLIES, ai_answer(message))
+    typed = iter(["renown > hipper", "renown > admiral hipper, kent > none"])
+    monkeypatch.setattr("builtins.input", lambda _prompt="": next(typed))
+    answer = terminal_answer(message)
+    assert "not an answer: 'hipper' is not a target of this question; type it again" in capsys.readouterr().out
+    expected = {ship: target for ship, target in message.advice.items() if ship != "Kent"}
+    assert isinstance(answer, Answer) and answer.answer == {**expected, "Renown": "Admiral Hipper"}
+    assert session.answer(Player.ALLIES, answer) == []  # the engine takes it
