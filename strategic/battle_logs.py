@@ -504,7 +504,18 @@ def replay_check(log: dict[str, Any]) -> ReplayCheck:
     if len(saved) != len(fresh):
         return ReplayCheck(report, False, f"the saved battle has {len(saved)} events, the re-fought one "
                                           f"{len(fresh)}")
+    result = _plain(report.to_json())
+    for key in RESULT_KEYS:  # R-UI-115: the result printed is the log's, so it must be the re-fight's too
+        if log.get(key, _ABSENT) != result[key]:
+            said = "missing" if key not in log else json.dumps(log[key])[:80]
+            return ReplayCheck(report, False, f"the saved {key} is {said}, the re-fought battle's "
+                                              f"{json.dumps(result[key])[:80]}")
     return ReplayCheck(report, True, None)
+
+
+RESULT_KEYS = ("sides", "objectives", "victory_points", "victories", "winner", "turns_played", "ships")
+"""The result fields a re-fight checks beside the events (R-UI-115): every battle log has held them."""
+_ABSENT = object()
 
 
 def report_of(log: dict[str, Any]) -> BattleReport:

@@ -40,6 +40,7 @@ from strategic.events import (
     BattleHandedOver,
     BattlesWaiting,
     CombatAnswered,
+    CombatChanged,
     CombatDelegated,
     ControlLost,
     DiceRolled,
@@ -327,6 +328,13 @@ class Campaign:
             raise IllegalOrder(us_entry.RULE, f"{us.name} stays out of the war until its entry roll succeeds")
         if us.inactive_until is not None:
             raise IllegalOrder("002 §3.21", f"{us.name} stays inactive until turn {us.inactive_until}")
+
+    def change_combat(self, combat: str) -> None:
+        """A loaded game goes on with ``combat`` (the caller sets the resolver): a change is logged where it is
+        made, so that a replay changes it at the same point (R-UI-114)."""
+        if combat != self.state.combat:
+            self.log(CombatChanged, "R-UI-114", combat=combat, was=self.state.combat)
+            self.state.combat = combat  # type: ignore[assignment]
 
     def log(self, kind: type[CampaignEvent], rule: str = "", **facts: Any) -> Any:
         """Record an event of type ``kind`` (:mod:`strategic.events`) with its ``facts``, now (this turn and phase),

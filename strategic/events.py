@@ -650,6 +650,15 @@ class TacticalAnswered(CampaignEvent):
     answers: list[dict[str, Any]]
 
 
+class CombatChanged(CampaignEvent):
+    """A loaded game's combat changed (``--combat`` with ``--load``, the start screen's choice): from ``was`` to
+    ``combat``, at this point of the game, so that a replay changes it at the same point (R-UI-114)."""
+
+    kind: Literal["combat_changed"] = "combat_changed"
+    combat: Literal["tactical", "classic", "none"]
+    was: Literal["tactical", "classic", "none"]
+
+
 class Noted(CampaignEvent):
     """An event of an old save that no type above reproduces exactly: its version-2 kind, text and data kept."""
 
@@ -670,7 +679,7 @@ Event = Annotated[
     | AttackAnnounced | PearlForceDecided | NoSurprise | ControlLost | BattlesWaiting | BattleHandedOver
     | BattleFought | BattleNote | LeftOut | CombatNoted | UnitSunk | UnitEliminated | UnitDisabled | UnitLanded
     | ConvoyArrived | NeutralPortStay | PocScored | PortIsolated | PortCaptured | UnitEscaped | AutomaticVictory
-    | Victory | CombatAnswered | CombatDelegated | TacticalAnswered | BattleChosen | Noted,
+    | Victory | CombatAnswered | CombatDelegated | TacticalAnswered | BattleChosen | CombatChanged | Noted,
     Field(discriminator="kind"),
 ]
 """Any campaign event (the closed union)."""

@@ -45,6 +45,7 @@ from strategic.events import (
     BattleChosen,
     CampaignEvent,
     CombatAnswered,
+    CombatChanged,
     CombatDelegated,
     DiceRolled,
     Event,
@@ -223,19 +224,29 @@ def replay(log: CampaignLog, data: CampaignData) -> Replay:
         raise ReplayError(f"header.bid: {exc}") from None
     except ValueError as exc:
         raise ReplayError(f"header.setup: {exc}") from None
-    campaign.state.combat = header.combat
+    changes = [(index, e) for index, e in enumerate(log.events) if isinstance(e, CombatChanged)]
+    first = changes[0][1].was if changes else header.combat  # the header has the combat the log ended with
+    campaign.state.combat = first
     campaign.state.battle_commanders = list(header.battle_commanders)
-    campaign.resolver = make_resolver(header.combat)
-    _play_back(campaign, Clock(campaign), RecordedOrders(log.events), header)
+    campaign.resolver = make_resolver(first)
+    _play_back(campaign, Clock(campaign), RecordedOrders(log.events), header, changes)
     return Replay(campaign, first_difference(log.events, campaign.state.events))
 
 
-def _play_back(campaign: Campaign, clock: Clock, player: RecordedOrders, header: LogHeader) -> None:
+def _play_back(campaign: Campaign, clock: Clock, player: RecordedOrders, header: LogHeader,
+               changes: list[tuple[int, CombatChanged]] | None = None) -> None:
     """Give every decision its recorded orders until the game ends or blocks, the header's ``stop_turn`` begins,
-    or its ``stop_at`` decision has had its orders (as :func:`strategic.ai.play` plays)."""
+    or its ``stop_at`` decision has had its orders (as :func:`strategic.ai.play` plays); the combat changes where
+    the log's ``changes`` (event number, event) did (R-UI-114)."""
     answers = [e for e in player.events
                if isinstance(e, CombatAnswered | CombatDelegated | TacticalAnswered | BattleChosen)]
+    changes = list(changes or [])
     while not clock.finished:
+        if changes and len(campaign.state.events) == changes[0][0]:
+            campaign.change_combat(changes.pop(0)[1].combat)
+            campaign.resolver = make_resolver(campaign.state.combat)
+            clock.retry()  # a battle left waiting (combat none) is fought now, as on loading
+            continue
         if campaign.state.question is not None:
             if not answers:
                 return  # the game was saved at this question

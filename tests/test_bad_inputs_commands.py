@@ -325,3 +325,28 @@ def test_odds_with_ships_in_port_next_to_the_area() -> None:
     assert report.holds == {"none": 300}  # War at Sea air units do not hold an area; ships in port do not either
     lines = report.lines()
     assert "Exeter (in port) sunk" in lines[2] and lines[3].startswith("Axis: 0.00 units sunk on average")
+
+
+@pytest.mark.parametrize("argv", [
+    ["run", "--combat", "classic", "--turns", "1", "--save", "{out}"],
+    ["run", "--combat", "classic", "--turns", "1", "--log", "{out}"],
+    ["run", "--turns", "1", "--battle-logs", "{out}"],
+    ["selfplay", "--games", "1", "--json", "{out}"],
+    ["battle", "--log", "{out}"],
+    ["serve", "--human", "japan", "--save", "{out}"],
+])
+@pytest.mark.parametrize(("kind", "words"), [("loop", "is a loop of symbolic links: give the path of a "),
+                                             ("long", "cannot be used as a")])
+def test_an_output_path_the_system_cannot_use_is_refused_before_any_work(
+        argv: list[str], kind: str, words: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """R-UI-113 (a fresh user's break test): a loop of symbolic links as ``--save`` played the whole game, then
+    failed to write it (exit 70, the game lost); a name longer than the system allows gave exit 70."""
+    out = tmp_path / "loopy"
+    if kind == "loop":
+        out.symlink_to("loopy")
+    else:
+        out = tmp_path / ("a" * 300)
+    code = run([a.replace("{out}", str(out)) for a in argv])
+    err = capsys.readouterr().err
+    assert code == 2 and words in err and "Traceback" not in err, err
+    assert sorted(p.name for p in tmp_path.iterdir()) == (["loopy"] if kind == "loop" else [])

@@ -2199,7 +2199,7 @@ class VictoryAtSeaApp(App[None]):
         campaign = load_state(path, self.data)
         chosen, note = combat_choice(campaign, combat)
         campaign.resolver = campaign_resolver(chosen)
-        campaign.state.combat = chosen  # type: ignore[assignment]
+        campaign.change_combat(chosen)  # logged: a replay changes it at the same point (R-UI-114)
         return campaign, note
 
     refight = False

@@ -89,6 +89,10 @@ class JoinError(InputError):
     """The seat could not join the game: the address, the server or the seat's token (exit code 2, R-NET-09)."""
 
 
+class TakenOver(InputError):
+    """The seat joined again from another connection, which plays it now: this one is closed (exit 1, R-NET-22)."""
+
+
 def add_join_parser(sub: argparse._SubParsersAction, data_option: Any = None) -> None:  # type: ignore[type-arg]
     run = sub.add_parser("join", help="play a seat of a campaign that vas serve hosts")
     run.add_argument("url", help="the server's address, ws://HOST:PORT (vas serve prints it)")
@@ -160,6 +164,8 @@ async def _answer_all(connection: ClientConnection, choose: Chooser, out: Callab
             for line in message.lines:
                 out(line)
         elif isinstance(message, Refusal):
+            if message.rule == "R-NET-22":
+                raise TakenOver(message.message)
             out(f"refused: {message.message}" + (f" [{message.rule}]" if message.rule else ""))
         elif isinstance(message, Wait):
             if message.view:
@@ -250,8 +256,8 @@ def terminal_answer(question: Question, data: CampaignData | None = None,
     if known:
         print(f"  {hint(known).replace('/ to type an order', 'or type an order as in vas play')}")
     while True:
-        text = input("orders (numbers, a typed order, l: list them, a: the AI's, u: take back the last, d: done, or a "
-                     "JSON order) > ").strip()
+        text = input("orders (numbers, a typed order, l: list them, u: take back the last, d: done, a: the AI's orders "
+                     "for the rest of the phase, or a JSON order) > ").strip()
         if text == "l":
             _list_orders(question, legal)
             continue
@@ -351,12 +357,27 @@ def _orders_answer(question: Question, text: str, data: CampaignData | None = No
             print(f"not a JSON order: {text!r} cannot be read as a JSON object; type it again")
             return None
         return Answer(ask=question.ask, type="orders", orders=[order], done=False)
-    if not text.replace(",", " ").split()[0].isdigit():
+    words = text.replace(",", " ").split()
+    if not words[0].isdigit():
         return _typed_answer(question, text, data)
-    picked = [question.legal[int(n) - 1] for n in text.replace(",", " ").split()
-              if n.isdigit() and 0 < int(n) <= len(question.legal)]
-    # the numbers of one line stand or fall together, as a stack's orders on the campaign screen (R-NET-18)
-    return Answer(ask=question.ask, type="orders", orders=picked, done=False, together=len(picked) > 1)
+    wrong = [w for w in words if not w.isdigit() or not 0 < int(w) <= len(question.legal)]
+    if wrong:  # R-NET-19: said, never sent as no order at all
+        print(f"no order numbered {', '.join(wrong)}: the orders are numbered 1 to {len(question.legal)}; type "
+              "them again")
+        return None
+    picked = [question.legal[int(n) - 1] for n in words]
+    return _together(question, picked)
+
+
+def _together(question: Question, orders: list[dict[str, Any]]) -> Answer | None:
+    """The orders of one line, given together (all or none, as a stack's on the campaign screen, R-NET-18); two
+    for one unit are said and asked again (the second would be refused for the first, R-NET-19)."""
+    units = [str(o.get("unit", "")) for o in orders]
+    twice = sorted({u for u in units if u and units.count(u) > 1})
+    if twice:
+        print(f"two orders for {', '.join(twice)} on one line: give each unit one order; type them again")
+        return None
+    return Answer(ask=question.ask, type="orders", orders=orders, done=False, together=len(orders) > 1)
 
 
 def _typed_answer(question: Question, text: str, data: CampaignData | None) -> Answer | None:
@@ -370,8 +391,7 @@ def _typed_answer(question: Question, text: str, data: CampaignData | None) -> A
     except OrderSyntaxError as exc:
         print(f"not an order: {exc}; type it again")
         return None
-    sent = [json.loads(ORDER_ADAPTER.dump_json(o)) for o in orders]
-    return Answer(ask=question.ask, type="orders", orders=sent, done=False, together=len(sent) > 1)
+    return _together(question, [json.loads(ORDER_ADAPTER.dump_json(o)) for o in orders])
 
 
 @lru_cache(maxsize=1)
@@ -391,21 +411,25 @@ def cmd_join(args: argparse.Namespace) -> int:
     if args.seat not in PLAYERS:
         print(f"vas join: --seat {args.seat}: not a player; use {', '.join(PLAYERS)}", file=sys.stderr)
         return 2
-    data = load_data([Path(d) for d in args.data or []]) if not args.ai else None  # the names typed orders use
+    # the names typed orders use (an AI seat types none, but --data given is checked all the same)
+    data = load_data([Path(d) for d in args.data or []]) if not args.ai or args.data else None
     choose: Chooser = ai_answer if args.ai else partial(terminal_answer, data=data, listed=set(), told={})
     try:
         over = asyncio.run(play_seat(args.url, Player(args.seat), args.token, choose, print))
     except JoinError as exc:
         print(f"vas join: {exc}", file=sys.stderr)
         return 2
-    except ProtocolError as exc:
+    except (ProtocolError, TakenOver) as exc:
         print(f"vas join: {exc}", file=sys.stderr)
         return 1
     except (OSError, ConnectionClosed) as exc:
         print(f"vas join: the connection to {args.url} was lost ({exc}); join again with the same token to go on",
               file=sys.stderr)
         return 1
-    except (KeyboardInterrupt, EOFError):
+    except EOFError:  # the input ended (a pipe, Ctrl-D): not an interrupt
+        print("\nvas join: the input ended: left the game; join again with the same token to go on", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
         print("\nvas join: left the game; join again with the same token to go on", file=sys.stderr)
         return 130
     return 0 if over else 1

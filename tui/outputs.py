@@ -54,7 +54,19 @@ def check_outputs(files: dict[str, Path | None], folders: dict[str, Path | None]
 
 
 def file_problem(path: Path) -> str | None:
-    """Why ``path`` cannot be written as a file (without creating it or its folders), or ``None``."""
+    """Why ``path`` cannot be written as a file (without creating it or its folders), or ``None``.  A path the
+    system cannot use at all (a name too long, a loop of symbolic links) is one too (R-UI-113: it failed only when
+    the game was over and written, exit 70)."""
+    try:
+        path.resolve()  # a loop of symbolic links: RuntimeError (Python 3.11) or OSError
+        return _file_problem(path)
+    except RuntimeError:
+        return "is a loop of symbolic links: give the path of a file"
+    except OSError as exc:
+        return f"cannot be used as a file name ({exc.strerror or exc})"
+
+
+def _file_problem(path: Path) -> str | None:
     if path.is_dir():
         return "is a folder, not a file"
     if path.exists() and not path.resolve().is_file():
@@ -94,7 +106,18 @@ def _probe(folder: Path, parent: Path) -> str | None:
 
 
 def folder_problem(folder: Path) -> str | None:
-    """Why files cannot be written in ``folder`` (created if missing), or ``None``."""
+    """Why files cannot be written in ``folder`` (created if missing), or ``None`` (R-UI-113: a path the system
+    cannot use is one too)."""
+    try:
+        folder.resolve()
+        return _folder_problem(folder)
+    except RuntimeError:
+        return "is a loop of symbolic links: give the path of a folder"
+    except OSError as exc:
+        return f"cannot be used as a folder name ({exc.strerror or exc})"
+
+
+def _folder_problem(folder: Path) -> str | None:
     if folder.exists() and not folder.is_dir():
         return "not a folder"
     parent = _existing_parent(folder)

@@ -397,6 +397,8 @@ def _campaign(args: argparse.Namespace, data) -> tuple[Campaign, str]:  # type: 
         campaign = Campaign.new(data, args.setup or "standard", seed=1 if args.seed is None else args.seed,
                                 options=args.option or (), bid=dict(args.bid or []))
         combat, note = args.combat or "tactical", ""
+    if args.load:
+        campaign.change_combat(combat)  # logged: a replay changes it at the same point (R-UI-114)
     campaign.state.combat = combat  # type: ignore[assignment]
     if args.command is not None:
         campaign.state.battle_commanders = [Player(p) for p in PLAYERS if p in args.command]

@@ -146,7 +146,7 @@ def build_campaign(args: argparse.Namespace, data: CampaignData) -> tuple[Campai
     if args.load is not None:
         campaign = load_state(args.load, data)
         if args.combat:
-            campaign.state.combat = args.combat
+            campaign.change_combat(args.combat)  # logged: a replay changes it at the same point (R-UI-114)
     else:
         campaign = Campaign.new(data, args.setup or "standard", seed=1 if args.seed is None else args.seed,
                                 options=getattr(args, "option", None) or (), bid=dict(getattr(args, "bid", None) or []))
@@ -218,6 +218,10 @@ class Host:
         seat = await self._hello(connection)
         if seat is None:
             return
+        for old in [s for s in self.seats if s.player is seat.player]:  # R-NET-22: the seat joined again
+            await _close_refused(old.connection, Refusal(
+                message=f"the {seat.player.value} seat joined again from another connection, which plays it from "
+                        "now on: this one is closed (R-NET-22)", rule="R-NET-22"))
         self.seats.append(seat)
         try:
             await self._send_news(seat)
@@ -362,6 +366,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
         return 2
     try:  # the autosave and the files beside it, before any work (README: exit code 2)
         check_outputs({"--save": args.save}, inputs={"--load": args.load})
+        if args.load is None and args.save.exists():  # R-UI-113: a new game wrote over the last one's autosave
+            raise OutputError(f"--save {args.save}: a game is saved there; go on with it (vas serve --load "
+                              f"{args.save} --human ...), give the new game another --save, or remove the file")
         for beside in (tokens_path(args.save), stop_path(args.save)):
             problem = file_problem(beside)
             if problem:

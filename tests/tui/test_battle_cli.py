@@ -90,6 +90,25 @@ def test_replay_of_a_changed_log_and_of_a_log_without_spec(tmp_path: Path, capsy
         capsys.readouterr().out)
 
 
+def test_replay_of_a_log_whose_result_was_edited(tmp_path: Path, capsys) -> None:
+    """R-UI-115 (a fresh user's break test): a log whose winner and victory points were edited, or whose
+    objectives were deleted, printed the edited result and then "identical, event for event" (exit 0)."""
+    log = tmp_path / "battle.json"
+    run(["--demo", "cruiser-action", "--seed", "4", "--log", str(log)])
+    capsys.readouterr()
+    raw = json.loads(log.read_text())
+    other = raw["sides"][1] if raw["winner"] == raw["sides"][0] else raw["sides"][0]
+    for edit, says in [(lambda r: r.update(victory_points=[0, 9999]), "the saved victory_points is [0, 9999], the "
+                        f"re-fought battle's {json.dumps(raw['victory_points'])}"),
+                       (lambda r: r.update(winner=other), f'the saved winner is "{other}"'),
+                       (lambda r: r.pop("objectives"), "the saved objectives is missing")]:
+        edited = json.loads(json.dumps(raw))
+        edit(edited)
+        log.write_text(json.dumps(edited))
+        assert run(["--replay", str(log)]) == 5
+        assert f"Re-fought from its spec: NOT identical: {says}" in capsys.readouterr().out
+
+
 def test_replay_of_a_file_that_is_not_a_battle_log(tmp_path: Path, capsys) -> None:
     (tmp_path / "save.json").write_text('{"version": 3}')
     assert run(["--replay", str(tmp_path / "save.json")]) == 1

@@ -520,3 +520,64 @@ def test_a_combat_answer_typed_at_the_line_prompt_as_on_the_combat_screen(tmp_pa
     expected = {ship: target for ship, target in message.advice.items() if ship != "Kent"}
     assert isinstance(answer, Answer) and answer.answer == {**expected, "Renown": "Admiral Hipper"}
     assert session.answer(Player.ALLIES, answer) == []  # the engine takes it
+
+
+def test_numbers_no_order_has_and_two_orders_for_one_unit_are_said_at_the_prompt(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """R-NET-19 (a fresh user's break test): ``9999`` was sent as no order at all, without a word; ``25 26``, two
+    orders for Fuso, came back refused with "Fuso is not in port ready to sail", which hid why."""
+    legal = [{"kind": "move", "unit": "Fuso", "path": ["Japanese Islands"], "mode": "patrol"},
+             {"kind": "move", "unit": "Fuso", "path": ["Marianas Islands"], "mode": "patrol"},
+             {"kind": "move", "unit": "Ise", "path": ["Japanese Islands"], "mode": "patrol"}]
+    question = Question(ask=3, seat=Player.JAPAN, type="orders", turn=3, phase="patrol", view={}, legal=legal)
+    typed = iter(["9999", "1 x", "1 2", "2 3"])
+    monkeypatch.setattr("builtins.input", lambda _prompt="": next(typed))
+    answer = terminal_answer(question)
+    out = capsys.readouterr().out
+    assert "no order numbered 9999: the orders are numbered 1 to 3; type them again" in out
+    assert "no order numbered x: the orders are numbered 1 to 3" in out
+    assert "two orders for Fuso on one line: give each unit one order; type them again" in out
+    assert answer == Answer(ask=3, type="orders", orders=legal[1:], done=False, together=True)
+
+
+def test_a_seat_that_joins_again_takes_over_from_its_old_connection(tmp_path: Path, data: Any) -> None:
+    """R-NET-22 (a fresh user's break test): a second ``vas join`` with the seat's token was let in beside the
+    first, both answering for one player; the new connection plays the seat and the old one is told and closed."""
+    from websockets.exceptions import ConnectionClosed
+
+    from .network_helpers import joined, next_question
+
+    host = make_host(serve_args(tmp_path, human=["allies"], turns=1), data)
+
+    async def clients(url: str) -> Any:
+        first = await joined(url, Player.ALLIES, host.tokens[Player.ALLIES])
+        asked = await next_question(first)
+        second = await joined(url, Player.ALLIES, host.tokens[Player.ALLIES])
+        told = []
+        with pytest.raises(ConnectionClosed):
+            while True:
+                told.append(await receive(first))
+        refusal = told[-1]
+        assert refusal.kind == "refusal" and refusal.rule == "R-NET-22"
+        assert "joined again from another connection, which plays it from now on" in refusal.message
+        again = await next_question(second)
+        assert again.ask == asked.ask and len(host.seats) == 1
+        await second.send(write(ai_answer(again)))
+        await play_out(second)
+
+    asyncio.run(serve_while(host, clients))
+    assert host.session.over
+
+
+def test_the_end_of_the_input_at_the_prompt_is_not_an_interrupt(monkeypatch: pytest.MonkeyPatch,
+                                                                capsys: pytest.CaptureFixture[str]) -> None:
+    """R-NET-22: the end of the input (a pipe run dry, Ctrl-D) exited 130, as Ctrl-C does; it is exit 1, said so."""
+    from tui import join_command
+    from tui.cli import main
+
+    async def input_ends(*_args: Any) -> Any:
+        raise EOFError
+
+    monkeypatch.setattr(join_command, "play_seat", input_ends)
+    assert main(["join", "ws://127.0.0.1:1", "--seat", "allies", "--token", "t"]) == 1
+    assert "vas join: the input ended: left the game; join again with the same token" in capsys.readouterr().err

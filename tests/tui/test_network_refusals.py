@@ -211,6 +211,18 @@ def test_serve_with_an_autosave_that_cannot_be_written_says_so_before_any_work(t
     assert sorted(p.name for p in tmp_path.iterdir()) == ["afile", "game.json.seats.json"]  # nothing written
 
 
+def test_a_new_served_game_never_writes_over_a_saved_one(tmp_path: Path, capsys: Any) -> None:
+    """R-UI-113 (a fresh user's break test): ``vas serve --human japan --seed 12`` in the folder of a stopped game
+    replaced its autosave, the game it had just been told to go on with, without a word."""
+    save = tmp_path / "vas-serve.json"
+    save.write_text("{}")
+    assert cli.main(["serve", "--human", "japan", "--seed", "12", "--save", str(save), "--port", "0"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err == (f"vas serve: --save {save}: a game is saved there; go on with it (vas serve --load {save} "
+                   "--human ...), give the new game another --save, or remove the file")
+    assert save.read_text() == "{}" and sorted(p.name for p in tmp_path.iterdir()) == ["vas-serve.json"]
+
+
 def test_serve_on_a_port_that_is_not_one_is_refused(capsys: Any) -> None:
     with pytest.raises(SystemExit) as stopped:
         cli.main(["serve", "--port", "70000"])

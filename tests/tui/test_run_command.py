@@ -203,3 +203,30 @@ def test_a_game_on_the_bundled_data_saves_no_data_folders(tmp_path: Path) -> Non
     assert "data_folders" not in json.loads(save_text(campaign))
     campaign.state.data_folders = ["/home/host/fix"]
     assert public_state(campaign.state).data_folders == []
+
+
+def test_a_game_loaded_with_another_combat_replays_identical(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
+    """R-UI-114 (a fresh user's break test): a game played on after ``--load --combat X`` replayed with the last
+    combat from its first turn and was reported as different (exit 5); the change is now an event where it was
+    made, and the replay changes the combat there. The README's own way on from ``--combat none`` is tested."""
+    from strategic.events import CombatChanged
+    from strategic.narrate import describe
+    from strategic.saves import load_state
+
+    stopped, later, log = tmp_path / "stopped.json", tmp_path / "later.json", tmp_path / "later.log.json"
+    assert main(["run", "--seed", "3", "--turns", "1", "--combat", "none", "--save", str(stopped)]) == 3
+    assert main(["run", "--load", str(stopped), "--combat", "classic", "--turns", "1", "--save", str(later),
+                 "--log", str(log)]) == 0
+    from scenarios.loader import load_data
+
+    events = load_state(later, load_data([])).state.events
+    changed = [e for e in events if isinstance(e, CombatChanged)]
+    assert [(e.was, e.combat, e.turn) for e in changed] == [("none", "classic", 1)]
+    assert describe(changed[0]) == "the game goes on with classic combat (it was none): loaded with another combat"
+    capsys.readouterr()
+    for replayed in (later, log):
+        assert main(["run", "--replay", str(replayed)]) == 0, capsys.readouterr().err
+        assert capsys.readouterr().out.endswith("Identical: event for event and roll for roll.\n")
+    again = tmp_path / "again.json"
+    assert main(["run", "--load", str(later), "--combat", "none", "--turns", "1", "--save", str(again)]) in (0, 3)
+    assert main(["run", "--replay", str(again)]) == 0, capsys.readouterr().err
