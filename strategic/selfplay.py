@@ -223,9 +223,10 @@ def specs_for(games: int, seed: int, levels: dict[str, str], setup: str = "stand
 
 
 def winner_words(winner: str) -> str:
-    """A game's or theatre's winner as the players say it: ``Allies``, ``Axis``, ``tie``, ``no winner``
-    (issue #17: not the data's ``allied``)."""
-    return {"tie": "tie", "none": "no winner", "-": "-"}.get(winner) or side_name(winner)
+    """A game's or theatre's winner as the players say it: ``Allies``, ``Axis``, ``tie``, ``no winner``, and
+    ``undecided`` for a theatre the game ended before deciding (an automatic victory in the other; issue #17: not
+    the data's ``allied``, nor a bare ``-``)."""
+    return {"tie": "tie", "none": "no winner", "-": "undecided"}.get(winner) or side_name(winner)
 
 
 def report(results: Sequence[GameResult], per_game: bool = False) -> str:

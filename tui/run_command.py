@@ -90,7 +90,7 @@ from strategic.turn_summary import place_words, summarize, summary_lines
 from tactical import TacticalQuestion, UnknownOption, encode_tactical
 from tui.arguments import BID_HELP, poc_bid, rule_option, seed_number, whole_number
 from tui.outputs import OutputError, check_outputs
-from tui.signals import exit_code, how_stopped
+from tui.signals import exit_code, held, how_stopped
 
 PLAYERS = [p.value for p in Player]
 
@@ -179,6 +179,8 @@ def cmd_run(args: argparse.Namespace) -> int:
     try:  # a loaded game is played on the data it was saved on unless --data says otherwise (R-UI-111)
         folders, data_note = (data_for_load(args.load, args.data) if args.load
                               else ([Path(d) for d in args.data or []], ""))
+        if not args.load and folders:  # a new game's first line names its data too
+            data_note = f"data: {', '.join(str(f.resolve()) for f in folders)}"
     except SaveError as exc:
         print(f"vas run: {exc}", file=sys.stderr)
         return 2
@@ -235,8 +237,9 @@ def cmd_run(args: argparse.Namespace) -> int:
         reporter.flush()
         return _engine_failure(campaign, exc, args, header)
     except KeyboardInterrupt as exc:  # Ctrl-C or SIGTERM (tui.signals)
-        reporter.flush()
-        return _interrupted(campaign, clock, exc, args, header)
+        with held():  # a second Ctrl-C does not stop the writing of what the game keeps (R-UI-116)
+            reporter.flush()
+            return _interrupted(campaign, clock, exc, args, header)
     reporter.flush()
     if campaign.blocked:
         _print(f"\nStopped on turn {state.turn}: {campaign.blocked}")
@@ -471,6 +474,11 @@ def replay_command(path: Path, data_folders: list[str] | None) -> int:
     read or played, 4 an engine error, 5 a difference (the first one is named: turn, phase, event number, the
     logged and the replayed event)."""
     given: list[CampaignData] = []  # a save is replayed on the --data folders, else its own (R-UI-111)
+    try:  # a save whose folders are gone: refused as --load refuses it (exit 2)
+        data_for_load(path, data_folders)
+    except SaveError as exc:
+        print(f"vas run: {exc}", file=sys.stderr)
+        return 2
     try:
         log = read_log(path, lambda: _remember(given, load_data(data_for_load(path, data_folders)[0])))
     except ReplayError as exc:

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import signal
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from types import FrameType
 
 STOP_SIGNALS = (signal.SIGTERM, signal.SIGHUP)
@@ -40,6 +41,22 @@ def stop_on_signals() -> Callable[[], None]:
             signal.signal(signum, handler)
 
     return restore
+
+
+@contextmanager
+def held() -> Iterator[None]:
+    """Ctrl-C, SIGTERM and SIGHUP are ignored inside (the main thread only): the files that keep an interrupted
+    game are written whole though the user presses Ctrl-C again (R-UI-116: a second Ctrl-C within milliseconds
+    lost the autosave and the log)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    before = {signum: signal.signal(signum, signal.SIG_IGN) for signum in (signal.SIGINT, *STOP_SIGNALS)}
+    try:
+        yield
+    finally:
+        for signum, handler in before.items():
+            signal.signal(signum, handler)
 
 
 def how_stopped(exc: KeyboardInterrupt) -> str:

@@ -157,7 +157,7 @@ def test_a_save_keeps_the_data_it_was_played_on(tmp_path: Path, capsys: pytest.C
     assert main(["run", "--seed", "2", "--combat", "classic", "--turns", "1", "--data", str(fix),
                  "--save", str(game)]) == 0
     assert json.loads(game.read_text())["data_folders"] == [str(fix.resolve())]
-    capsys.readouterr()
+    assert capsys.readouterr().out.splitlines()[0].endswith(f"; data: {fix.resolve()}")  # a new game's line too
     assert main(["run", "--load", str(game), "--turns", "1", "--save", str(a)]) == 0
     assert f"; data: {fix.resolve()} (as saved)\n" in capsys.readouterr().out
     assert main(["run", "--load", str(game), "--turns", "1", "--data", str(fix), "--save", str(b)]) == 0
@@ -181,7 +181,7 @@ def test_a_save_whose_data_is_gone_is_refused(tmp_path: Path, capsys: pytest.Cap
     fix.rename(tmp_path / "moved")
     capsys.readouterr()
     for command in (["run", "--load", str(game), "--turns", "1", "--save", str(game)],
-                    ["odds", str(game), "Indonesia"]):
+                    ["odds", str(game), "Indonesia"], ["run", "--replay", str(game)]):
         assert main(command) == 2
         err = capsys.readouterr().err
         assert f"{game}: the game was saved on --data {fix.resolve()}: {fix.resolve()}: no such folder" in err
@@ -230,3 +230,32 @@ def test_a_game_loaded_with_another_combat_replays_identical(tmp_path: Path, cap
     again = tmp_path / "again.json"
     assert main(["run", "--load", str(later), "--combat", "none", "--turns", "1", "--save", str(again)]) in (0, 3)
     assert main(["run", "--replay", str(again)]) == 0, capsys.readouterr().err
+
+
+def test_a_second_stop_signal_while_the_interrupted_game_is_written_is_held(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture) -> None:
+    """R-UI-116 (a fresh user's break test): a second Ctrl-C within milliseconds of the first stopped the writing
+    of the autosave and the log, and the game was lost; signals are held while they are written."""
+    import signal
+
+    from tui import run_command
+    from tui.signals import Terminated
+
+    def stopped(campaign, clock, agents, stop_at_turn=None):  # type: ignore[no-untyped-def]
+        raise Terminated(signal.SIGTERM)  # at the first decision (the clock keeps its checkpoint)
+
+    real = run_command.write_text_atomic
+    sent: list[int] = []
+
+    def write_after_a_second_signal(path, text):  # type: ignore[no-untyped-def]
+        if not sent:
+            sent.append(1)
+            os.kill(os.getpid(), signal.SIGTERM)  # the second signal, while the first is being handled
+        real(path, text)
+
+    monkeypatch.setattr(run_command, "play", stopped)
+    monkeypatch.setattr(run_command, "write_text_atomic", write_after_a_second_signal)
+    save, log = tmp_path / "game.json", tmp_path / "game.log.json"
+    assert main(["run", "--seed", "1", "--combat", "classic", "--save", str(save), "--log", str(log)]) == 143
+    assert sent and (tmp_path / "game.autosave.json").is_file() and log.is_file() and not save.exists()
+    assert "the event log up to the interruption is written to" in capsys.readouterr().err
