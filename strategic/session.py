@@ -28,7 +28,7 @@ from strategic.ai import Agent, BaselineAI, give_orders
 from strategic.answer_needed import AnswerNeeded
 from strategic.campaign import Campaign
 from strategic.clock import Clock
-from strategic.events import CampaignEvent
+from strategic.events import CampaignEvent, DiceRolled, OrderRefused
 from strategic.narrate import describe
 from strategic.orders import ORDER_ADAPTER, Order
 from strategic.protocol import Answer, Events, GameOver, Question, Refusal, SpeedRollFact, Undo, Wait
@@ -217,8 +217,8 @@ class GameSession:
             upto = min(upto, pending.opened)
         reset = cut or since > upto
         since = 0 if reset else max(0, since)
-        lines = [describe(e) for e in events[since:upto] if isinstance(e, CampaignEvent) and type(e).__name__
-                 != "DiceRolled"]
+        lines = [describe(e) for e in events[since:upto] if isinstance(e, CampaignEvent)
+                 and not isinstance(e, DiceRolled) and not _others_attempt(e, player)]
         return Events(since=since, upto=upto, lines=lines, reset=reset)
 
     def game_over(self, player: Player | None = None) -> GameOver:
@@ -352,6 +352,12 @@ class GameSession:
         self.clock.retry()
         self.advance()
         return []
+
+
+def _others_attempt(event: CampaignEvent, player: Player) -> bool:
+    """An order another player tried and the rules refused: his own business, told to no other seat (R-NET-23: it
+    showed what he had meant to do)."""
+    return isinstance(event, OrderRefused) and event.player != player.value
 
 
 def _refusal(exc: IllegalOrder, order: Order, given: int) -> Refusal:

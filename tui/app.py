@@ -1510,8 +1510,9 @@ class CampaignScreen(Screen[None]):
 
     @on(Input.Submitted, "#order-input")
     def typed_order(self, event: Input.Submitted) -> None:
-        """A typed order: given and cleared, or refused with its text quoted in the message and selected in the
-        line (the next typing replaces it; an arrow key keeps it for correcting)."""
+        """A typed order: given and cleared, the orders list focused again (``/`` types the next one), or refused
+        with its text quoted in the message and selected in the line (the next typing replaces it; an arrow key
+        keeps it for correcting)."""
         line = event.value.strip().removeprefix("/").strip()  # a / typed again to start an order is no part of it
         try:
             orders = parse_orders(self.seat.data, line, self.seat.view().phase, self._legal)
@@ -1520,7 +1521,8 @@ class CampaignScreen(Screen[None]):
             event.input.select_all()
             return
         if self.give_all(orders, typed=line):
-            event.input.value = ""
+            event.input.value = ""  # given: letters are commands again (e ended nothing: it was typed, R-UI-117)
+            self.query_one("#orders", OptionList).focus()
         else:
             event.input.select_all()
 

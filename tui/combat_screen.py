@@ -21,6 +21,7 @@ move the highlighted battle, Enter confirms, ``a`` puts back the AI's order, ``/
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -209,10 +210,12 @@ NONE_TYPED = "none"
 """Typed for no target (``Hood > none``) or no air unit (``none > Bismarck``): parse_typed reads it as :data:`NONE`."""
 
 
-def merge_typed(decision: str, rows: list[Row], typed: Any) -> Any:
+def merge_typed(decision: str, rows: list[Row], typed: Any, factors: dict[str, int] | None = None) -> Any:
     """The answer given for the typed ``typed`` (:func:`parse_typed`) with the ``rows`` as shown: a typed answer
     that names some of the attackers (air strikes: some of the targets) changes those rows only, the others keep
-    what the rows show (R-SEAT-21); ``none`` alone (typed: ``{}`` or ``[]``) clears every row.  The rows are set to
+    what the rows show (R-SEAT-21), except that War at Sea air strikes given ``factors`` (each air unit's) drop
+    the rows of an air unit the line would use beyond its factors (R-NET-23: the line's strikes come first);
+    ``none`` alone (typed: ``{}`` or ``[]``) clears every row.  The rows are set to
     the answer.  Other decisions: the typed answer is the whole answer."""
     if decision not in MERGED:
         set_answer(decision, rows, typed)
@@ -226,6 +229,13 @@ def merge_typed(decision: str, rows: list[Row], typed: Any) -> Any:
     if wrong:
         raise ValueError("; ".join(wrong))
     kept = [r for r in rows if r.key not in {key for key, _ in pairs}]
+    if decision == "was_air_strikes" and factors is not None:  # R-NET-23: the line's strikes come first
+        typed_uses = Counter(source for source, _target in typed if source != NONE)
+        for source, used in typed_uses.items():
+            if used + sum(r.value == source for r in kept) > factors.get(source, used):
+                for row in kept:  # too many with the rows kept: the air unit strikes only where the line says
+                    if row.value == source:
+                        row.value = NONE
     for key, value in pairs:
         by_key[key].value = value
     if decision == "was_air_strikes":  # every typed strike goes to the engine: two at one target are refused there
@@ -436,8 +446,8 @@ class CombatScreen(Screen[Any]):
     def typed_answer(self, text: str) -> None:
         """Read a typed answer (:func:`parse_typed`), show it in the rows and give it."""
         try:
-            answer = merge_typed(self.question.decision, self.rows, parse_typed(self.question.decision, self.rows,
-                                                                                text))
+            typed = parse_typed(self.question.decision, self.rows, text)
+            answer = merge_typed(self.question.decision, self.rows, typed, self.question.options.get("factors"))
         except ValueError as exc:
             self.message(f"cannot read the answer: {exc}", ok=False)
             return

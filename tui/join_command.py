@@ -8,10 +8,11 @@ tests and to fill seats.  Without ``--ai`` the seat is played at the terminal: t
 and each question, after a line of the board, lists its legal orders by number in the campaign screen's words (at
 the first question of a phase; ``l`` lists them again); type numbers to give those orders (several on one line all
 or none), or an order as the campaign screen's order line reads it (``move Hood > n atl``, ``place Nelson, Rodney >
-England``: R-NET-19), ``a`` the AI's advice, ``u`` take back the last order given in this decision, ``d`` done, a
-JSON order or answer as ``vas run --answer`` takes it.  A combat question comes in words (R-NET-20) and is answered
-as on the combat screen's answer line (R-NET-21).  An undo is the server's (R-NET-15): it
-refuses one out of turn, stale or with nothing to take back.
+England``: R-NET-19), ``a`` the AI's orders (the phase goes on), ``u`` take back the last order given in this
+decision, ``d`` end the phase (asked first while orders remain, R-NET-23), a JSON order or answer as ``vas run
+--answer`` takes it.  A combat question comes in words (R-NET-20) and is answered as on the combat screen's answer
+line (R-NET-21).  An undo is the server's (R-NET-15): it refuses one out of turn, stale or with nothing to take
+back.
 
 The TUI of ``vas play`` is not yet driven remotely (R-NET-08).  The protocol (version 3) carries what its campaign
 screen needs for the orders part of play (R-NET-12..15: the rule options, the seat's view between its turns, the
@@ -173,7 +174,7 @@ async def _answer_all(connection: ClientConnection, choose: Chooser, out: Callab
             out(f"turn {message.turn} {message.phase}: waiting for {player_words(message.who)} ({message.type})")
         elif isinstance(message, Question):
             out(board_line(read_view(message.view, "question")))
-            await connection.send(write(await _off_the_loop(choose, message)))
+            await connection.send(write(await _while_connected(connection, _off_the_loop(choose, message))))
         elif isinstance(message, GameOver):
             out(f"game over: {message.summary}")
             return message
@@ -207,6 +208,19 @@ def _pending_words(entry: str) -> str:
     return f"{entry.removeprefix(SURPRISE_KEY)} (surprise attack)" if entry.startswith(SURPRISE_KEY) else entry
 
 
+async def _while_connected(connection: ClientConnection, answer: Any) -> Answer | Undo:
+    """The answer the coroutine ``answer`` gives, or, if the server closes the connection first, an ``OSError``
+    at once (R-NET-23: a player kept typing to a server that had gone, and his order was lost)."""
+    typed = asyncio.ensure_future(answer)
+    closed = asyncio.ensure_future(connection.wait_closed())
+    done, _pending = await asyncio.wait({typed, closed}, return_when=asyncio.FIRST_COMPLETED)
+    if typed in done:
+        closed.cancel()
+        return typed.result()  # type: ignore[no-any-return]
+    typed.cancel()
+    raise OSError("the server closed the connection while you were typing")
+
+
 async def _off_the_loop(choose: Chooser, question: Question) -> Answer | Undo:
     """``choose(question)`` on a thread of its own, so the event loop keeps answering the server's keepalive pings
     while a player thinks at the prompt (R-NET-11: a blocked loop lost the connection after about 40 s).  The
@@ -237,10 +251,12 @@ async def _off_the_loop(choose: Chooser, question: Question) -> Answer | Undo:
 
 
 def terminal_answer(question: Question, data: CampaignData | None = None,
-                    listed: set[tuple[int, str]] | None = None, told: dict[str, int] | None = None) -> Answer | Undo:
+                    listed: dict[tuple[int, str], list[dict[str, Any]]] | None = None,
+                    told: dict[str, int] | None = None) -> Answer | Undo:
     """A seat played at the terminal (module docstring); ``data`` reads the names of typed orders (the bundled data
     when none is given).  With ``listed`` (the turns and phases whose orders were listed, kept by the caller) the
-    numbered orders are listed at the first question of a phase only, and again with ``l`` (R-NET-19); with
+    numbered orders are listed at the first question of a phase only, and again with ``l``, and a number means the
+    order it was listed with until the next listing (R-NET-19); with
     ``told`` (per turn and battle, the lines of its account printed) a battle's account is printed from where it
     was left (none given: its last :data:`ACCOUNT_SHOWN` lines)."""
     if question.type == "combat":
@@ -248,20 +264,24 @@ def terminal_answer(question: Question, data: CampaignData | None = None,
         return _combat_answer(question)
     legal = _orders(question.legal)
     print(f"turn {question.turn}, {question.phase}: your orders ({len(question.legal)} legal)")
-    if listed is None or (question.turn, question.phase) not in listed:
+    key = (question.turn, question.phase)
+    if listed is None or key not in listed:
         _list_orders(question, legal)
         if listed is not None:
-            listed.add((question.turn, question.phase))
+            listed.clear()  # the numbers of an earlier phase mean nothing now
+            listed[key] = list(question.legal)
     known = [o for o in legal if o is not None]
     if known:
         print(f"  {hint(known).replace('/ to type an order', 'or type an order as in vas play')}")
     while True:
-        text = input("orders (numbers, a typed order, l: list them, u: take back the last, d: done, a: the AI's orders "
-                     "for the rest of the phase, or a JSON order) > ").strip()
+        text = input("orders (numbers, a typed order, l: list them, u: take back the last, a: give the AI's orders, d: "
+                     "end the phase, or a JSON order) > ").strip()
         if text == "l":
             _list_orders(question, legal)
+            if listed is not None:
+                listed[key] = list(question.legal)
             continue
-        answer = _orders_answer(question, text, data)
+        answer = _orders_answer(question, text, data, listed.get(key) if listed is not None else None)
         if answer is not None:
             return answer
 
@@ -316,7 +336,7 @@ def _typed_combat(question: Question, decision: str, text: str) -> Any:
         if decision == "order_battles":
             return parse_order(list(classic.options.get("areas", [])), text)
         rows = rows_for(classic, SimpleNamespace(suggestion=question.advice, view=None))  # type: ignore[arg-type]
-        return merge_typed(decision, rows, parse_typed(decision, rows, text))
+        return merge_typed(decision, rows, parse_typed(decision, rows, text), classic.options.get("factors"))
     except (ValueError, KeyError, TypeError, ScriptError) as exc:
         print(f"not an answer: {exc}; type it again")
         return _UNREAD
@@ -341,16 +361,23 @@ def _orders(legal: list[dict[str, Any]]) -> list[Order | None]:
     return read
 
 
-def _orders_answer(question: Question, text: str, data: CampaignData | None = None) -> Answer | Undo | None:
+def _orders_answer(question: Question, text: str, data: CampaignData | None = None,
+                   shown: list[dict[str, Any]] | None = None) -> Answer | Undo | None:
     """The answer a line typed at the orders prompt gives; ``None`` (said why) when it gives none: a JSON order
     that cannot be read or is not an object is refused here, at the prompt, and asked again (R-NET-16), and so is
-    a typed order that does not parse (R-NET-19)."""
-    if text in ("", "d"):
-        return Answer(ask=question.ask, type="orders", orders=[], done=True)
+    a typed order that does not parse, a number no order has, an order no longer legal, and an empty line; ``d``
+    asks first while orders remain (R-NET-19, R-NET-23).  Numbers are those of ``shown``, the orders as last
+    listed (the question's own legal orders when none is given)."""
+    if text == "":
+        print("nothing typed: d ends the phase; numbers or a typed order give orders; l lists them")
+        return None
+    if text == "d":
+        return _end_phase(question)
     if text == "u":
         return Undo(ask=question.ask)
-    if text == "a":
-        return Answer(ask=question.ask, type="orders", orders=list(question.advice or []), done=True)
+    if text == "a":  # given, not ended: the player sees them, takes back what he will, and ends with d (R-NET-23)
+        print("the AI's orders for the rest of the phase are given: u takes back the last, d ends the phase")
+        return Answer(ask=question.ask, type="orders", orders=list(question.advice or []), done=False)
     if text.startswith("{"):
         order = _json(text)
         if not isinstance(order, dict):
@@ -360,22 +387,52 @@ def _orders_answer(question: Question, text: str, data: CampaignData | None = No
     words = text.replace(",", " ").split()
     if not words[0].isdigit():
         return _typed_answer(question, text, data)
-    wrong = [w for w in words if not w.isdigit() or not 0 < int(w) <= len(question.legal)]
+    numbered = question.legal if shown is None else shown
+    wrong = [w for w in words if not w.isdigit() or not 0 < int(w) <= len(numbered)]
     if wrong:  # R-NET-19: said, never sent as no order at all
-        print(f"no order numbered {', '.join(wrong)}: the orders are numbered 1 to {len(question.legal)}; type "
+        print(f"no order numbered {', '.join(wrong)}: the orders are numbered 1 to {len(numbered)}; type "
               "them again")
         return None
-    picked = [question.legal[int(n) - 1] for n in words]
+    picked = [numbered[int(n) - 1] for n in words]
+    gone = [f"{n} ({_words(o)})" for n, o in zip(words, picked, strict=True) if o not in question.legal]
+    if gone:
+        print(f"no longer legal: {', '.join(gone)}; l lists the orders legal now")
+        return None
     return _together(question, picked)
+
+
+def _words(raw: dict[str, Any]) -> str:
+    """An order (JSON) in the campaign screen's words, or as JSON when this program cannot read it."""
+    read = _orders([raw])[0]
+    return describe(read) if read is not None else json.dumps(raw)
+
+
+def _end_phase(question: Question) -> Answer | None:
+    """``d``: the phase ends, asked first while orders remain (R-NET-23: a stray Enter ended it, and 39 ships were
+    placed where the rules put unplaced ones)."""
+    if question.legal:
+        units = len({str(o.get("unit", "")) for o in question.legal} - {""}) or len(question.legal)
+        sure = input(f"end the {question.phase} phase with orders still possible for {units} unit(s)? y ends it > ")
+        if sure.strip().lower() not in ("y", "yes"):
+            print("the phase goes on")
+            return None
+    return Answer(ask=question.ask, type="orders", orders=[], done=True)
 
 
 def _together(question: Question, orders: list[dict[str, Any]]) -> Answer | None:
     """The orders of one line, given together (all or none, as a stack's on the campaign screen, R-NET-18); two
-    for one unit are said and asked again (the second would be refused for the first, R-NET-19)."""
+    for one unit, or one for a unit with no legal order now, are said (with the engine's reason, R-NET-14) and
+    asked again (the engine's refusal would hide why, R-NET-19)."""
     units = [str(o.get("unit", "")) for o in orders]
     twice = sorted({u for u in units if u and units.count(u) > 1})
     if twice:
         print(f"two orders for {', '.join(twice)} on one line: give each unit one order; type them again")
+        return None
+    ordered = {str(o.get("unit", "")) for o in question.legal}
+    idle = [u for u in dict.fromkeys(units) if u and u not in ordered]
+    if idle:
+        for unit in idle:
+            print(f"{unit} has no legal order now: {question.refusals.get(unit, 'it has had its order this phase')}")
         return None
     return Answer(ask=question.ask, type="orders", orders=orders, done=False, together=len(orders) > 1)
 
@@ -413,7 +470,7 @@ def cmd_join(args: argparse.Namespace) -> int:
         return 2
     # the names typed orders use (an AI seat types none, but --data given is checked all the same)
     data = load_data([Path(d) for d in args.data or []]) if not args.ai or args.data else None
-    choose: Chooser = ai_answer if args.ai else partial(terminal_answer, data=data, listed=set(), told={})
+    choose: Chooser = ai_answer if args.ai else partial(terminal_answer, data=data, listed={}, told={})
     try:
         over = asyncio.run(play_seat(args.url, Player(args.seat), args.token, choose, print))
     except JoinError as exc:

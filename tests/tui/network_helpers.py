@@ -103,10 +103,22 @@ LIMIT = float(os.environ.get("VAS_NETWORK_TEST_LIMIT", "300"))
 
 def typed_at_the_prompt(host: Host, seat: Player, typed: list[str], monkeypatch: Any) -> tuple[list[Question],
                                                                                               list[str]]:
-    """Play ``seat`` at ``vas join``'s line prompt, the lines ``typed`` one by one (then ``a``, the AI's advice,
-    to the end of the game); the questions asked and the lines printed."""
+    """Play ``seat`` at ``vas join``'s line prompt, the lines ``typed`` one by one (then the AI's orders and ``d``
+    at each orders question, ``y`` to end the phase, the AI's combat answers, to the end of the game); the
+    questions asked and the lines printed."""
     lines = iter(typed)
-    monkeypatch.setattr("builtins.input", lambda _prompt="": next(lines, "a"))
+    gave: list[bool] = []
+
+    def after_the_lines(prompt: str) -> str:
+        """Once ``typed`` is used up: the AI's orders, then end the phase (and say yes); the AI's combat answers."""
+        if prompt.startswith("end the "):
+            return "y"
+        if prompt.startswith("orders ("):
+            gave.append(not (gave and gave[-1]))
+            return "a" if gave[-1] else "d"
+        return "a"
+
+    monkeypatch.setattr("builtins.input", lambda prompt="": next(lines, None) or after_the_lines(prompt))
     asked: list[Question] = []
     printed: list[str] = []
 

@@ -30,6 +30,7 @@ from strategic.state import Phase, UnitStatus
 from tests.strategic.engine_helpers import WithdrawResolver
 from tui.app import (
     CampaignScreen,
+    ConfirmScreen,
     HandOverScreen,
     OobScreen,
     Session,
@@ -247,7 +248,13 @@ async def test_keys_focus_and_quit_confirmation(data: CampaignData) -> None:
         await pilot.press(*"place Nelson > England", "enter")
         await pilot.pause()
         assert screen.session.campaign.state.unit("Nelson").place == "England"
-        screen.query_one("#orders").focus()
+        # R-UI-117 (a fresh user's break test): given, the line gave the focus back, so e ends the phase
+        assert app.focused is screen.query_one("#orders")
+        await pilot.press("e")
+        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the end-phase question")
+        assert screen.query_one("#order-input", Input).value == ""
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: app.screen is screen, "the question closed")
         await pilot.press("s")
         await pilot.pause()
         await pilot.press("escape")  # the save dialog closes without saving

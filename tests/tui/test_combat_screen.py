@@ -169,6 +169,23 @@ async def test_a_typed_strike_left_out_names_only_that_row(data) -> None:
     assert sorted(app.given[0]) == sorted(suggestion[1:])
 
 
+def test_an_air_unit_named_in_a_typed_strike_strikes_only_where_the_line_says() -> None:
+    """R-NET-23 (a new player's play-test): with the AI's Allied LBA on all its factors, ``Allied LBA > Lutzow`` was
+    added to them and refused ("only 3 air factors"); the LBA named now strikes Lutzow alone, and the strikes of
+    the units not named stay; with a factor to spare, the line's strike is added."""
+    rows = [Row(t, [NONE, "Allied LBA", "Ark Royal"]) for t in ("Tirpitz", "Blucher", "Prinz Eugen", "Lutzow")]
+    for row, source in zip(rows, ("Allied LBA", "Allied LBA", "Ark Royal", NONE), strict=True):
+        row.value = source
+    typed = parse_typed("was_air_strikes", rows, "Allied LBA > Lutzow")
+    factors = {"Allied LBA": 2, "Ark Royal": 3}
+    assert sorted(merge_typed("was_air_strikes", rows, typed, factors)) == [["Allied LBA", "Lutzow"],
+                                                                            ["Ark Royal", "Prinz Eugen"]]
+    for row, source in zip(rows, ("Allied LBA", NONE, "Ark Royal", NONE), strict=True):
+        row.value = source  # a factor to spare: the line's strike is added to the row kept (R-SEAT-21)
+    assert sorted(merge_typed("was_air_strikes", rows, typed, factors)) == [
+        ["Allied LBA", "Lutzow"], ["Allied LBA", "Tirpitz"], ["Ark Royal", "Prinz Eugen"]]
+
+
 def test_typed_gunnery_naming_one_ship_keeps_the_others_rows() -> None:
     """R-SEAT-21 on the tester's battle: ``Dunkerque > Gneisenau`` changes Dunkerque's row only; ``Hood > none``
     makes Hood hold fire; ``none`` alone (and only it) makes every ship hold fire."""

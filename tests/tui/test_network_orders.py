@@ -18,6 +18,7 @@ from websockets.asyncio.client import connect
 from scenarios.loader import load_data
 from scenarios.models import Player
 from strategic.events import DiceRolled, OrderGiven
+from strategic.narrate import describe
 from strategic.orders import ORDER_ADAPTER, Move
 from strategic.protocol import (
     VERSION,
@@ -462,13 +463,40 @@ def test_the_prompt_lists_a_phases_orders_once_and_again_with_l(monkeypatch: pyt
     and with ``l``."""
     question = Question(ask=7, seat=Player.ALLIES, type="orders", turn=1, phase="patrol", view={},
                         legal=[{"kind": "move", "unit": "Hood", "path": ["North Atlantic"], "mode": "patrol"}])
-    listed: set[tuple[int, str]] = set()
-    typed = iter(["1", "l", "d"])
+    listed: dict[tuple[int, str], list[dict[str, Any]]] = {}
+    typed = iter(["1", "l", "d", "y"])
     monkeypatch.setattr("builtins.input", lambda _prompt="": next(typed))
     assert terminal_answer(question, listed=listed).orders == [question.legal[0]]  # type: ignore[union-attr]
-    assert capsys.readouterr().out.count("patrol: Hood → North Atlantic") == 1 and listed == {(1, "patrol")}
+    out = capsys.readouterr().out
+    assert out.count("patrol: Hood → North Atlantic") == 1 and listed == {(1, "patrol"): question.legal}
     assert terminal_answer(question, listed=listed).done  # type: ignore[union-attr]
-    assert capsys.readouterr().out.count("patrol: Hood → North Atlantic") == 1  # listed by "l" only
+    out = capsys.readouterr().out
+    assert out.count("patrol: Hood → North Atlantic") == 1  # listed by "l" only
+
+
+def test_the_prompt_asks_before_ending_a_phase_and_keeps_its_numbers(monkeypatch: pytest.MonkeyPatch,
+                                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    """R-NET-23 (a new player's play-test): a stray Enter ended the reinforce phase and 39 ships were placed where
+    the rules put unplaced ones; ``a`` gave the AI's orders and ended the phase unseen; after an order the numbers
+    meant other orders than the ones listed; an order for a unit with no legal order was refused in the engine's
+    words for another case."""
+    hood = {"kind": "move", "unit": "Hood", "path": ["North Atlantic"], "mode": "patrol"}
+    nelson = {"kind": "move", "unit": "Nelson", "path": ["North Sea"], "mode": "patrol"}
+    listed = {(1, "patrol"): [hood, nelson]}  # as listed before Hood's order was given
+    question = Question(ask=9, seat=Player.ALLIES, type="orders", turn=1, phase="patrol", view={}, legal=[nelson],
+                        advice=[nelson], refusals={"Rodney": "Rodney is not in port ready to sail (VITP 6.1)"})
+    typed = iter(["", "d", "n", "1", "move rodney > n sea", "2", "a"])
+    monkeypatch.setattr("builtins.input", lambda _prompt="": next(typed))
+    answer = terminal_answer(question, listed=listed)
+    out = capsys.readouterr().out
+    assert "nothing typed: d ends the phase" in out and "the phase goes on" in out
+    assert "no longer legal: 1 (patrol: Hood → North Atlantic); l lists the orders legal now" in out
+    assert "Rodney has no legal order now: Rodney is not in port ready to sail (VITP 6.1)" in out
+    assert answer == Answer(ask=9, type="orders", orders=[nelson], done=False)  # "2": Nelson, as listed
+    answer = terminal_answer(question, listed=listed)
+    assert answer == Answer(ask=9, type="orders", orders=[nelson], done=False)  # "a": given, the phase not ended
+    assert "the AI's orders for the rest of the phase are given: u takes back the last, d ends the phase" in (
+        capsys.readouterr().out)
 
 
 def test_a_combat_question_at_the_line_prompt_is_in_words(tmp_path: Path, data: Any, monkeypatch: pytest.MonkeyPatch,
@@ -581,3 +609,54 @@ def test_the_end_of_the_input_at_the_prompt_is_not_an_interrupt(monkeypatch: pyt
     monkeypatch.setattr(join_command, "play_seat", input_ends)
     assert main(["join", "ws://127.0.0.1:1", "--seat", "allies", "--token", "t"]) == 1
     assert "vas join: the input ended: left the game; join again with the same token" in capsys.readouterr().err
+
+
+def test_an_order_the_rules_refused_is_told_to_no_other_seat(tmp_path: Path, data: Any) -> None:
+    """R-NET-23 (a new player's play-test): the Allies were told Japan's refused tries ("Japan: VITP 6.2: Yokosuka
+    Navy Yard does not touch Hawaiian Islands"), which showed what Japan had meant to do."""
+    from strategic.events import OrderRefused
+
+    host = make_host(serve_args(tmp_path, human=["allies", "japan"], turns=1), data)
+    session = host.session
+    pending = session.pending
+    assert pending is not None and pending.player is Player.ALLIES
+    legal = session.campaign.legal_orders("allies")
+    japanese = next(n for n, u in session.campaign.state.units.items() if u.controller is Player.JAPAN)
+    bad = legal[0].model_copy(update={"unit": japanese})
+    session.answer(Player.ALLIES, Answer(ask=pending.ask, type="orders", orders=[_dump(bad)], done=True))
+    refused = [e for e in session.campaign.state.events if isinstance(e, OrderRefused)]
+    assert refused and refused[-1].player == "allies"
+    line = describe(refused[-1])
+    assert line in session.events_for(Player.ALLIES, 0).lines
+    assert line not in session.events_for(Player.JAPAN, 0).lines
+
+
+def test_a_seat_typing_when_the_server_stops_is_told_at_once(tmp_path: Path, data: Any) -> None:
+    """R-NET-23 (a new player's play-test): after the server stopped, the prompt noticed only when the next order
+    was sent, and the order was lost; the seat is told as the connection closes."""
+    import threading
+
+    from .network_helpers import LIMIT
+
+    host = make_host(serve_args(tmp_path, human=["allies"], turns=1), data)
+
+    async def clients(url: str) -> Any:
+        loop = asyncio.get_running_loop()
+        asked, release = asyncio.Event(), threading.Event()
+
+        def typing(question: Question) -> Any:  # the player thinks until the test is over
+            loop.call_soon_threadsafe(asked.set)
+            release.wait(LIMIT)
+            return ai_answer(question)
+
+        seat = asyncio.ensure_future(play_seat(url, Player.ALLIES, host.tokens[Player.ALLIES], typing,
+                                               lambda _line: None))
+        await asyncio.wait_for(asked.wait(), LIMIT)
+        host.done.set()  # the server stops while the seat is at the prompt
+        try:
+            with pytest.raises(OSError, match="the server closed the connection while you were typing"):
+                await asyncio.wait_for(seat, LIMIT)
+        finally:
+            release.set()
+
+    asyncio.run(serve_while(host, clients))

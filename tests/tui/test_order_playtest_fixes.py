@@ -108,6 +108,7 @@ async def test_undo_takes_back_the_whole_stack_order(data: CampaignData) -> None
         line = screen.query_one("#order-input", Input)
         await pilot.press("slash", *"place Warspite > Malta", "enter")
         await wait_for(pilot, lambda: campaign.state.unit("Warspite").place == "Malta", "Warspite placed")
+        line.focus()  # given, the first order gave the focus back to the list (R-UI-117)
         line.value = f"place {', '.join(STACK)} > England"
         await pilot.press("enter")
         await wait_for(pilot, lambda: campaign.state.unit("Repulse").place == "England", "the stack placed")
