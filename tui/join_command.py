@@ -254,11 +254,11 @@ def terminal_answer(question: Question, data: CampaignData | None = None,
                     listed: dict[tuple[int, str], list[dict[str, Any]]] | None = None,
                     told: dict[str, int] | None = None) -> Answer | Undo:
     """A seat played at the terminal (module docstring); ``data`` reads the names of typed orders (the bundled data
-    when none is given).  With ``listed`` (the turns and phases whose orders were listed, kept by the caller) the
+    when none is given).  With ``listed`` (the orders last listed, by turn and phase, kept by the caller) the
     numbered orders are listed at the first question of a phase only, and again with ``l``, and a number means the
-    order it was listed with until the next listing (R-NET-19); with
-    ``told`` (per turn and battle, the lines of its account printed) a battle's account is printed from where it
-    was left (none given: its last :data:`ACCOUNT_SHOWN` lines)."""
+    order it was listed with until the next listing (R-NET-19); with ``told`` (per turn and battle, the lines of its
+    account printed) a battle's account is printed from where it was left (none given: its last
+    :data:`ACCOUNT_SHOWN` lines)."""
     if question.type == "combat":
         _print_account(question, told)
         return _combat_answer(question)

@@ -86,16 +86,21 @@ class Legal:
     each unit may go with it (``by_unit``: (verb, unit) -> places, any step of a path)."""
 
     by_unit: dict[tuple[str, str], list[str]] = field(default_factory=dict)
+    paths: dict[tuple[str, str], list[tuple[str, ...]]] = field(default_factory=dict)
+    """(unit, mode) -> the paths of its legal moves (R-UI-118)."""
 
     @classmethod
     def of(cls, orders: Iterable[Order]) -> Legal:
         by_unit: dict[tuple[str, str], list[str]] = {}
+        paths: dict[tuple[str, str], list[tuple[str, ...]]] = {}
         for order in orders:
             unit = str(getattr(order, "unit", ""))
             for verb in (v for v, kinds in _KINDS.items() if isinstance(order, kinds) and unit):
                 places = by_unit.setdefault((verb, unit), [])
                 places += [p for p in target_of(order) if p not in places]
-        return cls(by_unit)
+            if isinstance(order, Move):
+                paths.setdefault((order.unit, order.mode), []).append(order.path)
+        return cls(by_unit, paths)
 
     def units(self, verb: str) -> list[str]:
         """The units ``verb`` may order now."""
@@ -257,7 +262,7 @@ def parse_orders(data: CampaignData, line: str, phase: Phase | None = None, lega
         raise OrderSyntaxError(f"'{verb}' names one place, not a path ('{' > '.join(parts[1:])}'): only move goes "
                                f"through several sea areas; {verb} UNIT > {_TARGET[verb]}")
     try:
-        return [_order(data, verb, unit, parts[1:], legal.places(verb, unit), phase) for unit in units]
+        return [_order(data, verb, unit, parts[1:], legal.places(verb, unit), phase, legal) for unit in units]
     except OrderSyntaxError as exc:
         port = _port_named(data, parts[-1].rsplit(None, 1)[0] if verb == "move" else parts[-1])
         if port is None or verb in ("place", "return"):
@@ -290,10 +295,11 @@ def _to_port(phase: Phase | None, verb: str, units: str, port: str) -> str:
 
 
 def _order(data: CampaignData, verb: str, unit: str, parts: list[str], legal: Sequence[str] = (),
-           phase: Phase | None = None) -> Order:
+           phase: Phase | None = None, known: Legal = NOTHING_KNOWN) -> Order:
     """The order ``verb`` for ``unit`` to the place (or path) ``parts`` (``legal``: the places ``unit`` may go to
     with it now, :func:`_name`).  A move without its mode is the phase's: each mode is moved in its own phase (002
-    §3.24), so ``move Akagi > Hawaiian Islands`` in the raid phase is a raid (R-UI-110)."""
+    §3.24), so ``move Akagi > Hawaiian Islands`` in the raid phase is a raid (R-UI-110).  A move naming only where it
+    ends takes the one shortest legal way there (``known``: the orders legal now, R-UI-118)."""
     parts = list(parts)
     whose = f"to {unit}"
     if verb == "move":
@@ -302,7 +308,7 @@ def _order(data: CampaignData, verb: str, unit: str, parts: list[str], legal: Se
         if len(last) == 2 and last[1].casefold() in ("raid", "landing", "patrol"):
             parts[-1], mode = last[0], last[1].casefold()
         path = tuple(_name(data, p, ("areas",), "sea area", legal, whose) for p in parts)
-        return Move(unit=unit, path=path, mode=mode)  # type: ignore[arg-type]
+        return Move(unit=unit, path=_way_to(unit, path, known.paths.get((unit, mode), [])), mode=mode)  # type: ignore[arg-type]
     target = parts[0]
     if verb == "air":
         return PlaceAir(unit=unit, area=_name(data, target, ("areas",), "sea area", legal, whose))
@@ -321,6 +327,23 @@ def _order(data: CampaignData, verb: str, unit: str, parts: list[str], legal: Se
             raise OrderSyntaxError(f"no player named '{target}'")
         return Loan(unit=unit, to=player)  # type: ignore[arg-type]
     raise OrderSyntaxError(f"unknown order '{verb}': {GRAMMAR}")  # pragma: no cover - VERBS is checked first
+
+
+def _way_to(unit: str, path: tuple[str, ...], ways: list[tuple[str, ...]]) -> tuple[str, ...]:
+    """R-UI-118 (a new player's play-test: ``move Akagi > hawaiian islands raid`` was refused with "Yokosuka Navy
+    Yard does not touch Hawaiian Islands"): a one-area path that no legal move of the unit is, but which ends some of
+    them, is the shortest of those when there is one; several as short are named, for the player to choose the way
+    (it decides the areas entered and the speed roll).  Anything else is kept, for the engine to judge."""
+    if len(path) != 1 or path in ways:
+        return path
+    there = [w for w in ways if w[-1] == path[0]]
+    if not there:
+        return path
+    shortest = [w for w in there if len(w) == min(map(len, there))]
+    if len(shortest) == 1:
+        return shortest[0]
+    choices = "; ".join(f"move {unit} > {' > '.join(w)}" for w in shortest[:3])
+    raise OrderSyntaxError(f"{unit} may reach {path[0]} by {len(shortest)} ways: name the way ({choices})")
 
 
 _HINTS: tuple[tuple[type, str], ...] = (

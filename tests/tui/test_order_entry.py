@@ -50,3 +50,27 @@ def test_a_move_without_its_mode_is_the_phases(data: CampaignData, phase: Phase 
     a mode typed out still wins."""
     assert parse_orders(data, "move Nelson > North Sea", phase) == [Move(unit="Nelson", path=("North Sea",), mode=mode)]
     assert parse_orders(data, "move Nelson > North Sea patrol", phase) == [Move(unit="Nelson", path=("North Sea",))]
+
+
+def test_a_move_naming_only_where_it_ends_takes_the_one_shortest_legal_way(data: CampaignData) -> None:
+    """R-UI-118 (a new player's play-test): ``move Akagi > hawaiian islands raid`` was refused, once per ship,
+    with "Yokosuka Navy Yard does not touch Hawaiian Islands", though the legal moves went there; it now takes the
+    one shortest legal way, names the ways when several are as short, and keeps what no legal move ends."""
+    from tui.order_entry import Legal
+
+    legal = Legal.of([
+        Move(unit="Akagi", path=("Japanese Islands", "Central Pacific Ocean", "Hawaiian Islands"), mode="raid"),
+        Move(unit="Akagi", path=("Japanese Islands", "North Pacific Ocean", "Central Pacific Ocean",
+                                 "Hawaiian Islands"), mode="raid"),
+        Move(unit="Kaga", path=("Japanese Islands", "Central Pacific Ocean", "Hawaiian Islands"), mode="raid"),
+        Move(unit="Kaga", path=("Japanese Islands", "North Pacific Ocean", "Hawaiian Islands"), mode="raid"),
+        Move(unit="Akagi", path=("Japanese Islands",), mode="raid")])
+    assert parse_orders(data, "move akagi > hawaiian islands raid", legal=legal) == [
+        Move(unit="Akagi", path=("Japanese Islands", "Central Pacific Ocean", "Hawaiian Islands"), mode="raid")]
+    assert parse_orders(data, "move akagi > jap isl raid", legal=legal) == [
+        Move(unit="Akagi", path=("Japanese Islands",), mode="raid")]  # a legal move already: kept
+    with pytest.raises(OrderSyntaxError, match=r"^Kaga may reach Hawaiian Islands by 2 ways: name the way \(move "
+                                               r"Kaga > Japanese Islands > Central Pacific Ocean > Hawaiian Islands; "):
+        parse_orders(data, "move kaga > hawaiian islands raid", legal=legal)
+    assert parse_orders(data, "move akagi > coral sea raid", legal=legal) == [
+        Move(unit="Akagi", path=("Coral Sea",), mode="raid")]  # no legal move ends there: the engine judges it
