@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
 from scenarios.errors import InputError
@@ -57,13 +58,18 @@ def file_problem(path: Path) -> str | None:
     """Why ``path`` cannot be written as a file (without creating it or its folders), or ``None``.  A path the
     system cannot use at all (a name too long, a loop of symbolic links) is one too (R-UI-113: it failed only when
     the game was over and written, exit 70)."""
+    return _usable(path, "file", _file_problem)
+
+
+def _usable(path: Path, what: str, check: Callable[[Path], str | None]) -> str | None:
+    """``check(path)``, or why the system cannot use ``path`` as the name of a ``what`` at all (R-UI-113)."""
     try:
         path.resolve()  # a loop of symbolic links: RuntimeError (Python 3.11) or OSError
-        return _file_problem(path)
+        return check(path)
     except RuntimeError:
-        return "is a loop of symbolic links: give the path of a file"
+        return f"is a loop of symbolic links: give the path of a {what}"
     except OSError as exc:
-        return f"cannot be used as a file name ({exc.strerror or exc})"
+        return f"cannot be used as a {what} name ({exc.strerror or exc})"
 
 
 def _file_problem(path: Path) -> str | None:
@@ -108,13 +114,7 @@ def _probe(folder: Path, parent: Path) -> str | None:
 def folder_problem(folder: Path) -> str | None:
     """Why files cannot be written in ``folder`` (created if missing), or ``None`` (R-UI-113: a path the system
     cannot use is one too)."""
-    try:
-        folder.resolve()
-        return _folder_problem(folder)
-    except RuntimeError:
-        return "is a loop of symbolic links: give the path of a folder"
-    except OSError as exc:
-        return f"cannot be used as a folder name ({exc.strerror or exc})"
+    return _usable(folder, "folder", _folder_problem)
 
 
 def _folder_problem(folder: Path) -> str | None:
