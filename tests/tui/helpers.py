@@ -52,6 +52,15 @@ def human_screen(app: Any, leaving: object = None) -> CampaignScreen | HandOverS
     return None
 
 
+def laid_out_keys(screen: Any) -> list[Any] | None:
+    """The keys of ``screen``'s key bar once each has its place on the screen (``None`` before: a key not yet laid
+    out has an empty region)."""
+    from textual.widgets._footer import FooterKey
+
+    keys = list(screen.query(FooterKey))
+    return keys if keys and all(k.region.width for k in keys) else None
+
+
 async def wait_for_human(pilot: Any, app: Any, *, leaving: object = None,
                          timeout: float | None = None) -> CampaignScreen:
     """The campaign screen once a human must decide, or the hand-over screen before it (typed as the campaign

@@ -562,13 +562,14 @@ class FullHarness(Harness):
 async def test_every_key_of_the_combat_screen_shows_at_100x30(data) -> None:
     """R-UI-112: at 100 columns the bar ended at "T AI commands this", hiding Type, Save, Rule and Quit."""
     from rich.cells import cell_len
-    from textual.widgets._footer import FooterKey
+
+    from .helpers import laid_out_keys
 
     app = FullHarness(_asked(data, "North Sea", NORTH_SEA, (Player.ALLIES,)))
     async with app.run_test(size=(100, 30)) as pilot:
         screen = await wait_for(pilot, lambda: app.screen if isinstance(app.screen, CombatScreen) else None,
                                 "the combat screen")
-        keys = await wait_for(pilot, lambda: list(screen.query(FooterKey)), "the key bar")
+        keys = await wait_for(pilot, lambda: laid_out_keys(screen), "the key bar laid out")
         assert {k.key for k in keys} >= {"left", "right", "enter", "a", "A", "T", "slash", "s", "l", "q"}
         for key in keys:
             words = key.render().plain

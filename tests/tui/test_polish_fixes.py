@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from rich.cells import cell_len
 from textual.widgets import Button, DataTable, Input, Static
-from textual.widgets._footer import FooterKey
 
 from scenarios.models import Player
 from strategic.clock import Clock
@@ -16,7 +15,7 @@ from tui.app import CampaignScreen, Session, VictoryAtSeaApp
 from tui.battle_choice import BattleChoiceScreen
 from tui.demo_command import DemoCommandApp
 
-from .helpers import question_asked, wait_for, wait_for_human
+from .helpers import laid_out_keys, question_asked, wait_for, wait_for_human
 
 
 async def test_the_command_screens_keys_and_answers_fit_at_100x30() -> None:
@@ -25,7 +24,7 @@ async def test_the_command_screens_keys_and_answers_fit_at_100x30() -> None:
     app = DemoCommandApp(demo_spec("cruiser-action", 0), (0,), "Cruiser action")
     async with app.run_test(size=(100, 30)) as pilot:
         screen = await question_asked(pilot, app, "choose_order")
-        keys = await wait_for(pilot, lambda: list(screen.query(FooterKey)), "the key bar")
+        keys = await wait_for(pilot, lambda: laid_out_keys(screen), "the key bar laid out")
         assert {k.key for k in keys} >= {"enter", "a", "slash", "r", "o", "t", "A", "c", "l", "s", "q"}
         for key in keys:
             words = key.render().plain
