@@ -12,6 +12,7 @@ import networkx as nx
 
 from scenarios.cards import check_cards
 from scenarios.classes import check_classes
+from scenarios.constant_checks import check_constants
 from scenarios.forces import check_forces
 from scenarios.limits import describe, violated_limits
 from scenarios.models import Activity
@@ -36,6 +37,11 @@ VITP_START_LETTERS = {
 }
 """VITP start-position letters printed on the Allied counters (reference/vitp.md §5.6 [R])."""
 
+GAME_LINKS = frozenset({frozenset({"Cape of Good Hope", "Bay of Bengal"}),
+                        frozenset({"Mediterranean", "Bay of Bengal"})})
+"""The only borders between a War at Sea and a Victory in the Pacific sea area (002 §1.2, §3.341-3.343): the moves
+across them are :data:`strategic.movement.TRANSFER_ROUTES`, so another such border is refused (R-DATA-06)."""
+
 
 def cross_check(data: CampaignData) -> list[str]:
     """All cross-record problems of ``data``; an empty list means the data is consistent."""
@@ -45,6 +51,7 @@ def cross_check(data: CampaignData) -> list[str]:
     _check_limits(data, problems)
     _check_units(data, problems)
     _check_setups(data, problems)
+    problems.extend(check_constants(data))
     problems.extend(check_cards(data))
     problems.extend(check_classes(data))
     problems.extend(check_forces(data))
@@ -90,6 +97,11 @@ def _check_map(data: CampaignData, problems: list[str]) -> None:
         for area in edge.areas:
             if area not in data.areas:
                 problems.append(_at(data, "adjacency", key, "areas", f"unknown sea area '{area}'"))
+        if a in data.areas and b in data.areas and data.areas[a].theatre is not data.areas[b].theatre \
+                and frozenset(edge.areas) not in GAME_LINKS:
+            problems.append(_at(data, "adjacency", key, "areas", (
+                f"'{a}' is in {data.areas[a].theatre}, '{b}' in {data.areas[b].theatre}: the two games border only "
+                "at Cape of Good Hope-Bay of Bengal and Mediterranean-Bay of Bengal (002 §3.341-3.343)")))
         _check_nations(data, "adjacency", key, edge.nations, problems)
     for key, ret in data.returns.items():
         if ret.area not in data.areas:

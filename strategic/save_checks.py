@@ -46,6 +46,29 @@ WINNERS = ("axis", "allied")
 THEATRE_RESULTS = ("axis", "allied", "tie")
 
 
+SAVED_STATE_FIELDS = ("options", "phase", "step", "decider", "previous_control", "isolation", "poc_history",
+                      "theatre_results", "winner", "pending_battles", "events")
+"""The fields with a default that every save holds, of every version (this program has always written them all):
+one missing is a damaged save, not the default (R-UI-120).  The fields without a default the schema requires."""
+
+SAVED_UNIT_FIELDS = ("status", "place", "mode", "damage", "loaned_to", "sailed_from", "moved", "returned_early",
+                     "inactive_until", "due_turn", "arrive_at", "disabled")
+"""The same for every saved unit (R-UI-120): a unit without ``status`` was read as awaiting its arrival, and
+refused only by what that contradicted, if anything did."""
+
+
+def missing_problems(raw: dict[str, Any]) -> list[str]:
+    """A field every save holds that ``raw`` lacks, as ``field path: missing``, before any default stands in for it
+    (R-UI-120)."""
+    problems = [f"{field}: missing (every save holds it)" for field in SAVED_STATE_FIELDS if field not in raw]
+    units = raw.get("units")
+    for key, unit in (units.items() if isinstance(units, dict) else ()):
+        if isinstance(unit, dict):
+            problems += [f"units.{key}.{field}: missing (every saved unit holds it)" for field in SAVED_UNIT_FIELDS
+                         if field not in unit]
+    return problems
+
+
 def schema_problems(exc: ValidationError) -> list[str]:
     """Every pydantic error as ``field path: problem``."""
     out = []

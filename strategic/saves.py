@@ -22,7 +22,7 @@ from strategic.combat import BattleResolver
 from strategic.events import LEGACY_EVENTS_ADAPTER, LegacyEvent
 from strategic.json_files import campaign_log_hint, read_json, write_text_atomic
 from strategic.legacy_events import from_legacy
-from strategic.save_checks import data_problems, dice_problems, game_problems, schema_problems
+from strategic.save_checks import data_problems, dice_problems, game_problems, missing_problems, schema_problems
 from strategic.state import READABLE_VERSIONS, STATE_VERSION, CampaignState
 from tactical import Dice
 
@@ -159,13 +159,13 @@ def _state_of(path: Path, raw: dict, version: int) -> CampaignState:
     """The saved state; a version 1 or 2 save's untyped events are converted
     (:func:`strategic.legacy_events.from_legacy`: each to the type that words it exactly as saved, else kept as a
     :class:`~strategic.events.Noted`)."""
-    problems: list[str] = []
+    problems = missing_problems(raw)
     old: list[LegacyEvent] = []
     if version < 3:
         try:
             old = LEGACY_EVENTS_ADAPTER.validate_python(raw.get("events", []))
         except ValidationError as exc:
-            problems = [f"events.{p}" if not p.startswith("(") else f"events: {p}" for p in schema_problems(exc)]
+            problems += [f"events.{p}" if not p.startswith("(") else f"events: {p}" for p in schema_problems(exc)]
         raw = {**raw, "events": []}
     try:
         state = CampaignState.model_validate(raw)

@@ -159,6 +159,10 @@ SAVE_CASES: list[tuple[str, Callable[[Save], None], str]] = [
     ("unknown-field", _set("cheats", True), "cheats: Extra inputs are not permitted"),
     ("no-seed", _no_field("seed"), "seed: Field required"),
     ("no-units", _no_field("units"), "units: Field required"),
+    # R-UI-120: a field with a default is missing, not defaulted (a unit without status was read as awaiting)
+    ("no-phase", _no_field("phase"), "phase: missing (every save holds it)"),
+    ("no-unit-status", lambda s: s["units"]["Yamato"].pop("status"),
+     "units.Yamato.status: missing (every saved unit holds it)"),
     ("dice-seed-text", _dice(seed="lucky"), "dice.seed: not a whole number"),
     ("dice-key-text", _dice(key="x"), "dice.key: not a list"),
     ("dice-generator-garbage", _dice(bit_generator={"bit_generator": "MT19937"}), "dice.bit_generator: not a PCG64"),

@@ -28,6 +28,15 @@ def whole_number(low: int, high: int | None = None) -> Callable[[str], int]:
     return parse
 
 
+def turns_note(turns: int | None, turn: int, last_turn: int) -> str:
+    """What ``--turns K`` will do when the game has fewer turns left than K (R-UI-119): played to its end, said
+    on the first line instead of accepted silently; ``""`` when K fits."""
+    left = last_turn - turn + 1
+    if turns is None or turns <= left:
+        return ""
+    return f"--turns {turns}: {left} turn{'s' if left != 1 else ''} left, so the game is played to its end"
+
+
 seed_number = whole_number(0)
 """A seed: 0 or more (numpy's SeedSequence takes no negative seed)."""
 

@@ -88,7 +88,7 @@ from strategic.saves import SaveError, autosave_path, checkpoint_text, data_for_
 from strategic.state import COMBATS, Event
 from strategic.turn_summary import place_words, summarize, summary_lines
 from tactical import TacticalQuestion, UnknownOption, encode_tactical
-from tui.arguments import BID_HELP, poc_bid, rule_option, seed_number, whole_number
+from tui.arguments import BID_HELP, poc_bid, rule_option, seed_number, turns_note, whole_number
 from tui.outputs import OutputError, check_outputs
 from tui.signals import exit_code, held, how_stopped
 
@@ -216,7 +216,9 @@ def cmd_run(args: argparse.Namespace) -> int:
           + (f"; passive: {', '.join(map(player_name, passive))}" if passive else "")
           + (f"; options: {', '.join(options)}" if options else "")
           + (f"; POC bid: {bid_words(state.bid)}" if state.bid else "")
-          + (f"; {data_note}" if data_note else ""))
+          + (f"; {data_note}" if data_note else "")
+          + (f"; {turns_extra}" if (turns_extra := turns_note(args.turns, state.turn, campaign.setup.last_turn))
+             else ""))
     stop = state.turn + args.turns if args.turns else None
     header = LogHeader(setup=state.setup, seed=state.seed, combat=combat, ai=list(ai_players),
                        data=[str(d.resolve()) for d in folders], stop_turn=stop,

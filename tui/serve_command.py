@@ -63,7 +63,7 @@ from strategic.rule_options import chosen_options
 from strategic.saves import SaveError, data_for_load, load_state, save
 from strategic.session import GameSession
 from tactical import TacticalQuestion, UnknownOption
-from tui.arguments import BID_HELP, poc_bid, rule_option, seed_number, whole_number
+from tui.arguments import BID_HELP, poc_bid, rule_option, seed_number, turns_note, whole_number
 from tui.order_advice import CampaignAdvice
 from tui.order_selection import unit_of
 from tui.outputs import OutputError, check_outputs, file_problem
@@ -393,6 +393,10 @@ def cmd_serve(args: argparse.Namespace) -> int:
     except (SaveError, InputError, ValueError) as exc:
         print(f"vas serve: {exc}", file=sys.stderr)
         return 1
+
+    extra = turns_note(args.turns, host.session.campaign.state.turn, host.session.campaign.setup.last_turn)
+    if extra:
+        print(f"vas serve: {extra}", flush=True)
 
     def ready(port: int) -> None:
         where = "this machine only" if args.host in ("127.0.0.1", "localhost", "::1") else "the network"

@@ -309,3 +309,43 @@ def test_force_mix_in_force_is_the_latest_not_after_the_year() -> None:
     assert mix_for(data, "JP", ForceKind.SUBMARINE, 1944).pieces == ["I-15 (Type B1)"]
     with pytest.raises(KeyError, match="no carrier air mix for nation DE in 1941"):
         mix_for(data, "DE", ForceKind.CARRIER_AIR, 1941)
+
+
+def _constant(name: str, value: str) -> str:
+    return (f"constants:\n  - name: {name}\n    value: {value}\n    rule: mine\n    source: test\n"
+            "    confidence: rulebook\n")
+
+
+@pytest.mark.parametrize(("name", "value", "problem"), [
+    ("u-boat-full-strength", "-3", "constants (u-boat-full-strength).value: must be from 0 to 100, not -3"),
+    ("u-boat-full-strength", "1000000000000000000000",
+     "constants (u-boat-full-strength).value: must be from 0 to 100, not 1000000000000000000000"),
+    ("oil-roll-success", "[1, 7]", "constants (oil-roll-success).value: die faces are 1 to 6, not 7"),
+    ("oil-roll-success", "[2, 2]", "constants (oil-roll-success).value: names a die face twice"),
+    ("was-disable-rolls", "[13]", "constants (was-disable-rolls).value: modified rolls are 1 to 12, not 13"),
+    ("isolation-turns", "[2]", "constants (isolation-turns).value: one whole number from 1 to 10 is read here, "
+                               "not a list"),
+    ("u-boat-full-strenght", "3", "constants (u-boat-full-strenght).name: no rule reads a constant of that name, "
+                                  "so it would change nothing; did you mean 'u-boat-full-strength'?"),
+])
+def test_a_constant_out_of_its_rule_is_refused(tmp_path: Path, name: str, value: str, problem: str) -> None:
+    """R-DATA-05: a constant's override is checked against what its rule reads, before any game starts."""
+    assert one_problem(tmp_path, _constant(name, value)) == ("2", problem)
+
+
+def test_every_constant_has_its_rule_and_every_rule_its_constant() -> None:
+    from scenarios.constant_checks import CONSTANT_RULES
+    assert set(load_data([]).constants) == set(CONSTANT_RULES)
+
+
+def test_a_border_between_the_games_is_only_a_link_of_002(tmp_path: Path) -> None:
+    """R-DATA-06: a War at Sea area borders a VITP one only where 002 §3.341-3.343 links the games, the links the
+    movement rules know."""
+    from scenarios.checks import GAME_LINKS
+    from strategic.movement import TRANSFER_ROUTES
+    assert {frozenset(path) for _port, path in TRANSFER_ROUTES} == GAME_LINKS
+    line, rest = one_problem(tmp_path, "adjacency:\n  - areas: [North Sea, Coral Sea]\n    source: t\n"
+                                       "    confidence: rulebook\n")
+    assert (line, rest) == ("2", "adjacency (Coral Sea - North Sea).areas: 'North Sea' is in WAS, 'Coral Sea' in "
+                                 "VITP: the two games border only at Cape of Good Hope-Bay of Bengal and "
+                                 "Mediterranean-Bay of Bengal (002 §3.341-3.343)")

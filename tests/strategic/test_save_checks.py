@@ -78,3 +78,12 @@ def test_many_seeded_games_save_only_good_saves(data: CampaignData, setup: str) 
     seeds = int(os.environ.get("VAS_SAVE_CHECK_SEEDS", "12"))
     found = [p for seed in range(seeds) for p in checked_decisions(data, setup, seed, "classic")[1]]
     assert found == []
+
+
+def test_the_fields_a_save_must_hold_are_those_a_default_would_stand_in_for() -> None:
+    """R-UI-120: the fields checked present are exactly the schema's defaulted ones (the others it requires)."""
+    from strategic.save_checks import SAVED_STATE_FIELDS, SAVED_UNIT_FIELDS
+    from strategic.state import UnitState
+    defaulted = {n for n, f in CampaignState.model_fields.items() if not f.is_required()}
+    assert set(SAVED_STATE_FIELDS) <= defaulted
+    assert {n for n, f in UnitState.model_fields.items() if not f.is_required()} == set(SAVED_UNIT_FIELDS)

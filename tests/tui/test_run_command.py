@@ -259,3 +259,14 @@ def test_a_second_stop_signal_while_the_interrupted_game_is_written_is_held(
     assert main(["run", "--seed", "1", "--combat", "classic", "--save", str(save), "--log", str(log)]) == 143
     assert sent and (tmp_path / "game.autosave.json").is_file() and log.is_file() and not save.exists()
     assert "the event log up to the interruption is written to" in capsys.readouterr().err
+
+
+def test_turns_beyond_the_game_are_said_on_the_first_line(capsys: pytest.CaptureFixture[str]) -> None:
+    """R-UI-119: ``--turns`` larger than the turns left plays the game to its end and says so, not silently."""
+    from tui.arguments import turns_note
+    assert turns_note(None, 1, 10) == turns_note(10, 1, 10) == turns_note(3, 8, 10) == ""
+    assert turns_note(11, 1, 10) == "--turns 11: 10 turns left, so the game is played to its end"
+    assert turns_note(2, 10, 10) == "--turns 2: 1 turn left, so the game is played to its end"
+    code, out, _ = run(capsys, "run", "--seed", "1", "--combat", "none", "--turns", "10000000000000000")
+    assert code == 3
+    assert out.splitlines()[0].endswith("; --turns 10000000000000000: 10 turns left, so the game is played to its end")
