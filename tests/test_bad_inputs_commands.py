@@ -210,8 +210,11 @@ CASES = [
     Case("selfplay bad setup keeps the old results", ["selfplay", "--json", "{tmp}/old.json", "--setup", "moon"], 2,
          ["--setup"], {"old.json": "[]\n"}),
     Case("selfplay dask address without port", ["selfplay", "--dask", "moon"], 2, ["--dask moon"]),
-    Case("selfplay dask address and workers", ["selfplay", "--dask", "tcp://10.0.0.5:8786", "--workers", "2"], 2,
+    Case("selfplay dask address and workers", ["selfplay", "--dask", "tcp://127.0.0.1:8786", "--workers", "2"], 2,
          ["--workers", "--dask"]),
+    # R-UI-123: nothing listens on port 1 of this machine: refused at once, not after dask's 30-second time-out
+    Case("selfplay dask address nobody answers", ["selfplay", "--dask", "tcp://127.0.0.1:1"], 2,
+         ["--dask tcp://127.0.0.1:1: no scheduler answers there (Connection refused)"]),
     Case("selfplay combat none", ["selfplay", "--combat", "none"], 2, ["--combat"]),
     Case("selfplay unknown level", ["selfplay", "--axis", "godlike"], 2, ["--axis"]),
     Case("selfplay missing data folder", ["selfplay", "--data", "{tmp}/nowhere"], 1, ["--data", "nowhere"]),

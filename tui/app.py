@@ -2076,6 +2076,7 @@ class VictoryAtSeaApp(App[None]):
         self.session = session
         self.battle_log = battle_log
         self.crash: BaseException | None = None  # the exception that ended the app (_handle_exception)
+        self.stopped_by: int | None = None  # the signal that ended the app (_terminated)
         self.exit_note: str | None = None  # printed by finish: the player quit after an engine error
         self._deferred: Callable[[], None] | None = None  # an engine error met before the app ran (vas play --load)
         self._exit_output: io.StringIO | None = None
@@ -2108,9 +2109,10 @@ class VictoryAtSeaApp(App[None]):
             self.exit()
 
     def _terminated(self, signum: int) -> None:
-        """SIGTERM or SIGHUP (the terminal closed): end the app as a crash, so :meth:`finish` saves the game."""
-        if self.crash is None:
-            self.crash = SystemExit(f"stopped by {signal.Signals(signum).name}")
+        """SIGTERM or SIGHUP (the terminal closed): end the app, and :meth:`finish` saves the game (R-UI-124: as a
+        stop, not as a crash with a traceback file)."""
+        if self.stopped_by is None:
+            self.stopped_by = signum
         self.exit(return_code=128 + signum)
 
     def on_mount(self) -> None:
@@ -2322,6 +2324,22 @@ class VictoryAtSeaApp(App[None]):
         session = self.session
         return session.save_after_crash(self.data, self.crash) if session is not None else None
 
+    def _stopped(self, stderr: TextIO, signum: int) -> int:
+        """:meth:`finish` after SIGTERM or SIGHUP (R-UI-124): the game in progress saved as after a crash, one line
+        (lost without a word when the closed terminal takes no more), the exit status ``128 + signal``."""
+        name = signal.Signals(signum).name + (" (the terminal closed)" if signum == signal.SIGHUP else "")
+        try:
+            saved = self.save_after_crash()
+        except OSError as exc:
+            line = f"vas play: stopped by {name}; the game in progress could not be saved: {exc}"
+        else:
+            line = (f"vas play: stopped by {name}; no game was in progress" if saved is None else
+                    f"vas play: stopped by {name}; the game was saved to {saved[0].resolve()}{saved[1]} (go on with: "
+                    f"vas play --load {saved[0].resolve()})")
+        with contextlib.suppress(OSError):
+            print(line, file=stderr)
+        return 128 + signum
+
     def finish(self, stderr: TextIO) -> int:
         """After :meth:`run` (``vas play``): the exit status, and one line on ``stderr`` when the game ended badly.  A
         crash (an unexpected exception) saves the game in progress beside the player's save and puts the traceback
@@ -2334,6 +2352,8 @@ class VictoryAtSeaApp(App[None]):
                 print(self.exit_note, file=stderr)
                 return 1
             return 0
+        if self.crash is None and self.stopped_by is not None:
+            return self._stopped(stderr, self.stopped_by)
         crash = self.crash
         reason = (f"{type(crash).__name__}: {crash}" if str(crash) else type(crash).__name__) if crash else \
             f"exit status {self.return_code}"

@@ -260,6 +260,21 @@ def cmd_play(args: argparse.Namespace) -> int:
     return app.finish(sys.stderr)
 
 
+class DataFolders(argparse.Action):
+    """``--data DIR``, repeatable: the folders in the order they apply, a folder given twice applied once, where it
+    was last given, so later folders still win (R-UI-121: ``--data fix --data fix/`` applied every override
+    twice and listed it twice)."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: object,
+                 option_string: str | None = None) -> None:
+        folders = [f for f in getattr(namespace, self.dest, None) or [] if not _same_folder(f, str(values))]
+        setattr(namespace, self.dest, [*folders, str(values)])
+
+
+def _same_folder(a: str, b: str) -> bool:
+    return os.path.realpath(a) == os.path.realpath(b)
+
+
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     """The ``vas`` parser; given ``only`` (the command being run), the commands of :data:`COMMANDS` other than it
     are there by name and help only, and their modules are not imported (a quick start)."""
@@ -267,9 +282,8 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True)
 
     def data_option(p: argparse.ArgumentParser) -> None:
-        p.add_argument(
-            "--data", action="append", metavar="DIR", help="folder of YAML overrides (repeatable; later folders win)"
-        )
+        p.add_argument("--data", action=DataFolders, metavar="DIR",
+                       help="folder of YAML overrides (repeatable; later folders win)")
 
     data_cmd = sub.add_parser("data", help="campaign data: check, show")
     data_sub = data_cmd.add_subparsers(dest="data_command", required=True)

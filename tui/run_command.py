@@ -271,8 +271,12 @@ def cmd_run(args: argparse.Namespace) -> int:
 def _created(path: Path) -> str:
     """`` (the folder F was created)`` when writing ``path`` creates its missing folders (R-UI-106), else nothing:
     a mistyped folder is made, and the player is told where his file went."""
-    folder = path.absolute().parent
-    return "" if folder.exists() else f" (the folder {folder} was created)"
+    target = path.resolve()  # a symbolic link is written through, to the folder of the file it names (R-UI-122)
+    folder = target.parent
+    if folder.exists():
+        return ""
+    link = f"a link to {target}; " if path.is_symlink() else ""
+    return f" ({link}the folder {folder} was created)"
 
 
 def _answer(campaign: Campaign, clock: Clock, text: str) -> str | None:

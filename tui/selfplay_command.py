@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import socket
 import sys
 import time
 from pathlib import Path
@@ -88,6 +89,10 @@ def add_selfplay_parser(sub: argparse._SubParsersAction, data_option) -> None:  
     cmd.set_defaults(func=cmd_selfplay)
 
 
+CONNECT_SECONDS = 10
+"""How long a scheduler address is tried before the games start (a slow network, not a closed port)."""
+
+
 def _dask_problem(address: str | None) -> str | None:
     """Why ``--dask`` cannot be used (dask missing, an address without host and port), or ``None``."""
     try:
@@ -103,6 +108,22 @@ def _dask_problem(address: str | None) -> str | None:
     if not 0 < port < 65536:
         return f"not a scheduler address (port {port} is not from 1 to 65535)"
     return None
+
+
+def _unreachable(address: str) -> str | None:
+    """R-UI-123: a TCP scheduler nobody answers at is told at once (dask's own client retried it for its 30-second
+    connect time-out before saying so); other protocols (tls://, ucx://, ...) are left to dask."""
+    from distributed.comm import parse_address, parse_host_port
+
+    scheme, location = parse_address(address)
+    if scheme != "tcp":
+        return None
+    host, port = parse_host_port(location)
+    try:
+        with socket.create_connection((host, port), timeout=CONNECT_SECONDS):
+            return None
+    except OSError as exc:
+        return f"no scheduler answers there ({exc.strerror or exc})"
 
 
 def cmd_selfplay(args: argparse.Namespace) -> int:
@@ -123,6 +144,10 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
             print(f"vas selfplay: --workers and --dask {args.dask} cannot be used together (the scheduler's "
                   "workers play the games; --workers sizes a LocalCluster, --dask without an address)",
                   file=sys.stderr)
+            return 2
+        unreachable = _unreachable(args.dask) if args.dask else None
+        if unreachable:
+            print(f"vas selfplay: --dask {args.dask}: {unreachable}", file=sys.stderr)
             return 2
     try:
         check_outputs({"--json": args.json})

@@ -67,3 +67,22 @@ def test_bad_override_exits_1_with_location(capsys: pytest.CaptureFixture[str], 
 def test_oob_unknown_nation(capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(capsys, "oob", "--nation", "XX")
     assert code == 2 and "unknown nation 'XX'" in err
+
+
+def test_a_data_folder_given_twice_applies_once_where_last_given(tmp_path: Path,
+                                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    """R-UI-121: ``--data fix --data fix/`` applies the folder once; later folders still win."""
+    from tui.cli import build_parser
+    fix, other = tmp_path / "fix", tmp_path / "other"
+    for folder, value in ((fix, 1), (other, 2)):
+        folder.mkdir()
+        (folder / "c.yaml").write_text(f"constants:\n  - {{name: isolation-turns, value: {value}, rule: r, "
+                                       "source: s, confidence: rulebook}\n")
+    parse = build_parser("data").parse_args
+    assert parse(["data", "check", "--data", str(fix), "--data", f"{fix}/"]).data == [f"{fix}/"]
+    assert parse(["data", "check", "--data", str(fix), "--data", str(other), "--data", str(fix)]).data == [
+        str(other), str(fix)]
+    assert main(["data", "check", "--data", str(fix), "--data", f"{fix}/"]) == 0
+    assert "overrides applied: 1 (isolation-turns)\n" in capsys.readouterr().out
+    assert main(["data", "show", "isolation-turns", "--data", str(fix), "--data", str(other), "--data", str(fix)]) == 0
+    assert "value: 1" in capsys.readouterr().out

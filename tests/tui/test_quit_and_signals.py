@@ -1,6 +1,6 @@
 """A game is never lost to one key or to a closed terminal (issue 13): ctrl+q asks as ``q`` does; SIGTERM and SIGHUP
-end the app as a crash, so that ``finish`` saves the game in progress; ``vas play`` refuses flags that would be
-ignored."""
+end the app, and ``finish`` saves the game in progress as after a crash, but told as a stop, with no traceback file
+(R-UI-124); ``vas play`` refuses flags that would be ignored."""
 
 from __future__ import annotations
 
@@ -39,21 +39,24 @@ async def test_ctrl_q_in_a_game_asks_before_quitting(data: CampaignData) -> None
         assert app.is_running
 
 
-async def test_sigterm_ends_the_app_and_finish_saves_the_game(data: CampaignData, tmp_path: Path,
-                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize(("signum", "words"), [(signal.SIGTERM, "SIGTERM"),
+                                              (signal.SIGHUP, "SIGHUP (the terminal closed)")])
+async def test_a_stop_signal_ends_the_app_and_finish_saves_the_game(data: CampaignData, tmp_path: Path,
+                                                                   monkeypatch: pytest.MonkeyPatch, signum: int,
+                                                                   words: str) -> None:
     monkeypatch.chdir(tmp_path)
     app = VictoryAtSeaApp(data, session=session(data), capture_errors=True)
     async with app.run_test(size=(160, 48)) as pilot:
         await wait_for_human(pilot, app)
-        app._terminated(signal.SIGTERM)  # what the loop's signal handler calls
+        app._terminated(signum)  # what the loop's signal handler calls
         await wait_for(pilot, lambda: app.return_code is not None, "the app to end")
     err = io.StringIO()
-    assert app.finish(err) == 1
-    assert app.return_code == 128 + signal.SIGTERM
-    assert "stopped by SIGTERM" in err.getvalue()
+    assert app.finish(err) == 128 + signum == app.return_code
     saved = tmp_path / "vas-autosave.json"
-    assert f"saved to {saved}" in err.getvalue()
+    assert err.getvalue() == (f"vas play: stopped by {words}; the game was saved to {saved} (go on with: vas play "
+                              f"--load {saved})\n")
     assert load_state(saved, data).state.turn == 1
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["vas-autosave.json"]  # no traceback file (R-UI-124)
 
 
 @pytest.mark.parametrize(("args", "culprit"), [

@@ -134,6 +134,16 @@ def test_a_save_in_a_new_folder_says_the_folder_was_made(tmp_path: Path, capsys:
     assert f"Saved to {saved} (the file that was there is replaced)\n" in capsys.readouterr().out
 
 
+def test_a_save_through_a_dangling_link_says_where_it_went(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
+    """R-UI-122: a `--save` that is a symbolic link to a file in a missing folder made that folder without a word."""
+    link, target = tmp_path / "game.json", tmp_path / "elsewhere" / "deep" / "real.json"
+    link.symlink_to(target)
+    assert main(["run", "--seed", "1", "--combat", "none", "--turns", "1", "--save", str(link)]) == 3
+    out = capsys.readouterr().out
+    assert f"Saved to {link} (a link to {target}; the folder {target.parent} was created)\n" in out
+    assert target.exists() and link.is_symlink()
+
+
 AMCHITKA_FIX = """areas:
   - name: Aleutian Islands
     theatre: VITP
