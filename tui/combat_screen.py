@@ -38,6 +38,7 @@ from scenarios.models import Side
 from strategic.classic.briefs import Brief, OrderBrief
 from strategic.classic.scripts import Question
 from tui.labels import side_label
+from tui.order_entry import did_you_mean, folded, listing, shortened
 from tui.question_words import CLASSIC, round_words
 from tui.rule_screen import link_citations, open_rules
 
@@ -249,10 +250,20 @@ MERGED = ("submarine_targets", "gunnery_targets", "air_targets", "was_air_strike
 
 
 def _name(known: dict[str, str], typed: str, what: str) -> str:
+    """The name of ``known`` (lower-cased name -> name) ``typed`` stands for: the whole name, or a shortening that
+    fits one name only, as typed orders read them (R-UI-40: ``blu`` for Blücher, ``ad hip`` for Admiral Hipper);
+    else ``ValueError`` naming the names it could be, or the nearest (R-NET-32)."""
     name = typed.strip().lower()
-    if name not in known:
-        raise ValueError(f"'{typed.strip()}' is not a {what} of this question")
-    return known[name]
+    if name in known:
+        return known[name]
+    names = [n for n in known.values() if n != NONE]
+    whole = [n for n in names if folded(n) == folded(name)]
+    fits = whole or shortened(name, names)
+    if len(fits) == 1:
+        return fits[0]
+    if fits:
+        raise ValueError(f"'{typed.strip()}' could be {listing(fits)}: type more of the {what}'s name")
+    raise ValueError(f"'{typed.strip()}' is not a {what} of this question{did_you_mean(typed, names)}")
 
 
 def percent(value: Any) -> str:

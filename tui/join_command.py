@@ -156,6 +156,7 @@ async def open_seat(url: str, seat: Player, token: str) -> tuple[ClientConnectio
 
 
 async def _answer_all(connection: ClientConnection, choose: Chooser, out: Callable[[str], None]) -> GameOver:
+    waited = ""  # the waiting line last printed: the server sends a wait after each order of the player waited for
     async for text in connection:
         message = read_server(text)
         if isinstance(message, Events):
@@ -171,8 +172,12 @@ async def _answer_all(connection: ClientConnection, choose: Chooser, out: Callab
         elif isinstance(message, Wait):
             if message.view:
                 read_view(message.view, "wait")  # checked as the question's is
-            out(f"turn {message.turn} {message.phase}: waiting for {player_words(message.who)} ({message.type})")
+            line = f"turn {message.turn} {message.phase}: waiting for {player_words(message.who)} ({message.type})"
+            if line != waited:  # told once, not once per order given by the player waited for (R-NET-31)
+                out(line)
+            waited = line
         elif isinstance(message, Question):
+            waited = ""
             out(board_line(read_view(message.view, "question")))
             await connection.send(write(await _while_connected(connection, _off_the_loop(choose, message))))
         elif isinstance(message, GameOver):

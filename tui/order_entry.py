@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import difflib
 import re
+import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
@@ -162,22 +163,27 @@ MAX_LISTED = 6
 """At most this many names are listed for a shortening that fits several."""
 
 
+def folded(text: str) -> str:
+    """``text`` as names are compared when typed: case and accents ignored (``blucher`` is Blücher, R-NET-32)."""
+    return "".join(c for c in unicodedata.normalize("NFKD", text.casefold()) if not unicodedata.combining(c))
+
+
 def shortened(text: str, names: list[str]) -> list[str]:
     """The names ``text`` may be short for (R-UI-40): each word typed begins a word of the name, the words in a
-    row (``n atl``: North Atlantic; ``pacific``: the three Pacific areas).  Case is ignored."""
-    typed = text.casefold().split()
+    row (``n atl``: North Atlantic; ``pacific``: the three Pacific areas).  Case and accents are ignored."""
+    typed = folded(text).split()
     if not typed:
         return []
     out = []
     for name in names:
-        words = name.casefold().split()
+        words = folded(name).split()
         if any(all(w.startswith(t) for w, t in zip(words[i:], typed, strict=False)) and len(words) - i >= len(typed)
                for i in range(len(words))):
             out.append(name)
     return out
 
 
-def _listing(names: list[str]) -> str:
+def listing(names: list[str]) -> str:
     """``A, B or C`` (at most :data:`MAX_LISTED` names, then "N more")."""
     listed = names[:MAX_LISTED] + ([f"{len(names) - MAX_LISTED} more"] if len(names) > MAX_LISTED else [])
     return listed[0] if len(listed) == 1 else f"{', '.join(listed[:-1])} or {listed[-1]}"
@@ -200,13 +206,13 @@ def _name(data: CampaignData, text: str, kinds: tuple[str, ...], what: str, lega
     if len(allowed) == 1 or len(fits) == 1:
         return allowed[0] if allowed else fits[0]
     if allowed:
-        raise OrderSyntaxError(f"'{text.strip()}' could be {_listing(allowed)} (open {whose} now): type more of the "
+        raise OrderSyntaxError(f"'{text.strip()}' could be {listing(allowed)} (open {whose} now): type more of the "
                                f"{what}'s name")
     if fits and legal:
-        raise OrderSyntaxError(f"'{text.strip()}' could be {_listing(fits)}, {'neither' if len(fits) == 2 else 'none'}"
-                               f" open {whose} now (open: {_listing(list(legal))})")
+        raise OrderSyntaxError(f"'{text.strip()}' could be {listing(fits)}, {'neither' if len(fits) == 2 else 'none'}"
+                               f" open {whose} now (open: {listing(list(legal))})")
     if fits:
-        raise OrderSyntaxError(f"'{text.strip()}' could be {_listing(fits)}: type more of the {what}'s name")
+        raise OrderSyntaxError(f"'{text.strip()}' could be {listing(fits)}: type more of the {what}'s name")
     raise OrderSyntaxError(f"no {what} named '{text.strip()}'{did_you_mean(text, names)}")
 
 

@@ -209,6 +209,22 @@ def test_typed_gunnery_naming_one_ship_keeps_the_others_rows() -> None:
         parse_order(["North Sea"], " ")
 
 
+def test_typed_names_may_be_shortened_as_in_typed_orders() -> None:
+    """R-NET-32: a shortening that fits one name stands for it (``blu``: Blücher, accents ignored; ``ad h``: Admiral Hipper); one that
+    fits several names them; an unknown name offers the nearest."""
+    targets = ["Admiral Hipper", "Admiral Scheer", "Blücher"]
+    rows = [Row(n, [NONE, *targets], "Blücher") for n in ("Renown", "Kent")]
+    assert parse_typed("gunnery_targets", rows, "ren > blu, k > ad h") == {"Renown": "Blücher",
+                                                                           "Kent": "Admiral Hipper"}
+    with pytest.raises(ValueError, match=r"^'adm' could be Admiral Hipper or Admiral Scheer: type more of the "
+                                         r"target's name$"):
+        parse_typed("gunnery_targets", rows, "Renown > adm")
+    assert parse_typed("gunnery_targets", rows, "Renown > blucher") == {"Renown": "Blücher"}  # accents ignored
+    with pytest.raises(ValueError, match=r"^'Blicher' is not a target of this question \(did you mean Blücher\?\)$"):
+        parse_typed("gunnery_targets", rows, "Renown > Blicher")
+    assert parse_typed("withdraw", rows, "re") == ["Renown"]
+
+
 def test_typed_answers_are_read_or_refused_naming_what_is_wrong(data) -> None:
     campaign = _asked(data)
     asked = campaign.asked

@@ -531,8 +531,8 @@ def test_a_combat_answer_typed_at_the_line_prompt_as_on_the_combat_screen(tmp_pa
                                                                           monkeypatch: pytest.MonkeyPatch,
                                                                           capsys: pytest.CaptureFixture[str]) -> None:
     """R-NET-21: ``Renown > Admiral Hipper, Kent > none`` at the prompt changes those two ships' targets and keeps
-    the AI's for the others, as the combat screen's answer line does (R-SEAT-21); a name that is no target is said
-    and asked again."""
+    the AI's for the others, as the combat screen's answer line does (R-SEAT-21); a name that is no target is said,
+    with the nearest, and asked again; a name's shortening stands for it (R-NET-32)."""
     host = make_host(serve_args(tmp_path, human=["allies"], command=["allies"], seed=1, turns=1), data)
     session = host.session
     while True:
@@ -541,10 +541,11 @@ def test_a_combat_answer_typed_at_the_line_prompt_as_on_the_combat_screen(tmp_pa
         if message.type == "combat" and message.question["decision"] == "gunnery_targets":
             break
         session.answer(Player.ALLIES, ai_answer(message))
-    typed = iter(["renown > hipper", "renown > admiral hipper, kent > none"])
+    typed = iter(["renown > admiral hippo", "ren > hipper, kent > none"])
     monkeypatch.setattr("builtins.input", lambda _prompt="": next(typed))
     answer = terminal_answer(message)
-    assert "not an answer: 'hipper' is not a target of this question; type it again" in capsys.readouterr().out
+    assert ("not an answer: 'admiral hippo' is not a target of this question (did you mean Admiral Hipper?); type it "
+            "again") in capsys.readouterr().out
     expected = {ship: target for ship, target in message.advice.items() if ship != "Kent"}
     assert isinstance(answer, Answer) and answer.answer == {**expected, "Renown": "Admiral Hipper"}
     assert session.answer(Player.ALLIES, answer) == []  # the engine takes it
@@ -660,3 +661,33 @@ def test_a_seat_typing_when_the_server_stops_is_told_at_once(tmp_path: Path, dat
             release.set()
 
     asyncio.run(serve_while(host, clients))
+
+
+async def test_the_prompt_says_who_it_waits_for_once_not_once_per_order() -> None:
+    """R-NET-31 (a new player's play-test): the server sends a ``wait`` after each order of the player waited for;
+    the prompt printed "waiting for the Allies" once per order."""
+    from strategic.protocol import Events, GameOver, Wait
+    from tui.join_command import _answer_all
+
+    def wait(who: Player, phase: str = "patrol") -> str:
+        return write(Wait(who=who, type="orders", turn=1, phase=phase))
+
+    class Sent:
+        def __init__(self, texts: list[str]) -> None:
+            self.texts = texts
+
+        async def __aiter__(self) -> Any:
+            for text in self.texts:
+                yield text
+
+    said: list[str] = []
+    over = await _answer_all(Sent([wait(Player.ALLIES), write(Events(since=0, upto=1, lines=["Hood moves"])),
+                                   wait(Player.ALLIES), wait(Player.ALLIES), wait(Player.UNITED_STATES),
+                                   wait(Player.ALLIES), wait(Player.ALLIES, "raid"),
+                                   write(GameOver(winner="", summary="stopped"))]),  # type: ignore[arg-type]
+                             lambda _q: None, said.append)  # type: ignore[arg-type, return-value]
+    assert over.summary == "stopped"
+    assert said == ["turn 1 patrol: waiting for the Allies (orders)", "Hood moves",
+                    "turn 1 patrol: waiting for the United States (orders)",
+                    "turn 1 patrol: waiting for the Allies (orders)",
+                    "turn 1 raid: waiting for the Allies (orders)", "game over: stopped"]
