@@ -210,8 +210,8 @@ def test_typed_gunnery_naming_one_ship_keeps_the_others_rows() -> None:
 
 
 def test_typed_names_may_be_shortened_as_in_typed_orders() -> None:
-    """R-NET-32: a shortening that fits one name stands for it (``blu``: Blücher, accents ignored; ``ad h``: Admiral Hipper); one that
-    fits several names them; an unknown name offers the nearest."""
+    """R-NET-32: a shortening that fits one name stands for it (``blu``: Blücher, accents ignored; ``ad h``: Admiral
+    Hipper); one that fits several names them; an unknown name offers the nearest."""
     targets = ["Admiral Hipper", "Admiral Scheer", "Blücher"]
     rows = [Row(n, [NONE, *targets], "Blücher") for n in ("Renown", "Kent")]
     assert parse_typed("gunnery_targets", rows, "ren > blu, k > ad h") == {"Renown": "Blücher",
