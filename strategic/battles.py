@@ -106,6 +106,11 @@ TABLE_SHIPS = frozenset({UnitType.BB, UnitType.BC, UnitType.PB, UnitType.CV, Uni
 """Counter types that fight on the table as ships: the surface warships, the War at Sea convoys, the German
 surface raiders (armed merchant cruisers) and the landing units (transports), the last three on civilian cards."""
 
+HOLDING_SHIPS = TABLE_SHIPS - {UnitType.CONVOY, UnitType.AMPH}
+"""The counters whose presence drives a beaten fleet out of the area (R-CARD-14): warships and surface raiders; not
+convoys and landing units, nor aircraft and submarines (neither drives surface ships out of a sea area in War at Sea
+or Victory in the Pacific: they only damage them)."""
+
 LEFT_OUT_REASONS: dict[UnitType, str] = {}
 """Counter types that never go on the table, with the reason logged (none since the Frogmen, R-CARD-13)."""
 
@@ -343,6 +348,9 @@ class TacticalResolver:
         loser = None
         if report.winner is not None:
             loser = Side.AXIS if report.winner == SIDE_NAMES[Side.ALLIED] else Side.ALLIED
+        held = loser is None or _holds_the_area(campaign, report, tables[_other(loser)])
+        if not held:
+            loser = None  # R-CARD-14: won on VP by aircraft or submarines alone, nobody is driven out
         fates = {side: _no_fates() for side in (Side.ALLIED, Side.AXIS)}
         for side in (Side.ALLIED, Side.AXIS):
             self._ship_results(campaign, spec, report, tables[side], outcome, fates[side], beaten=side is loser,
@@ -352,7 +360,7 @@ class TacticalResolver:
         self._landings(campaign, battle, outcome, loser)
         result = _result_facts(spec, report, fates, year) | {
             "time": "night" if spec.time_of_day == "night" else "day", "weather": spec.weather,
-            "objectives": list(report.objectives)} | _summary_facts(spec, report, tables, outcome)
+            "objectives": list(report.objectives), "held": held} | _summary_facts(spec, report, tables, outcome)
         self._log(campaign, battle, outcome, result, notes, left_out, report, RULE_RESULTS)
         if self.keep_reports:
             self._keep(TacticalBattle(battle.area, state.turn, year, spec, report, left_out, notes))
@@ -714,6 +722,22 @@ def forces_text(spec: BattleSpec) -> str:
 def _no_fates() -> dict[str, list[str]]:
     """One side's counters by what the battle did to them (for the log line)."""
     return {"sunk": [], "crippled": [], "withdrew": [], "eliminated": [], "used up": []}
+
+
+def _other(side: Side) -> Side:
+    return Side.AXIS if side is Side.ALLIED else Side.ALLIED
+
+
+def _holds_the_area(campaign: Campaign, report: BattleReport, winner: _Table) -> bool:
+    """R-CARD-14: whether the winning side ends the battle with a warship or surface raider in the area (afloat, not
+    crippled, not withdrawn; one away scouting counts), so that the beaten fleet withdraws (R-CARD-07)."""
+    for ship_spec in winner.ships:
+        if campaign.unit_record(ship_spec.name).type not in HOLDING_SHIPS:
+            continue
+        ship = report.ship(ship_spec.name)
+        if not (ship.sunk or ship.crippled or ship.withdrew):
+            return True
+    return False
 
 
 def _result_facts(spec: BattleSpec, report: BattleReport, fates: dict[Side, dict[str, list[str]]],

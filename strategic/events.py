@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 from typing import Annotated, Any, ClassVar, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+from pydantic import BaseModel, ConfigDict, Field, SerializerFunctionWrapHandler, TypeAdapter, model_serializer
 
 from scenarios.models import Theatre
 from strategic.orders import Order
@@ -422,7 +422,9 @@ class BattleFought(CampaignEvent):
     each side's ``victories``), what happened to each side's counters (``fates``: side name -> fate -> counters)
     and the Flights each side lost; for the turn's summary (:mod:`strategic.turn_summary`) each side's objective
     ``checks``, each counter's fate with its Hull and VP (``counters``) and the turns the battle could last
-    (``max_turns``; fewer ``turns`` played: a fleet was gone).  Events of older saves have none of these."""
+    (``max_turns``; fewer ``turns`` played: a fleet was gone); ``held``: whether the winner kept a warship in the
+    area, without which the beaten side stays (R-CARD-14; events of older saves: as if it had).  Events of older
+    saves have none of these."""
 
     kind: Literal["battle"] = "battle"
     area: str
@@ -443,6 +445,15 @@ class BattleFought(CampaignEvent):
     checks: list[ObjectiveCheck] = Field(default_factory=list)
     counters: list[CounterFate] = Field(default_factory=list)
     max_turns: int = 0
+    held: bool = True
+
+    @model_serializer(mode="wrap")
+    def _held_only_when_not(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        """A battle whose winner held the area is saved as it always was (no ``held`` field)."""
+        data: dict[str, Any] = handler(self)
+        if data.get("held", False):
+            data.pop("held")
+        return data
 
     def legacy_data(self) -> dict[str, Any]:
         return {"area": self.area, "winner": self.winner, "vp": list(self.vp), "turns": self.turns}

@@ -264,20 +264,25 @@ def result_sentence(battle: BattleFought) -> str:
     """Why the battle is a win, a loss or a draw, from each side's objective (000 War at Sea: Victory or
     Defeat), and what that means for the counters (R-CARD-07); an event of an older save without the checks says
     only the levels."""
+    rule = "R-CARD-07"
     if battle.winner:
         verdict = f"{battle.winner} win"
         loser = next(s for s in battle.sides if s != battle.winner)
         then = (f"the {ADJECTIVES.get(loser, loser)} counters still there withdraw to port" if battle.what == "battle"
                 else "nobody withdraws")
+        if not battle.held:
+            then = (f"the {ADJECTIVES.get(loser, loser)} counters stay: the {battle.winner} kept no warship in the "
+                    "area to drive them out, only aircraft or submarines")
+            rule = "R-CARD-14"
     else:
         verdict, then = "a draw", "both sides stay in the area" if battle.what == "battle" else "nobody withdraws"
     if not battle.checks:
         levels = ", ".join(f"{s} {'no' if v == 'none' else v} victory" for s, v in
                            zip(battle.sides, battle.victories, strict=False))
-        return f"{verdict} ({levels}; VP {battle.vp[0]}-{battle.vp[1]}); {then} (R-CARD-07)."
+        return f"{verdict} ({levels}; VP {battle.vp[0]}-{battle.vp[1]}); {then} ({rule})."
     parts = [f"{c.side} {c.objective}: {'no' if c.level == 'none' else c.level} victory, {objective_reason(c, other)}"
              for c, other in zip(battle.checks, reversed(battle.sides), strict=True)]
-    return f"{verdict}. " + "; ".join(parts) + f". So {then} (R-CARD-07)."
+    return f"{verdict}. " + "; ".join(parts) + f". So {then} ({rule})."
 
 
 ADJECTIVES = {"Allies": "Allied"}

@@ -476,3 +476,44 @@ def test_units_leaving_a_table_battle_go_to_the_ports_their_side_chose(data: Cam
     assert japan.calls == []
     apply_outcome(campaign, outcome)
     assert campaign.state.unit("Northampton").place == "Samoa"
+
+
+def _ships(**fates: dict[str, bool]) -> SimpleNamespace:
+    """A battle report of which only the ships' ends are read (``_holds_the_area``)."""
+    ends = {n: SimpleNamespace(**({"sunk": False, "crippled": False, "withdrew": False} | f)) for n, f in fates.items()}
+    return SimpleNamespace(ship=ends.__getitem__)
+
+
+def test_only_a_warship_left_in_the_area_drives_the_beaten_fleet_out(data: CampaignData) -> None:
+    """R-CARD-14: the winner's warship or surface raider afloat, not crippled and not withdrawn holds the area;
+    aircraft, submarines, convoys and landing units alone do not."""
+    from strategic.battles import _holds_the_area, _Table
+
+    campaign = game(data, turn=4, phase=Phase.COMBAT)
+    resolver = TacticalResolver()
+    table = resolver._at_sea(campaign, ("Hood", "Convoy 1A", "Allied LBA"), Side.ALLIED, 1942, {})
+    assert [s.name for s in table.ships] == ["Hood", "Convoy 1A"] and table.flights
+    assert _holds_the_area(campaign, _ships(Hood={}, **{"Convoy 1A": {}}), table)  # type: ignore[arg-type]
+    for end in ({"crippled": True}, {"sunk": True}, {"withdrew": True}):
+        assert not _holds_the_area(campaign, _ships(Hood=end, **{"Convoy 1A": {}}), table)  # type: ignore[arg-type]
+    assert not _holds_the_area(campaign, _ships(), _Table(flights=table.flights))  # type: ignore[arg-type]
+
+
+def test_a_fleet_beaten_on_vp_by_aircraft_and_submarines_stays(data: CampaignData) -> None:
+    """R-CARD-14 in play (seed 1, turn 2): twelve Allied ships in the South Atlantic fight the Axis land-based air
+    and four U-Boats; the Axis win on VP (the Flights shot down) but keep no warship there, so no Allied counter
+    withdraws, and the turn's summary says why."""
+    from strategic.events import BattleFought
+    from strategic.turn_summary import result_sentence
+
+    campaign, clock = _campaign(data, 1)
+    play(campaign, clock, {p.value: BaselineAI() for p in Player}, stop_at_turn=3)
+    [fought] = [e for e in campaign.state.events if isinstance(e, BattleFought) and e.turn == 2
+                and e.area == "South Atlantic"]
+    assert (fought.winner, fought.held) == ("Axis", False)
+    assert fought.fates["Allies"]["withdrew"] == []
+    assert "Allied counters stay: the Axis kept no warship in the area to drive them out, only aircraft or " \
+           "submarines (R-CARD-14)." in result_sentence(fought)
+    assert fought.model_dump(mode="json")["held"] is False
+    won = [e for e in campaign.state.events if isinstance(e, BattleFought) and e.winner and e.held]
+    assert won and all("held" not in e.model_dump(mode="json") for e in won)  # saved as before R-CARD-14
