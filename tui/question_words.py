@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 
-from strategic.battle_names import entry_words, waiting_name
+from strategic.battle_names import waiting_name
 from strategic.campaign import Campaign
 from strategic.classic.scripts import Question, is_order_entry
 from tactical import TacticalQuestion
@@ -159,14 +159,16 @@ def waiting_words(campaign: Campaign) -> str | None:
     if is_order_entry(asked.battle):
         question = Question.from_json(asked.question, "question")
         return f"{who} must decide {CLASSIC['order_battles']} ({question.area})"
+    named = waiting_name(campaign)  # as the battle's dialog names it: "the air raid in North Sea on England"
+    battle = f"the {named[:1].lower()}{named[1:]}"
     if asked.engine == "tactical":
         table = TacticalQuestion.from_json(asked.question, "question")
         when = f"turn {table.turn}, {table.phase}" if table.turn else \
             "the set-up" if table.phase == "set-up" else f"the set-up, {table.phase}"
-        return f"{entry_words(asked.battle)} waits for {who} to decide {sentence(table.question, table.ship)} ({when})"
+        return f"{battle} waits for {who} to decide {sentence(table.question, table.ship)} ({when})"
     classic = Question.from_json(asked.question, "question")
     stage = "" if classic.stage == "round" else f", {classic.stage}"  # a stage named as the round is said once
-    return (f"{entry_words(asked.battle)} waits for {who} to decide {sentence(classic.decision)} "
+    return (f"{battle} waits for {who} to decide {sentence(classic.decision)} "
             f"({round_words(classic.round)}{stage})")
 
 

@@ -147,9 +147,16 @@ def test_the_waiting_battle_is_named_with_its_ports(data: CampaignData, tmp_path
     from strategic.saves import load_state
     from tui.cli import main
 
+    from tui.question_words import waiting_words
+
     save = tmp_path / "jq.json"
     assert main(["run", "--seed", "1", "--command", "japan", "--save", str(save)]) == 3  # stopped at a question
-    assert waiting_name(load_state(save, data)) == "Surprise attack in Hawaiian Islands on Pearl Harbor"
+    campaign = load_state(save, data)
+    assert waiting_name(campaign) == "Surprise attack in Hawaiian Islands on Pearl Harbor"
+    # the phase bar names it so too (R-UI-125: it said "the surprise attack in Hawaiian Islands", an air raid "the
+    # battle in North Sea" where the dialog said "Air raid in North Sea on England")
+    assert (waiting_words(campaign) or "").startswith("the surprise attack in Hawaiian Islands on Pearl Harbor waits "
+                                                      "for Japan to decide ")
 
 
 def test_the_result_after_a_battle_is_that_battle_s_under_its_name() -> None:
