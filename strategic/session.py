@@ -28,6 +28,7 @@ from strategic.ai import Agent, BaselineAI, give_orders
 from strategic.answer_needed import AnswerNeeded
 from strategic.campaign import Campaign
 from strategic.clock import Clock
+from strategic.engine_errors import BattleError, EngineError
 from strategic.events import CampaignEvent, DiceRolled, OrderRefused
 from strategic.narrate import describe
 from strategic.orders import ORDER_ADAPTER, Order
@@ -87,8 +88,10 @@ class GameSession:
         self.cuts: list[int] = []
         self._advice: Any = None
         self._facts: tuple[dict[str, str], list[SpeedRollFact]] | None = None
+        self.error: EngineError | None = None  # the engine failure that stopped the game (R-NET-33)
+        self.fell_back: list[BattleError] = []  # battles fought by the classic rules after failing on the table
         campaign.keep_undo = True  # a seat's orders of its open decision can be taken back (R-NET-15)
-        self.advance()
+        self._go_on(lambda: None)
 
     # ------------------------------------------------------------------ driving the game
 
@@ -96,9 +99,35 @@ class GameSession:
     def over(self) -> bool:
         return self.pending is None
 
+    def _go_on(self, step: Callable[[], None]) -> None:
+        """Take the clock ``step`` (end a decision, fight on after an answer), then :meth:`advance`, so that no
+        failure of the engine stops the game unsaid (R-NET-33): a battle that fails on the table (rewound,
+        :class:`BattleError`) is fought by the classic rules (:meth:`Campaign.fight_classic`, kept in
+        :attr:`fell_back` for the host to report) and the game goes on; any other failure ends it, kept in
+        :attr:`error`, the game over for every seat (:meth:`game_over` says why)."""
+        while True:
+            try:
+                step()
+                self.advance()
+                return
+            except BattleError as exc:
+                self.fell_back.append(exc)
+                pending = self.campaign.state.pending_battles
+                self.campaign.fight_classic(exc.area if exc.area in pending else pending[0])
+                step = self._new_clock
+            except EngineError as exc:
+                self.error, self.pending = exc, None
+                if self.clock.error is None or not exc.rewound:  # the last good state is the clock's checkpoint
+                    self.clock.error = exc
+                return
+
+    def _new_clock(self) -> None:
+        """A new clock on the campaign after a failed battle (the old one's process is over), which fights on."""
+        self.clock = Clock(self.campaign, resume=True, checkpoints=True)
+
     def advance(self) -> None:
         """Play the server's seats until a remote seat must answer or the game ends (as :func:`strategic.ai.play`
-        and the answers of :mod:`strategic.replay`)."""
+        and the answers of :mod:`strategic.replay`).  Raises :class:`EngineError` (:meth:`_go_on` takes it)."""
         campaign, clock = self.campaign, self.clock
         self.pending = None
         while not clock.finished:
@@ -119,8 +148,12 @@ class GameSession:
                 self._stop(decision.player, "orders")
                 return
             player = decision.player.value
-            with campaign.without_undo():  # the server's AI takes nothing back
-                give_orders(campaign, player, list(self.agents[player].orders(campaign, player)))
+            try:
+                with campaign.without_undo():  # the server's AI takes nothing back
+                    give_orders(campaign, player, list(self.agents[player].orders(campaign, player)))
+            except Exception as exc:  # the AI or an order broke the engine: said as vas play says it
+                raise EngineError(campaign.state.turn, campaign.state.phase.value, exc,
+                                  who=f"the AI of {player_words(decision.player)}") from exc
             clock.end_decision()
         if self.on_stop is not None:
             self.on_stop()
@@ -224,7 +257,9 @@ class GameSession:
     def game_over(self, player: Player | None = None) -> GameOver:
         """How the game ended; with ``player``, his view of the board as it ended (R-NET-13)."""
         state = self.campaign.state
-        if state.winner:
+        if self.error is not None:
+            summary = f"stopped by an engine error ({self.error}); the host keeps the game as it was before it"
+        elif state.winner:
             summary = f"{side_words(state.winner)} win after turn {state.turn}"
         elif self.campaign.blocked:
             summary = f"stopped on turn {state.turn}: {self.campaign.blocked}"
@@ -310,8 +345,7 @@ class GameSession:
                 with self.campaign.without_undo():
                     give_orders(self.campaign, player.value, [order])
         if message.done:
-            self.clock.end_decision()
-            self.advance()
+            self._go_on(self.clock.end_decision)
         else:
             self._stop(player, "orders", self.pending.opened if self.pending is not None else None)
         return refusals
@@ -349,8 +383,7 @@ class GameSession:
         except (RulesError, InputError, InvalidOrder, ValueError) as exc:
             rule = getattr(exc, "rule", "") or ""
             return [Refusal(message=str(exc), rule=rule)]
-        self.clock.retry()
-        self.advance()
+        self._go_on(self.clock.retry)
         return []
 
 

@@ -28,7 +28,8 @@ import json
 import secrets
 import shlex
 import sys
-from collections.abc import Sequence
+import traceback
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -60,7 +61,7 @@ from strategic.protocol import (
 )
 from strategic.resolvers import make_resolver
 from strategic.rule_options import chosen_options
-from strategic.saves import SaveError, data_for_load, load_state, save
+from strategic.saves import SaveError, data_for_load, last_good_text, load_state, save
 from strategic.session import GameSession
 from tactical import TacticalQuestion, UnknownOption
 from tui.arguments import BID_HELP, poc_bid, rule_option, seed_number, turns_note, whole_number
@@ -213,6 +214,7 @@ class Host:
     tokens: dict[Player, str]
     seats: list[Seat] = field(default_factory=list)
     done: asyncio.Event = field(default_factory=asyncio.Event)
+    report: Callable[[GameSession], None] = lambda _session: None  # the host told of engine failures (R-NET-33)
 
     async def handler(self, connection: ServerConnection) -> None:
         seat = await self._hello(connection)
@@ -272,6 +274,7 @@ class Host:
         # the player is the token's (the seat's), never the message's (R-NET-02)
         done = self.session.undo(seat.player, message) if isinstance(message, Undo) else \
             self.session.answer(seat.player, message)
+        self.report(self.session)
         for refusal in done:
             await _send(seat, refusal)
         for other in list(self.seats):
@@ -333,6 +336,41 @@ def make_host(args: argparse.Namespace, data: CampaignData) -> Host:
     return Host(session, tokens)
 
 
+class FailureReport:
+    """What the host is told when the engine fails in a served game (R-NET-33): a battle that failed on the table
+    and was fought by the classic rules, in one line each; a failure that stops the game, in one line, with the game
+    at its last good state written to the save and the traceback beside it (for a bug report)."""
+
+    def __init__(self, save_path: Path) -> None:
+        self.save_path = save_path
+        self.told = 0
+        self.stopped = ""  # the line that says where the stopped game is kept
+
+    def __call__(self, session: GameSession) -> None:
+        for failed in session.fell_back[self.told:]:
+            print(f"vas serve: {failed}; that battle is fought by the classic rules and the game goes on (R-NET-33)"
+                  f"{self._traceback(failed)}", file=sys.stderr, flush=True)
+        self.told = len(session.fell_back)
+        if session.error is not None and not self.stopped:
+            text = last_good_text(session.campaign, session.clock)
+            kept = "the save is left as it was at the last question"
+            if text is not None:
+                with contextlib.suppress(OSError):
+                    write_text_atomic(self.save_path, text)
+                    kept = "the game as it was before it is saved"
+            self.stopped = f"{kept} in {self.save_path}{self._traceback(session.error)}"
+            print(f"vas serve: {session.error}; the game stops: {self.stopped}", file=sys.stderr, flush=True)
+
+    def _traceback(self, error: BaseException) -> str:
+        """Write ``error``'s traceback beside the save; ``; the traceback is in F`` (or nothing if it cannot)."""
+        path = self.save_path.with_name(self.save_path.name + ".traceback.txt")
+        try:
+            write_text_atomic(path, "".join(traceback.format_exception(error)))
+        except OSError:
+            return ""
+        return f"; the traceback is in {path}"
+
+
 def _kept_stop(save_path: Path) -> int | None:
     """The turn a restarted game stops at: the one its first server was told (kept beside the save)."""
     path = stop_path(save_path)
@@ -385,8 +423,11 @@ def cmd_serve(args: argparse.Namespace) -> int:
     if data_note:
         print(f"vas serve: {data_note}", flush=True)
     data = load_data(folders)
+    report = FailureReport(args.save)
     try:
         host = make_host(args, data)
+        host.report = report
+        report(host.session)
     except UnknownOption as exc:
         print(f"vas serve: --option: {exc}", file=sys.stderr)
         return 2
@@ -416,5 +457,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
         print(f"\nvas serve: stopped; the game is saved in {args.save}; go on with: {restart_line(args)}",
               file=sys.stderr)
         return 130
+    if host.session.error is not None:
+        print(f"vas serve: stopped by an engine error; {report.stopped}; go on with: {restart_line(args)}",
+              file=sys.stderr)
+        return 4
     print(f"vas serve: game over: {host.session.game_over().summary}; saved in {args.save}")
     return 0

@@ -146,7 +146,6 @@ def test_the_waiting_battle_is_named_with_its_ports(data: CampaignData, tmp_path
     from strategic.battle_names import waiting_name
     from strategic.saves import load_state
     from tui.cli import main
-
     from tui.question_words import waiting_words
 
     save = tmp_path / "jq.json"

@@ -206,3 +206,61 @@ def test_a_seat_thinking_at_the_prompt_leaves_the_client_free_to_answer_the_serv
     over = asyncio.run(serve_while(host, clients))
     assert over.kind == "game_over"
     assert served == [True]
+
+
+class _FailingResolver:
+    """A resolver that fails every battle it is given (a bug in the table engine, as far as the server knows)."""
+
+    def resolve(self, campaign: Any, battle: Any) -> Any:
+        raise ValueError("a bug on the table")
+
+
+def test_a_battle_that_fails_on_the_table_is_fought_classic_and_the_served_game_goes_on(
+        tmp_path: Path, data: Any, capsys: pytest.CaptureFixture[str]) -> None:
+    """R-NET-33: the server's handler crashed on an engine error (the seat's connection closed with 1011) and the
+    game was then "over" for every seat; a failed battle is now fought by the classic rules, every seat sees it
+    handed over in the log, and the host is told in one line with the traceback beside the save."""
+    from strategic.events import BattleHandedOver
+    from tui.serve_command import FailureReport
+
+    host = make_host(serve_args(tmp_path, human=["allies"], turns=1), data)
+    host.session.campaign.resolver = _FailingResolver()
+    host.report = FailureReport(tmp_path / "game.json")
+    over = asyncio.run(serve_while(host, all_ai(host)))
+    assert [o.summary for o in over] == ["stopped at the start of turn 2"]  # the first turn played to its end
+    handed = [e for e in host.session.campaign.state.events if isinstance(e, BattleHandedOver)]
+    assert [e.area for e in handed] == ["North Atlantic", "South Atlantic", "North Sea"]
+    assert {e.how for e in handed} == {"after_error"} and host.session.error is None
+    err = capsys.readouterr().err
+    assert ("vas serve: engine error on turn 1, combat phase, battle in North Atlantic: ValueError: a bug on the "
+            "table; that battle is fought by the classic rules and the game goes on (R-NET-33); the traceback is in "
+            f"{tmp_path / 'game.json.traceback.txt'}") in err
+    assert "ValueError: a bug on the table" in (tmp_path / "game.json.traceback.txt").read_text()
+
+
+def test_an_engine_error_that_stops_a_served_game_is_told_to_every_seat_and_keeps_the_game(
+        tmp_path: Path, data: Any, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """R-NET-33: a failure that is no battle's (here the server's AI for Japan breaks on turn 3) ends the game
+    for every seat with the reason, and the save holds the game at the start of the decision that failed."""
+    from strategic.ai import BaselineAI
+    from strategic.saves import load_state
+    from tui.serve_command import FailureReport
+
+    orders = BaselineAI.orders
+
+    def breaks_on_turn_3(self: BaselineAI, campaign: Any, player: str) -> Any:
+        if player == "japan" and campaign.state.turn == 3:
+            raise KeyError("a bug in the AI")
+        return orders(self, campaign, player)
+
+    monkeypatch.setattr(BaselineAI, "orders", breaks_on_turn_3)
+    save = tmp_path / "game.json"
+    host = make_host(serve_args(tmp_path, human=["allies"], turns=None, save=save), data)
+    host.report = FailureReport(save)
+    over = asyncio.run(serve_while(host, all_ai(host)))
+    assert over[0].summary.startswith("stopped by an engine error (engine error on turn 3, patrol phase")
+    assert "the AI of Japan" in over[0].summary and "KeyError: 'a bug in the AI'" in over[0].summary
+    kept = load_state(save, data).state
+    assert (kept.turn, kept.phase.value) == (3, "patrol")  # the start of the decision that failed
+    err = capsys.readouterr().err
+    assert f"the game stops: the game as it was before it is saved in {save}; the traceback is in " in err
