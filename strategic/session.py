@@ -116,10 +116,14 @@ class GameSession:
                 self.campaign.fight_classic(exc.area if exc.area in pending else pending[0])
                 step = self._new_clock
             except EngineError as exc:
-                self.error, self.pending = exc, None
-                if self.clock.error is None or not exc.rewound:  # the last good state is the clock's checkpoint
-                    self.clock.error = exc
+                self._fail(exc)
                 return
+
+    def _fail(self, error: EngineError) -> None:
+        """End the game on ``error`` (R-NET-33); the last good state is then the clock's checkpoint."""
+        self.error, self.pending = error, None
+        if self.clock.error is None or not error.rewound:
+            self.clock.error = error
 
     def _new_clock(self) -> None:
         """A new clock on the campaign after a failed battle (the old one's process is over), which fights on."""
@@ -282,14 +286,17 @@ class GameSession:
         if message.ask != pending.ask:
             return [Refusal(message=f"answer to question {message.ask}, but question {pending.ask} is asked "
                                     "(R-NET-04)", rule="R-NET-04")]
-        if message.type == "orders":
-            if pending.type != "orders":
-                return [Refusal(message="a combat question is asked: answer it, not with orders (R-NET-04)",
-                                rule="R-NET-04")]
-            return self._orders(player, message)
-        if pending.type != "combat":
+        if message.type == "orders" and pending.type != "orders":
+            return [Refusal(message="a combat question is asked: answer it, not with orders (R-NET-04)",
+                            rule="R-NET-04")]
+        if message.type != "orders" and pending.type != "combat":
             return [Refusal(message="orders are asked, not a combat answer (R-NET-04)", rule="R-NET-04")]
-        return self._combat(message)
+        try:
+            return self._orders(player, message) if message.type == "orders" else self._combat(message)
+        except Exception as exc:  # the engine broke on the answer itself (R-NET-33)
+            state = self.campaign.state
+            self._fail(EngineError(state.turn, state.phase.value, exc, who=f"the answer of {player_words(player)}"))
+            return []
 
     def undo(self, player: Player, message: Undo) -> list[Refusal]:
         """Take back ``player``'s last order of his open decision (:meth:`Campaign.undo`: state and dice); the

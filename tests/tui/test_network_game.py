@@ -264,3 +264,25 @@ def test_an_engine_error_that_stops_a_served_game_is_told_to_every_seat_and_keep
     assert (kept.turn, kept.phase.value) == (3, "patrol")  # the start of the decision that failed
     err = capsys.readouterr().err
     assert f"the game stops: the game as it was before it is saved in {save}; the traceback is in " in err
+
+
+def test_an_answer_that_breaks_the_engine_ends_the_game_with_its_reason(tmp_path: Path, data: Any,
+                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """R-NET-33: an order of a seat on which the engine breaks (not one the rules refuse) ends the game with the
+    reason for every seat, instead of raising out of the server's handler."""
+    import strategic.session
+
+    host = make_host(serve_args(tmp_path, human=["allies"], turns=1), data)
+    session = host.session
+    question = session.message_for(Player.ALLIES)
+    assert isinstance(question, Question) and question.type == "orders" and question.legal
+
+    def broken(*_args: Any) -> None:
+        raise RuntimeError("a bug in the engine")
+
+    monkeypatch.setattr(strategic.session, "give_orders", broken)
+    answer = Answer(ask=question.ask, type="orders", orders=question.legal[:1], done=False)
+    assert session.answer(Player.ALLIES, answer) == []
+    assert session.over and session.error is not None
+    assert session.game_over().summary.startswith("stopped by an engine error (engine error on turn 1, reinforce "
+                                                  "phase, the answer of the Allies: RuntimeError: a bug in the engine)")
