@@ -29,7 +29,7 @@ from strategic.answer_needed import AnswerNeeded
 from strategic.campaign import Campaign
 from strategic.clock import Clock
 from strategic.engine_errors import BattleError, EngineError
-from strategic.events import CampaignEvent, DiceRolled, OrderRefused
+from strategic.events import CampaignEvent, DiceRolled, OrderGiven, OrderRefused
 from strategic.narrate import describe
 from strategic.orders import ORDER_ADAPTER, Order
 from strategic.protocol import Answer, Events, GameOver, Question, Refusal, SpeedRollFact, Undo, Wait
@@ -243,7 +243,8 @@ class GameSession:
         return found.get("answer")
 
     def events_for(self, player: Player, since: int, *, cut: bool = False) -> Events:
-        """The events from number ``since`` that ``player`` may read, narrated; during another player's open
+        """The events from number ``since`` that ``player`` may read, narrated, as the app's log tells them: without
+        the dice rolls and the orders as given, whose results are told (R-NET-34); during another player's open
         decision, the orders he gave so far are not yet told (R-VIEW-02, R-NET-13).  When the log was cut back
         below ``since`` (an undo), or ``cut`` says it was since the seat was told (:attr:`cuts`), the whole log is
         told again, marked ``reset`` (R-NET-15)."""
@@ -254,8 +255,8 @@ class GameSession:
             upto = min(upto, pending.opened)
         reset = cut or since > upto
         since = 0 if reset else max(0, since)
-        lines = [describe(e) for e in events[since:upto] if isinstance(e, CampaignEvent)
-                 and not isinstance(e, DiceRolled) and not _others_attempt(e, player)]
+        lines = [describe(e) for e in events[since:upto] if isinstance(e, CampaignEvent)  # as the app's log (R-NET-34)
+                 and not isinstance(e, DiceRolled | OrderGiven) and not _others_attempt(e, player)]
         return Events(since=since, upto=upto, lines=lines, reset=reset)
 
     def game_over(self, player: Player | None = None) -> GameOver:

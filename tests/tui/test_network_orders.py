@@ -691,3 +691,18 @@ async def test_the_prompt_says_who_it_waits_for_once_not_once_per_order() -> Non
                     "turn 1 patrol: waiting for the United States (orders)",
                     "turn 1 patrol: waiting for the Allies (orders)",
                     "turn 1 raid: waiting for the Allies (orders)", "game over: stopped"]
+
+
+def test_a_seat_is_told_what_orders_did_not_their_json(tmp_path: Path, data: Any) -> None:
+    """R-NET-34 (play-test): the prompt showed each order given as its JSON (``allies: {"unit":"Repulse",
+    "place":"Ceylon"}``) before what it did (``Repulse arrives: Ceylon``); a seat's log is now the app's, without
+    the orders and dice rolls kept in the saved log."""
+    host = make_host(serve_args(tmp_path, human=["allies"], turns=1), data)
+    session = host.session
+    pending = session.pending
+    assert pending is not None and pending.player is Player.ALLIES
+    placed = next(o for o in session.campaign.legal_orders("allies") if o.kind == "reinforcement")
+    session.answer(Player.ALLIES, Answer(ask=pending.ask, type="orders", orders=[_dump(placed)], done=False))
+    lines = session.events_for(Player.ALLIES, pending.ask).lines
+    assert lines == [f"{placed.unit} arrives: {placed.place}"]  # type: ignore[attr-defined]
+    assert any(isinstance(e, OrderGiven) for e in session.campaign.state.events[pending.ask:])  # still in the log
