@@ -221,6 +221,10 @@ CASES = [
     # ----------------------------------------------------------------- vas bench
     Case("bench repeat 0", ["bench", "--repeat", "0"], 2, ["--repeat"]),
     Case("bench repeat negative", ["bench", "--repeat", "-3"], 2, ["--repeat"]),
+    Case("bench repeat beyond the ceiling", ["bench", "--repeat", "1000000"], 2,  # R-UI-126
+         ["--repeat: must be from 1 to 100, not 1000000"]),
+    Case("bench campaigns beyond the ceiling", ["bench", "--tactical-campaigns", "101"], 2,
+         ["--tactical-campaigns: must be from 1 to 100, not 101"]),
     Case("bench tactical campaigns 0", ["bench", "--tactical-campaigns", "0"], 2, ["--tactical-campaigns"]),
     Case("bench tactical seed negative", ["bench", "--tactical-seed", "-1"], 2, ["--tactical-seed"]),
     Case("bench skip and campaigns", ["bench", "--skip-tactical-campaign", "--tactical-campaigns", "2"], 2,

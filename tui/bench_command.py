@@ -16,8 +16,8 @@ seed 7), the median seconds per campaign and the median seconds per campaign bat
 the ships, Flights and submarines on the table (buckets :data:`SIZE_BUCKETS`), timed by a thin wrapper around
 :meth:`strategic.battles.TacticalResolver.resolve` (:class:`TimedResolver`). ``--repeat`` multiplies the synthetic
 battle and classic sample counts, ``--tactical-campaigns`` the campaigns (and so the battles sampled). The numbers
-are checked before anything is timed (``--repeat`` and ``--tactical-campaigns`` 1 or more, ``--tactical-seed`` 0 or
-more), and ``--skip-tactical-campaign`` is refused with the two options it makes meaningless (exit 2, naming both
+are checked before anything is timed (``--repeat`` and ``--tactical-campaigns`` 1 to :data:`MAX_REPEAT`,
+``--tactical-seed`` 0 or more), and ``--skip-tactical-campaign`` is refused with the two options it makes meaningless (exit 2, naming both
 flags).
 """
 
@@ -349,12 +349,18 @@ class _Given(argparse.Action):
         namespace.given = (*getattr(namespace, "given", ()), self.option_strings[0])
 
 
+MAX_REPEAT = 100
+"""The most ``--repeat`` and ``--tactical-campaigns`` take (R-UI-126): a hundred times the default samples is hours
+on the 2-core machine; a larger number was taken and ran until stopped."""
+
+
 def add_bench_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     cmd = sub.add_parser("bench", help="engine speed on this machine")
-    cmd.add_argument("--repeat", type=whole_number(1), default=1, metavar="R",
-                     help="multiply every sample count (1 or more; default 1)")
-    cmd.add_argument("--tactical-campaigns", type=whole_number(1), default=3, metavar="N", action=_Given,
-                     help="full campaigns with tactical combat to time (default 3; each takes about half a minute)")
+    cmd.add_argument("--repeat", type=whole_number(1, MAX_REPEAT), default=1, metavar="R",
+                     help=f"multiply every sample count (1 to {MAX_REPEAT}; default 1)")
+    cmd.add_argument("--tactical-campaigns", type=whole_number(1, MAX_REPEAT), default=3, metavar="N", action=_Given,
+                     help=f"full campaigns with tactical combat to time (1 to {MAX_REPEAT}, default 3; each takes "
+                          "about half a minute)")
     cmd.add_argument("--tactical-seed", type=whole_number(0), default=7, metavar="S", action=_Given,
                      help="seed of the first (0 or more; default 7)")
     cmd.add_argument("--skip-tactical-campaign", action="store_true",
