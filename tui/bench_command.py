@@ -17,8 +17,8 @@ the ships, Flights and submarines on the table (buckets :data:`SIZE_BUCKETS`), t
 :meth:`strategic.battles.TacticalResolver.resolve` (:class:`TimedResolver`). ``--repeat`` multiplies the synthetic
 battle and classic sample counts, ``--tactical-campaigns`` the campaigns (and so the battles sampled). The numbers
 are checked before anything is timed (``--repeat`` and ``--tactical-campaigns`` 1 to :data:`MAX_REPEAT`,
-``--tactical-seed`` 0 or more), and ``--skip-tactical-campaign`` is refused with the two options it makes meaningless (exit 2, naming both
-flags).
+``--tactical-seed`` 0 or more), and ``--skip-tactical-campaign`` is refused with the two options it makes
+meaningless (exit 2, naming both flags).
 """
 
 from __future__ import annotations
