@@ -155,15 +155,25 @@ async def open_seat(url: str, seat: Player, token: str) -> tuple[ClientConnectio
     return connection, first
 
 
+JOINED_LINES = 40
+"""The lines of the game so far a seat is shown when it joins (R-NET-35): the end of the log, not all of it."""
+
+
 async def _answer_all(connection: ClientConnection, choose: Chooser, out: Callable[[str], None]) -> GameOver:
     waited = ""  # the waiting line last printed: the server sends a wait after each order of the player waited for
+    joined = True  # the first events are the game so far
     async for text in connection:
         message = read_server(text)
         if isinstance(message, Events):
             if message.reset:  # an order taken back: the whole log again, printed before but for the order's lines
                 out("the last order is taken back")
                 continue
-            for line in message.lines:
+            lines = message.lines
+            if joined and len(lines) > JOINED_LINES:  # a rejoined seat was told the rest before (R-NET-35)
+                out(f"(the game so far: {len(lines) - JOINED_LINES} earlier lines of the log left out)")
+                lines = lines[-JOINED_LINES:]
+            joined = False
+            for line in lines:
                 out(line)
         elif isinstance(message, Refusal):
             if message.rule == "R-NET-22":

@@ -706,3 +706,29 @@ def test_a_seat_is_told_what_orders_did_not_their_json(tmp_path: Path, data: Any
     lines = session.events_for(Player.ALLIES, pending.ask).lines
     assert lines == [f"{placed.unit} arrives: {placed.place}"]  # type: ignore[attr-defined]
     assert any(isinstance(e, OrderGiven) for e in session.campaign.state.events[pending.ask:])  # still in the log
+
+
+async def test_a_seat_that_joins_is_shown_the_end_of_the_log_not_all_of_it() -> None:
+    """R-NET-35 (a new player's play-test): a seat joining again late in the game printed the whole log, thousands
+    of lines, before its question; it is shown the last :data:`JOINED_LINES` and told how many are left out. Later
+    events are all shown."""
+    from strategic.protocol import Events, GameOver
+    from tui.join_command import JOINED_LINES, _answer_all
+
+    class Sent:
+        def __init__(self, texts: list[str]) -> None:
+            self.texts = texts
+
+        async def __aiter__(self) -> Any:
+            for text in self.texts:
+                yield text
+
+    so_far = [f"line {n}" for n in range(100)]
+    later = [f"later {n}" for n in range(60)]
+    said: list[str] = []
+    await _answer_all(Sent([write(Events(since=0, upto=100, lines=so_far)),  # type: ignore[arg-type]
+                            write(Events(since=100, upto=160, lines=later)),
+                            write(GameOver(winner="", summary="stopped"))]),
+                      lambda _q: None, said.append)  # type: ignore[arg-type, return-value]
+    assert said == [f"(the game so far: {100 - JOINED_LINES} earlier lines of the log left out)",
+                    *so_far[-JOINED_LINES:], *later, "game over: stopped"]
