@@ -14,7 +14,7 @@ from typing import Any
 
 from scenarios.models import Theatre
 from strategic import events as ev
-from strategic.narrate import describe
+from strategic.narrate import MOVE_VERBS, describe
 from strategic.orders import ORDER_ADAPTER
 
 Fields = dict[str, Any]
@@ -83,7 +83,8 @@ def _move(text: str, data: Fields) -> tuple[type[ev.CampaignEvent], Fields]:
     if rest.startswith("moves on from the "):  # a Location Uncertain group (R-PAC-19)
         return ev.UnitMoved, {**data, "origin": rest.removeprefix("moves on from the ").split(" as a raider")[0],
                               "how": "onward"}
-    origin = rest.split(" ", 1)[1].split(" -> ")[0]
+    verb = next((v for v, _ in MOVE_VERBS.values() if rest.startswith(f"{v} ")), rest.split(" ", 1)[0])
+    origin = rest[len(verb) + 1:].split(" -> ")[0]
     if rest.startswith("sails "):  # a convoy on its route (R-OPS-67)
         return ev.UnitMoved, {**data, "origin": origin, "how": "convoy"}
     return ev.UnitMoved, {**data, "origin": origin}

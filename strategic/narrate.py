@@ -121,7 +121,12 @@ def _moved_together(moves: list[UnitMoved]) -> str:
         return describe(moves[0])
     first = moves[0]
     names = ", ".join(m.unit for m in moves[:-1]) + f" and {moves[-1].unit}"
-    return f"{names} {first.mode} {first.origin} -> {' -> '.join(first.path)}"
+    return f"{names} {MOVE_VERBS[first.mode][1]} {first.origin} -> {' -> '.join(first.path)}"
+
+
+MOVE_VERBS = {"patrol": ("patrols", "patrol"), "raid": ("raids", "raid"),
+              "landing": ("makes a landing move", "make a landing move")}
+"""A move's verb by its mode, for one unit and for several (R-UI-129: "Yokosuka NLF landings ...")."""
 
 
 def battle_result(events: Iterable[CampaignEvent], turn: int, area: str) -> str:
@@ -219,7 +224,7 @@ def _moved(e: UnitMoved) -> str:
     if e.how == "convoy":  # a convoy sails its route; it does not patrol (R-OPS-40)
         bound = destination(e.path[-1])
         return f"{e.unit} sails {e.origin} -> {' -> '.join(e.path)}" + (f", bound for {bound}" if bound else "")
-    return f"{e.unit} {e.mode}s {e.origin} -> {' -> '.join(e.path)}"
+    return f"{e.unit} {MOVE_VERBS[e.mode][0]} {e.origin} -> {' -> '.join(e.path)}"
 
 
 def _cut_short(e: MoveCutShort) -> str:
@@ -228,7 +233,12 @@ def _cut_short(e: MoveCutShort) -> str:
 
 
 def _speed(e: SpeedRoll) -> str:
-    return f"{e.unit} {'makes' if e.success else 'fails'} its speed roll ({e.face} vs speed {e.speed})"
+    """R-UI-129 (play-test): ``(4 vs speed 4)`` read as if the roll had met its mark; the roll must be below the
+    speed (WAS 3.1, VITP 6.2), and in VITP some faces always fail (R-OPS-01)."""
+    if e.success:
+        return f"{e.unit} makes its speed roll ({e.face}, below speed {e.speed})"
+    why = "not below" if e.face >= e.speed else "a face that always fails,"
+    return f"{e.unit} fails its speed roll ({e.face}, {why} speed {e.speed})"
 
 
 def _no_surprise(e: NoSurprise) -> str:

@@ -34,6 +34,7 @@ from pydantic import TypeAdapter, ValidationError
 
 from scenarios.errors import InputError
 from scenarios.models import Owner, Player, Side, Theatre, UnitType
+from strategic.battle_names import SURPRISE_KEY
 from strategic.campaign import EARLY_WAR_OPTION, Campaign
 from strategic.clock import Clock, turn_plan
 from strategic.narrate import log_line
@@ -95,6 +96,7 @@ class OutbreakView:
     pacific_at_war: bool
     surprise_turn: bool
     surprise_done: bool
+    surprise_waiting: bool = False  # a surprise attack is still to be fought (its commander is asked, R-UI-128)
 
 
 @dataclass(frozen=True)
@@ -323,6 +325,7 @@ def _outbreak_view(campaign: Campaign, state: CampaignState) -> OutbreakView:
         early_war=early_war, pacific_at_war=attack is not None if early_war else vitp_started,
         surprise_turn=attack == state.turn if early_war else first == state.turn,
         surprise_done=state.war.surprise_turn == state.turn,
+        surprise_waiting=any(entry.startswith(SURPRISE_KEY) for entry in state.pending_battles),
     )
 
 

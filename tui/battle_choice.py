@@ -26,6 +26,10 @@ class BattleChoiceScreen(ModalScreen[tuple[str, bool]]):
     and whether every battle he commands from now on is fought so (the switch: ``f``); ``last``: the result of the
     battle fought just before, shown first."""
 
+    AUTO_FOCUS = "#command"
+    """R-UI-127 (play-test): the switch, first in the dialog, had the focus, so an Enter meant for "Command it" (or
+    left over from the screen before) switched on "every battle I command from now on" without a word."""
+
     BINDINGS = [
         Binding("c", "choose('command')", "Command it"),
         Binding("a", "choose('ai')", "AI commands"),

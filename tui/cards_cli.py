@@ -116,8 +116,8 @@ def card_lines(card: ShipCard, width: int | None = None) -> list[str]:
     lines = [
         f"{card.name}  ({card.class_name} class, {card.nation}, {card.type.value})"
         + (f"  commissioned {card.commissioned}" if card.commissioned else ""),
-        f"  Flank Speed {card.flank_speed}\"  Armour {card.armour}+  Hull {card.hull}/{card.crippled}  "
-        f"Points {card.points}",
+        f"  Flank Speed {card.flank_speed}\"  Armour {card.armour}+  Hull {card.hull} (crippled at {card.crippled})  "
+        f"Points {card.points}",  # R-UI-130: "Hull 151/50" read as 151 of 50
         f"  Traits: {', '.join(card.traits) or '-'}",
     ]
     rows = [(w.name, "all" if len(w.arcs) == 4 else ", ".join(a.value.title() for a in w.arcs),

@@ -15,6 +15,8 @@ def war_note(outbreak: OutbreakView) -> str:
         return "Pacific at peace until Japan announces its attack with its air units (002 §5.62, §5.71)"
     if Theatre.VITP not in outbreak.theatres or not outbreak.surprise_turn:
         return ""
+    if outbreak.surprise_done and outbreak.surprise_waiting:  # the step ran, its battles wait (R-UI-128)
+        return "Pearl Harbor turn: Japan's surprise attacks are being fought (VITP 18; 002 §5.73)"
     if outbreak.early_war:
         if outbreak.surprise_done:
             return "Pearl Harbor turn: the surprise attacks are over; the Pacific war is on (002 §5.73-5.736)"

@@ -95,7 +95,7 @@ def test_a_stack_given_together_is_told_once_per_way() -> None:
               move("Hiei", ["Japanese Islands"], "raid")]
     assert describe_given(events) == [
         "Nagato, Mutsu and Ise patrol Yokosuka Navy Yard -> Japanese Islands",
-        "Kaga makes its speed roll (2 vs speed 4)",
+        "Kaga makes its speed roll (2, below speed 4)",
         "Kaga patrols Yokosuka Navy Yard -> Japanese Islands -> Central Pacific Ocean",
         "Hiei raids Yokosuka Navy Yard -> Japanese Islands",
     ]
@@ -113,7 +113,7 @@ def test_each_campaign_roll_is_an_event_where_it_was_rolled(data: CampaignData) 
     assert isinstance(speed, SpeedRoll) and isinstance(roll, DiceRolled)
     assert roll.faces == (speed.face,) and roll.sides == 6 and roll.rule == speed.rule
     assert roll.label == f"speed roll {speed.unit} (speed {speed.speed}) into Marianas Islands"
-    assert log_line(speed) == "T3 landing   Yokosuka NLF makes its speed roll (1 vs speed 3)  [VITP 6.2]"
+    assert log_line(speed) == "T3 landing   Yokosuka NLF makes its speed roll (1, below speed 3)  [VITP 6.2]"
 
 
 def test_the_golden_transcript(classic_log: Path) -> None:
@@ -361,3 +361,18 @@ def test_a_bad_log_is_one_clear_line(tmp_path: Path, capsys: pytest.CaptureFixtu
 def test_replay_takes_the_game_from_the_log_only(classic_log: Path, capsys: pytest.CaptureFixture) -> None:
     assert main(["run", "--replay", str(classic_log), "--seed", "3", "--turns", "2"]) == 2
     assert "--seed, --turns cannot be used with --replay" in capsys.readouterr().err
+
+
+def test_a_speed_roll_and_a_landing_move_say_what_happened() -> None:
+    """R-UI-129 (play-test): "fails its speed roll (4 vs speed 4)" read as if the roll had met its mark, and a
+    landing move read "Yokosuka NLF landings ..."."""
+    def roll(face: int, speed: int, success: bool) -> str:
+        return describe(SpeedRoll(turn=3, phase=Phase.PATROL, unit="Ise", face=face, speed=speed, success=success))
+
+    assert roll(2, 4, True) == "Ise makes its speed roll (2, below speed 4)"
+    assert roll(4, 4, False) == "Ise fails its speed roll (4, not below speed 4)"
+    assert roll(6, 8, False) == "Ise fails its speed roll (6, a face that always fails, speed 8)"
+    landing = UnitMoved(turn=3, phase=Phase.LANDING, unit="Yokosuka NLF", origin="Yokosuka Navy Yard",
+                        path=["Japanese Islands"], mode="landing")
+    assert describe(landing) == "Yokosuka NLF makes a landing move Yokosuka Navy Yard -> Japanese Islands"
+    assert from_legacy(to_legacy(landing)) == landing  # an old save's line reads back as the same move

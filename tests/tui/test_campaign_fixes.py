@@ -145,6 +145,11 @@ def test_the_pearl_harbor_turn_says_what_happens_and_raiders_show_their_type(dat
     play_to(campaign, clock, (3, "raid", "allies"))
     assert war_note(outbreak(campaign)) == ("Pearl Harbor turn: the surprise attacks are over (Log tab); the War at "
                                             "Sea moves follow (002 §3.232)")
+    pending = campaign.state.pending_battles
+    campaign.state.pending_battles = ["surprise:Hawaiian Islands"]  # as while its commander is asked (R-UI-128)
+    assert war_note(outbreak(campaign)) == ("Pearl Harbor turn: Japan's surprise attacks are being fought (VITP 18; "
+                                            "002 §5.73)")
+    campaign.state.pending_battles = pending
     view = observe(campaign, "allies", orders=False, log=False)
     drawing = draw_theatre(Board(data, view, COMPACT), Theatre.VITP, Marks())
     x, y, w, h = drawing.regions["Hawaiian Islands"]

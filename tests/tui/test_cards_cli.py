@@ -25,7 +25,7 @@ def test_show_a_counter_by_year(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "cards", "show", "Tirpitz", "--year", "1943")
     assert code == 0
     assert "# counter 'Tirpitz', as of 1943" in out
-    assert 'Flank Speed 6"  Armour 6+  Hull 105/35  Points 690' in out  # the published card (R-CARD-20)
+    assert 'Flank Speed 6"  Armour 6+  Hull 105 (crippled at 35)  Points 690' in out  # the published card (R-CARD-20)
     assert "Turret A (2 x 15-inch)" in out and "Starboard G7s/T-1 Torpedoes" in out  # its 1943 refit
     assert "Source: reference/cards/km_ships.csv, km_weapons.csv: Tirpitz [secondary]" in out
     code, out, _ = run(capsys, "cards", "show", "tirpitz")
@@ -111,7 +111,7 @@ def test_import_a_published_csv_pair_and_fight_with_it(capsys: pytest.CaptureFix
     assert code == 0 and out == f"1 card(s) written to {out_dir / 'cards.yaml'}\n"
     code, out, _ = run(capsys, "cards", "show", "Nelson", "--year", "1942", "--data", str(out_dir))
     assert code == 0
-    assert 'Flank Speed 4"  Armour 6+  Hull 80/26  Points 435' in out
+    assert 'Flank Speed 4"  Armour 6+  Hull 80 (crippled at 26)  Points 435' in out
     assert "Traits: Armoured Deck, Radar, Torpedo Belt 1" in out
     assert "AA Battery" in out and "Local 2" in out
     assert "Source: ships.csv, weapons.csv: Nelson [secondary]" in out

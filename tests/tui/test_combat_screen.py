@@ -590,3 +590,25 @@ async def test_every_key_of_the_combat_screen_shows_at_100x30(data) -> None:
         for key in keys:
             words = key.render().plain
             assert key.region.right <= 100 and key.region.width == cell_len(words), words
+
+
+async def test_enter_in_the_battle_choice_commands_the_battle_and_changes_nothing_for_good() -> None:
+    """R-UI-127 (play-test): Enter on the dialog flipped the "every battle I command from now on" switch (it had
+    the focus) and chose nothing; the rest of the game went classic unnoticed.  Enter now presses "Command it"."""
+    from strategic.state import CombatQuestion
+
+    chosen: list[tuple[str, bool] | None] = []
+    question = CombatQuestion(battle="North Sea", player=Player.ALLIES, question={}, engine="tactical")
+
+    class Host(App[None]):
+        def on_mount(self) -> None:
+            self.push_screen(BattleChoiceScreen("Allies", question, tactical=True), chosen.append)
+
+    app = Host()
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, BattleChoiceScreen) and app.screen.focused is not None,
+                       "the dialog with its focus")
+        assert app.screen.focused is app.screen.query_one("#command")
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: bool(chosen), "the choice")
+    assert chosen == [("command", False)]
