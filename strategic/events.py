@@ -487,6 +487,10 @@ CLASSIC_RE = re.compile(r"^(War at Sea|VITP) (battle|air raid|frogmen attack|lan
 """A classic battle's note (:class:`CombatNoted`) matching this opens a battle fought by the classic resolver
 (strategic/classic/resolver.py); group 2 is the kind of battle."""
 
+DAMAGED_RE = re.compile(r"^(.+) damaged: (\d+) -> (\d+)$")
+"""A classic battle's note of a unit damaged, not sunk nor disabled (strategic/classic/context.py ``apply_hits``):
+group 1 the unit, group 3 its damage points after the hits."""
+
 
 class CombatNoted(CampaignEvent):
     """A line of a classic battle's narrative in ``area`` (:meth:`strategic.classic.context.BattleContext.note`)."""

@@ -23,6 +23,7 @@ from scenarios.models import Group, Theatre, UnitType
 from strategic.battle_names import battle_name, fought_name
 from strategic.events import (
     CLASSIC_RE,
+    DAMAGED_RE,
     AreaScore,
     AutomaticVictory,
     BattleFought,
@@ -72,6 +73,7 @@ class ClassicLosses:
     losses: dict[str, dict[str, list[str]]]
     what: str = "battle"  # battle, air raid, landing, surprise attack
     ports: list[str] = field(default_factory=list)  # the ports its losses name (struck in port)
+    damaged: dict[str, dict[str, int]] = field(default_factory=dict)  # side -> unit -> damage after it (R-SUM-15)
 
 
 @dataclass(frozen=True)
@@ -162,9 +164,13 @@ def _battles(campaign: Campaign, events: list[CampaignEvent]) -> list[BattleFoug
         elif isinstance(e, CombatNoted) and (opening := CLASSIC_RE.match(e.note)):
             current, opened_in = ClassicLosses(e.area, {}, opening.group(2)), e.phase
             found.append(current)
+        elif isinstance(e, CombatNoted) and current is not None and (hurt := DAMAGED_RE.match(e.note)):
+            side = SIDE_WORDS[campaign.state.unit(hurt.group(1)).side.value]
+            current.damaged.setdefault(side, {})[hurt.group(1)] = int(hurt.group(3))
         elif isinstance(e, UnitSunk | UnitEliminated | UnitDisabled) and current is not None:
             side = SIDE_WORDS[campaign.state.unit(e.unit).side.value]
             current.losses.setdefault(side, {}).setdefault(e.kind, []).append(e.unit)
+            current.damaged.get(side, {}).pop(e.unit, None)  # its fate says more than its damage
             if e.place and e.place != current.area and e.place not in current.ports:
                 current.ports.append(e.place)
     return found
@@ -217,8 +223,10 @@ def battle_lines(battle: BattleFought | ClassicLosses | BattleHandedOver) -> lis
     if isinstance(battle, BattleHandedOver):
         return [f"{battle.area}: no battle fought ({battle.why})."]
     if isinstance(battle, ClassicLosses):
-        told = "; ".join(f"{side} lost ({kind}) {', '.join(names)}" for side, kinds in battle.losses.items()
-                         for kind, names in kinds.items())
+        told = "; ".join([f"{side} lost ({kind}) {', '.join(names)}" for side, kinds in battle.losses.items()
+                          for kind, names in kinds.items()]
+                         + [f"{side} damaged {', '.join(f'{n} ({d} point(s) in all)' for n, d in units.items())}"
+                            for side, units in battle.damaged.items() if units])
         return [f"{battle_name(battle.what, battle.area, battle.ports, classic=True)}: "
                 f"{told or 'no unit sunk, eliminated or disabled'}."]
     head = f"{fought_name(battle)}, {battle.turns} turn(s)"

@@ -165,7 +165,7 @@ class BattleContext:
                 hurt = f", {unit.damage} damage point(s) in all" if unit.damage else ", no damage"
                 self.note(f"{name} disabled: out of the battle{hurt}", rule, event=True)
             elif unit.damage != before:
-                self.note(f"{name} damaged: {before} -> {unit.damage}", rule)
+                self.note(f"{name} damaged: {before} -> {unit.damage}", rule, event=True)  # the summary's (R-SUM-15)
 
     def require(self, ok: bool, rule: str, message: str) -> None:
         if not ok:

@@ -214,7 +214,7 @@ def test_vas_run_replay_of_a_seeded_game_is_identical(classic_log: Path, capsys:
     assert main(["run", "--replay", str(classic_log)]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out == [f"Replay of {classic_log}: Victory at Sea: the combined global game; seed 7; combat classic; "
-                   "1163 events, 220 rolls, 437 orders", "Identical: event for event and roll for roll."]
+                   "1169 events, 220 rolls, 437 orders", "Identical: event for event and roll for roll."]
 
 
 def test_a_tactical_game_replays_identically(data: CampaignData, tmp_path: Path) -> None:

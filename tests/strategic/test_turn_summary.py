@@ -157,3 +157,14 @@ def test_a_side_s_hull_lost_without_a_cripple_gives_no_vp() -> None:
     fleet = [CounterFate(unit=name, side="Allies", fate="damaged", hull_full=70, hull_start=70, hull_end=70 - lost,
                          damage=1) for name, lost in (("West Virginia", 17), ("California", 23), ("Oklahoma", 36))]
     assert side_losses(fleet) == "Hull 76 lost, 0 VP given"
+
+
+def test_a_classic_battle_tells_the_damage_it_did_that_sank_nothing(capsys: pytest.CaptureFixture[str]) -> None:
+    """R-SUM-15 (play-test): the summary of a classic battle named only the units sunk, eliminated and disabled;
+    Japan could not see that its raid had left Arizona at 6 damage points.  Seed 42, the Pearl Harbor turn."""
+    from tui.cli import main
+
+    assert main(["run", "--combat", "classic", "--seed", "42", "--turns", "3"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert ("Surprise attack in Hawaiian Islands on Pearl Harbor (classic rules): Allies lost (sunk) West Virginia; "
+            "Allies lost (disabled) Maryland, Nevada; Allies damaged Arizona (6 point(s) in all).") in out
