@@ -15,7 +15,8 @@ import json
 from dataclasses import dataclass
 
 from scenarios.loader import CampaignData
-from strategic.movement import MODE_OF_PHASE
+from scenarios.models import UnitType
+from strategic.movement import MODE_OF_PHASE, MOVING_TYPES
 from strategic.orders import (
     DeferReinforcement,
     Move,
@@ -26,7 +27,7 @@ from strategic.orders import (
     PlaceSurfaceRaider,
     ReturnToPort,
 )
-from strategic.state import UnitStatus
+from strategic.state import Mode, UnitStatus
 from strategic.views import CampaignView, UnitView
 from tui.labels import counter_label
 from tui.order_advice import OrderAdvice
@@ -140,10 +141,11 @@ def stacks(data: CampaignData, view: CampaignView, advice: OrderAdvice, legal: l
     for name, orders in by_unit.items():
         seen = view.unit(name)
         rows.setdefault(place_of(seen, orders), []).append(unit_row(data, advice, seen, orders))
-    moving = view.phase in MODE_OF_PHASE  # a move is what a damaged ship's player may look for
-    for seen in view.units.values():
-        if moving and seen.commander is view.player and seen.name not in by_unit and (seen.damage or seen.disabled) \
-                and seen.status in (UnitStatus.PORT, UnitStatus.SEA):
+    mode = MODE_OF_PHASE.get(view.phase)  # a move is what a damaged ship's player may look for
+    movers = (frozenset({UnitType.AMPH}) if mode is Mode.LANDING else MOVING_TYPES) if mode else frozenset()
+    for seen in view.units.values():  # only those that make this phase's moves (R-UI-131: not LBA in landings)
+        if data.units[seen.name].type in movers and seen.commander is view.player and seen.name not in by_unit \
+                and (seen.damage or seen.disabled) and seen.status in (UnitStatus.PORT, UnitStatus.SEA):
             rows.setdefault(place_of(seen, []), []).append(unit_row(data, advice, seen, []))
     return [Stack(place, tuple(units)) for place, units in rows.items()]
 

@@ -257,3 +257,28 @@ def test_the_roll_note_says_what_a_failed_vitp_roll_does(data: CampaignData) -> 
     raid = Move(unit="Akagi", path=("Japanese Islands", "Central Pacific Ocean", "Hawaiian Islands"), mode="raid")
     assert roll_note(CampaignAdvice(c, "japan"), (raid,)) == "speed roll 1-5 (VITP 6.2; else stays in port)"
 
+
+
+def test_a_damaged_unit_that_makes_no_move_of_the_phase_is_not_listed(data: CampaignData) -> None:
+    """R-UI-131 (play-test): in the landing phase a damaged air unit was listed "✗ 22nd Air Flotilla — not a marine
+    unit", noise; a damaged unit without an order is listed only when it makes the phase's moves (a marine unit in
+    the landing phase, a ship in the patrol phase), to say why it cannot."""
+    from strategic.state import Phase
+    from strategic.views import observe
+    from tests.strategic.engine_helpers import game, port
+    from tui.order_advice import CampaignAdvice
+    from tui.order_selection import stacks
+
+    def listed(phase: Phase) -> set[str]:
+        campaign = game(data, turn=4, phase=phase)
+        for name in ("22nd Air Flotilla", "Yokosuka NLF", "Yamato"):
+            port(campaign, name, "Saigon")
+            campaign.state.unit(name).damage, campaign.state.unit(name).disabled = 1, True
+        view = observe(campaign, "japan")
+        rows = stacks(data, view, CampaignAdvice(campaign, "japan"), campaign.legal_orders("japan"))
+        return {r.name for s in rows for r in s.units if not r.orders}
+
+    landing, patrol = listed(Phase.LANDING), listed(Phase.PATROL)
+    assert "22nd Air Flotilla" not in landing | patrol
+    assert ("Yokosuka NLF" in landing, "Yamato" in landing) == (True, False)  # disabled: listed with why
+    assert ("Yokosuka NLF" in patrol, "Yamato" in patrol) == (False, True)
