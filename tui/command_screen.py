@@ -607,10 +607,14 @@ def legend_of(prompt: Prompt, selected: str | None) -> Text:
     """Each ship's letter and name, Hull and state, a line a side; sunk and departed ships dimmed."""
     text = Text()
     for side, name in enumerate(prompt.log["sides"]):
+        ships = [ship for ship in prompt.scene.ships.values() if ship.side == name]
+        flights = sum(1 for f in prompt.scene.flights.values() if f.side == name)
         text.append(f"{name}: ", style="bold")
-        for ship in prompt.scene.ships.values():
-            if ship.side != name:
-                continue
+        if not ships:  # R-UI-132: a side of aircraft only had an empty line
+            text.append(f"no ship on the table ({flights} Flight(s))\n" if flights else "no ship on the table\n",
+                        style="dim")
+            continue
+        for ship in ships:
             gone = ship.sunk or ship.withdrew or ship.pos is None
             style = "dim" if gone else SIDE_STYLES[side]
             text.append(ship.letter, style=style + (" reverse" if ship.name == selected else ""))

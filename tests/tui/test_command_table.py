@@ -172,3 +172,15 @@ def test_a_seat_is_asked_with_its_sides_known_battle() -> None:
     for prompt in asked:
         letters = sorted(s.letter for s in prompt.scene.ships.values() if s.letter.islower())
         assert letters == [chr(ord("a") + i) for i in range(len(letters))]  # no gap
+
+
+def test_a_side_with_no_ship_on_the_table_says_so_in_the_key() -> None:
+    """R-UI-132 (play-test): an Axis side of Flights only (a surprise attack) had an empty "Axis:" line."""
+    prompt = _first_prompt(demo_spec("carrier-clash", 0), 0, lambda p: True)
+    first, second = prompt.log["sides"]
+    flights = sum(1 for f in prompt.scene.flights.values() if f.side == second)
+    for name in [n for n, s in prompt.scene.ships.items() if s.side == second]:
+        del prompt.scene.ships[name]
+    lines = legend_of(prompt, None).plain.splitlines()
+    assert lines[0].startswith(f"{first}: ") and len(lines[0]) > len(first) + 2
+    assert lines[1] == f"{second}: no ship on the table" + (f" ({flights} Flight(s))" if flights else "")
