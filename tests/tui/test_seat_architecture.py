@@ -10,11 +10,12 @@ import tui
 
 TUI = Path(tui.__file__).parent
 
-SCREEN_MODULES = ("app.py", "ai_follow.py", "battle_choice.py", "board_map.py", "board_info.py", "campaign_log.py",
-                  "combat_screen.py", "command_screen.py", "order_picker.py", "order_selection.py", "poc_chart.py",
-                  "turn_summary.py", "unit_details.py", "stack_orders.py")
-"""tui/app.py (the campaign screen and the app that opens it) and the modules the campaign screen draws and acts
-with."""
+SCREEN_MODULES = ("campaign_screen.py", "app.py", "dialogs.py", "oob_screen.py", "ai_follow.py", "battle_choice.py",
+                  "board_map.py", "board_info.py", "campaign_log.py", "combat_screen.py", "command_screen.py",
+                  "order_picker.py", "order_selection.py", "poc_chart.py", "turn_summary.py", "unit_details.py",
+                  "stack_orders.py")
+"""tui/campaign_screen.py (the campaign screen), tui/app.py (the app that opens it), its dialogs and the modules the
+campaign screen draws and acts with."""
 
 EXCEPTIONS: dict[tuple[str, str], str] = {}
 """(module, the enclosing function) -> why it may read the session's campaign.  None is left: the host's own work
@@ -41,8 +42,8 @@ def _session_campaign_uses(path: Path) -> list[tuple[str, int]]:
 
 
 def _campaign_screen_uses() -> list[int]:
-    """Any ``.campaign`` read inside the class ``CampaignScreen`` of tui/app.py (its lines)."""
-    tree = ast.parse((TUI / "app.py").read_text(encoding="utf-8"))
+    """Any ``.campaign`` read inside the class ``CampaignScreen`` of tui/campaign_screen.py (its lines)."""
+    tree = ast.parse((TUI / "campaign_screen.py").read_text(encoding="utf-8"))
     screen = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "CampaignScreen")
     return [n.lineno for n in ast.walk(screen) if isinstance(n, ast.Attribute) and n.attr == "campaign"]
 
