@@ -205,7 +205,7 @@ class VictoryAtSeaApp(App[None]):
             self.push_screen(StartScreen())
             self.push_screen(BattleViewerScreen(self.battle_log))
         elif self.session is not None:
-            self.push_screen(CampaignScreen(self.session))
+            self.push_screen(CampaignScreen(self.session, self.session))
         else:
             self.push_screen(StartScreen())
             if self._deferred is not None:
@@ -231,7 +231,7 @@ class VictoryAtSeaApp(App[None]):
         campaign.state.battle_commanders = sorted((Player(h) for h in humans), key=list(Player).index) \
             if command else []
         if self.open_game(campaign, humans, resume=False):
-            self.push_screen(CampaignScreen(self.session))  # type: ignore[arg-type]
+            self.push_screen(CampaignScreen(self.session, self.session))  # type: ignore[arg-type]
 
     def open_game(self, campaign: Campaign, humans: set[str], *, resume: bool, loaded_turn: int | None = None,
                   loaded_from: Path | None = None, combat_note: str = "") -> bool:
@@ -262,7 +262,7 @@ class VictoryAtSeaApp(App[None]):
                 campaign.fight_classic(error.area or pending[0])
                 if self.open_game(campaign, humans, resume=True, loaded_turn=loaded_turn, loaded_from=loaded_from,
                                   combat_note=combat_note):
-                    self.push_screen(CampaignScreen(self.session))  # type: ignore[arg-type]
+                    self.push_screen(CampaignScreen(self.session, self.session))  # type: ignore[arg-type]
             elif answer == "start":
                 self.back_to_start()
             else:
@@ -343,7 +343,7 @@ class VictoryAtSeaApp(App[None]):
         except SaveError as exc:
             return str(exc)
         if opened:
-            self.push_screen(CampaignScreen(self.session))  # type: ignore[arg-type]
+            self.push_screen(CampaignScreen(self.session, self.session))  # type: ignore[arg-type]
             self.notify(f"Loaded {path}: {self.session.opened_text()}.",  # type: ignore[union-attr]
                         title="Loaded", timeout=6)
         return None

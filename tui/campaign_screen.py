@@ -65,8 +65,8 @@ from tui.phase_notes import war_note
 from tui.player_names import PLAYER_NAMES, player_name, players_text
 from tui.poc_chart import draw_poc, poc_heading
 from tui.rule_screen import link_citations, open_rules
+from tui.seat_host import KEEP_BATTLE_TURNS, SeatHost
 from tui.seat_link import ODDS_RUNS, SeatLink
-from tui.session_host import KEEP_BATTLE_TURNS, Session
 from tui.stack_orders import OrderGroups, taken_back_text
 from tui.turn_summary import TurnSummaries, TurnSummaryScreen, last_summed_turn
 from tui.unit_details import UnitDetailsScreen, picked_units, place_units
@@ -110,9 +110,10 @@ class CampaignScreen(Screen[None]):
         Binding("escape", "leave_input", "Back to the list", show=False),
     ]
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, seat: SeatLink, host: SeatHost) -> None:
         super().__init__()
-        self.session = session
+        self.seat = seat  # the game as this screen's seat reads and plays it (tui.seat_link)
+        self.host = host  # what runs the game, for the rest (tui.seat_host); locally both are the Session
         self._orders: list[Order] = []
         self._listing_moment: tuple[int, str, str] | None = None  # the decision the order list was last filled for
         self._logged = 0
@@ -120,12 +121,12 @@ class CampaignScreen(Screen[None]):
         self._battles_shown: list[tuple[int, str]] | None = None
         self._battles_seen: set[tuple[int, str]] = set()
         self._commanded: tuple[str, int] | None = None  # the battle (and turn) a human commanded, until its result
-        self._chosen: set[tuple[str, int, str]] = set()  # battle, turn, player: chose how it is fought (this session)
+        self._chosen: set[tuple[str, int, str]] = set()  # battle, turn, player: chose how it is fought (this screen)
         self._refusal: str | None = None  # why the command screen's last answer was refused, shown when it reopens
         self._retype = ""  # that answer as typed, given back to be put right
         self._after_command = ""  # save or quit, once the answers of a stopped battle are handed in
         self._last_result = ("", 0)  # the last commanded battle's result and turn, for the next battle's dialog
-        self.summaries = TurnSummaries(last_summed_turn(session))  # issue #17: one summary a turn
+        self.summaries = TurnSummaries(last_summed_turn(seat))  # issue #17: one summary a turn
         self._map_orders: list[Order] = []  # the seated human's legal orders, for the map's selected place
         self._last_message = ""  # the latest message, whose rules ``l`` opens (issue 17, the rule lookup)
         self._given = OrderGroups()  # the orders given together, taken back together (R-UI-43)
@@ -179,17 +180,17 @@ class CampaignScreen(Screen[None]):
     def continue_game(self) -> None:
         """Hand over to the next human, or let the AI play until a human must decide.  A hand-over already shown
         for the same player is not shown twice."""
-        session = self.session
         asked = self.seat.combat_question()
         if asked is not None:
             self.ask_combat(asked)
             return
-        if session.error is not None or session.clock.finished or self.seat.waiting() is not None:
+        if self.host.error is not None or self.seat.over() or self.seat.waiting() is not None:
             self.refresh_all()
             return
-        if session.waiting_for_human:
-            player = session.clock.decision.player.value  # type: ignore[union-attr]
-            if len(session.humans) > 1 and session.last_human not in (None, player):
+        deciding = self.seat.deciding()
+        if deciding is not None:
+            player = deciding.value
+            if self.host.hand_over(player):
                 if not any(isinstance(s, HandOverScreen) and s.player == player for s in self.app.screen_stack):
                     self._hand_over(player, lambda: self._human_ready(player))
             else:
@@ -205,7 +206,7 @@ class CampaignScreen(Screen[None]):
         player = asked.player
         if any(isinstance(s, CombatScreen) for s in self.app.screen_stack):
             return
-        if len(self.session.humans) > 1 and self.session.last_human not in (None, player):
+        if self.host.hand_over(player):
             if not any(isinstance(s, HandOverScreen) for s in self.app.screen_stack):
                 self._hand_over(player, lambda: self._show_combat(asked))
             return
@@ -225,7 +226,7 @@ class CampaignScreen(Screen[None]):
         self.app.push_screen(HandOverScreen(player), ready)
 
     def _show_combat(self, asked: AnswerNeeded) -> None:
-        self.session.last_human = asked.player
+        self.host.seated(asked.player)
         question, turn = self.seat.question(), self.seat.view().turn
         self._commanded = (question.battle, turn) if question is not None \
             and not is_order_entry(question.battle) else None  # a battle order has no result of its own
@@ -236,7 +237,7 @@ class CampaignScreen(Screen[None]):
             if last:  # the dialog tells the last battle's result: its notifications would only cover the dialog
                 self.app.call_later(self.app.clear_notifications)  # after the notifications already posted
             self.app.push_screen(BattleChoiceScreen(player_name(Player(asked.player)), question,
-                                                    self.session.tactical, last, self._battle_words(), on_table),
+                                                    self.host.tactical, last, self._battle_words(), on_table),
                                  self._battle_chosen)
             return
         self._command_or_answer(asked)
@@ -364,12 +365,13 @@ class CampaignScreen(Screen[None]):
         self.query_one(BoardPane).show(self.seat.data, view, [])
         self.refresh_log()
         self.refresh_poc(view)
-        turn = None if self.session.humans else self.summaries.due(self.seat)
+        all_ai = not any(self.seat.human(p) for p in Player)
+        turn = self.summaries.due(self.seat) if all_ai else None
         if turn is not None:
             self.notify(turn_over_text(turn), title="Turn summary", timeout=8)
 
     def _human_ready(self, player: str) -> None:
-        self.session.last_human = player
+        self.host.seated(player)
         self.refresh_all()
 
     @work(thread=True, exclusive=True, group="ai")
@@ -379,10 +381,10 @@ class CampaignScreen(Screen[None]):
         an engine failure opens :class:`EngineErrorScreen`."""
         try:
             if go_on:
-                self.session.go_on_by_classic()
+                self.host.go_on_by_classic()
             if answered:
-                self.session.go_on_fighting()
-            self.session.run_ai_until_human(self._ai_progress)
+                self.host.go_on_fighting()
+            self.host.run_ai_until_human(self._ai_progress)
         except EngineError as exc:
             self.app.call_from_thread(self.engine_failed, exc)
             return
@@ -395,12 +397,12 @@ class CampaignScreen(Screen[None]):
         self._busy(False)
         self.refresh_all()
         self.app.show_engine_error(  # type: ignore[attr-defined]
-            error, self.session.last_good_text(), save_path=self.session.save_path,
-            own=self.session.own_files, target=self.session.autosave_target(), on_choice=self._error_choice)
+            error, self.host.last_good_text(), save_path=self.host.save_path,
+            own=self.host.own_files, target=self.host.autosave_target(), on_choice=self._error_choice)
 
     def _error_choice(self, choice: str | None) -> None:
         if choice == "classic":
-            area = self.session.error.area if self.session.error else None
+            area = self.host.error.area if self.host.error else None
             self._busy(True, f"Fighting the battle in {area} by the classic rules, then the game goes on…")
             self._show_orders()
             self.run_ai(go_on=True)
@@ -421,7 +423,7 @@ class CampaignScreen(Screen[None]):
         if then == "quit":
             self.action_quit_game()
             return
-        if self.session.waiting_for_human or self.seat.combat_question() is not None:
+        if self.seat.deciding() is not None or self.seat.combat_question() is not None:
             self.continue_game()
 
     # -- actions
@@ -433,15 +435,15 @@ class CampaignScreen(Screen[None]):
 
     def no_decision_reason(self) -> str | None:
         """Why no human can give orders or end a phase now (game over, game stopped, AI deciding), or ``None``."""
-        session = self.session
-        if session.error is not None:
-            return f"the game is stopped by an engine error: {session.error}"
+        error = self.host.error
+        if error is not None:
+            return f"the game is stopped by an engine error: {error}"
         if self.seat.over():
             return "the game is over"
         waiting = self.seat.waiting()
         if waiting is not None:
             return f"the game is stopped: {waiting}"
-        if not session.waiting_for_human:
+        if self.seat.deciding() is None:
             return "the AI players are deciding; wait until a human player is asked"
         return None
 
@@ -454,14 +456,12 @@ class CampaignScreen(Screen[None]):
         if why:
             self._message(f"cannot end a phase: {why}", ok=False)
             return
-        decision = self.session.clock.decision
-        question = None if confirmed or decision is None else end_question(
-            decision.phase.value, self.seat.legal_orders())
+        question = None if confirmed else end_question(self.seat.view().phase.value, self.seat.legal_orders())
         if question is not None:
             self.app.push_screen(ConfirmScreen(question), lambda yes: self.action_end_phase(True) if yes else None)
             return
         try:
-            self.session.end_decision()
+            self.seat.end_decision()
         except EngineError as exc:
             self.engine_failed(exc)
             return
@@ -477,14 +477,14 @@ class CampaignScreen(Screen[None]):
         if why:
             self._message(f"nothing to undo: {why}", ok=False)
             return
-        taken = self._given.take_back(self.seat.undo, self.session.clock.decision)
+        taken = self._given.take_back(self.seat.undo, self.host.decision_key())
         self._message(taken_back_text(taken) if taken else "nothing to undo in this decision", ok=bool(taken))
         self.refresh_all()
 
     def action_save(self, after: Callable[[], None] | None = None) -> None:
         """``s``: save to a file asked for (the last one used is offered), then ``after``.  A file that cannot be
         written is named in the message and a notification, and the game goes on; replacing a file is notified."""
-        session = self.session
+        host = self.host
 
         def done(path: str | None) -> None:
             if path:
@@ -492,13 +492,13 @@ class CampaignScreen(Screen[None]):
             if after is not None:
                 after()
 
-        default = str(session.save_path) if session.save_path is not None else "campaign-save.json"
+        default = str(host.save_path) if host.save_path is not None else "campaign-save.json"
         self.app.push_screen(PathScreen("Save the game to", default), done)
 
     def save_to(self, path: Path) -> bool:
         """Save the game to ``path``; ``False`` (with a message) if it could not be written."""
-        session = self.session
-        if not session.lock.acquire(blocking=False):
+        host = self.host
+        if not host.lock.acquire(blocking=False):
             self._message("not saved: the AI players are deciding; save when a human player is asked", ok=False)
             return False
         try:
@@ -512,8 +512,8 @@ class CampaignScreen(Screen[None]):
             self.notify(message, title="Save failed", severity="error", timeout=10)
             return False
         finally:
-            session.lock.release()
-        session.saved_to(path)
+            host.lock.release()
+        host.saved_to(path)
         if existed:
             self._message(f"saved to {path} (it replaced the file that was there)", ok=True)
             self.notify(f"{path} already existed: this save replaced it.", title="Saved over a file",
@@ -577,7 +577,7 @@ class CampaignScreen(Screen[None]):
 
     def odds_note(self) -> str:
         """What the odds are: the combat of the game (the tactical battle itself in a tactical game)."""
-        if self.session.tactical:
+        if self.host.tactical:
             return (f"Tactical odds: {ODDS_RUNS['tactical']} runs of each battle on the tactical table "
                     "(AI captains), 95% intervals in brackets.")
         return "Classic odds: the battles of this game are fought by the classic rules."
@@ -677,7 +677,6 @@ class CampaignScreen(Screen[None]):
     def give_all(self, orders: list[Order], typed: str | None = None, note: str = "") -> bool:
         """Send orders for the deciding human, all or none (:func:`give_together`); a refusal names each unit
         refused and its rule (after the ``typed`` text, quoted) and changes nothing.  ``note`` is said after."""
-        session = self.session
         refused = f"refused '{typed}': " if typed else ""
         why = self.no_decision_reason()
         if why:
@@ -691,7 +690,7 @@ class CampaignScreen(Screen[None]):
         if not given.ok:
             self._message(f"{refused}{given.refused_text(len(orders))}", ok=False)
             return False
-        self._given.given(session.clock.decision, orders)
+        self._given.given(self.host.decision_key(), orders)
         told = "; ".join(describe_given(e for e in given.events if not isinstance(e, OrderGiven | DiceRolled)))
         count = f"{len(orders)} orders given: " if len(orders) > 3 else ""  # a stack's account is long
         self._message(count + "; ".join(t for t in (told or "; ".join(describe(o) for o in orders), note) if t),
@@ -769,11 +768,6 @@ class CampaignScreen(Screen[None]):
     def _unit_row_chosen(self) -> None:
         self.action_unit_details()  # Enter or a click on a row of the units table
 
-    @property
-    def seat(self) -> SeatLink:
-        """The game as this screen's seat reads and plays it (:mod:`tui.seat_link`; here the local session)."""
-        return self.session
-
     def _advice(self) -> OrderAdvice | None:
         """The engine's word on the deciding human's orders, or ``None`` when none decides here."""
         return self.seat.advice() if self.seat.deciding() is not None else None
@@ -799,7 +793,7 @@ class CampaignScreen(Screen[None]):
         for theatre in view.poc:
             text.append(f" · {theatre.value} {lead(view.standing(theatre))}")  # less the bid (R-AI-07)
         waiting = self.seat.waiting()
-        if self.session.error is not None:
+        if self.host.error is not None:
             text.append(" · STOPPED by an engine error", style="bold red")
         elif view.winner:
             text.append(f" · GAME OVER: the {side_label(view.winner)} win", style="bold green")
@@ -818,7 +812,7 @@ class CampaignScreen(Screen[None]):
             why = self.no_decision_reason()
             self.query_one("#decision", Static).update(
                 Text(f"No decision for you now: {why}." if why else "No decision for you now.", style="italic"))
-            waiting = self.seat.waiting_hint() if self.session.error is None else None
+            waiting = self.seat.waiting_hint() if self.host.error is None else None
             self._order_controls(waiting or (idle_hint(why) if why else IDLE_HINT))  # not the last phase's orders
             return
         view = view or self.seat.view()
@@ -861,18 +855,18 @@ class CampaignScreen(Screen[None]):
     def game_line(self) -> str:
         """The log's first line: set-up, seed, combat, the human players, the turn a save was loaded at, the rule
         options, the POC bid and the save's ``--data`` folders (R-UI-111)."""
-        session = self.session
-        loaded = f"; loaded at turn {session.loaded_turn}" if session.loaded_turn is not None else ""
-        note = f" ({session.combat_note})" if session.combat_note else ""
+        host = self.host
+        loaded = f"; loaded at turn {host.loaded_turn}" if host.loaded_turn is not None else ""
+        note = f" ({host.combat_note})" if host.combat_note else ""
         facts = self.seat.game_facts()
         options = facts.rule_options
         chosen = f"; rule options: {', '.join(options)}" if options else ""
         bid = dict(self.seat.view().bid)
         chosen += f"; POC bid: {bid_words(bid)}" if bid else ""
-        chosen += f"; {session.data_note}" if session.data_note else ""
+        chosen += f"; {host.data_note}" if host.data_note else ""
         return (f"Game: {self.setup_title()}, seed {facts.seed}, "
-                f"{'tactical' if session.tactical else 'classic'} combat{note}; human: "
-                f"{players_text(session.humans)}{loaded}{chosen}")
+                f"{'tactical' if host.tactical else 'classic'} combat{note}; human: "
+                f"{players_text({p.value for p in Player if self.seat.human(p)})}{loaded}{chosen}")
 
     def refresh_log(self) -> None:
         log = self.query_one("#log", CampaignLog)
@@ -888,16 +882,16 @@ class CampaignScreen(Screen[None]):
 
     def refresh_battles(self) -> None:
         """The Battles tab: the kept tactical battles, each with its result; a notification for new ones."""
-        session = self.session
+        host = self.host
         text = self.query_one("#battles-text", Static)
         option_list = self.query_one("#battles", OptionList)
-        if not session.tactical:
+        if not host.tactical:
             text.update(Text("Battles are fought by the classic rules in this game (start a new game or load with "
                              "tactical combat to watch them).", style="italic"))
             option_list.clear_options()
             self._battles = []
             return
-        battles = session.battles()
+        battles = host.battles()
         text.update(self.battles_text(battles))
         shown = [(b.turn, b.area) for b in battles]
         if shown == self._battles_shown:
@@ -916,10 +910,10 @@ class CampaignScreen(Screen[None]):
     def battles_text(self, battles: list[TacticalBattle]) -> Text:
         """The Battles tab's heading.  While this turn or the last was played before a load, it says that the
         battles fought before the load are not kept (a save holds no battle reports)."""
-        session = self.session
+        loaded_turn = self.host.loaded_turn
         oldest = self.seat.view().turn - KEEP_BATTLE_TURNS + 1
-        lost = session.loaded_turn is not None and session.loaded_turn >= oldest
-        note = (f" Battles fought before the game was loaded (at turn {session.loaded_turn}) are not kept: a save "
+        lost = loaded_turn is not None and loaded_turn >= oldest
+        note = (f" Battles fought before the game was loaded (at turn {loaded_turn}) are not kept: a save "
                 "holds no battles (`vas run --battle-logs DIR` saves each battle's log)." if lost else "")
         if battles:
             return Text(f"{len(battles)} tactical battle(s) of this turn and the last: Enter opens one in the "

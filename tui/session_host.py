@@ -36,12 +36,10 @@ from tui.order_advice import CampaignAdvice, OrderAdvice
 from tui.order_entry import describe
 from tui.player_names import player_name
 from tui.question_words import waiting_hint, waiting_words
+from tui.seat_host import KEEP_BATTLE_TURNS, Progress
 from tui.seat_link import ODDS_RUNS, GameFacts, LogLines
 from tui.stack_orders import Given, give_together
 from tui.turn_summary import summary_text, summed_turns
-
-KEEP_BATTLE_TURNS = 2
-"""Tactical battles of this many turns (the current one and the one before) stay viewable; older ones are dropped."""
 
 
 def _side_asked(question: dict[str, Any]) -> str | None:
@@ -60,7 +58,10 @@ class Session:
     after an engine error or a crash goes beside it (:meth:`autosave_target`), never over a file in ``own_files``.
     ``error`` is the :class:`EngineError` that stopped the game (``None`` while it runs); ``lock`` is held while the
     AI worker drives the clock (a save waits for a human decision).  The clock keeps checkpoints (the last good
-    state after a failure)."""
+    state after a failure).
+
+    It is the campaign screen's seat link (:class:`tui.seat_link.SeatLink`: the deciding human is whoever it is,
+    hot-seat) and its host (:class:`tui.seat_host.SeatHost`, R-VIEW-37)."""
 
     def __init__(self, campaign: Campaign, clock: Clock, humans: set[str], loaded_turn: int | None = None,
                  save_path: Path | None = None) -> None:
@@ -249,6 +250,19 @@ class Session:
             return None
         return battle_result(state.events, turn, battle.split(":", 1)[-1])
 
+    # -- the host's side (tui.seat_host.SeatHost): what the campaign screen needs beside the seat's link
+
+    def decision_key(self) -> object:
+        """The clock's open decision (a new one starts new order groups), or ``None``."""
+        return self.clock.decision
+
+    def hand_over(self, player: str) -> bool:
+        """Hot-seat: more than one human, and another one sat at the screen last."""
+        return len(self.humans) > 1 and self.last_human not in (None, player)
+
+    def seated(self, player: str) -> None:
+        self.last_human = player
+
     @property
     def waiting_for_human(self) -> bool:
         d = self.clock.decision
@@ -310,7 +324,7 @@ class Session:
             raise self.failed(EngineError(state.turn, state.phase.value, exc,
                                           who=f"the {player_name(Player(player))} order '{describe(order)}'")) from exc
 
-    def run_ai_until_human(self, progress=None) -> None:  # type: ignore[no-untyped-def]
+    def run_ai_until_human(self, progress: Progress | None = None) -> None:
         """Play AI decisions until a human must decide, the game ends, or a battle blocks it (worker thread).
         ``progress(player, phase)`` is called before each AI decision.  An AI that raises, or the engine failing,
         raises :class:`EngineError` (kept in :attr:`error`)."""
