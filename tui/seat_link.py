@@ -53,8 +53,9 @@ class GameFacts:
 
 
 @runtime_checkable
-class SeatLink(BattleLink, Protocol):
-    """A seat's side of a game: what its screen may read and do (the battle questions: :class:`BattleLink`)."""
+class OrdersLink(Protocol):
+    """A seat's side of a game but for its battle questions: what its screen reads and the orders it gives
+    (:class:`tui.remote_link.RemoteSeatLink` is one over the websocket, R-NET-24)."""
 
     @property
     def data(self) -> CampaignData:
@@ -118,4 +119,9 @@ class SeatLink(BattleLink, Protocol):
         """The end-of-turn summary of a turn that is over, narrated (:mod:`tui.turn_summary`)."""
 
 
-__all__ = ["ODDS_RUNS", "GameFacts", "LogLines", "SeatLink"]
+@runtime_checkable
+class SeatLink(OrdersLink, BattleLink, Protocol):
+    """A seat's side of a game: what its screen may read and do (the battle questions: :class:`BattleLink`)."""
+
+
+__all__ = ["ODDS_RUNS", "GameFacts", "LogLines", "OrdersLink", "SeatLink"]
