@@ -29,7 +29,9 @@ from __future__ import annotations
 import asyncio
 import json
 import threading
+import time
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -105,6 +107,15 @@ class RemoteSeatLink:
     def seat(self) -> Player:
         return self._welcome.seat
 
+    @property
+    def welcome(self) -> Welcome:
+        """The server's welcome: the seat, the set-up, the seed, the combat and the rule options."""
+        return self._welcome
+
+    def asked(self) -> Question | None:
+        """The orders question open for the seat now, or ``None``."""
+        return self._orders_question()
+
     # -- the receive task
 
     def start(self) -> asyncio.Task[None]:
@@ -153,23 +164,37 @@ class RemoteSeatLink:
             self._closed = self._closed or "the seat left the game"
         await self._connection.close()
 
-    def wait_for_turn(self, timeout: float | None = None) -> Status:
+    def wait_for_turn(self, timeout: float | None = None, progress: Callable[[Wait], None] | None = None) -> Status:
         """Block (a worker thread) until the seat is asked, a battle blocks the game, the game is over or the
-        connection closes (what a remote host does where the local one lets the AI play); the status then.  Raises
+        connection closes (what a remote host does where the local one lets the AI play); the status then.
+        ``progress`` is told each other ``wait`` that comes meanwhile (who decides now).  Raises
         :class:`LinkClosed` when the connection closed before, ``TimeoutError`` after ``timeout`` seconds."""
         self._off_the_loop()
+        deadline = None if timeout is None else time.monotonic() + timeout
+        while True:
+            with self._changed:
+                seen = self._statuses
+                if not self._settled():
+                    left = None if deadline is None else max(deadline - time.monotonic(), 0.0)
+                    if not self._changed.wait_for(partial(self._moved, seen), left):
+                        raise TimeoutError(f"the server sent no question within {timeout:.0f} s")
+                status = self._status
+                if self._settled():
+                    if status is None or (self._closed is not None and not isinstance(status, GameOver)):
+                        raise LinkClosed(self._closed)
+                    return status
+            if progress is not None and isinstance(status, Wait):
+                progress(status)  # outside the lock: it may wait for the loop, which takes the lock to receive
 
-        def settled() -> bool:
-            status = self._status
-            return (self._closed is not None or isinstance(status, Question | GameOver)
-                    or (isinstance(status, Wait) and bool(status.blocked)))
+    def _moved(self, seen: int) -> bool:
+        """Whether the seat has something to do, or a status came after the ``seen`` first ones."""
+        return self._settled() or self._statuses > seen
 
-        with self._changed:
-            if not self._changed.wait_for(settled, timeout):
-                raise TimeoutError(f"the server sent no question within {timeout:.0f} s")
-            if self._status is None or (self._closed is not None and not isinstance(self._status, GameOver)):
-                raise LinkClosed(self._closed)
-            return self._status
+    def _settled(self) -> bool:
+        """Whether the seat has something to do or to be told: a question, a battle blocking, the end."""
+        status = self._status
+        return (self._closed is not None or isinstance(status, Question | GameOver)
+                or (isinstance(status, Wait) and bool(status.blocked)))
 
     # -- the reads (tui.seat_link.OrdersLink)
 
