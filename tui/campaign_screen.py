@@ -1,4 +1,12 @@
-"""The campaign screen: phase bar, map, and tabs for orders, units, log, battles, odds and POC."""
+"""The campaign screen: phase bar, map, and tabs for orders, units, log, battles, odds and POC.
+
+It reaches the game through two objects alone (R-VIEW-29, R-VIEW-37; tests/tui/test_seat_architecture.py): its
+seat's link (:class:`tui.seat_link.SeatLink`: what the seat sees, the orders it gives, its battle questions) and
+its host (:class:`tui.seat_host.SeatHost`: the game going on until a human decides, the engine error, the save
+targets, the hot-seat hand-over, the Battles tab, the notes of a loaded game).  ``vas play`` gives it the local
+:class:`tui.session_host.Session` as both.  The keys, the orders by selection and the engine errors as the player
+meets them: :mod:`tui.app`.
+"""
 
 from __future__ import annotations
 
