@@ -318,27 +318,47 @@ class RemoteSeatLink:
         return loop
 
     def _exchange(self, message: Answer | Undo, *, orders_only: bool = True) -> list[Refusal]:
-        """Send ``message`` and wait for the server's next status: the refusals that came before it.  With
-        ``orders_only`` a refusal naming no order is the server's word on the message itself: raised."""
+        """Send ``message`` and wait for the server's reply: the refusals that came before the status that answers
+        it.  A status that changes nothing and comes with no refusal answers another seat's message (the server
+        tells every seat after each message it takes, and refuses one out of turn): the reply is still to come.
+        With ``orders_only`` a refusal naming no order is the server's word on the message itself: raised."""
         loop = self._off_the_loop()
         with self._changed:
             if self._closed is not None:
                 raise LinkClosed(self._closed)
-            mark, self._refusals = self._statuses, []
+            mark, before, self._refusals = self._statuses, _moment(self._status), []
         try:
             asyncio.run_coroutine_threadsafe(self._connection.send(write(message)), loop).result(self._timeout)
         except ConnectionClosed as exc:
             raise LinkClosed(f"the connection was lost ({exc})") from None
         with self._changed:
-            if not self._changed.wait_for(lambda: self._statuses > mark or self._closed is not None, self._timeout):
+            if not self._changed.wait_for(partial(self._answered, mark, before), self._timeout):
                 raise TimeoutError(f"the server did not answer within {self._timeout:.0f} s")
-            if self._statuses == mark:
+            if not self._replied(mark, before):
                 raise LinkClosed(self._closed)
             refusals = list(self._refusals)
         general = [r for r in refusals if r.order is None]
         if orders_only and general:
             raise ServerRefused(general[0].message)
         return refusals
+
+    def _answered(self, mark: int, before: tuple[Any, ...]) -> bool:
+        return self._closed is not None or self._replied(mark, before)
+
+    def _replied(self, mark: int, before: tuple[Any, ...]) -> bool:
+        """Whether a status came after the ``mark`` first ones with refusals, or one unlike ``before``: every
+        message this link sends either is refused or changes the seat's status (an order given or taken back
+        renumbers the question, an ended decision opens another or a wait)."""
+        return self._statuses > mark and (bool(self._refusals) or _moment(self._status) != before)
+
+
+def _moment(status: Status | None) -> tuple[Any, ...]:
+    """What a status says of the game for the seat (a question's number changes whenever the game does)."""
+    if isinstance(status, Question):
+        return ("question", status.ask, status.type, status.turn, status.phase)
+    if isinstance(status, Wait):
+        return ("wait", status.who, status.type, status.turn, status.phase, status.blocked)
+    return (status.kind,) if status is not None else ()
 
 
 def _legal(question: Question) -> list[Order]:

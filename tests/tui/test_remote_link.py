@@ -5,6 +5,7 @@ message and bounded (:data:`tests.tui.network_helpers.LIMIT`)."""
 from __future__ import annotations
 
 import asyncio
+import json
 from pathlib import Path
 from typing import Any
 
@@ -12,9 +13,12 @@ import pytest
 
 from scenarios.loader import load_data
 from scenarios.models import Player
+from strategic.campaign import Campaign
+from strategic.clock import Clock
 from strategic.events import OrderGiven
 from strategic.orders import ORDER_ADAPTER, PlaceReinforcement
-from strategic.protocol import GameOver, Question
+from strategic.protocol import Events, GameOver, Question, Refusal, Welcome, read_client, write
+from strategic.views import observe
 from tui.join_command import open_seat
 from tui.order_selection import unit_of
 from tui.remote_link import LinkClosed, RemoteSeatLink
@@ -187,3 +191,89 @@ def test_no_command_reaches_the_remote_link_yet(capsys: pytest.CaptureFixture[st
     with pytest.raises(SystemExit):
         build_parser("join").parse_args(["join", "ws://127.0.0.1:1", "--seat", "allies", "--token", "t", "--tui"])
     assert "unrecognized arguments: --tui" in capsys.readouterr().err
+
+
+class _ScriptedServer:
+    """A connection whose server sends ``first`` at once, then answers each message sent with the next messages of
+    ``replies`` (in that order on the wire: the order a test needs, which a live server gives only by chance);
+    :meth:`tell` sends more.  ``idle`` is set while every message sent so far has been read and taken."""
+
+    def __init__(self, first: list[Any], replies: list[list[Any]]) -> None:
+        self.inbox: asyncio.Queue[str | None] = asyncio.Queue()
+        self.idle = asyncio.Event()
+        self.answered = asyncio.Event()  # set once a message sent was answered with its replies
+        for message in first:
+            self.inbox.put_nowait(write(message))
+        self.replies = replies
+        self.sent: list[Any] = []
+
+    async def tell(self, *messages: Any) -> None:
+        self.idle.clear()
+        for message in messages:
+            await self.inbox.put(write(message))
+
+    async def send(self, text: str) -> None:
+        self.sent.append(read_client(text))
+        await self.tell(*self.replies.pop(0))
+        self.answered.set()
+
+    async def answered_and_taken(self) -> None:
+        """Until the link sent a message and took the replies scripted for it."""
+        await asyncio.wait_for(self.answered.wait(), LIMIT)
+        self.answered.clear()
+        await asyncio.wait_for(self.idle.wait(), LIMIT)
+
+    def __aiter__(self) -> _ScriptedServer:
+        return self
+
+    async def __anext__(self) -> str:
+        if self.inbox.empty():
+            self.idle.set()  # the link took the last message before asking for the next
+        text = await self.inbox.get()
+        if text is None:
+            raise StopAsyncIteration
+        return text
+
+    async def close(self) -> None:
+        await self.inbox.put(None)
+
+
+def test_a_status_another_seats_message_brought_is_not_taken_for_the_reply(data: Any) -> None:
+    """The server tells every seat after each message it takes, and refuses one sent out of turn: the Allies' status
+    told again (unchanged) between their answer and its reply is not the reply.  Their refused order is refused,
+    not given; their given order's reply is the renumbered question, its lines in the log."""
+    campaign = Campaign.new(data, "standard", seed=2)
+    Clock(campaign)  # on to the first decision: the Allies' reinforcements
+    legal = campaign.legal_orders("allies")
+    sent = [json.loads(ORDER_ADAPTER.dump_json(o)) for o in legal[:2]]
+    view = observe(campaign, Player.ALLIES, log=False).to_dict()
+
+    def asked(ask: int) -> Question:
+        return Question(ask=ask, seat=Player.ALLIES, type="orders", turn=1, phase="reinforce", view=view, legal=sent)
+
+    refusal = Refusal(message="the area is full", rule="002 §2.32", order=sent[0])
+    welcome = Welcome(seat=Player.ALLIES, setup="standard", seed=2, combat="classic")
+
+    async def play() -> None:
+        server = _ScriptedServer([asked(5)], [[asked(5)], [asked(5)]])  # each answer: first another seat's news
+        link = RemoteSeatLink(server, welcome, data, timeout=LIMIT)  # type: ignore[arg-type]
+        receiving = link.start()
+        await asyncio.to_thread(link.wait_for_turn, LIMIT)
+        giving = asyncio.ensure_future(asyncio.to_thread(link.give, [legal[0]]))
+        await server.answered_and_taken()  # the other seat's news taken
+        assert not giving.done()  # not the reply
+        await server.tell(refusal, asked(5))
+        refused = await asyncio.wait_for(giving, LIMIT)
+        assert not refused.ok and [r.error.rule for r in refused.refusals] == ["002 §2.32"]
+
+        giving = asyncio.ensure_future(asyncio.to_thread(link.give, [legal[1]]))
+        await server.answered_and_taken()
+        assert not giving.done()
+        await server.tell(Events(since=0, upto=6, lines=["Hood patrols"]), asked(6))
+        assert (await asyncio.wait_for(giving, LIMIT)).ok
+        assert link.asked().ask == 6 and link.log(0).lines == ("Hood patrols",)  # type: ignore[union-attr]
+        assert [m.orders for m in server.sent] == [[sent[0]], [sent[1]]]
+        await link.close()
+        await receiving
+
+    asyncio.run(play())
