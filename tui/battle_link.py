@@ -3,9 +3,9 @@ docs/architecture.md "Network play"; R-VIEW-31).
 
 :class:`BattleLink` is the part of :class:`tui.seat_link.SeatLink` the campaign screen's battle flow calls: the
 waiting question, how the player chose to fight the battle, what he left to the AI, his answers handed in, and the
-battle's result once fought.  The local game (:class:`tui.app.Session`) answers from the campaign; a websocket link
-would answer from the ``question`` message (which then carries these facts with the question) and send each
-action as an ``answer`` (see the message list in docs/architecture.md).
+battle's result once fought.  The local game (:class:`tui.session_host.Session`) answers from the campaign; a
+websocket link would answer from the ``question`` message (which then carries these facts with the question) and
+send each action as an ``answer`` (see the message list in docs/architecture.md).
 """
 
 from __future__ import annotations

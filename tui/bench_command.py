@@ -273,14 +273,15 @@ class AppTimings:
 def time_app_campaigns(data: CampaignData, seed: int, runs: int, combat: str = "classic") -> AppTimings:
     """Play the standard campaign of ``seed`` ``runs`` times each way, in turn: headless (:func:`strategic.ai.play`
     on a plain clock) and as the app does for four AI players (``Clock(checkpoints=True)`` in a
-    :class:`tui.app.Session`, whose campaign keeps undo records, driven by :meth:`~tui.app.Session.run_ai_until_human`
-    as the app's worker drives it), each from ``Campaign.new`` to the end."""
+    :class:`tui.session_host.Session`, whose campaign keeps undo records, driven by
+    :meth:`~tui.session_host.Session.run_ai_until_human` as the app's worker drives it), each from ``Campaign.new``
+    to the end."""
     from strategic.ai import BaselineAI, play
     from strategic.campaign import Campaign
     from strategic.clock import Clock
     from strategic.resolvers import make_resolver
     from strategic.selfplay import event_log_digest
-    from tui.app import Session
+    from tui.session_host import Session
 
     out = AppTimings()
     for _ in range(runs):

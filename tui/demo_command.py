@@ -76,7 +76,7 @@ class DemoCommandApp(App[None]):
             return
         if outcome is not None and outcome.kind == "stopped" and outcome.then == "save":
             name = str(self.saved_to) if self.saved_to else f"{self.demo}-battle.json"
-            from tui.app import PathScreen  # the game's own file dialog (tui.app is heavy: imported when asked)
+            from tui.dialogs import PathScreen  # the game's own file dialog (imported when asked)
 
             self.push_screen(PathScreen("Save the battle to (vas battle --load FILE reopens it here):", name),
                              self._save_to)

@@ -17,9 +17,9 @@ back.
 The TUI of ``vas play`` is not yet driven remotely (R-NET-08).  The protocol (version 3) carries what its campaign
 screen needs for the orders part of play (R-NET-12..15: the rule options, the seat's view between its turns, the
 engine's word on its orders, undo and the log told again after it; R-NET-18: orders given together, all or none),
-and the seat reads its view back (R-VIEW-36: the prompt's board line); the websocket ``SeatLink`` that would drive
-the screen with them, and the battle questions on the table, are still to come (docs/architecture.md "Network
-play").
+and the seat reads its view back (R-VIEW-36: the prompt's board line); the orders part of a websocket link
+(:mod:`tui.remote_link`, R-NET-24) reads and gives them, but no command opens the campaign screen on it yet, and
+the battle questions on the table are still to come (docs/architecture.md "Network play").
 
 A seat that cannot join (an address that is not a server's, no server there, a wrong token, a seat that is not one
 of the game's joining seats) gets one line and exit code 2; a connection lost during the game exit code 1

@@ -5,10 +5,12 @@ The screen draws from the seated player's :class:`~strategic.views.CampaignView`
 :class:`~scenarios.loader.CampaignData` and the narrated log (:class:`LogLines`), and acts through the same
 interface: the legal orders of the decision it may take, orders given all or none or taken back, the decision
 ended, the battle questions (:class:`~tui.battle_link.BattleLink`), the odds, a save.  The local game
-(:class:`tui.app.Session`, hot-seat or against AI nations) implements it over the campaign and its clock; a
-websocket client can implement it over :mod:`strategic.protocol` (each call an ``answer``, each ``question`` or
-``wait`` a refresh, each ``events`` message the log; the messages it needs: docs/architecture.md "Network play").
-The campaign screen reaches the game through its link alone (R-VIEW-29; tests/tui/test_seat_architecture.py).
+(:class:`tui.session_host.Session`, hot-seat or against AI nations) implements it over the campaign and its clock.
+:class:`OrdersLink` is the link less its battle questions: :class:`tui.remote_link.RemoteSeatLink` implements it over
+:mod:`strategic.protocol` (each action an ``answer`` or ``undo``, each ``question`` or ``wait`` a refresh, each
+``events`` message the log, R-NET-24); the battle questions are still to come over the wire (docs/architecture.md
+"Network play").  The campaign screen reaches the game through its link and its host
+(:class:`tui.seat_host.SeatHost`) alone (R-VIEW-29, R-VIEW-37; tests/tui/test_seat_architecture.py).
 """
 
 from __future__ import annotations
@@ -25,6 +27,9 @@ from strategic.views import CampaignView
 from tui.battle_link import BattleLink
 from tui.order_advice import OrderAdvice
 from tui.stack_orders import Given
+
+ODDS_RUNS = {"classic": 300, "tactical": 20}
+"""The runs per battle of :meth:`SeatLink.odds` (the odds tab): a few seconds on two cores (R-PERF-03)."""
 
 
 @dataclass(frozen=True)
@@ -50,8 +55,9 @@ class GameFacts:
 
 
 @runtime_checkable
-class SeatLink(BattleLink, Protocol):
-    """A seat's side of a game: what its screen may read and do (the battle questions: :class:`BattleLink`)."""
+class OrdersLink(Protocol):
+    """A seat's side of a game but for its battle questions: what its screen reads and the orders it gives
+    (:class:`tui.remote_link.RemoteSeatLink` is one over the websocket, R-NET-24)."""
 
     @property
     def data(self) -> CampaignData:
@@ -115,4 +121,9 @@ class SeatLink(BattleLink, Protocol):
         """The end-of-turn summary of a turn that is over, narrated (:mod:`tui.turn_summary`)."""
 
 
-__all__ = ["GameFacts", "LogLines", "SeatLink"]
+@runtime_checkable
+class SeatLink(OrdersLink, BattleLink, Protocol):
+    """A seat's side of a game: what its screen may read and do (the battle questions: :class:`BattleLink`)."""
+
+
+__all__ = ["ODDS_RUNS", "GameFacts", "LogLines", "OrdersLink", "SeatLink"]

@@ -97,8 +97,8 @@ def test_vas_run_prints_a_turn_s_events_in_log_order(data: CampaignData) -> None
 
 
 def test_the_battles_tab_names_a_frogmen_attack() -> None:
-    """The Battles tab's line (tui/app.py ``battle_label``) names a kept battle by :func:`tactical_name`: a raid of
-    the Frogmen's chariots alone is no air raid (R-SUM-11)."""
+    """The Battles tab's line (tui/campaign_screen.py ``battle_label``) names a kept battle by
+    :func:`tactical_name`: a raid of the Frogmen's chariots alone is no air raid (R-SUM-11)."""
     from types import SimpleNamespace
     from typing import cast
 

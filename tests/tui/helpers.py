@@ -46,8 +46,8 @@ def human_screen(app: Any, leaving: object = None) -> CampaignScreen | HandOverS
     if isinstance(screen, HandOverScreen):
         buttons = screen.query("#ready")
         return screen if buttons and buttons.first().region.area else None
-    if (isinstance(screen, CampaignScreen) and screen.is_mounted and screen.session.waiting_for_human
-            and not screen.workers and screen.session.clock.decision is not leaving):
+    if (isinstance(screen, CampaignScreen) and screen.is_mounted and screen.host.waiting_for_human
+            and not screen.workers and screen.host.clock.decision is not leaving):
         return screen
     return None
 
@@ -71,7 +71,7 @@ async def wait_for_human(pilot: Any, app: Any, *, leaving: object = None,
 async def end_phase(pilot: Any, app: Any, screen: CampaignScreen) -> CampaignScreen:
     """Press ``e`` on ``screen`` (yes to its question) and wait until the next human decision (or hand-over) after
     this one."""
-    decision: Decision | None = screen.session.clock.decision
+    decision: Decision | None = screen.host.clock.decision
     await press_end(pilot, app)
     return await wait_for_human(pilot, app, leaving=decision)
 

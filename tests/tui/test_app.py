@@ -65,14 +65,14 @@ async def test_start_screen_starts_a_campaign(data: CampaignData) -> None:
         assert isinstance(screen, CampaignScreen)
         bar = text_of(screen, "#phase-bar")
         assert "Turn 1/10" in bar and "Reinforce" in bar and "Allies (you) decides" in bar
-        assert screen.session.humans == {"allies"}
+        assert screen.host.humans == {"allies"}
 
 
 async def test_orders_illegal_legal_undo_end_phase(data: CampaignData) -> None:
     app = VictoryAtSeaApp(data, session=session_for(data, {"allies"}))
     async with app.run_test(size=SIZE) as pilot:
         screen = await wait_for_human(pilot, app)
-        campaign = screen.session.campaign
+        campaign = screen.host.campaign
         before = campaign.state.model_dump_json()
         # an illegal order: its rule-citing message, and nothing changes
         await pilot.click("#order-input")
@@ -100,8 +100,8 @@ async def test_orders_illegal_legal_undo_end_phase(data: CampaignData) -> None:
         assert campaign.state.unit("Nelson").status is UnitStatus.AWAITING
         # end the phase: the AI plays Germany-Italy, the next human decision is the British patrol
         screen = await end_phase(pilot, app, screen)
-        assert screen.session.clock.decision.phase is Phase.PATROL
-        assert screen.session.clock.decision.player is Player.ALLIES
+        assert screen.host.clock.decision.phase is Phase.PATROL
+        assert screen.host.clock.decision.player is Player.ALLIES
         assert "Patrol" in text_of(screen, "#phase-bar")
 
 
@@ -109,7 +109,7 @@ async def test_hot_seat_hands_over_between_humans(data: CampaignData) -> None:
     app = VictoryAtSeaApp(data, session=session_for(data, {"allies", "germany_italy"}))
     async with app.run_test(size=SIZE) as pilot:
         screen = await wait_for_human(pilot, app)
-        assert screen.session.clock.decision.player is Player.ALLIES
+        assert screen.host.clock.decision.player is Player.ALLIES
         handover = screen
         for _ in range(4):  # the British end their set-up and patrol; then the Germans move (002 §3.22)
             handover = await end_phase(pilot, app, handover)
@@ -120,7 +120,7 @@ async def test_hot_seat_hands_over_between_humans(data: CampaignData) -> None:
         assert isinstance(below, CampaignScreen) and not below.query_one("#main").display
         screen = await hand_over(pilot, app, handover)
         assert screen.query_one("#main").display and app.focused is screen.query_one("#orders")
-        assert screen.session.clock.decision.player is Player.GERMANY_ITALY
+        assert screen.host.clock.decision.player is Player.GERMANY_ITALY
         # play-test: the map drawn while hidden had no width (full boxes, the Pacific off to the side); it fits again
         board, room = screen.query_one(BoardMap), screen.query_one("#map-scroll")
         await wait_for(pilot, lambda: board.available == room.size.width and board.drawing.width <= room.size.width,
@@ -132,7 +132,7 @@ async def test_a_turn_completes_with_battles_and_poc(data: CampaignData) -> None
     app = VictoryAtSeaApp(data, session=session_for(data, {"allies"}))
     async with app.run_test(size=SIZE) as pilot:
         screen = await wait_for_human(pilot, app)
-        campaign = screen.session.campaign
+        campaign = screen.host.campaign
         for _ in range(20):  # end every British decision of turn 1 with the AI's moves for the others
             if campaign.state.turn > 1:
                 break
@@ -197,8 +197,8 @@ async def test_save_and_load(data: CampaignData, tmp_path: Path) -> None:
     assert app2.load_game_on_start(path) is None
     async with app2.run_test(size=SIZE) as pilot:
         screen = await wait_for_human(pilot, app2)
-        assert screen.session.clock.decision.phase is Phase.REINFORCE
-        assert screen.session.humans == {"allies"}  # not all four: the start screen's default
+        assert screen.host.clock.decision.phase is Phase.REINFORCE
+        assert screen.host.humans == {"allies"}  # not all four: the start screen's default
 
 
 
@@ -222,9 +222,9 @@ async def test_odds_tab_before_committing(data: CampaignData) -> None:
     app = VictoryAtSeaApp(data, session=session_for(data, {"germany_italy"}))
     async with app.run_test(size=SIZE) as pilot:
         screen = await wait_for_human(pilot, app)
-        while screen.session.clock.decision.phase is not Phase.PATROL:
+        while screen.host.clock.decision.phase is not Phase.PATROL:
             screen = await end_phase(pilot, app, screen)
-        campaign = screen.session.campaign
+        campaign = screen.host.campaign
         british = {u.place for u in campaign.state.units.values() if u.status is UnitStatus.SEA}
         move = next(o for o in campaign.legal_orders("germany_italy")
                     if getattr(o, "path", ("",))[-1] in british)
@@ -247,7 +247,7 @@ async def test_keys_focus_and_quit_confirmation(data: CampaignData) -> None:
         assert app.focused is screen.query_one("#order-input")
         await pilot.press(*"place Nelson > England", "enter")
         await pilot.pause()
-        assert screen.session.campaign.state.unit("Nelson").place == "England"
+        assert screen.host.campaign.state.unit("Nelson").place == "England"
         # R-UI-117 (a fresh user's break test): given, the line gave the focus back, so e ends the phase
         assert app.focused is screen.query_one("#orders")
         await pilot.press("e")
@@ -286,8 +286,8 @@ async def test_hot_seat_turn_with_a_tactical_battle_opened_in_the_viewer(data: C
             elif campaign.state.turn > 1:
                 break
             else:
-                player = screen.session.clock.decision.player.value  # type: ignore[union-attr]
-                decisions.append((player, screen.session.clock.decision.phase.value))  # type: ignore[union-attr]
+                player = screen.host.clock.decision.player.value  # type: ignore[union-attr]
+                decisions.append((player, screen.host.clock.decision.phase.value))  # type: ignore[union-attr]
                 for order in BaselineAI().orders(campaign, player):
                     assert screen.give(order)
                 screen = await end_phase(pilot, app, screen)  # until that decision is over
@@ -419,9 +419,9 @@ async def test_start_screen_focus_seed_and_load_with_its_humans(data: CampaignDa
         start.query_one("#load-combat", Select).value = "tactical"  # the save says classic
         await pilot.click("#load-game")
         screen = await wait_for_human(pilot, app)
-        assert screen.session.humans == {"japan", "allies"} and screen.session.loaded_turn == 2
-        assert screen.session.tactical  # the start screen's combat for the loaded game
-        assert screen.session.clock.decision.player is Player.ALLIES
+        assert screen.host.humans == {"japan", "allies"} and screen.host.loaded_turn == 2
+        assert screen.host.tactical  # the start screen's combat for the loaded game
+        assert screen.host.clock.decision.player is Player.ALLIES
         assert "Allies (you) decides" in text_of(screen, "#phase-bar")
         assert text_of(screen, "#battles-text") == (
             "No tactical battle fought since the load. Battles fought before the game was loaded (at turn 2) are "
@@ -438,7 +438,7 @@ async def test_empty_seed_is_1_and_shown(data: CampaignData) -> None:
         app.screen.query_one("#combat", Select).value = "classic"
         await pilot.click("#start-game")
         screen = await wait_for_human(pilot, app)
-        assert screen.session.campaign.state.seed == 1
+        assert screen.host.campaign.state.seed == 1
         assert screen.sub_title == "seed 1 · Victory at Sea: the combined global game"
         await pilot.click("#tabs Tab#--content-tab-tab-log")
         lines: list[str] = []
@@ -479,7 +479,7 @@ async def test_enter_escape_and_refused_typed_orders(data: CampaignData) -> None
     app = VictoryAtSeaApp(data, session=session_for(data, {"allies"}))
     async with app.run_test(size=SIZE) as pilot:
         screen = await wait_for_human(pilot, app)
-        campaign = screen.session.campaign
+        campaign = screen.host.campaign
         orders = screen.query_one("#orders", OptionList)
         assert app.focused is orders and orders.highlighted == 0
         await pilot.press("down")
@@ -539,9 +539,9 @@ async def test_screen_keys_from_the_battles_tab_and_odds_label(data: CampaignDat
         await pilot.press("b")
         await pilot.pause()
         assert tabs.active == "tab-battles" and app.focused is screen.query_one("#battles")
-        assert screen.session.clock.decision.phase is Phase.REINFORCE
+        assert screen.host.clock.decision.phase is Phase.REINFORCE
         screen = await end_phase(pilot, app, screen)
-        assert screen.session.clock.decision.phase is Phase.PATROL
+        assert screen.host.clock.decision.phase is Phase.PATROL
         assert tabs.active == "tab-orders" and app.focused is screen.query_one("#orders")
         await pilot.press("b", "u")
         await pilot.pause()

@@ -37,7 +37,7 @@ async def test_the_start_screen_sets_the_bid(data: CampaignData) -> None:
         screen.query_one("#start-game", Button).press()
         campaign_screen = await wait_for(pilot, lambda: mounted_campaign_screen(app),
                                          "the campaign screen")
-        state = campaign_screen.session.campaign.state
+        state = campaign_screen.host.campaign.state
         assert state.bid == {Theatre.VITP: 1.5, Theatre.WAS: -0.5}
         assert campaign_screen.game_line().endswith("; POC bid: VITP: Allies +1.5, WAS: Axis +0.5")
         await pilot.pause()  # the campaign screen's tabs finish mounting before the app closes
@@ -50,7 +50,7 @@ async def test_an_empty_bid_field_is_no_bid(data: CampaignData) -> None:
         app.screen.query_one("#start-game", Button).press()
         screen = await wait_for(pilot, lambda: mounted_campaign_screen(app),
                                 "the campaign screen")
-        assert screen.session.campaign.state.bid == {}
+        assert screen.host.campaign.state.bid == {}
         assert "POC bid" not in screen.game_line()
         await pilot.pause()  # the campaign screen's tabs finish mounting before the app closes
 
@@ -74,5 +74,5 @@ async def test_enter_in_the_seed_or_bid_field_starts_the_game(data: CampaignData
         await pilot.press("enter")
         campaign_screen = await wait_for(pilot, lambda: mounted_campaign_screen(app),
                                          "the campaign screen")
-        assert campaign_screen.session.campaign.state.seed == 7
+        assert campaign_screen.host.campaign.state.seed == 7
         await pilot.pause()  # the campaign screen's tabs finish mounting before the app closes

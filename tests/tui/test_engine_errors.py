@@ -103,7 +103,7 @@ async def test_a_failed_battle_autosaves_and_goes_on_by_the_classic_rules(
         await pilot.click("#ok")
         await wait_for(pilot, lambda: mine.exists() and app.screen is screen, "the save")
         saved = digest(mine)
-        while screen.session.clock.decision.phase is not Phase.AIR:  # the British reinforce, patrol, then air
+        while screen.host.clock.decision.phase is not Phase.AIR:  # the British reinforce, patrol, then air
             screen = await end_phase(pilot, app, screen)
         await press_end(pilot, app)
         dialog = await wait_for_dialog(pilot, app)
@@ -128,9 +128,9 @@ async def test_a_failed_battle_autosaves_and_goes_on_by_the_classic_rules(
         assert {b.id for b in dialog.query("Button")} == {"go-classic", "quit-error"}
         await pilot.press("c")
         screen = await wait_for_human(pilot, app, leaving=dialog)
-        decision = screen.session.clock.decision
+        decision = screen.host.clock.decision
         assert (decision.turn, decision.phase, decision.player.value) == (2, Phase.REINFORCE, "allies")
-        assert session.error is None and session.clock.error is None and screen.session is session
+        assert session.error is None and session.clock.error is None and screen.host is session
         fought = [log_line(e) for e in campaign.state.events if CLASSIC_AFTER_ERROR in describe(e)]
         assert len(fought) == 1 and "North Sea" in fought[0]
         assert calls[:2] == ["North Sea", "North Sea"]  # the failure, then the classic battle
@@ -153,7 +153,7 @@ async def test_a_failed_phase_offers_the_start_screen_and_autosaves_the_last_dec
     app = VictoryAtSeaApp(data, session=session)
     async with app.run_test(size=SIZE) as pilot:
         screen = await wait_for_human(pilot, app)
-        while screen.session.clock.decision.phase is not Phase.SUBMARINE:
+        while screen.host.clock.decision.phase is not Phase.SUBMARINE:
             screen = await end_phase(pilot, app, screen)
         await press_end(pilot, app)
         dialog = await wait_for_dialog(pilot, app)
@@ -190,7 +190,7 @@ async def test_an_ai_that_raises_stops_the_game_and_quitting_names_the_autosave(
     async with app.run_test(size=SIZE) as pilot:
         screen = await wait_for_human(pilot, app)
         screen = await end_phase(pilot, app, screen)
-        assert screen.session.clock.decision.phase is Phase.PATROL
+        assert screen.host.clock.decision.phase is Phase.PATROL
         await press_end(pilot, app)
         dialog = await wait_for_dialog(pilot, app)
         assert text_of(dialog, "#error-message") == ("engine error on turn 1, patrol phase, the Germany-Italy AI "
@@ -205,7 +205,7 @@ async def test_an_ai_that_raises_stops_the_game_and_quitting_names_the_autosave(
                                  f"KeyError: 'Bismarck'. The last good state is in {autosave}.\n")
     kept = load_state(autosave, data)
     assert (kept.state.turn, kept.state.phase, kept.state.decider) == (1, Phase.PATROL, 2)  # Germany-Italy's
-    assert screen.session.clock.decision is not None
+    assert screen.host.clock.decision is not None
 
 
 def blocked_save(data: CampaignData, path: Path) -> list[str]:
@@ -243,7 +243,7 @@ async def test_a_battle_failing_when_a_load_resumes(data: CampaignData, tmp_path
         assert digest(path) == loaded
         await pilot.click("#go-classic")
         screen = await wait_for_human(pilot, app, leaving=dialog)
-        session = screen.session
+        session = screen.host
         assert session.tactical and session.loaded_turn == 1 and session.save_path == path
         assert screen.game_line().endswith("tactical combat (the save had no combat: vas run --combat none); "
                                            "human: Allies; loaded at turn 1")
@@ -265,7 +265,7 @@ async def test_loading_uses_the_saved_combat_and_a_new_game_records_its_own(data
         start.query_one("#load-path", Input).value = str(path)
         await pilot.click("#load-game")
         screen = await wait_for_human(pilot, app)
-        assert not screen.session.tactical and screen.session.campaign.state.combat == "classic"
+        assert not screen.host.tactical and screen.host.campaign.state.combat == "classic"
         assert "classic combat (as saved)" in screen.game_line()
         assert any(n.message == f"Loaded {path}: classic combat (as saved); commanding their own battles from now "
                                 "on: Allies."  # the start screen's switch is on (R-UI-98)
@@ -275,8 +275,8 @@ async def test_loading_uses_the_saved_combat_and_a_new_game_records_its_own(data
         app.screen.query_one("#combat", Select).value = "classic"
         await pilot.click("#start-game")
         screen = await wait_for_human(pilot, app)
-        assert screen.session.campaign.state.combat == "classic"
-        assert screen.session.clock.keep_checkpoints and screen.session.clock.checkpoint is not None
+        assert screen.host.campaign.state.combat == "classic"
+        assert screen.host.clock.keep_checkpoints and screen.host.clock.checkpoint is not None
 
 
 async def test_the_save_dialog_survives_an_unwritable_path_and_says_when_it_replaces_a_file(
@@ -300,7 +300,7 @@ async def test_the_save_dialog_survives_an_unwritable_path_and_says_when_it_repl
         assert text_of(screen, "#order-message") == (f"not saved: cannot write {blocker / 'game.json'}: {blocker} is "
                                                      "a file, not a folder; the game goes on")
         assert list(app._notifications)[-1].title == "Save failed"
-        assert screen.session.save_path is None and screen.session.waiting_for_human
+        assert screen.host.save_path is None and screen.host.waiting_for_human
         screen.query_one("#order-message", Static).update("")
         await save_as(good)
         assert text_of(screen, "#order-message") == f"saved to {good}" and load_state(good, data)
@@ -354,7 +354,7 @@ def test_a_crash_of_vas_play_saves_the_game_in_progress(data: CampaignData, tmp_
         screen = await wait_for_human(pilot, pilot.app)
         screen.query_one("#order-input", Input).value = "place Nelson > England"
         await pilot.press("slash", "enter", "escape")
-        await wait_for(pilot, lambda: screen.session.campaign.state.unit("Nelson").place == "England", "the order")
+        await wait_for(pilot, lambda: screen.host.campaign.state.unit("Nelson").place == "England", "the order")
         orders.append("Nelson")
         await pilot.press("d")
 
@@ -387,4 +387,4 @@ async def test_an_order_that_breaks_the_engine_stops_the_game(data: CampaignData
         assert text_of(dialog, "#error-message") == ("engine error on turn 1, reinforce phase, the Allies order "
                                                      "'arrive: Nelson at England': ValueError: the board lost Malta")
         assert load_state(tmp_path / DEFAULT_AUTOSAVE, data).state.phase is Phase.REINFORCE
-        assert not screen.session.waiting_for_human
+        assert not screen.host.waiting_for_human

@@ -104,7 +104,7 @@ async def test_undo_takes_back_the_whole_stack_order(data: CampaignData) -> None
     app = VictoryAtSeaApp(data, session=session_for(data, {"allies"}))
     async with app.run_test(size=SIZE) as pilot:
         screen = await wait_for_human(pilot, app)
-        campaign = screen.session.campaign
+        campaign = screen.host.campaign
         line = screen.query_one("#order-input", Input)
         await pilot.press("slash", *"place Warspite > Malta", "enter")
         await wait_for(pilot, lambda: campaign.state.unit("Warspite").place == "Malta", "Warspite placed")
@@ -137,7 +137,7 @@ async def test_typed_errors_and_the_hint_on_the_screen(data: CampaignData) -> No
         await pilot.pause()
         assert text_of(screen, "#order-message").startswith("refused 'place Nelson > England > Malta': 'place' names "
                                                             "one place, not a path")
-        assert screen.session.campaign.state.unit("Nelson").status is UnitStatus.AWAITING
+        assert screen.host.campaign.state.unit("Nelson").status is UnitStatus.AWAITING
         line.value = "move Hood, Repulse > Malta"
         await pilot.press("enter")
         await pilot.pause()

@@ -48,7 +48,7 @@ async def patrol_screen(pilot, app) -> CampaignScreen:  # type: ignore[no-untype
     """The British patrol phase of turn 1 (the arrivals all placed in their first place, England)."""
     screen = await wait_for_human(pilot, app)
     screen = await end_phase(pilot, app, screen)
-    assert screen.session.clock.decision.phase is Phase.PATROL
+    assert screen.host.clock.decision.phase is Phase.PATROL
     return screen
 
 
@@ -56,7 +56,7 @@ async def test_a_unit_then_a_destination_with_its_speed_roll(data: CampaignData)
     app = VictoryAtSeaApp(data, session=new_session(data))
     async with app.run_test(size=SIZE) as pilot:
         screen = await patrol_screen(pilot, app)
-        campaign = screen.session.campaign
+        campaign = screen.host.campaign
         orders = screen.query_one("#orders", OptionList)
         assert lines(orders)[0].startswith("◆ England — ")
         highlight(orders, "   [ ] Nelson · UK BB 5-5-3")
@@ -83,7 +83,7 @@ async def test_a_stack_of_two_ships_to_one_area_in_one_step(data: CampaignData) 
     app = VictoryAtSeaApp(data, session=new_session(data))
     async with app.run_test(size=SIZE) as pilot:
         screen = await patrol_screen(pilot, app)
-        campaign = screen.session.campaign
+        campaign = screen.host.campaign
         orders = screen.query_one("#orders", OptionList)
         highlight(orders, "   [ ] Nelson")
         await pilot.press("space")  # marks Nelson, goes on to Rodney
@@ -108,14 +108,14 @@ async def test_typed_list_orders_did_you_mean_and_letters_while_typing(data: Cam
     app = VictoryAtSeaApp(data, session=new_session(data))
     async with app.run_test(size=SIZE) as pilot:
         screen = await patrol_screen(pilot, app)
-        campaign = screen.session.campaign
-        decision = screen.session.clock.decision
+        campaign = screen.host.campaign
+        decision = screen.host.clock.decision
         line = screen.query_one("#order-input", Input)
         # typed with the list focused, no "/": the letters of commands (e, o, s, d ...) are text, not commands
         assert app.focused is screen.query_one("#orders")
         await pilot.press(*"move Nelsen, Rodney > North Atlantic", "enter")
         await pilot.pause()
-        assert app.screen is screen and screen.session.clock.decision is decision
+        assert app.screen is screen and screen.host.clock.decision is decision
         assert message(screen) == ("refused 'move Nelsen, Rodney > North Atlantic': no unit named 'Nelsen' (did you "
                                    "mean Nelson?)")
         # a list of units one of which the engine refuses: none is given, the refusal names the unit and its rule
@@ -135,15 +135,15 @@ async def test_typed_list_orders_did_you_mean_and_letters_while_typing(data: Cam
         # in the order line every letter is text: e, q and o neither end the phase, quit nor open a screen
         await pilot.press("slash", "e", "q", "o")
         await pilot.pause()
-        assert line.value == "eqo" and app.screen is screen and screen.session.clock.decision is decision
+        assert line.value == "eqo" and app.screen is screen and screen.host.clock.decision is decision
 
 
 async def test_ending_a_phase_asks_while_units_could_be_ordered(data: CampaignData) -> None:
     app = VictoryAtSeaApp(data, session=new_session(data))
     async with app.run_test(size=SIZE) as pilot:
         screen = await wait_for_human(pilot, app)
-        decision = screen.session.clock.decision
-        legal = screen.session.campaign.legal_orders("allies")
+        decision = screen.host.clock.decision
+        legal = screen.host.campaign.legal_orders("allies")
         units = len({o.unit for o in legal})  # type: ignore[union-attr]
         await pilot.press("e")
         question = await wait_for(pilot, lambda: app.screen if isinstance(app.screen, ConfirmScreen) else None,
@@ -151,12 +151,12 @@ async def test_ending_a_phase_asks_while_units_could_be_ordered(data: CampaignDa
         assert question.question == f"End your reinforce phase? {units} units could still be given orders."
         await pilot.press("n")
         await pilot.pause()
-        assert app.screen is screen and screen.session.clock.decision is decision
+        assert app.screen is screen and screen.host.clock.decision is decision
         await pilot.press("e")
         await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question again")
         await pilot.press("y")
         screen = await wait_for_human(pilot, app, leaving=decision)
-        assert screen.session.clock.decision.phase is Phase.PATROL
+        assert screen.host.clock.decision.phase is Phase.PATROL
     assert end_question("patrol", []) is None
     assert end_question("reinforce", [DeferReinforcement(unit="U-Boat 8")]) == (
         "End your reinforce phase? 1 unit could still be given orders. 1 U-Boat reinforcement not kept in reserve "
@@ -177,7 +177,7 @@ async def test_the_order_filter_starts_empty_at_a_new_phase(data: CampaignData) 
         await pilot.press("down")  # R-UI-109: Down in the filter goes on to the list it filters
         await wait_for(pilot, lambda: orders.has_focus, "the order list focused")
         screen = await end_phase(pilot, app, screen)
-        assert screen.session.clock.decision.phase is Phase.PATROL
+        assert screen.host.clock.decision.phase is Phase.PATROL
         assert order_filter.value == "" and orders.option_count > 40
 
 
@@ -185,7 +185,7 @@ async def test_damaged_and_disabled_units_are_marked_with_the_rule(data: Campaig
     app = VictoryAtSeaApp(data, session=new_session(data))
     async with app.run_test(size=SIZE) as pilot:
         screen = await patrol_screen(pilot, app)
-        campaign = screen.session.campaign
+        campaign = screen.host.campaign
         hood, rodney = campaign.state.unit("Hood"), campaign.state.unit("Rodney")
         hood.disabled, hood.moved, hood.damage = True, True, 2  # as an air raid in port leaves it (VITP 4.8)
         rodney.damage = 1

@@ -57,7 +57,7 @@ async def test_battles_with_nothing_to_decide_go_on_and_the_summary_follows(data
         await pilot.press("c")  # on the table: every question has one legal answer, none is shown
         # R-PAC-19: the Location Uncertain groups that rolled an area may move on: the US raid phase waits
         raid = await wait_for_human(pilot, app)
-        assert raid.session.clock.decision.phase is Phase.RAID
+        assert raid.host.clock.decision.phase is Phase.RAID
         assert any(isinstance(o, Move) and o.unit in campaign.state.war.appeared
                    for o in campaign.legal_orders("united_states"))
         await press_end(pilot, app)
@@ -67,7 +67,7 @@ async def test_battles_with_nothing_to_decide_go_on_and_the_summary_follows(data
         assert "surprise:Indonesia" not in campaign.state.pending_battles
         await pilot.press("f", "a")  # the AI for the rest of the game
         screen = await wait_for_human(pilot, app)  # the return phase: the summary waits for the turn's end
-        assert screen.session.clock.decision.phase is Phase.RETURN and not isinstance(app.screen, TurnSummaryScreen)
+        assert screen.host.clock.decision.phase is Phase.RETURN and not isinstance(app.screen, TurnSummaryScreen)
         await press_end(pilot, app)
         summary = await wait_for(pilot, lambda: isinstance(app.screen, TurnSummaryScreen) and app.screen,
                                  "the end-of-turn summary")
@@ -79,4 +79,4 @@ async def test_battles_with_nothing_to_decide_go_on_and_the_summary_follows(data
         screen = await wait_for(pilot, lambda: mounted_campaign_screen(app), "closed")
         await pilot.press("r")
         again = await wait_for(pilot, lambda: isinstance(app.screen, TurnSummaryScreen) and app.screen, "r")
-        assert again.turn == 3 and screen.session.campaign is campaign
+        assert again.turn == 3 and screen.host.campaign is campaign

@@ -143,7 +143,7 @@ async def test_the_start_screen_chooses_a_new_game_s_rule_options(data: Campaign
         screen.query_one("#start-game", Button).press()  # a press, wherever the button is scrolled
         campaign_screen = await wait_for(pilot, lambda: mounted_campaign_screen(app),
                                   "the campaign screen")
-        state = campaign_screen.session.campaign.state
+        state = campaign_screen.host.campaign.state
         assert state.options == {ACCELERATED_US_ENTRY: True} and state.tactical_options == ["target_size"]
         assert campaign_screen.game_line().endswith(f"; rule options: {ACCELERATED_US_ENTRY}, target_size")
         await pilot.pause()  # the campaign screen's tabs finish mounting before the app closes
@@ -157,6 +157,6 @@ async def test_with_no_option_chosen_a_new_game_has_none(data: CampaignData) -> 
         await pilot.click("#start-game")
         screen = await wait_for(pilot, lambda: mounted_campaign_screen(app),
                                   "the campaign screen")
-        state = screen.session.campaign.state
+        state = screen.host.campaign.state
         assert state.options == {} and state.tactical_options == []
         assert "rule options" not in screen.game_line()

@@ -21,6 +21,7 @@ from tests.strategic.classic.helpers import at_sea, game
 from tests.strategic.engine_helpers import WithdrawResolver
 from tui.app import Session
 from tui.battle_link import LeftToAi
+from tui.seat_host import SeatHost
 from tui.seat_link import GameFacts, SeatLink
 from tui.stack_orders import OrderGroups
 
@@ -134,3 +135,25 @@ def test_a_group_is_taken_back_one_undo_of_the_link_an_order(data: CampaignData)
     assert groups.take_back(undo, session.clock.decision) == units
     assert len(calls) == 2 and len(session.campaign.state.events) == start
     assert groups.take_back(undo, session.clock.decision) is None and len(calls) == 3  # nothing left to take back
+
+
+def test_the_session_is_the_screens_host(data: CampaignData) -> None:
+    """R-VIEW-37: what the screen needs beside the link (tui.seat_host.SeatHost) is the session's: the order groups'
+    key is the open decision, a hand-over is due when another human sat last, the notes and save targets are its."""
+    session = _session(data, {"germany_italy", "allies"})
+    assert isinstance(session, SeatHost) and isinstance(session, SeatLink)
+    assert session.decision_key() is session.clock.decision and session.error is None
+    assert not session.hand_over("allies")  # nobody sat yet: no hand-over
+    session.run_ai_until_human()
+    first = session.decision_key()
+    assert first is session.clock.decision and session.deciding() is Player.ALLIES
+    session.seated("allies")
+    assert not session.hand_over("allies") and session.hand_over("germany_italy")
+    session.end_decision()
+    session.run_ai_until_human()
+    assert session.decision_key() is not first and session.decision_key() is session.clock.decision
+    alone = _session(data, {"allies"})
+    alone.seated("allies")
+    assert not alone.hand_over("germany_italy")  # one human: never handed over
+    assert (session.save_path, session.own_files, session.loaded_turn, session.combat_note) == (None, set(), None, "")
+    assert not session.tactical and session.battles() == []  # WithdrawResolver: no tactical table

@@ -31,10 +31,10 @@ async def test_the_summary_comes_up_at_the_end_of_a_turn_and_closes(data: Campai
     app = VictoryAtSeaApp(data, session=session_for(data), turn_summaries=True)
     async with app.run_test(size=SIZE) as pilot:
         screen = await wait_for_human(pilot, app)
-        campaign = screen.session.campaign
+        campaign = screen.host.campaign
         shown = None
         for _ in range(30):  # end every British decision of turn 1 until the summary comes up
-            decision = screen.session.clock.decision
+            decision = screen.host.clock.decision
             await press_end(pilot, app)
             shown = await wait_for(pilot, lambda d=decision: app.screen if isinstance(app.screen, TurnSummaryScreen)
                                    else human_screen(app, d), "the next decision or the summary")
