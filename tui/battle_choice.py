@@ -45,9 +45,10 @@ class BattleChoiceScreen(ModalScreen[tuple[str, bool]]):
     """
 
     def __init__(self, player: str, question: CombatQuestion, tactical: bool, last: str = "",
-                 what: str = "", on_table: bool | None = None) -> None:
+                 what: str = "", on_table: bool | None = None, standing: str | None = None) -> None:
         super().__init__()
         self.player, self.question, self.tactical, self.last = player, question, tactical, last
+        self.standing = standing  # the player's choice for every battle he commands (the switch), if any
         # on the table: a battle whose first question is a classic step (run or fight, R-UI-70) is still one
         self.on_table = question.engine == "tactical" if on_table is None else on_table
         self.what = what or f"Battle in {question.battle.split(':', 1)[-1]}"  # e.g. "Air raid in South Atlantic"
@@ -59,7 +60,9 @@ class BattleChoiceScreen(ModalScreen[tuple[str, bool]]):
                 yield Static(Text(self.last, style="italic"))  # the battle just fought
             who = "the Allies command" if self.player == "Allies" else f"{self.player} commands"
             yield Static(Text(f"{self.what}: {who} a side", style="bold"))  # wraps: a long name
-            yield Static(f"The battle is fought {how}. Command it yourself, or let the AI command your side "
+            why = ", as you chose for every battle you command (f, then c: back on the table from now on)" \
+                if self.tactical and not self.on_table and self.standing == "classic" else ""  # R-UI-127
+            yield Static(f"The battle is fought {how}{why}. Command it yourself, or let the AI command your side "
                          "(you can also hand it to the AI at any question later).")
             with Horizontal(id="for-good"):
                 yield Switch(value=False, id="for-the-rest")

@@ -52,6 +52,10 @@ class BattleLink(Protocol):
     def choose_battle(self, how: str, *, for_the_rest: bool = False) -> None:
         """The player asked chooses how the battle is fought (``command``, ``ai``, ``classic``)."""
 
+    def standing_choice(self, player: Player) -> str | None:
+        """How ``player`` chose to fight every battle he commands (``command``, ``ai``, ``classic``; the dialog's
+        switch), or ``None`` when he chooses battle by battle (R-UI-127)."""
+
     def left_to_ai(self) -> LeftToAi:
         """What the players left to the AI in the battle waiting (nothing when none waits)."""
 

@@ -245,7 +245,8 @@ class CampaignScreen(Screen[None]):
             if last:  # the dialog tells the last battle's result: its notifications would only cover the dialog
                 self.app.call_later(self.app.clear_notifications)  # after the notifications already posted
             self.app.push_screen(BattleChoiceScreen(player_name(Player(asked.player)), question,
-                                                    self.host.tactical, last, self._battle_words(), on_table),
+                                                    self.host.tactical, last, self._battle_words(), on_table,
+                                                    self.seat.standing_choice(question.player)),
                                  self._battle_chosen)
             return
         self._command_or_answer(asked)

@@ -214,6 +214,9 @@ class Session:
         answered = any(_side_asked(a["question"]) == side for a in state.combat_answers.get(question.battle, []))
         return answered or state.battle_choices.get(question.player) == "command"
 
+    def standing_choice(self, player: Player) -> str | None:
+        return self.campaign.state.battle_choices.get(player)
+
     def choose_battle(self, how: str, *, for_the_rest: bool = False) -> None:
         self.campaign.choose_battle(how, for_the_rest=for_the_rest)
 

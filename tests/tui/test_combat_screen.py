@@ -612,3 +612,24 @@ async def test_enter_in_the_battle_choice_commands_the_battle_and_changes_nothin
         await pilot.press("enter")
         await wait_for(pilot, lambda: bool(chosen), "the choice")
     assert chosen == [("command", False)]
+
+
+async def test_a_battle_fought_classic_by_the_players_standing_choice_says_so() -> None:
+    """R-UI-127 (play-test): once the switch had made every battle classic, the dialog said only "The battle is
+    fought by the classic rules", with no reason and no way back in sight."""
+    from strategic.state import CombatQuestion
+
+    question = CombatQuestion(battle="Indonesia", player=Player.JAPAN, question={}, engine="classic")
+    texts: list[str] = []
+
+    class Host(App[None]):
+        def on_mount(self) -> None:
+            self.push_screen(BattleChoiceScreen("Japan", question, tactical=True, on_table=False, standing="classic"))
+
+    app = Host()
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, BattleChoiceScreen) and app.screen.query(Static),
+                       "the dialog")
+        texts = [str(s.render()) for s in app.screen.query(Static)]
+    assert any(t.startswith("The battle is fought by the classic rules, as you chose for every battle you command "
+                            "(f, then c: back on the table from now on).") for t in texts), texts
