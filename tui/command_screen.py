@@ -272,8 +272,7 @@ class CommandScreen(Screen[Outcome]):
         self._waiting_hand_over = True
         self.query_one("#cmd-main").display = False
         cover = self.query_one("#cmd-handover", Static)
-        cover.update(Text(f"Pass the keyboard to {player}.\n\nThe other side's orders stay hidden.\n\n"
-                          "Press Enter when you are at the screen.", style="bold", justify="center"))
+        cover.update(self._cover_text(player))
         cover.display = True
         self.set_focus(None)  # Enter goes to the screen: nothing typed reaches the other side's question
 
@@ -406,8 +405,18 @@ class CommandScreen(Screen[Outcome]):
         table.move_cursor(row=row)
         self._show_detail()
 
+    @staticmethod
+    def _cover_text(player: str, message: str = "") -> Text:
+        text = Text(f"Pass the keyboard to {player}.\n\nThe other side's orders stay hidden.\n\n"
+                    "Press Enter when you are at the screen (s saves, q quits).", style="bold", justify="center")
+        if message:  # the panel hides the message line: what q or s says is told here (R-UI-133)
+            text.append(f"\n\n{message}", style="bold red")
+        return text
+
     def _message(self, text: str | None, *, ok: bool) -> None:
         self._last_message = text or ""
+        if self._waiting_hand_over and self.prompt is not None:
+            self.query_one("#cmd-handover", Static).update(self._cover_text(self.prompt.player, text or ""))
         self.query_one("#cmd-message", Static).update(link_citations(Text(text or "", style="green" if ok else
                                                                           "bold red")))
 

@@ -21,7 +21,10 @@ from tui.player_names import PLAYER_NAMES
 
 
 class HandOverScreen(ModalScreen[None]):
-    """Hot-seat: the board is hidden until the next player says he is at the screen."""
+    """Hot-seat: the board is hidden until the next player says he is at the screen; ``q`` asks to quit the game
+    from here too (R-UI-133: it did nothing)."""
+
+    BINDINGS = [Binding("q", "quit_game", "Quit")]
 
     def __init__(self, player: str) -> None:
         super().__init__()
@@ -36,6 +39,12 @@ class HandOverScreen(ModalScreen[None]):
     @on(Button.Pressed, "#ready")
     def ready(self) -> None:
         self.dismiss(None)
+
+    def action_quit_game(self) -> None:
+        """The game's own yes/no (the campaign screen under this one asks it)."""
+        game = next((s for s in reversed(self.app.screen_stack[:-1]) if hasattr(s, "action_quit_game")), None)
+        if game is not None:
+            game.action_quit_game()
 
 
 class ConfirmScreen(ModalScreen[bool]):

@@ -633,3 +633,28 @@ async def test_a_battle_fought_classic_by_the_players_standing_choice_says_so() 
         texts = [str(s.render()) for s in app.screen.query(Static)]
     assert any(t.startswith("The battle is fought by the classic rules, as you chose for every battle you command "
                             "(f, then c: back on the table from now on).") for t in texts), texts
+
+
+async def test_q_on_the_hand_over_screen_asks_to_quit_the_game(data) -> None:
+    """R-UI-133 (play-test): ``q`` did nothing on the hot-seat hand-over screen."""
+    from tui.app import ConfirmScreen
+
+    campaign = _battle(data, "Coral Sea", CORAL, [Player.JAPAN, Player.UNITED_STATES])
+    app = VictoryAtSeaApp(data, session=Session(campaign, Clock(campaign, resume=True), {"japan", "united_states"}))
+    async with app.run_test(size=SIZE) as pilot:
+        while True:
+            screen = await wait_for(pilot, lambda: next_screen(app), "a combat question or a hand-over")
+            if isinstance(screen, HandOverScreen):
+                break
+            if isinstance(screen, BattleChoiceScreen):
+                await pilot.press("c")
+            else:
+                await pilot.press("a")
+                await pilot.press("enter")
+            await wait_for(pilot, lambda s=screen: app.screen is not s, "the screen to close")
+        await pilot.press("q")
+        dialog = await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen) and app.screen, "the yes/no")
+        assert dialog.question.startswith("Quit?")
+        await pilot.press("n")
+        await wait_for(pilot, lambda: app.screen is screen, "the hand-over again")
+        assert app.is_running

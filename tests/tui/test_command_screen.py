@@ -247,6 +247,9 @@ async def test_hot_seat_hides_the_table_between_the_two_sides() -> None:
                 break
         assert not screen.query_one("#cmd-main").display
         assert "Pass the keyboard to" in str(screen.query_one("#cmd-handover", Static).render())
+        await pilot.press("q")  # R-UI-133: said on the panel, not on the hidden message line
+        await wait_for(pilot, lambda: "press q again to leave the battle" in str(
+            screen.query_one("#cmd-handover", Static).render()), "the panel to say what q does")
         await pilot.press("enter")
         assert screen.query_one("#cmd-main").display and screen.prompt is not None
         screen = await _asked(pilot, app, None, await _answer(pilot, screen, "A"))
