@@ -114,6 +114,7 @@ class CampaignScreen(Screen[None]):
         Binding("i", "unit_details", "Unit", tooltip="The highlighted unit's details (issue #17)"),
         Binding("slash", "type_order", "Type"),
         Binding("question_mark", "help", "Help"),
+        Binding("w", "wide", "Wide", show=False),  # R-UI-134: the tabs take the whole width
         Binding("q", "quit_game", "Quit"),
         Binding("escape", "leave_input", "Back to the list", show=False),
     ]
@@ -626,6 +627,14 @@ class CampaignScreen(Screen[None]):
         lines = self.seat.odds(told, lambda: worker.is_cancelled)
         if lines is not None and not worker.is_cancelled:
             self.app.call_from_thread(self._odds_shown, "\n".join([self.odds_note(), "", *lines]))
+
+    def action_wide(self) -> None:
+        """``w``: hide the map, so that the tabs (the log, the Units table) take the whole width; ``w`` again shows
+        it (R-UI-134: at 120 columns the Log tab was 48 columns wide and the Units table cut after Counter)."""
+        board = self.query_one(BoardPane)
+        board.display = not board.display
+        self._message("the map is back (w hides it)" if board.display else
+                      "the map is hidden: the tabs take the whole width (w shows it)", ok=True)
 
     def action_help(self) -> None:
         """``?``: the orders, the keys and the map legend in a scrolling dialog (:mod:`tui.help_screen`)."""

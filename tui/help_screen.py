@@ -41,6 +41,7 @@ KEYS = (
     ("s", "save the game"),
     ("o", "the order of appearance"),
     ("/", "type an order"),
+    ("w", "hide the map so the tabs take the whole width (the log, the Units table); w again shows it"),
     ("F12", "save a screenshot"),
     ("q", "quit (asks first)"),
     ("Tab", "the next list, line or the map; click a tab to switch"),

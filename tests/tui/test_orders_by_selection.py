@@ -282,3 +282,20 @@ def test_a_damaged_unit_that_makes_no_move_of_the_phase_is_not_listed(data: Camp
     assert "22nd Air Flotilla" not in landing | patrol
     assert ("Yokosuka NLF" in landing, "Yamato" in landing) == (True, False)  # disabled: listed with why
     assert ("Yokosuka NLF" in patrol, "Yamato" in patrol) == (False, True)
+
+
+async def test_w_hides_the_map_so_the_tabs_take_the_whole_width(data: CampaignData) -> None:
+    """R-UI-134 (play-test at 120x40): the Log tab was 48 columns wide and the Units table cut after Counter."""
+    from tui.board_map import BoardPane
+
+    app = VictoryAtSeaApp(data, session=new_session(data))
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await wait_for_human(pilot, app)
+        tabs = screen.query_one("#tabs")
+        narrow = tabs.size.width
+        await pilot.press("w")
+        await wait_for(pilot, lambda: not screen.query_one(BoardPane).display and tabs.size.width > narrow,
+                       "the tabs over the whole width")
+        assert tabs.size.width >= 118 > narrow and "w shows it" in message(screen)
+        await pilot.press("w")
+        await wait_for(pilot, lambda: screen.query_one(BoardPane).display and tabs.size.width == narrow, "the map")
