@@ -748,7 +748,8 @@ class CampaignScreen(Screen[None]):
         self.refresh_battles()
         self.refresh_poc(view)
         turn = self.summaries.due(self.seat) if self.app.turn_summaries else None  # type: ignore[attr-defined]
-        if turn is not None:
+        if turn is not None:  # the summary tells the turn's battles: their notifications covered its keys (R-UI-135)
+            self.app.call_later(self.app.clear_notifications)
             self.app.push_screen(TurnSummaryScreen(self.seat, turn))
 
     def action_turn_summary(self) -> None:

@@ -35,6 +35,7 @@ async def test_the_summary_comes_up_at_the_end_of_a_turn_and_closes(data: Campai
         shown = None
         for _ in range(30):  # end every British decision of turn 1 until the summary comes up
             decision = screen.host.clock.decision
+            app.notify("Tactical battle(s) fought: ...", title="Battles")  # as a turn's battles tell themselves
             await press_end(pilot, app)
             shown = await wait_for(pilot, lambda d=decision: app.screen if isinstance(app.screen, TurnSummaryScreen)
                                    else human_screen(app, d), "the next decision or the summary")
@@ -42,6 +43,7 @@ async def test_the_summary_comes_up_at_the_end_of_a_turn_and_closes(data: Campai
                 break
             screen = shown
         assert isinstance(shown, TurnSummaryScreen) and shown.turn == 1 and campaign.state.turn == 2
+        await wait_for(pilot, lambda: not list(app._notifications), "no notification over its keys (R-UI-135)")
         text = str(shown.query_one("#turn-summary-text", Static).render())
         assert text == summary_text(campaign, 1)
         assert "POC WAS" in text and "this turn" in text
