@@ -408,7 +408,8 @@ class CommandScreen(Screen[Outcome]):
     @staticmethod
     def _cover_text(player: str, message: str = "") -> Text:
         text = Text(f"Pass the keyboard to {player}.\n\nThe other side's orders stay hidden.\n\n"
-                    "Press Enter when you are at the screen (s saves, q quits).", style="bold", justify="center")
+                    "Press Enter when you are at the screen; then A leaves your side to the AI for the rest of the "
+                    "battle (s saves, q quits).", style="bold", justify="center")
         if message:  # the panel hides the message line: what q or s says is told here (R-UI-133)
             text.append(f"\n\n{message}", style="bold red")
         return text
