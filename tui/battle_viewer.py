@@ -29,7 +29,8 @@ launched (events that carry no position) is drawn where its next ``air_move`` st
 flying; if it never flies again, it is drawn where the engine places it (1" abeam of its carrier, starboard then
 port, or its fleet's table edge from deep deployment, or its carrier / its fleet's centre at deployment). The side
 panel lists every Flight per side with its fate so far: airborne (attacking X, dogfighting Y), aboard, waiting
-(land-based, not yet up), destroyed, spent, lost, left.
+(off the table, not yet up: land-based, or a raid's carrier Flights, R-CARD-11), destroyed, spent, lost,
+left.
 
 **Submarines** are drawn only when the surface fleets could see them: on the table and surfaced, or detected this
 turn (detection lasts until the End Phase), or sunk.  A boat noted in a Sector (hidden, off the table) or
@@ -779,7 +780,7 @@ def _fate_words(flight: FlightView) -> str:
         return f"aboard {flight.carrier}" if flight.carrier else "aboard"
     if flight.fate == "destroyed":
         return f"destroyed by {flight.by}" if flight.by else "destroyed"
-    return {"waiting": "waiting (land-based, not yet up)", "spent": "spent (kamikaze)",
+    return {"waiting": "waiting off the table, not yet up", "spent": "spent (kamikaze)",  # R-UI-136
             "lost": "lost with its carrier", "left": "left the table"}.get(flight.fate, flight.fate)
 
 
