@@ -35,7 +35,7 @@ from collections import Counter, defaultdict
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from scenarios.models import Owner, PortKind, Side, Theatre, Unit, UnitType
+from scenarios.models import Activity, Owner, PortKind, Side, Theatre, Unit, UnitType
 from strategic import convoy_ai, neutral_ai
 from strategic.baseline_ai import BaselineAI, strike_force, strike_turn, u_boat_reinforcements
 from strategic.basing import return_options
@@ -169,9 +169,33 @@ class PlanningAI:
             if us.status is UnitStatus.SEA:
                 threat[us.place] += strength(unit, us.damage, theatre=campaign.place_theatre(us.place))
             elif us.status is UnitStatus.PORT and not us.moved and unit.type.is_ship:
-                for area in campaign.board.touched_by(us.place):
+                near = campaign.board.touched_by(us.place)
+                for area in near:
                     threat[area] += PORT_SHARE * strength(unit, us.damage, theatre=campaign.place_theatre(area))
+                for area in self._second_reach(campaign, side, us, near):
+                    threat[area] += PORT_SHARE * strength(unit, us.damage, theatre=Theatre.WAS)
         return threat
+
+    @staticmethod
+    def _second_reach(campaign: KnownCampaign, side: Side, us: UnitState, near: list[str]) -> set[str]:
+        """R-AI-33: the War at Sea areas an enemy ship in port reaches with a second area of movement (WAS 4.2:
+        two areas with a speed roll) that its port does not touch, counted for the Allies, who patrol before
+        Germany-Italy (002 §3.241, the combined turn; the British and the US before the Germans in War at Sea
+        alone, 002 §3.22): the German surface ships in France reach the Caribbean through the North or South
+        Atlantic, which no Axis port touches."""
+        if side is not Side.ALLIED:
+            return set()
+        unit = campaign.unit_record(us.name)
+        out: set[str] = set()
+        for first in near:
+            if campaign.place_theatre(first) is not Theatre.WAS:
+                continue
+            for area in campaign.board.neighbours(first, unit.nation):
+                if area in near or area in out or campaign.place_theatre(area) is not Theatre.WAS:
+                    continue
+                if not campaign.violations(unit, area, Activity.AT_SEA, us.side):
+                    out.add(area)
+        return out
 
     def enemy_at_sea(self, campaign: KnownCampaign, side: Side) -> dict[str, float]:
         """Enemy strength per area that is at sea now (already committed, so it is known)."""
