@@ -10,7 +10,8 @@ What ``normal`` does, phase by phase (it sees only what a player sees: units at 
 * Patrol: every area is worth its POC to the side (plus half what the enemy would score there) on the tracks
   being scored, and more where it would save one of the side's isolated VITP ports or bases (R-AI-05); a unit is
   never sent where it would have no port to return to (R-AI-06); the enemy's strength there is what is at sea now
-  plus part of what can still reach it this turn.  Areas are taken in order of worth, each with enough strength
+  plus part of what can still reach it this turn (for the Allies in War at Sea, who patrol before Germany-Italy,
+  also from ports two areas away: R-AI-33).  Areas are taken in order of worth, each with enough strength
   to beat the threat (concentration of force) or not at all; ships too damaged stay in port to repair; Japanese
   and US carriers are kept for raids in VITP.
   Where the whole threat cannot be met, the Allies in VITP (who patrol and raid after Japan) still contest an area
@@ -178,11 +179,11 @@ class PlanningAI:
 
     @staticmethod
     def _second_reach(campaign: KnownCampaign, side: Side, us: UnitState, near: list[str]) -> set[str]:
-        """R-AI-33: the War at Sea areas an enemy ship in port reaches with a second area of movement (WAS 4.2:
-        two areas with a speed roll) that its port does not touch, counted for the Allies, who patrol before
-        Germany-Italy (002 §3.241, the combined turn; the British and the US before the Germans in War at Sea
-        alone, 002 §3.22): the German surface ships in France reach the Caribbean through the North or South
-        Atlantic, which no Axis port touches."""
+        """R-AI-33: the War at Sea areas an enemy ship in port reaches with a second area of movement (a speed
+        roll, reference/was.md §3.1) that its port does not touch, counted for the Allies, who patrol before
+        Germany-Italy (002 §3.241; 002 §3.22 in War at Sea alone): the German surface ships in France reach the
+        Caribbean through the North or South Atlantic, which no Axis port touches.  Whether the first area is
+        friendly to the enemy is not asked (a threat over-counted, not missed)."""
         if side is not Side.ALLIED:
             return set()
         unit = campaign.unit_record(us.name)
