@@ -10,7 +10,8 @@ What ``normal`` does, phase by phase (it sees only what a player sees: units at 
 * Patrol: every area is worth its POC to the side (plus half what the enemy would score there) on the tracks
   being scored, and more where it would save one of the side's isolated VITP ports or bases (R-AI-05); a unit is
   never sent where it would have no port to return to (R-AI-06); the enemy's strength there is what is at sea now
-  plus part of what can still reach it this turn.  Areas are taken in order of worth, each with enough strength
+  plus part of what can still reach it this turn (for the Allies in War at Sea, who patrol before Germany-Italy,
+  also from ports two areas away: R-AI-33).  Areas are taken in order of worth, each with enough strength
   to beat the threat (concentration of force) or not at all; ships too damaged stay in port to repair; Japanese
   and US carriers are kept for raids in VITP.
   Where the whole threat cannot be met, the Allies in VITP (who patrol and raid after Japan) still contest an area
@@ -35,7 +36,7 @@ from collections import Counter, defaultdict
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from scenarios.models import Owner, PortKind, Side, Theatre, Unit, UnitType
+from scenarios.models import Activity, Owner, PortKind, Side, Theatre, Unit, UnitType
 from strategic import convoy_ai, neutral_ai
 from strategic.baseline_ai import BaselineAI, strike_force, strike_turn, u_boat_reinforcements
 from strategic.basing import return_options
@@ -169,9 +170,33 @@ class PlanningAI:
             if us.status is UnitStatus.SEA:
                 threat[us.place] += strength(unit, us.damage, theatre=campaign.place_theatre(us.place))
             elif us.status is UnitStatus.PORT and not us.moved and unit.type.is_ship:
-                for area in campaign.board.touched_by(us.place):
+                near = campaign.board.touched_by(us.place)
+                for area in near:
                     threat[area] += PORT_SHARE * strength(unit, us.damage, theatre=campaign.place_theatre(area))
+                for area in self._second_reach(campaign, side, us, near):
+                    threat[area] += PORT_SHARE * strength(unit, us.damage, theatre=Theatre.WAS)
         return threat
+
+    @staticmethod
+    def _second_reach(campaign: KnownCampaign, side: Side, us: UnitState, near: list[str]) -> set[str]:
+        """R-AI-33: the War at Sea areas an enemy ship in port reaches with a second area of movement (a speed
+        roll, reference/was.md §3.1) that its port does not touch, counted for the Allies, who patrol before
+        Germany-Italy (002 §3.241; 002 §3.22 in War at Sea alone): the German surface ships in France reach the
+        Caribbean through the North or South Atlantic, which no Axis port touches.  Whether the first area is
+        friendly to the enemy is not asked (a threat over-counted, not missed)."""
+        if side is not Side.ALLIED:
+            return set()
+        unit = campaign.unit_record(us.name)
+        out: set[str] = set()
+        for first in near:
+            if campaign.place_theatre(first) is not Theatre.WAS:
+                continue
+            for area in campaign.board.neighbours(first, unit.nation):
+                if area in near or area in out or campaign.place_theatre(area) is not Theatre.WAS:
+                    continue
+                if not campaign.violations(unit, area, Activity.AT_SEA, us.side):
+                    out.add(area)
+        return out
 
     def enemy_at_sea(self, campaign: KnownCampaign, side: Side) -> dict[str, float]:
         """Enemy strength per area that is at sea now (already committed, so it is known)."""
