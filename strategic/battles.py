@@ -348,7 +348,7 @@ class TacticalResolver:
         loser = None
         if report.winner is not None:
             loser = Side.AXIS if report.winner == SIDE_NAMES[Side.ALLIED] else Side.ALLIED
-        held = loser is None or _holds_the_area(campaign, report, tables[_other(loser)])
+        held = loser is None or _holds_the_area(campaign, report, tables[other_side(loser)])
         if not held:
             loser = None  # R-CARD-14: won on VP by aircraft or submarines alone, nobody is driven out
         fates = {side: _no_fates() for side in (Side.ALLIED, Side.AXIS)}
@@ -722,10 +722,6 @@ def forces_text(spec: BattleSpec) -> str:
 def _no_fates() -> dict[str, list[str]]:
     """One side's counters by what the battle did to them (for the log line)."""
     return {"sunk": [], "crippled": [], "withdrew": [], "eliminated": [], "used up": []}
-
-
-def _other(side: Side) -> Side:
-    return Side.AXIS if side is Side.ALLIED else Side.ALLIED
 
 
 def _holds_the_area(campaign: Campaign, report: BattleReport, winner: _Table) -> bool:
