@@ -10,6 +10,7 @@ saves are converted as they load.
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 from pydantic import ValidationError
@@ -179,9 +180,17 @@ def _state_of(path: Path, raw: dict, version: int) -> CampaignState:
 
 def autosave_path(path: Path) -> Path:
     """Where the last good state goes when the engine fails: beside the user's save, never over it
-    (``game.json`` -> ``game.autosave.json``)."""
+    (``game.json`` -> ``game.autosave.json``).  An autosave's own autosave keeps its name (``game.autosave.json``,
+    ``game.autosave-2.json`` -> ``game.autosave.json``): loading an autosave and stopping again wrote
+    ``game.autosave.autosave.json``, one ``.autosave`` more each time (R-UI-137)."""
     path = Path(path)
-    return path.with_name(f"{path.stem}.autosave{path.suffix or '.json'}")
+    stem, suffix = AUTOSAVE_STEM.sub("", path.stem), path.suffix or ".json"
+    target = path.with_name(f"{stem}.autosave{suffix}")
+    return target if target != path else path.with_name(f"{stem}.autosave-2{suffix}")  # never over ``path``
+
+
+AUTOSAVE_STEM = re.compile(r"\.autosave(-\d+)?$")
+"""The end of an autosave's name (``.autosave``, or ``.autosave-2`` when the first was the file loaded)."""
 
 
 def _refuse(path: Path, problems: list[str]) -> None:

@@ -210,6 +210,8 @@ CASES = [
     Case("selfplay bad setup keeps the old results", ["selfplay", "--json", "{tmp}/old.json", "--setup", "moon"], 2,
          ["--setup"], {"old.json": "[]\n"}),
     Case("selfplay dask address without port", ["selfplay", "--dask", "moon"], 2, ["--dask moon"]),
+    Case("selfplay dask address with an empty port", ["selfplay", "--dask", "tcp://127.0.0.1:"], 2,
+         ["--dask tcp://127.0.0.1:: not a scheduler address: a host and a port number are expected"]),
     Case("selfplay dask address and workers", ["selfplay", "--dask", "tcp://127.0.0.1:8786", "--workers", "2"], 2,
          ["--workers", "--dask"]),
     # R-UI-123: nothing listens on port 1 of this machine: refused at once, not after dask's 30-second time-out

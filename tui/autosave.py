@@ -4,6 +4,7 @@ player's save, never over a file he saved or loaded."""
 from __future__ import annotations
 
 import json
+import re
 import tempfile
 from collections.abc import Iterable
 from pathlib import Path
@@ -13,6 +14,9 @@ from strategic.saves import autosave_path
 
 DEFAULT_AUTOSAVE = "vas-autosave.json"
 """The autosave, in the current folder, of a game never saved nor loaded (:func:`autosave_target`)."""
+
+DEFAULT_STEM = re.compile(r"vas-autosave(-\d+)?")
+"""The default autosave's name, or that name numbered when it was the file loaded (R-UI-137)."""
 
 
 def path_problem(path: Path, exc: BaseException) -> str:
@@ -31,7 +35,12 @@ def autosave_target(save_path: Path | None, own: Iterable[Path] = ()) -> Path:
     """Where the last good state goes: beside the player's save (``game.json`` -> ``game.autosave.json``,
     :func:`strategic.saves.autosave_path`), or :data:`DEFAULT_AUTOSAVE` in the current folder when the game was
     never saved nor loaded.  Never one of the ``own`` files (those the player saved or loaded): a number is added."""
-    target = autosave_path(save_path) if save_path is not None else Path.cwd() / DEFAULT_AUTOSAVE
+    if save_path is None:
+        target = Path.cwd() / DEFAULT_AUTOSAVE
+    elif DEFAULT_STEM.fullmatch(Path(save_path).stem):  # the default autosave loaded: it stays the autosave (R-UI-137)
+        target = Path(save_path).with_name(DEFAULT_AUTOSAVE)
+    else:
+        target = autosave_path(save_path)
     taken = {Path(p).resolve() for p in own}
     number = 2
     candidate = target

@@ -32,6 +32,7 @@ import argparse
 import asyncio
 import contextlib
 import json
+import os
 import sys
 import threading
 from collections import Counter
@@ -265,6 +266,23 @@ async def _off_the_loop(choose: Chooser, question: Question) -> Answer | Undo:
     return await answer
 
 
+def _prompt(text: str) -> str:
+    """``input(text)``; but when standard input or output is not a terminal (``vas join ... | tee log``), the line is
+    read from file descriptor 0 directly (R-NET-36): ``input()`` on a pipe holds the buffered stdin's lock in the
+    prompt's daemon thread, and an interpreter leaving while it waits (the server gone) aborted with "Fatal Python
+    error: _enter_buffered_busy", exit 134.  On a terminal ``input()`` keeps its line editing."""
+    if sys.stdin is not sys.__stdin__ or sys.stdin is None or (sys.stdin.isatty() and sys.stdout.isatty()):
+        return input(text)  # a terminal, or a replaced stdin (tests)
+    sys.stdout.write(text)
+    sys.stdout.flush()
+    line = bytearray()
+    while (byte := os.read(sys.stdin.fileno(), 1)) not in (b"", b"\n"):
+        line += byte
+    if not byte and not line:
+        raise EOFError
+    return line.decode(errors="replace").rstrip("\r")
+
+
 def terminal_answer(question: Question, data: CampaignData | None = None,
                     listed: dict[tuple[int, str], list[dict[str, Any]]] | None = None,
                     told: dict[str, int] | None = None) -> Answer | Undo:
@@ -289,8 +307,8 @@ def terminal_answer(question: Question, data: CampaignData | None = None,
     if known:
         print(f"  {hint(known).replace('/ to type an order', 'or type an order as in vas play')}")
     while True:
-        text = input("orders (numbers, a typed order, l: list them, u: take back the last, a: give the AI's orders, d: "
-                     "end the phase, or a JSON order) > ").strip()
+        text = _prompt("orders (numbers, a typed order, l: list them, u: take back the last, a: give the AI's orders, "
+                       "d: end the phase, or a JSON order) > ").strip()
         if text == "l":
             _list_orders(question, legal)
             if listed is not None:
@@ -328,7 +346,7 @@ def _combat_answer(question: Question) -> Answer:
     typed = question.engine != "tactical" and decision in EXAMPLES
     example = f"typed as in vas play ({EXAMPLES[decision]}), " if typed else ""
     while True:
-        text = input(f"answer ({example}JSON, a: the AI's, d: leave the battle to the AI) > ").strip()
+        text = _prompt(f"answer ({example}JSON, a: the AI's, d: leave the battle to the AI) > ").strip()
         if text == "d":
             return Answer(ask=question.ask, type="delegate")
         if text in ("", "a"):
@@ -427,7 +445,7 @@ def _end_phase(question: Question) -> Answer | None:
     placed where the rules put unplaced ones)."""
     if question.legal:
         units = len({str(o.get("unit", "")) for o in question.legal} - {""}) or len(question.legal)
-        sure = input(f"end the {question.phase} phase with orders still possible for {units} unit(s)? y ends it > ")
+        sure = _prompt(f"end the {question.phase} phase with orders still possible for {units} unit(s)? y ends it > ")
         if sure.strip().lower() not in ("y", "yes"):
             print("the phase goes on")
             return None

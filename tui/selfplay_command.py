@@ -103,8 +103,8 @@ def _dask_problem(address: str | None) -> str | None:
         return None
     try:
         _, port = get_address_host_port(address)
-    except ValueError as exc:
-        return f"not a scheduler address ({exc}; e.g. tcp://10.0.0.5:8786)"
+    except ValueError:  # the library's words ("invalid literal for int()") said nothing to a player (R-UI-123)
+        return "not a scheduler address: a host and a port number are expected, e.g. tcp://10.0.0.5:8786"
     if not 0 < port < 65536:
         return f"not a scheduler address (port {port} is not from 1 to 65535)"
     return None
@@ -112,7 +112,8 @@ def _dask_problem(address: str | None) -> str | None:
 
 def _unreachable(address: str) -> str | None:
     """R-UI-123: a TCP scheduler nobody answers at is told at once (dask's own client retried it for its 30-second
-    connect time-out before saying so); other protocols (tls://, ucx://, ...) are left to dask."""
+    connect time-out before saying so), and a port that accepts but is no scheduler after :data:`CONNECT_SECONDS`
+    (dask waited for its handshake for ever); other protocols (tls://, ucx://, ...) are left to dask."""
     from distributed.comm import parse_address, parse_host_port
 
     scheme, location = parse_address(address)
@@ -120,10 +121,13 @@ def _unreachable(address: str) -> str | None:
         return None
     host, port = parse_host_port(location)
     try:
-        with socket.create_connection((host, port), timeout=CONNECT_SECONDS):
-            return None
+        with socket.create_connection((host, port), timeout=CONNECT_SECONDS) as sock:
+            first = sock.recv(1)  # a scheduler speaks first (its handshake): a silent port hung dask for good
+    except TimeoutError:
+        return f"the port is open but nothing there answers as a Dask scheduler (silent for {CONNECT_SECONDS:g} s)"
     except OSError as exc:
         return f"no scheduler answers there ({exc.strerror or exc})"
+    return None if first else "the port is open but closed the connection: no Dask scheduler answers there"
 
 
 def cmd_selfplay(args: argparse.Namespace) -> int:

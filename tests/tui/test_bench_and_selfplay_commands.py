@@ -262,3 +262,23 @@ def test_selfplay_lists_the_rule_options(capsys: pytest.CaptureFixture[str]) -> 
     assert capsys.readouterr().out.splitlines() == option_lines()
     assert main(["selfplay", "--list-options", "--option", "accelerated_us_entry"]) == 2
     assert "--list-options and --option cannot be used together" in capsys.readouterr().err
+
+
+def test_a_dask_address_that_is_no_scheduler_is_refused_before_any_game(monkeypatch, capsys) -> None:  # type: ignore[no-untyped-def]
+    """R-UI-123 (a break test): a port that accepts connections but is no Dask scheduler hung ``--dask`` for good
+    (dask waits for the scheduler's handshake); it is refused once it stays silent, and a real scheduler passes."""
+    import socket
+
+    from dask.distributed import LocalCluster
+
+    import tui.selfplay_command as command
+    from tui.cli import main
+
+    monkeypatch.setattr(command, "CONNECT_SECONDS", 0.5)
+    with socket.create_server(("127.0.0.1", 0)) as silent:
+        port = silent.getsockname()[1]
+        assert main(["selfplay", "--games", "1", "--dask", f"tcp://127.0.0.1:{port}"]) == 2
+    assert capsys.readouterr().err == (f"vas selfplay: --dask tcp://127.0.0.1:{port}: the port is open but nothing "
+                                       "there answers as a Dask scheduler (silent for 0.5 s)\n")
+    with LocalCluster(n_workers=0, processes=False, dashboard_address=None) as cluster:
+        assert command._unreachable(cluster.scheduler_address) is None

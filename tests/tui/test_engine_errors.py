@@ -317,6 +317,17 @@ async def test_the_save_dialog_survives_an_unwritable_path_and_says_when_it_repl
     assert autosave_target(tmp_path / "x.json", {tmp_path / "x.autosave.json"}) == tmp_path / "x.autosave-2.json"
 
 
+def test_an_autosave_loaded_and_stopped_again_keeps_its_name(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """R-UI-137 (a break test): loading an autosave and stopping again wrote ``vas-autosave.autosave.json``, then
+    ``vas-autosave.autosave.autosave.json``; the autosave's own autosave now alternates between two names."""
+    def after(loaded: str) -> str:
+        return autosave_target(tmp_path / loaded, {tmp_path / loaded}).name
+
+    assert [after(n) for n in ("vas-autosave.json", "vas-autosave-2.json", "g.json", "g.autosave.json",
+                               "g.autosave-2.json")] == ["vas-autosave-2.json", "vas-autosave.json", "g.autosave.json",
+                                                         "g.autosave-2.json", "g.autosave.json"]
+
+
 async def test_a_hand_over_is_shown_once(data: CampaignData) -> None:
     """Asking twice for the same hand-over (as two events racing would) pushes one hand-over screen."""
     app = VictoryAtSeaApp(data, session=classic_session(data, {"allies", "germany_italy"}))

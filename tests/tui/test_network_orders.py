@@ -732,3 +732,18 @@ async def test_a_seat_that_joins_is_shown_the_end_of_the_log_not_all_of_it() -> 
                       lambda _q: None, said.append)  # type: ignore[arg-type, return-value]
     assert said == [f"(the game so far: {100 - JOINED_LINES} earlier lines of the log left out)",
                     *so_far[-JOINED_LINES:], *later, "game over: stopped"]
+
+
+def test_the_prompt_on_a_pipe_reads_its_line_without_the_buffered_stdin() -> None:
+    """R-NET-36 (a break test): ``vas join ... | tee log`` aborted (exit 134, "_enter_buffered_busy") when the
+    server stopped while the prompt waited: ``input()`` on a pipe held the buffered stdin's lock in the prompt's
+    thread.  Off a terminal the prompt reads file descriptor 0 itself, a line at a time."""
+    import subprocess
+    import sys
+
+    code = "from tui.join_command import _prompt\nprint(repr(_prompt('> ')))\nprint(repr(_prompt('> ')))"
+    done = subprocess.run([sys.executable, "-c", code], input="ren > blü\r\nsecond", capture_output=True,
+                          text=True, timeout=60, check=True)
+    assert done.stdout == "> 'ren > blü'\n> 'second'\n"
+    ended = subprocess.run([sys.executable, "-c", code], input="", capture_output=True, text=True, timeout=60)
+    assert ended.returncode == 1 and ended.stdout == "> " and ended.stderr.rstrip().endswith("EOFError")
