@@ -115,6 +115,8 @@ class CampaignScreen(Screen[None]):
         Binding("slash", "type_order", "Type"),
         Binding("question_mark", "help", "Help"),
         Binding("w", "wide", "Wide", show=False),  # R-UI-134: the tabs take the whole width
+        Binding("right_square_bracket", "next_tab(1)", "Next tab", show=False),  # R-UI-138: tabs without a mouse
+        Binding("left_square_bracket", "next_tab(-1)", "Previous tab", show=False),
         Binding("q", "quit_game", "Quit"),
         Binding("escape", "leave_input", "Back to the list", show=False),
     ]
@@ -548,6 +550,14 @@ class CampaignScreen(Screen[None]):
             self.query_one("#units" if focused.id == "unit-filter" else "#orders").focus()
 
     @when_mounted
+    def action_next_tab(self, step: int) -> None:
+        """``]`` / ``[``: the next or previous tab (R-UI-138: from inside a tab no key reached the Log tab)."""
+        tabs = self.query_one("#tabs", TabbedContent)
+        panes = [pane.id for pane in tabs.query(TabPane) if pane.id]
+        at = panes.index(tabs.active) if tabs.active in panes else 0
+        self.set_focus(None)  # a widget focused in the tab left would take its tab back
+        tabs.active = panes[(at + step) % len(panes)]
+
     def action_battles(self) -> None:
         """Show the Battles tab with its list focused (Enter opens a battle in the viewer)."""
         self.query_one("#tabs", TabbedContent).active = "tab-battles"

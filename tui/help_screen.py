@@ -44,7 +44,8 @@ KEYS = (
     ("w", "hide the map so the tabs take the whole width (the log, the Units table); w again shows it"),
     ("F12", "save a screenshot"),
     ("q", "quit (asks first)"),
-    ("Tab", "the next list, line or the map; click a tab to switch"),
+    ("] [", "the next / previous tab (Orders, Units, Log, Battles, Odds, POC); a click on a tab too"),
+    ("Tab", "the next list, line or the map"),
 )
 
 

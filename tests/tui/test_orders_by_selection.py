@@ -299,3 +299,21 @@ async def test_w_hides_the_map_so_the_tabs_take_the_whole_width(data: CampaignDa
         assert tabs.size.width >= 118 > narrow and "w shows it" in message(screen)
         await pilot.press("w")
         await wait_for(pilot, lambda: screen.query_one(BoardPane).display and tabs.size.width == narrow, "the map")
+
+
+async def test_brackets_go_through_the_tabs_without_a_mouse(data: CampaignData) -> None:
+    """R-UI-138 (a break test): from inside a tab no key reached the Log tab; ``]`` and ``[`` go through them."""
+    from textual.widgets import TabbedContent
+
+    app = VictoryAtSeaApp(data, session=new_session(data))
+    async with app.run_test(size=(160, 48)) as pilot:
+        screen = await wait_for_human(pilot, app)
+        tabs = screen.query_one("#tabs", TabbedContent)
+        seen = []
+        for _ in range(6):
+            await pilot.press("right_square_bracket")
+            await wait_for(pilot, lambda: tabs.active != (seen[-1] if seen else "tab-orders"), "a tab")
+            seen.append(tabs.active)
+        assert seen == ["tab-units", "tab-log", "tab-battles", "tab-odds", "tab-poc", "tab-orders"]
+        await pilot.press("left_square_bracket")
+        await wait_for(pilot, lambda: tabs.active == "tab-poc", "the previous tab")
