@@ -16,7 +16,8 @@ from collections.abc import Callable, Iterable
 from enum import StrEnum
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, Strict, StringConstraints, model_validator
+from pydantic import BaseModel, ConfigDict, Field, Strict, StringConstraints, field_validator, model_validator
+from pydantic_core import PydanticCustomError
 
 NonEmpty = Annotated[str, Strict(), StringConstraints(strip_whitespace=True, min_length=1)]
 StrictInt = Annotated[int, Strict()]
@@ -449,3 +450,16 @@ class Constant(Sourced):
     value: StrictInt | list[StrictInt]
     rule: NonEmpty
     notes: Annotated[str, Strict()] = ""
+
+    @field_validator("value", mode="before")
+    @classmethod
+    def _one_number_or_faces(cls, value: object) -> object:
+        """One message for a value of the wrong type (R-DATA-05): the union's two ("a valid integer", "a valid
+        list") read as two problems."""
+        def whole(x: object) -> bool:
+            return isinstance(x, int) and not isinstance(x, bool)
+
+        if whole(value) or (isinstance(value, list) and all(whole(x) for x in value)):
+            return value
+        raise PydanticCustomError("constant_value", "a whole number, or a list of whole numbers (die faces), is "
+                                                    "expected")

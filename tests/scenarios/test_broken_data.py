@@ -349,3 +349,12 @@ def test_a_border_between_the_games_is_only_a_link_of_002(tmp_path: Path) -> Non
     assert (line, rest) == ("2", "adjacency (Coral Sea - North Sea).areas: 'North Sea' is in WAS, 'Coral Sea' in "
                                  "VITP: the two games border only at Cape of Good Hope-Bay of Bengal and "
                                  "Mediterranean-Bay of Bengal (002 §3.341-3.343)")
+
+
+@pytest.mark.parametrize("value", ['"two"', "2.5", "true", '{a: 1}'])
+def test_a_constant_of_the_wrong_type_is_one_problem(tmp_path: Path, value: str) -> None:
+    """R-DATA-05 (a break test): a value of the wrong type gave two problems, "a valid integer" and "a valid list"."""
+    line, rest = one_problem(tmp_path, _constant("isolation-turns", value))
+    assert line == "3"
+    assert rest.startswith("constants[0] (isolation-turns).value: a whole number, or a list of whole numbers (die "
+                           "faces), is expected")
