@@ -672,14 +672,6 @@ async def test_the_prompt_says_who_it_waits_for_once_not_once_per_order() -> Non
     def wait(who: Player, phase: str = "patrol") -> str:
         return write(Wait(who=who, type="orders", turn=1, phase=phase))
 
-    class Sent:
-        def __init__(self, texts: list[str]) -> None:
-            self.texts = texts
-
-        async def __aiter__(self) -> Any:
-            for text in self.texts:
-                yield text
-
     said: list[str] = []
     over = await _answer_all(Sent([wait(Player.ALLIES), write(Events(since=0, upto=1, lines=["Hood moves"])),
                                    wait(Player.ALLIES), wait(Player.ALLIES), wait(Player.UNITED_STATES),
@@ -715,14 +707,6 @@ async def test_a_seat_that_joins_is_shown_the_end_of_the_log_not_all_of_it() -> 
     from strategic.protocol import Events, GameOver
     from tui.join_command import JOINED_LINES, _answer_all
 
-    class Sent:
-        def __init__(self, texts: list[str]) -> None:
-            self.texts = texts
-
-        async def __aiter__(self) -> Any:
-            for text in self.texts:
-                yield text
-
     so_far = [f"line {n}" for n in range(100)]
     later = [f"later {n}" for n in range(60)]
     said: list[str] = []
@@ -747,3 +731,14 @@ def test_the_prompt_on_a_pipe_reads_its_line_without_the_buffered_stdin() -> Non
     assert done.stdout == "> 'ren > blü'\n> 'second'\n"
     ended = subprocess.run([sys.executable, "-c", code], input="", capture_output=True, text=True, timeout=60)
     assert ended.returncode == 1 and ended.stdout == "> " and ended.stderr.rstrip().endswith("EOFError")
+
+
+class Sent:
+    """A connection that only sends: the server's ``texts``, in order (for the prompt's loop, ``_answer_all``)."""
+
+    def __init__(self, texts: list[str]) -> None:
+        self.texts = texts
+
+    async def __aiter__(self) -> Any:
+        for text in self.texts:
+            yield text
