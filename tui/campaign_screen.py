@@ -558,6 +558,7 @@ class CampaignScreen(Screen[None]):
         self.set_focus(None)  # a widget focused in the tab left would take its tab back
         tabs.active = panes[(at + step) % len(panes)]
 
+    @when_mounted
     def action_battles(self) -> None:
         """Show the Battles tab with its list focused (Enter opens a battle in the viewer)."""
         self.query_one("#tabs", TabbedContent).active = "tab-battles"
